@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { signUpInBrowser } from '../support/accounts-ui';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { E2E_RECAPTCHA_SITE_KEY, routeRecaptchaStandIn } from '../support/recaptcha-stand-in';
+import { waitForText } from '../support/texts';
+
+const { baseUrl } = e2eEnvironment();
+
+describe('contact page', () => {
+  const opened = usePagePerTest();
+
+  async function openContact() {
+    const { page } = opened();
+    await routeRecaptchaStandIn(page);
+    await page.goto(`${baseUrl}/contact`);
+    await waitForText(page.getByRole('heading', { level: 1 }), 'Contact Us');
+    return page;
+  }
+
+  it('shows the support address and Global Service, and sends a message with reCAPTCHA', async () => {
+    const page = await openContact();
+    expect(await page.getByRole('link', { name: 'support@fxrates.example' }).isVisible()).toBe(true);
+    expect(await page.getByText('Global Service').isVisible()).toBe(true);
+    const send = page.getByRole('button', { name: 'Send Message' });
+    expect(await send.isDisabled()).toBe(true); // consent not given yet
+
+    const subject = `E2E ${randomUUID()}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+    await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+    const message = page.getByRole('textbox', { name: 'Message' });
+    expect(await message.getAttribute('rows')).toBe('4');
+    await message.fill('Hello from the browser test');
+    await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/contact'));
+    await send.click();
+
+    const response = await answered;
+    expect(response.status()).toBe(202);
+    expect(response.request().postDataJSON()).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject,
+      message: 'Hello from the browser test',
+      recaptchaToken: 'e2e-recaptcha-token',
+    });
+    await waitForText(
+      page.getByTestId('snackbar'),
+      'Your message has been sent! We will get back to you soon.',
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __recaptchaCalls: unknown[] }).__recaptchaCalls),
+    ).toEqual([{ siteKey: E2E_RECAPTCHA_SITE_KEY, action: 'contact_form' }]);
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
+    expect(
+      await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).isChecked(),
+    ).toBe(false);
+  });
+
+  it('pre-fills name and email for a signed-in user, and keeps the email after sending', async () => {
+    const { page } = opened();
+    await routeRecaptchaStandIn(page);
+    const { email } = await signUpInBrowser(page, baseUrl, '/contact');
+    await waitForText(page.getByRole('heading', { level: 1 }), 'Contact Us');
+    const name = page.getByRole('textbox', { name: 'Name' });
+    const emailField = page.getByRole('textbox', { name: 'Email' });
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Eve Tester');
+    expect(await emailField.inputValue()).toBe(email);
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Signed in');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello as a user');
+    await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/contact'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect((await answered).status()).toBe(202);
+    await waitForText(
+      page.getByTestId('snackbar'),
+      'Your message has been sent! We will get back to you soon.',
+    );
+    expect(await emailField.inputValue()).toBe(email);
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
+  });
+
+  it("shows the server's message in the snackbar when the API refuses", async () => {
+    const page = await openContact();
+    await page.route('**/api/v1/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          status: 429,
+          code: 'rate-limited',
+          message: 'Too many requests. Wait a moment, then try again.',
+        }),
+      }),
+    );
+    await page.getByRole('textbox', { name: 'Name' }).fill('Ada');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Hi');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await waitForText(page.getByTestId('snackbar'), 'Too many requests. Wait a moment, then try again.');
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Hi'); // nothing lost
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await page.getByTestId('snackbar').count()).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { signUpInBrowser } from '../support/accounts-ui';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { waitForText } from '../support/texts';
+
+const { baseUrl, apiUrl } = e2eEnvironment();
+
+describe('dashboard: keys and usage', () => {
+  const opened = usePagePerTest();
+
+  it('creates a key, tests it in the docs, sees the usage move, and deactivates it', async () => {
+    const { page, context } = opened();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(page.getByRole('heading', { name: /^Welcome back/ }), 'Welcome back, Eve Tester!');
+    expect(await page.getByTestId('stat-active-keys').innerText()).toBe('0');
+
+    // Create a key: shown once, copyable.
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.getByRole('button', { name: 'Create New Key' }).click();
+    await page.getByRole('textbox', { name: 'Key name' }).fill('Browser test');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const key = (await waitForText(page.getByTestId('new-key'), /^fxrates_[0-9a-f]{32}$/)).trim();
+    expect(await page.getByText('It will not be shown again.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByTestId('key-row').filter({ hasText: 'Browser test' });
+    await waitForText(row.locator('code'), `fxrates_${'•'.repeat(28)}${key.slice(-4)}`);
+
+    // Test it in the docs panel.
+    await page.goto(`${baseUrl}/docs`);
+    await page.getByRole('textbox', { name: 'API key' }).fill(key);
+    await page.getByRole('button', { name: 'Test Key' }).click();
+    await waitForText(page.getByTestId('tester-response'), /"rate"/);
+
+    // Two more calls, as a developer's server would make them; the chart counts all three today.
+    for (let i = 0; i < 2; i++) {
+      await new Promise((r) => setTimeout(r, 600)); // the Free plan allows 2 calls per second
+      const response = await fetch(`${apiUrl}/api/v1/rates/rate?from=USD&to=EUR`, {
+        headers: { 'X-API-Key': key },
+      });
+      expect(response.status).toBe(200);
+    }
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Usage Stats' }).click();
+    const today = new Date().toISOString().slice(0, 10);
+    const bar = page.getByTestId('usage-chart').locator(`g[data-day="${today}"]`);
+    await bar.waitFor({ state: 'attached' });
+    expect(await bar.getAttribute('data-total')).toBe('3');
+    expect(await page.getByTestId('limit-used').innerText()).toBe('3');
+    expect(await page.getByTestId('limit-monthly-quota').innerText()).toBe('1,000');
+    expect(await page.getByTestId('limit-burst-limit').innerText()).toBe('2 requests/second');
+
+    // Deactivate it: it moves to Disabled Keys and stops working.
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page
+      .getByTestId('key-row')
+      .filter({ hasText: 'Browser test' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('tab', { name: 'Disabled Keys' }).click();
+    await waitForText(page.getByTestId('key-row').first().locator('td').first(), 'Browser test');
+    const refused = await fetch(`${apiUrl}/api/v1/rates/rate?from=USD&to=EUR`, {
+      headers: { 'X-API-Key': key },
+    });
+    expect(refused.status).toBe(403);
+  }, 60_000);
+});

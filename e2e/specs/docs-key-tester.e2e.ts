@@ -1,0 +1,98 @@
+import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { waitForText } from '../support/texts';
+
+const { baseUrl, apiUrl } = e2eEnvironment();
+
+describe('API docs and the key tester', () => {
+  const opened = usePagePerTest();
+
+  async function openDocs() {
+    const { page } = opened();
+    await page.goto(`${baseUrl}/docs`);
+    await waitForText(page.getByRole('heading', { level: 1 }), 'API Documentation');
+    return page;
+  }
+
+  it('documents every public endpoint with a curl example and links the live OpenAPI document', async () => {
+    const page = await openDocs();
+    for (const heading of [
+      'Getting Started',
+      'Base URL',
+      'Authentication',
+      'Endpoints',
+      'Test Your API Key',
+    ]) {
+      expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    }
+    for (const path of [
+      '/rates/rate',
+      '/rates/convert',
+      '/convert',
+      '/rates/latest',
+      '/currencies',
+      '/usage',
+    ]) {
+      expect(await page.getByRole('heading', { name: path, exact: true }).isVisible()).toBe(true);
+    }
+    const curl = await page.getByLabel('curl example for /rates/rate', { exact: true }).innerText();
+    expect(curl).toContain(`X-API-Key: fxrates_YOUR_KEY`);
+    expect(curl).toContain(`${baseUrl}/api/v1/rates/rate?from=USD&to=EUR`);
+
+    const download = page.getByRole('link', { name: 'Download OpenAPI spec' });
+    const href = await download.getAttribute('href');
+    const document = await (await fetch(href!)).json();
+    expect(document.paths['/api/v1/rates/rate']).toBeDefined();
+    const editor = await page.getByRole('link', { name: 'Open in Swagger Editor' }).getAttribute('href');
+    expect(editor).toBe(`https://editor.swagger.io/?url=${encodeURIComponent(href!)}`);
+  });
+
+  it('tests a real key: auto-prefixes it, shows the masked request and the formatted JSON', async () => {
+    const { accessToken } = await registerViaApi(apiUrl);
+    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const page = await openDocs();
+    const keyInput = page.getByRole('textbox', { name: 'API key' });
+    const testButton = page.getByRole('button', { name: 'Test Key' });
+    expect(await page.getByText("API key must start with 'fxrates_'").isVisible()).toBe(true);
+    expect(await testButton.isDisabled()).toBe(true);
+
+    await keyInput.fill(key.slice('fxrates_'.length)); // the bare part, as if copied without prefix
+    await keyInput.blur();
+    expect(await keyInput.inputValue()).toBe(key);
+    await testButton.click();
+
+    const request = await waitForText(page.getByTestId('tester-request'), /GET/);
+    expect(request).toContain(`GET ${baseUrl}/api/v1/rates/rate?from=USD&to=EUR`);
+    expect(request).toContain(`X-API-Key: fxrates_••••••••${key.slice(-4)}`);
+    expect(request).not.toContain(key);
+    const response = await waitForText(page.getByTestId('tester-response'), /"rate"/);
+    expect(response).toContain('200');
+    expect(response).toMatch(/"from": "USD",\n\s+"to": "EUR",\n\s+"rate": \d/);
+  });
+
+  it('turns a legacy fxpro_ key into ours, and shows the spec message for a wrong key', async () => {
+    const page = await openDocs();
+    const keyInput = page.getByRole('textbox', { name: 'API key' });
+    await keyInput.fill(`fxpro_${'0'.repeat(32)}`);
+    await keyInput.blur();
+    expect(await keyInput.inputValue()).toBe(`fxrates_${'0'.repeat(32)}`);
+    await page.getByRole('button', { name: 'Test Key' }).click();
+    await waitForText(page.getByTestId('tester-response').getByRole('alert'), 'Invalid or missing API key');
+  });
+
+  it('refuses a key without the prefix before calling anything', async () => {
+    const page = await openDocs();
+    let called = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/')) called = true;
+    });
+    await page.getByRole('textbox', { name: 'API key' }).fill('not-a-key!');
+    await page.getByRole('button', { name: 'Test Key' }).click();
+    await waitForText(
+      page.getByText('API key must start with "fxrates_"'),
+      'API key must start with "fxrates_"',
+    );
+    expect(called).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthResponse, RegisterRequest } from '@fxrates/domain';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+
+export const E2E_PASSWORD = 'e2e-password-123';
+export const REFRESH_COOKIE = 'fxrates_refresh';
+
+export function uniqueEmail(): string {
+  return `e2e-${randomUUID()}@example.test`;
+}
+
+export function heading(page: Page): Locator {
+  return page.getByRole('heading', { level: 1 });
+}
+
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * Registers from inside the page, on its own origin, so that the browser holds the refresh cookie
+ * exactly as after signing up through the UI; then opens `path`.
+ */
+export async function signUpInBrowser(
+  page: Page,
+  baseUrl: string,
+  path = '/dashboard',
+): Promise<{ email: string; password: string }> {
+  await page.goto(`${baseUrl}/login`);
+  const request: RegisterRequest = {
+    firstName: 'Eve',
+    lastName: 'Tester',
+    email: uniqueEmail(),
+    password: E2E_PASSWORD,
+  };
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, request);
+  if (status !== 201) throw new Error(`POST /api/auth/register answered ${status}`);
+  await page.goto(`${baseUrl}${path}`);
+  return { email: request.email, password: request.password };
+}
+
+/** The access token of the next register, login or refresh answer the page receives. */
+export async function accessTokenOf(page: Page, path: 'register' | 'login' | 'refresh'): Promise<string> {
+  const response = await page.waitForResponse((candidate) => candidate.url().endsWith(`/api/auth/${path}`));
+  return ((await response.json()) as AuthResponse).accessToken;
+}
+
+/**
+ * Checks decisions.md, defect fix 6, in the browser: the access token is in no storage a script
+ * can read, and the refresh cookie is HttpOnly, SameSite=Strict and scoped to /api/auth.
+ */
+export async function expectTokensOutOfScriptReach(
+  page: Page,
+  context: BrowserContext,
+  accessToken: string,
+): Promise<void> {
+  const readable = await page.evaluate(() => ({
+    localStorage: JSON.stringify(Object.entries(window.localStorage)),
+    sessionStorage: JSON.stringify(Object.entries(window.sessionStorage)),
+    cookie: document.cookie,
+  }));
+  expect(accessToken.length).toBeGreaterThan(20);
+  for (const value of Object.values(readable)) {
+    expect(value).not.toContain(accessToken);
+    // No JWT of any kind (their header always starts with eyJ).
+    expect(value).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(value).not.toContain(REFRESH_COOKIE);
+  }
+  const refresh = (await context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE);
+  expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+}
+
+/** Requests the page sends to `path` (e.g. "/api/auth/register") from now on. */
+export function recordRequests(page: Page, path: string): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) sent.push(request);
+  });
+  return sent;
+}
+
+/** Holds every request to `path` for `ms`, so that busy states can be observed. */
+export async function delayRequests(page: Page, path: string, ms: number): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The system Chromium (apt); a browser is never downloaded. */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium off the network and quiet in a container. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/**
+ * Launches Chromium. Playwright gives every launch a fresh temporary --user-data-dir and
+ * removes it on close, so no profile state leaks between runs.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors, to assert that none happened. */
+  pageErrors: Error[];
+}
+
+/** A new isolated context (own localStorage) with one page. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP_VIEWPORT,
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { context, page, pageErrors };
+}
+
+/**
+ * The usual lifecycle for a spec file: one Chromium for the file, a fresh context per test, and
+ * after each test the check that the page threw no uncaught error. Returns the current test's page.
+ */
+export function usePagePerTest(
+  viewport: { width: number; height: number } = DESKTOP_VIEWPORT,
+): () => OpenedPage {
+  let browser: Browser | undefined;
+  let opened: OpenedPage | undefined;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    opened = await openPage(browser, viewport);
+  });
+  afterEach(async () => {
+    if (!opened) return;
+    const { context, pageErrors } = opened;
+    opened = undefined;
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  return () => {
+    if (!opened) throw new Error('No page is open outside a test');
+    return opened;
+  };
+}

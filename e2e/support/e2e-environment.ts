@@ -1,0 +1,38 @@
+/** Addresses the global setup publishes to the test files (through process.env). */
+export interface E2eEnvironment {
+  /** The shell of the complete product. */
+  baseUrl: string;
+  apiUrl: string;
+  /** A shell whose config points the dashboard remote at `closedDashboardPort`, where nothing listens. */
+  degradedBaseUrl: string;
+  closedDashboardPort: number;
+}
+
+const VARIABLES = {
+  baseUrl: 'E2E_BASE_URL',
+  apiUrl: 'E2E_API_URL',
+  degradedBaseUrl: 'E2E_DEGRADED_BASE_URL',
+  closedDashboardPort: 'E2E_CLOSED_DASHBOARD_PORT',
+} as const;
+
+export function publishE2eEnvironment(environment: E2eEnvironment): void {
+  process.env[VARIABLES.baseUrl] = environment.baseUrl;
+  process.env[VARIABLES.apiUrl] = environment.apiUrl;
+  process.env[VARIABLES.degradedBaseUrl] = environment.degradedBaseUrl;
+  process.env[VARIABLES.closedDashboardPort] = String(environment.closedDashboardPort);
+}
+
+export function e2eEnvironment(): E2eEnvironment {
+  const read = (name: string) => {
+    const value = process.env[name];
+    if (!value)
+      throw new Error(`${name} is not set: run the browser tests through jest (e2e/jest.config.js)`);
+    return value;
+  };
+  return {
+    baseUrl: read(VARIABLES.baseUrl),
+    apiUrl: read(VARIABLES.apiUrl),
+    degradedBaseUrl: read(VARIABLES.degradedBaseUrl),
+    closedDashboardPort: Number(read(VARIABLES.closedDashboardPort)),
+  };
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StopWebServers } from '../../scripts/serve-web.mjs';
+import { apiEnvironment, runMigrations, startApi, type RunningApi } from './api-process';
+import { publishE2eEnvironment } from './e2e-environment';
+import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
+import { findFreePort } from './free-port';
+import globalTeardown from './global-teardown';
+import { BUILD_OUTPUTS, REPO_ROOT, SCREENSHOTS_DIR, SERVE_WEB_SCRIPT } from './paths';
+
+/** What global-teardown stops; jest runs both in the same process. */
+export interface E2eStack {
+  api?: RunningApi;
+  webServers: StopWebServers[];
+  /** The API's Redis and this run's key prefix there, emptied at teardown. */
+  redis?: { url: string; keyPrefix: string };
+}
+
+declare global {
+  var __FXRATES_E2E_STACK__: E2eStack | undefined;
+}
+
+function assertBuilt(): void {
+  const missing = BUILD_OUTPUTS.filter((output) => !fs.existsSync(path.join(REPO_ROOT, output)));
+  if (missing.length > 0) {
+    throw new Error(
+      `The browser tests run against the built product, but these files are missing:\n  ${missing.join('\n  ')}\n` +
+        'Run `npm run build` first.',
+    );
+  }
+}
+
+/** Starts the API and the web servers of the built product on free ports. */
+export default async function globalSetup(): Promise<void> {
+  assertBuilt();
+  fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const stack: E2eStack = { webServers: [] };
+  globalThis.__FXRATES_E2E_STACK__ = stack;
+  try {
+    await startStack(stack);
+  } catch (error) {
+    // Jest skips the teardown when the setup fails: stop whatever did start.
+    await globalTeardown();
+    throw error;
+  }
+}
+
+async function startStack(stack: E2eStack): Promise<void> {
+  const apiPort = await findFreePort();
+  const env = apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`);
+  stack.redis = { url: env.REDIS_URL!, keyPrefix: env.REDIS_KEY_PREFIX! };
+  runMigrations(env);
+  stack.api = await startApi(apiPort, env);
+
+  const { startWebServers } = (await import(
+    SERVE_WEB_SCRIPT
+  )) as typeof import('../../scripts/serve-web.mjs');
+  const quiet = () => undefined;
+  const product = await startWebServers({
+    host: '127.0.0.1',
+    ports: { shell: 0, marketing: 0, dashboard: 0, billing: 0 },
+    apiUrl: stack.api.url,
+    env: { RECAPTCHA_SITE_KEY: E2E_RECAPTCHA_SITE_KEY },
+    log: quiet,
+  });
+  stack.webServers.push(product);
+
+  // A second shell whose dashboard remote points at a port where nothing listens.
+  const closedDashboardPort = await findFreePort();
+  const degraded = await startWebServers({
+    host: '127.0.0.1',
+    ports: { shell: 0, marketing: null, dashboard: null, billing: null },
+    apiUrl: stack.api.url,
+    env: {},
+    log: quiet,
+    runtimeConfig: {
+      remotes: {
+        marketing: `${product.urls.marketing}/mf-manifest.json`,
+        billing: `${product.urls.billing}/mf-manifest.json`,
+        dashboard: `http://127.0.0.1:${closedDashboardPort}/mf-manifest.json`,
+      },
+    },
+  });
+  stack.webServers.push(degraded);
+
+  publishE2eEnvironment({
+    baseUrl: product.urls.shell!,
+    apiUrl: stack.api.url,
+    degradedBaseUrl: degraded.urls.shell!,
+    closedDashboardPort,
+  });
+}

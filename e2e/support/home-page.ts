@@ -1,0 +1,73 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The landing page's converter, addressed the way a user (or a screen reader) finds it. */
+export class ConverterPanel {
+  constructor(private readonly page: Page) {}
+
+  get amount(): Locator {
+    return this.page.getByLabel('Amount', { exact: true });
+  }
+
+  get from(): Locator {
+    return this.page.getByRole('combobox', { name: 'From', exact: true });
+  }
+
+  get to(): Locator {
+    return this.page.getByRole('combobox', { name: 'To', exact: true });
+  }
+
+  get convertButton(): Locator {
+    return this.page.getByRole('button', { name: 'Convert', exact: true });
+  }
+
+  get swapButton(): Locator {
+    return this.page.getByRole('button', { name: 'Swap currencies' });
+  }
+
+  get showCrypto(): Locator {
+    return this.page.getByRole('switch', { name: 'Show Crypto' });
+  }
+
+  get result(): Locator {
+    return this.page.getByTestId('convert-result');
+  }
+
+  get source(): Locator {
+    return this.page.getByTestId('convert-source');
+  }
+
+  get error(): Locator {
+    return this.page.getByTestId('convert-error');
+  }
+
+  async open(baseUrl: string): Promise<void> {
+    await this.page.goto(`${baseUrl}/`);
+    await this.convertButton.waitFor();
+  }
+
+  async setAmount(value: string): Promise<void> {
+    await this.amount.fill(value);
+  }
+
+  async toggleShowCrypto(): Promise<void> {
+    await this.showCrypto.click();
+  }
+
+  /** Opens a picker, searches and picks the option whose label contains `label`. */
+  async choose(picker: Locator, search: string, label: string | RegExp): Promise<void> {
+    await picker.click();
+    await picker.fill(search);
+    await this.page.getByRole('option', { name: label }).click();
+  }
+
+  /** Labels of the options a picker currently offers (unfiltered). */
+  async optionLabels(picker: Locator): Promise<string[]> {
+    await picker.click();
+    const listbox = this.page.getByRole('listbox');
+    await listbox.waitFor();
+    const labels = (await listbox.getByRole('option').allInnerTexts()).map((text) => text.trim());
+    await this.page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    return labels;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Locator } from 'playwright-core';
+
+/** Waits until the locator's text matches, then returns it (playwright-core has no auto-retrying expect). */
+export async function waitForText(
+  locator: Locator,
+  expected: string | RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let actual = '';
+  while (Date.now() < deadline) {
+    actual = ((await locator.count()) > 0 ? await locator.first().textContent() : '') ?? '';
+    if (typeof expected === 'string' ? actual.trim() === expected : expected.test(actual.trim()))
+      return actual.trim();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Expected text ${String(expected)} but found "${actual.trim()}"`);
+}
+
+/** Trimmed inner texts of all matches. */
+export async function textsOf(locator: Locator): Promise<string[]> {
+  return (await locator.allInnerTexts()).map((text) => text.trim());
+}

@@ -1,0 +1,60 @@
+import { PLANS, type AccountResponse } from '@fxrates/domain';
+
+/** One line of the Account Settings card. */
+export interface AccountField {
+  key: 'email' | 'plan' | 'billingCycle' | 'status' | 'startDate' | 'nextBilling' | 'amount';
+  label: string;
+  value: string;
+}
+
+export const NOT_AVAILABLE = 'N/A';
+
+/** "November 22, 2026", or "N/A" when there is no (valid) date (spec §2, Account Settings). */
+export function formatLongDate(iso: string | null, timeZone?: string): string {
+  if (!iso) return NOT_AVAILABLE;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(date);
+}
+
+/** "active" → "Active", "past_due" → "Past due". */
+export function humanize(text: string): string {
+  const words = text.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function planName(plan: string): string {
+  return Object.hasOwn(PLANS, plan) ? PLANS[plan as keyof typeof PLANS].name : humanize(plan);
+}
+
+/** The amount is shown, with its currency, only when above 0 (spec §2). */
+export function hasAmount(account: Pick<AccountResponse, 'amount'>): boolean {
+  const amount = Number(account.amount);
+  return Number.isFinite(amount) && amount > 0;
+}
+
+/** The "Upgrade Plan" button to /pricing appears on the Free plan. */
+export function canUpgrade(account: Pick<AccountResponse, 'plan'>): boolean {
+  return account.plan === 'free';
+}
+
+/** The fields of spec §2 Account Settings, in order, as shown. */
+export function accountFields(account: AccountResponse, timeZone?: string): AccountField[] {
+  const fields: AccountField[] = [
+    { key: 'email', label: 'Email', value: account.email },
+    { key: 'plan', label: 'Plan', value: planName(account.plan) },
+    { key: 'billingCycle', label: 'Billing Cycle', value: humanize(account.billingCycle) },
+    { key: 'status', label: 'Status', value: humanize(account.status) },
+    { key: 'startDate', label: 'Start Date', value: formatLongDate(account.startDate, timeZone) },
+    { key: 'nextBilling', label: 'Next Billing', value: formatLongDate(account.currentPeriodEnd, timeZone) },
+  ];
+  if (hasAmount(account)) {
+    fields.push({ key: 'amount', label: 'Amount', value: `${account.amount} ${account.currency}` });
+  }
+  return fields;
+}

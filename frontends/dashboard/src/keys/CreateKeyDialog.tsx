@@ -1,0 +1,105 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { KEY_NAME_MAX_LENGTH, type CreatedApiKey } from '@fxrates/domain';
+import { errorMessage, useApi } from '@fxrates/web-kit';
+import { useState, type FormEvent } from 'react';
+import { createKey } from './keys-api';
+
+/**
+ * "Create New Key": asks for a name, then shows the full key once, with a copy button and the
+ * warning that it will not be shown again.
+ */
+export function CreateKeyDialog({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
+  const { client } = useApi();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  const close = () => {
+    setName('');
+    setError(null);
+    setCreated(null);
+    onClose();
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setCreated(await createKey(client, name.trim()));
+      onCreated();
+    } catch (failure) {
+      console.error('Failed to create API key', failure);
+      setError(errorMessage(failure, 'The key could not be created. Try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={created ? 'Your new API key' : 'Create New Key'} centered>
+      {created ? (
+        <Stack gap="sm">
+          <Alert color="yellow" variant="light">
+            Copy this key now. It will not be shown again.
+          </Alert>
+          <Code block data-testid="new-key">
+            {created.key}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={created.key}>
+              {({ copied, copy }) => (
+                <Button
+                  variant={copied ? 'light' : 'filled'}
+                  color={copied ? 'teal' : undefined}
+                  onClick={copy}
+                >
+                  {copied ? 'Copied' : 'Copy key'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button variant="default" onClick={close}>
+              Done
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={(event) => void submit(event)}>
+          <Stack gap="sm">
+            <TextInput
+              label="Key name"
+              placeholder="e.g. Production server"
+              required
+              data-autofocus
+              maxLength={KEY_NAME_MAX_LENGTH}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            {error && (
+              <Text c="red" size="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={name.trim() === ''}>
+                Create
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

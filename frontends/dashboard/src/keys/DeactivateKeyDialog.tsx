@@ -1,0 +1,49 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ApiKeyView } from '@fxrates/domain';
+import { useApi } from '@fxrates/web-kit';
+import { useState } from 'react';
+import { disableKey } from './keys-api';
+
+/** Confirms before a key stops working (on every server within a second; there is no undo). */
+export function DeactivateKeyDialog({
+  target,
+  onClose,
+  onDeactivated,
+}: {
+  target: ApiKeyView | null;
+  onClose: () => void;
+  onDeactivated: () => void;
+}) {
+  const { client } = useApi();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!target) return;
+    setBusy(true);
+    try {
+      await disableKey(client, target.id);
+      onDeactivated();
+    } catch (error) {
+      console.error('Failed to deactivate API key', error);
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  }
+
+  return (
+    <Modal opened={target !== null} onClose={onClose} title="Deactivate this key?" centered>
+      <Text size="sm">
+        Requests with <b>{target?.name}</b> will be refused from now on. This cannot be undone.
+      </Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" loading={busy} onClick={() => void confirm()}>
+          Deactivate
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ApiKeyStatus, ApiKeyView, CreatedApiKey } from '@fxrates/domain';
+import type { ApiClient } from '@fxrates/web-kit';
+
+export function listKeys(client: ApiClient, status: ApiKeyStatus): Promise<ApiKeyView[]> {
+  return client.get<ApiKeyView[]>('/keys', { query: { status } });
+}
+
+export function createKey(client: ApiClient, name: string): Promise<CreatedApiKey> {
+  return client.post<CreatedApiKey>('/keys', { name });
+}
+
+export function disableKey(client: ApiClient, id: string): Promise<ApiKeyView> {
+  return client.post<ApiKeyView>(`/keys/${encodeURIComponent(id)}/disable`);
+}

@@ -1,0 +1,55 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { AccountUsage, ApiKeyView } from '@fxrates/domain';
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Overview: a welcome, the number of active keys and the requests made with them. */
+export function Overview({
+  name,
+  active,
+  usage,
+}: {
+  name: string | null;
+  active: ApiKeyView[];
+  usage: AccountUsage | null;
+}) {
+  const totalRequests = active.reduce((sum, key) => sum + key.totalRequests, 0);
+  return (
+    <Stack gap="lg">
+      <Title order={2} fz="xl">
+        {name ? `Welcome back, ${name}!` : 'Welcome back!'}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Stat label="Active keys" value={String(active.length)} />
+        <Stat
+          label="Total requests"
+          value={totalRequests.toLocaleString('en-US')}
+          hint="over your active keys"
+        />
+        {usage && (
+          <Stat
+            label="This month"
+            value={`${usage.used.toLocaleString('en-US')} / ${usage.monthlyQuota.toLocaleString('en-US')}`}
+            hint={`${usage.plan.charAt(0).toUpperCase()}${usage.plan.slice(1)} plan`}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
+import { CONTACT_TEXTS } from '@fxrates/domain';
+import { errorMessage, useApi, useRuntimeConfig } from '@fxrates/web-kit';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Snackbar, type SnackbarMessage } from './Snackbar';
+import { useRecaptcha } from './use-recaptcha';
+
+interface Fields {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  consent: boolean;
+}
+
+const empty = (prefill: { name?: string; email?: string }): Fields => ({
+  name: prefill.name ?? '',
+  email: prefill.email ?? '',
+  subject: '',
+  message: '',
+  consent: false,
+});
+
+/**
+ * The contact form (spec §2): Send Message is disabled while sending, until consent is given and
+ * until reCAPTCHA has loaded. Success clears the form (keeping the signed-in user's email).
+ */
+export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email?: string } }) {
+  const { client } = useApi();
+  const { recaptchaSiteKey } = useRuntimeConfig();
+  const recaptcha = useRecaptcha(recaptchaSiteKey);
+  const [fields, setFields] = useState<Fields>(() => empty(prefill));
+  const [sending, setSending] = useState(false);
+  const [snackbar, setSnackbar] = useState<SnackbarMessage | null>(null);
+  const closeSnackbar = useCallback(() => setSnackbar(null), []);
+  const set = <K extends keyof Fields>(name: K, value: Fields[K]) =>
+    setFields((f) => ({ ...f, [name]: value }));
+  const show = (kind: SnackbarMessage['kind'], text: string) => setSnackbar({ kind, text, id: Date.now() });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!event.currentTarget.reportValidity()) return;
+    setSending(true);
+    try {
+      if (recaptcha.state !== 'ready') throw new Error(CONTACT_TEXTS.recaptchaNotLoaded);
+      const recaptchaToken = await recaptcha.token();
+      const { name, email, subject, message } = fields;
+      await client.post('/v1/contact', { name, email, subject, message, recaptchaToken });
+      setFields(empty({ email: prefill.email }));
+      show('success', CONTACT_TEXTS.sent);
+    } catch (error) {
+      const text =
+        error instanceof Error &&
+        (error.message === CONTACT_TEXTS.recaptchaNotLoaded ||
+          error.message === CONTACT_TEXTS.recaptchaFailed)
+          ? error.message
+          : errorMessage(error, CONTACT_TEXTS.failed);
+      show('error', text);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <form onSubmit={(event) => void submit(event)} aria-label="Contact form">
+        <Stack gap="sm" maw={640}>
+          <TextInput
+            label="Name"
+            required
+            value={fields.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            maxLength={100}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={fields.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            maxLength={254}
+          />
+          <TextInput
+            label="Subject"
+            required
+            value={fields.subject}
+            onChange={(e) => set('subject', e.currentTarget.value)}
+            maxLength={200}
+          />
+          <Textarea
+            label="Message"
+            required
+            rows={4}
+            value={fields.message}
+            onChange={(e) => set('message', e.currentTarget.value)}
+            maxLength={5000}
+          />
+          <Checkbox
+            label={CONTACT_TEXTS.consent}
+            required
+            checked={fields.consent}
+            onChange={(e) => set('consent', e.currentTarget.checked)}
+          />
+          <div>
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={sending || !fields.consent || recaptcha.state !== 'ready'}
+            >
+              {CONTACT_TEXTS.send}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+      <Snackbar key={snackbar?.id} message={snackbar} onClose={closeSnackbar} />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Anchor, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
+import { PLANS } from '@fxrates/domain';
+import { PageSection, useRuntimeConfig } from '@fxrates/web-kit';
+import { Link } from 'react-router';
+import { CodeSample } from './CodeSample';
+import { EndpointReference } from './EndpointReference';
+import { KeyTester } from './key-tester/KeyTester';
+import { openApiJsonUrl, publicBaseUrl, swaggerEditorUrl } from './public-base-url';
+
+/** /docs: how to call the public API, every endpoint with an example, the OpenAPI document and the key tester. */
+export function ApiDocsPage() {
+  const { apiBaseUrl, apiKeyPrefix } = useRuntimeConfig();
+  const origin = window.location.origin;
+  const baseUrl = publicBaseUrl(apiBaseUrl, origin);
+  const documentUrl = openApiJsonUrl(apiBaseUrl, origin);
+
+  return (
+    <PageSection
+      title="API Documentation"
+      description="Everything you need to integrate exchange rates into your product."
+      size="lg"
+    >
+      <Stack gap="xl">
+        <Stack gap="xs" component="section" aria-labelledby="getting-started">
+          <Title order={2} fz="xl" id="getting-started">
+            Getting Started
+          </Title>
+          <List spacing={4}>
+            <List.Item>
+              <Anchor component={Link} to="/register">
+                Create an account
+              </Anchor>{' '}
+              (the Free plan needs no card).
+            </List.Item>
+            <List.Item>
+              Create an API key in your dashboard. It is shown once: store it as a secret.
+            </List.Item>
+            <List.Item>Call any endpoint below with the key in the X-API-Key header.</List.Item>
+          </List>
+        </Stack>
+
+        <Stack gap="xs" component="section" aria-labelledby="base-url">
+          <Title order={2} fz="xl" id="base-url">
+            Base URL
+          </Title>
+          <CodeSample label="Base URL" code={baseUrl} />
+        </Stack>
+
+        <Stack gap="xs" component="section" aria-labelledby="authentication">
+          <Title order={2} fz="xl" id="authentication">
+            Authentication
+          </Title>
+          <Text>
+            Send your key in the <Code>X-API-Key</Code> header. Keys start with <Code>{apiKeyPrefix}</Code>.
+            Never put a key in a URL or in code that runs in a browser.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Every metered response carries <Code>RateLimit-Policy</Code>, <Code>RateLimit</Code> and{' '}
+            <Code>X-RateLimit-Limit/Remaining/Reset</Code>. Over your plan&apos;s monthly quota (Free:{' '}
+            {PLANS.free.monthlyQuota.toLocaleString('en-US')} calls) or burst (Free:{' '}
+            {PLANS.free.burstPerSecond} per second) you get <Code>429</Code> with <Code>Retry-After</Code>.
+            Errors are <Code>application/problem+json</Code> with a stable <Code>code</Code>.
+          </Text>
+        </Stack>
+
+        <Stack gap="md" component="section" aria-labelledby="endpoints">
+          <Group justify="space-between" align="center">
+            <Title order={2} fz="xl" id="endpoints">
+              Endpoints
+            </Title>
+            <Group gap="xs">
+              <Button component="a" href={documentUrl} download="fxrates-openapi.json" variant="light">
+                Download OpenAPI spec
+              </Button>
+              <Button
+                component="a"
+                href={swaggerEditorUrl(documentUrl)}
+                target="_blank"
+                rel="noreferrer"
+                variant="default"
+              >
+                Open in Swagger Editor
+              </Button>
+            </Group>
+          </Group>
+          <EndpointReference baseUrl={baseUrl} keyPrefix={apiKeyPrefix} />
+        </Stack>
+
+        <KeyTester baseUrl={baseUrl} />
+      </Stack>
+    </PageSection>
+  );
+}

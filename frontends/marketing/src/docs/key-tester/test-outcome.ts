@@ -1,0 +1,52 @@
+import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
+
+/** What the tester shows after a call: the status line and the response body. */
+export interface TestOutcome {
+  status: number | null;
+  ok: boolean;
+  /** The spec's message for an error status; null on success. */
+  message: string | null;
+  /** The response, pretty-printed when it is JSON. */
+  body: string;
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+/** The spec's test-panel message for a status (§8), else the server's message, else a default. */
+export function messageForStatus(status: number, body: unknown): string | null {
+  if (status >= 200 && status < 300) return null;
+  switch (status) {
+    case 401:
+      return KEY_TESTER_MESSAGES.unauthorized;
+    case 403:
+      return KEY_TESTER_MESSAGES.forbidden;
+    case 404:
+      return KEY_TESTER_MESSAGES.notFound;
+    case 429:
+      return KEY_TESTER_MESSAGES.rateLimited;
+    default:
+      return serverMessage(body) ?? KEY_TESTER_MESSAGES.failed;
+  }
+}
+
+export function outcomeOf(status: number, text: string): TestOutcome {
+  let parsed: unknown;
+  let body = text;
+  try {
+    parsed = JSON.parse(text);
+    body = JSON.stringify(parsed, null, 2);
+  } catch {
+    parsed = undefined;
+  }
+  return { status, ok: status >= 200 && status < 300, message: messageForStatus(status, parsed), body };
+}
+
+export function noResponseOutcome(): TestOutcome {
+  return { status: null, ok: false, message: KEY_TESTER_MESSAGES.noResponse, body: '' };
+}

@@ -1,0 +1,14 @@
+import { usePageTitle } from '@fxrates/web-kit';
+import { FeatureHighlights } from './FeatureHighlights';
+import { Hero } from './Hero';
+
+/** / — hero with the converter, then the product's highlights. */
+export function HomePage() {
+  usePageTitle('Home');
+  return (
+    <>
+      <Hero />
+      <FeatureHighlights />
+    </>
+  );
+}

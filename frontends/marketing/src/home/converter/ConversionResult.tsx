@@ -1,0 +1,44 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { resultDecimals, AMOUNT_DISPLAY_DECIMALS } from '@fxrates/domain';
+import { describeRateSource, formatDecimal, InfoIcon } from '@fxrates/web-kit';
+import type { Quote } from './converter-state';
+
+/** Rate lines always show 8 decimals, enough for every pair in the catalogue. */
+const RATE_DECIMALS = 8;
+
+interface ConversionResultProps {
+  amount: string;
+  from: string;
+  to: string;
+  result: string;
+  quote: Quote;
+}
+
+/** "100.0000 USD = 88.0226 EUR", the rate used and where it comes from. */
+export function ConversionResult({ amount, from, to, result, quote }: ConversionResultProps) {
+  const resultLine = `${formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS)} ${from} = ${formatDecimal(result, resultDecimals(from, to))} ${to}`;
+  return (
+    <Paper radius="md" p="md" bg="brand.0" aria-live="polite">
+      <Stack gap={6}>
+        <Text
+          data-testid="convert-result"
+          fw={700}
+          fz={{ base: 20, sm: 24 }}
+          c="navy.9"
+          style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        >
+          {resultLine}
+        </Text>
+        <Text size="sm" c="gray.7" data-testid="convert-rate" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          1 {from} = {formatDecimal(quote.rate, RATE_DECIMALS)} {to}
+        </Text>
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <InfoIcon size={14} />
+          <Text size="xs" data-testid="convert-source">
+            {describeRateSource(quote.provenance)}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Flex,
+  Group,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { TEXTS } from '@fxrates/domain';
+import { CurrencySelect, ErrorAlert, SwapIcon } from '@fxrates/web-kit';
+import type { FormEvent } from 'react';
+import { ConversionResult } from './ConversionResult';
+import classes from './converter.module.css';
+import { amountAsDecimal } from './converter-state';
+import { useConverter } from './use-converter';
+
+/** The landing converter (spec §2, §4, §7, §9). */
+export function CurrencyConverter() {
+  const { state, canConvert, convert, setAmount, setFrom, setTo, swap, setShowCrypto } = useConverter();
+  const amount = amountAsDecimal(state.amount);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void convert();
+  };
+
+  return (
+    <Card
+      component="section"
+      aria-label="Currency converter"
+      radius="lg"
+      shadow="xl"
+      withBorder
+      className={classes.card}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Group justify="space-between" align="center">
+            <Text fw={700} size="lg" c="navy.9">
+              Currency converter
+            </Text>
+            <Switch
+              label={TEXTS.showCrypto}
+              checked={state.showCrypto}
+              onChange={(event) => setShowCrypto(event.currentTarget.checked)}
+            />
+          </Group>
+          <NumberInput
+            label="Amount"
+            value={state.amount}
+            onChange={setAmount}
+            min={0}
+            step={1}
+            decimalScale={8}
+            allowNegative={false}
+            hideControls
+            size="md"
+            inputMode="decimal"
+          />
+          <Flex
+            direction={{ base: 'column', xs: 'row' }}
+            align={{ base: 'stretch', xs: 'flex-end' }}
+            gap="xs"
+          >
+            <CurrencySelect
+              label="From"
+              value={state.from}
+              onChange={setFrom}
+              includeCrypto={state.showCrypto}
+              size="md"
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Tooltip label="Swap currencies" withArrow>
+              <ActionIcon
+                variant="light"
+                size={42}
+                radius="md"
+                onClick={swap}
+                aria-label="Swap currencies"
+                className={classes.swapButton}
+              >
+                <SwapIcon className={classes.swapIcon} />
+              </ActionIcon>
+            </Tooltip>
+            <CurrencySelect
+              label="To"
+              value={state.to}
+              onChange={setTo}
+              includeCrypto={state.showCrypto}
+              size="md"
+              style={{ flex: 1, minWidth: 0 }}
+            />
+          </Flex>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={state.converting}
+            disabled={!canConvert && !state.converting}
+          >
+            {TEXTS.convert}
+          </Button>
+          {state.error && <ErrorAlert message={state.error} data-testid="convert-error" />}
+          {state.quote && state.result !== null && amount !== null && (
+            <ConversionResult
+              amount={amount}
+              from={state.from}
+              to={state.to}
+              result={state.result}
+              quote={state.quote}
+            />
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

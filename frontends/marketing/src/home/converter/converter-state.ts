@@ -1,0 +1,105 @@
+import { DEFAULT_FROM, DEFAULT_TO, isCrypto, type ConvertResponse } from '@fxrates/domain';
+import { invertDecimal, isDecimal, multiplyDecimals, type RateProvenance } from '@fxrates/web-kit';
+
+/** The rate of the last successful conversion, kept to recompute results locally (spec §4). */
+export interface Quote {
+  /** 1 `from` = `rate` `to`, as an exact decimal string. */
+  rate: string;
+  provenance: RateProvenance;
+}
+
+export interface ConverterState {
+  /** What the amount input holds: a number, or text while the user is typing. */
+  amount: number | string;
+  from: string;
+  to: string;
+  showCrypto: boolean;
+  quote: Quote | null;
+  /** Converted amount as an exact decimal string, shown rounded. */
+  result: string | null;
+  converting: boolean;
+  error: string | null;
+}
+
+export type ConverterAction =
+  | { type: 'amountChanged'; amount: number | string }
+  | { type: 'fromChanged'; code: string }
+  | { type: 'toChanged'; code: string }
+  | { type: 'swapped' }
+  | { type: 'showCryptoChanged'; showCrypto: boolean }
+  | { type: 'conversionStarted' }
+  | { type: 'conversionSucceeded'; response: ConvertResponse }
+  | { type: 'conversionFailed'; message: string };
+
+export const initialConverterState: ConverterState = {
+  amount: 1,
+  from: DEFAULT_FROM,
+  to: DEFAULT_TO,
+  showCrypto: false,
+  quote: null,
+  result: null,
+  converting: false,
+  error: null,
+};
+
+/** The amount as a decimal string, or null while it is not a usable number (empty, "1.", negative). */
+export function amountAsDecimal(amount: number | string): string | null {
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  if (!text || !isDecimal(text) || text.startsWith('-') || text.endsWith('.')) return null;
+  return text;
+}
+
+function localResult(amount: number | string, quote: Quote | null): string | null {
+  const decimal = amountAsDecimal(amount);
+  return quote && decimal !== null ? multiplyDecimals(decimal, quote.rate) : null;
+}
+
+/** A crypto side falls back to its default when crypto is hidden; never both sides the same default. */
+function fiatOnly(code: string, fallback: string, otherSide: string): string {
+  if (!isCrypto(code)) return code;
+  if (fallback !== otherSide) return fallback;
+  return fallback === DEFAULT_FROM ? DEFAULT_TO : DEFAULT_FROM;
+}
+
+const withoutQuote = { quote: null, result: null, error: null } as const;
+
+export function converterReducer(state: ConverterState, action: ConverterAction): ConverterState {
+  switch (action.type) {
+    case 'amountChanged':
+      return { ...state, amount: action.amount, result: localResult(action.amount, state.quote) };
+    case 'fromChanged':
+      return action.code === state.from ? state : { ...state, from: action.code, ...withoutQuote };
+    case 'toChanged':
+      return action.code === state.to ? state : { ...state, to: action.code, ...withoutQuote };
+    case 'swapped': {
+      const quote = state.quote ? { ...state.quote, rate: invertDecimal(state.quote.rate) } : null;
+      return { ...state, from: state.to, to: state.from, quote, result: localResult(state.amount, quote) };
+    }
+    case 'showCryptoChanged': {
+      if (action.showCrypto) return { ...state, showCrypto: true };
+      const from = fiatOnly(state.from, DEFAULT_FROM, state.to);
+      const to = fiatOnly(state.to, DEFAULT_TO, from);
+      const pairChanged = from !== state.from || to !== state.to;
+      return { ...state, showCrypto: false, from, to, ...(pairChanged ? withoutQuote : {}) };
+    }
+    case 'conversionStarted':
+      return { ...state, converting: true, error: null };
+    case 'conversionSucceeded': {
+      const { response } = action;
+      // A reply for a pair the user has since changed is dropped.
+      if (response.from !== state.from || response.to !== state.to) return { ...state, converting: false };
+      const quote: Quote = {
+        rate: String(response.rate),
+        provenance: { source: response.source, date: response.date, timestamp: response.timestamp },
+      };
+      const typedAmount = amountAsDecimal(state.amount);
+      const result =
+        typedAmount !== null && Number(typedAmount) === response.amount
+          ? String(response.result)
+          : localResult(state.amount, quote);
+      return { ...state, converting: false, error: null, quote, result };
+    }
+    case 'conversionFailed':
+      return { ...state, converting: false, error: action.message, quote: null, result: null };
+  }
+}

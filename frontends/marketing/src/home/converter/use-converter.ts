@@ -1,0 +1,43 @@
+import { useApi } from '@fxrates/web-kit';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { conversionErrorMessage } from './conversion-error';
+import { convertCurrency } from './convert-currency';
+import { amountAsDecimal, converterReducer, initialConverterState } from './converter-state';
+
+/** State and actions of the landing converter. */
+export function useConverter() {
+  const { client, session } = useApi();
+  const [state, dispatch] = useReducer(converterReducer, initialConverterState);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const amount = amountAsDecimal(state.amount);
+  const { from, to } = state;
+
+  const convert = useCallback(async () => {
+    if (amount === null) return;
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    dispatch({ type: 'conversionStarted' });
+    try {
+      const response = await convertCurrency({ client, session }, { from, to, amount }, controller.signal);
+      if (!controller.signal.aborted) dispatch({ type: 'conversionSucceeded', response });
+    } catch (error) {
+      if (!controller.signal.aborted)
+        dispatch({ type: 'conversionFailed', message: conversionErrorMessage(error) });
+    }
+  }, [client, session, from, to, amount]);
+
+  return {
+    state,
+    canConvert: amount !== null && !state.converting,
+    convert,
+    setAmount: (value: number | string) => dispatch({ type: 'amountChanged', amount: value }),
+    setFrom: (code: string) => dispatch({ type: 'fromChanged', code }),
+    setTo: (code: string) => dispatch({ type: 'toChanged', code }),
+    swap: () => dispatch({ type: 'swapped' }),
+    setShowCrypto: (showCrypto: boolean) => dispatch({ type: 'showCryptoChanged', showCrypto }),
+  };
+}

@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LoginDialog } from './LoginDialog';
+import { RegisterDialog } from './RegisterDialog';
+
+/** How the top bar's Login and Register buttons start signing in or signing up. */
+export interface AuthEntryPoints {
+  /** Opens the Login dialog, optionally with the email filled in. */
+  openLogin: (email?: string) => void;
+  openRegister: () => void;
+}
+
+type DialogName = 'login' | 'register';
+
+const AuthEntryPointsContext = createContext<AuthEntryPoints | null>(null);
+
+/** Owns the Login and Create Account dialogs of spec §2; at most one is open at a time. */
+export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<DialogName | null>(null);
+  const openRef = useRef<DialogName | null>(null);
+  // Each opening gets a new key: its form starts empty (closing clears the fields and the error).
+  const [login, setLogin] = useState({ key: 0, email: '' });
+  const [registerKey, setRegisterKey] = useState(0);
+
+  const show = useCallback((name: DialogName | null) => {
+    openRef.current = name;
+    setOpen(name);
+  }, []);
+
+  const openLogin = useCallback(
+    (email = '') => {
+      setLogin((current) => ({ key: current.key + 1, email }));
+      show('login');
+    },
+    [show],
+  );
+
+  const openRegister = useCallback(() => {
+    setRegisterKey((current) => current + 1);
+    show('register');
+  }, [show]);
+
+  const close = useCallback(() => show(null), [show]);
+
+  /** The existing-email switch, unless the user has closed the register dialog meanwhile. */
+  const switchToLogin = useCallback(
+    (email: string) => {
+      if (openRef.current === 'register') openLogin(email);
+    },
+    [openLogin],
+  );
+
+  const value = useMemo<AuthEntryPoints>(() => ({ openLogin, openRegister }), [openLogin, openRegister]);
+
+  return (
+    <AuthEntryPointsContext.Provider value={value}>
+      {children}
+      <LoginDialog opened={open === 'login'} onClose={close} formKey={login.key} initialEmail={login.email} />
+      <RegisterDialog
+        opened={open === 'register'}
+        onClose={close}
+        formKey={registerKey}
+        onSwitchToLogin={switchToLogin}
+      />
+    </AuthEntryPointsContext.Provider>
+  );
+}
+
+export function useAuthEntryPoints(): AuthEntryPoints {
+  const value = useContext(AuthEntryPointsContext);
+  if (!value) throw new Error('useAuthEntryPoints must be used within an AuthEntryPointsProvider');
+  return value;
+}

@@ -1,0 +1,70 @@
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ErrorAlert, useAuth } from '@fxrates/web-kit';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { loginDialogError } from './auth-errors';
+import { useFormFields } from './use-form-fields';
+import { DIALOG_STYLES } from './dialog-styles';
+import { useSubmission } from './use-submission';
+
+interface LoginDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Changes on every opening, so that each one starts with a fresh form. */
+  formKey: number;
+  /** Pre-fills the email, e.g. after the register dialog found the address already taken. */
+  initialEmail: string;
+}
+
+function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const { values, field } = useFormFields({ email: initialEmail, password: '' });
+  const { submitting, error, setError, run } = useSubmission();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = await run(() => login(values.email, values.password));
+    if (!outcome) return;
+    if (!outcome.ok) {
+      setError(loginDialogError(outcome.error));
+      return;
+    }
+    onClose();
+    navigate('/dashboard');
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        {error && <ErrorAlert message={error} data-testid="login-error" />}
+        <TextInput
+          label="Email Address"
+          required
+          autoComplete="email"
+          inputMode="email"
+          data-autofocus
+          {...field('email')}
+        />
+        <PasswordInput label="Password" required autoComplete="current-password" {...field('password')} />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            Login
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The top bar's Login dialog (spec §2, §8). Closing it clears the fields and the error. */
+export function LoginDialog({ opened, onClose, formKey, initialEmail }: LoginDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Login" centered radius="md" styles={DIALOG_STYLES}>
+      <LoginForm key={formKey} initialEmail={initialEmail} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import { Burger, Button, Container, Group } from '@mantine/core';
+import { useAuth } from '@fxrates/web-kit';
+import { NavLink } from 'react-router';
+import { useAuthEntryPoints } from '../auth/AuthEntryPoints';
+import { useLogout } from '../auth/use-logout';
+import classes from './layout.module.css';
+import { SIGNED_IN_LINKS, TOP_BAR_LINKS } from './navigation';
+import { ProductBrand } from './ProductBrand';
+
+interface TopBarProps {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Login and Register open their dialogs (spec §2). */
+function SignedOutActions() {
+  const { openLogin, openRegister } = useAuthEntryPoints();
+  return (
+    <Group gap="xs" visibleFrom="md">
+      <Button variant="default" onClick={() => openLogin()}>
+        Login
+      </Button>
+      <Button onClick={openRegister}>Register</Button>
+    </Group>
+  );
+}
+
+function SignedInActions() {
+  const logout = useLogout();
+  return (
+    <Group gap="xs" visibleFrom="md" component="nav" aria-label="Your account">
+      {SIGNED_IN_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end className={classes.navLink}>
+          {link.label}
+        </NavLink>
+      ))}
+      <Button variant="default" onClick={logout}>
+        Logout
+      </Button>
+    </Group>
+  );
+}
+
+/** Product name, main links and the account actions; a burger below the md breakpoint. */
+export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
+  const { user } = useAuth();
+  return (
+    <Container size="lg" h="100%">
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <ProductBrand />
+        <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">
+          {TOP_BAR_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={classes.navLink}>
+              {link.label}
+            </NavLink>
+          ))}
+        </Group>
+        {user ? <SignedInActions /> : <SignedOutActions />}
+        <Burger
+          hiddenFrom="md"
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          size="sm"
+          aria-label={menuOpened ? 'Close navigation menu' : 'Open navigation menu'}
+        />
+      </Group>
+    </Container>
+  );
+}

@@ -1,0 +1,44 @@
+/** A link of the top bar, the burger menu or the footer. */
+export interface NavigationLink {
+  label: string;
+  to: string;
+}
+
+/** Top bar on wide screens (spec §2). */
+export const TOP_BAR_LINKS: readonly NavigationLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'API Docs', to: '/docs' },
+  { label: 'Contact', to: '/contact' },
+];
+
+/** Burger menu below the md breakpoint, for everyone (spec §2). */
+export const MENU_LINKS: readonly NavigationLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'API Docs', to: '/docs' },
+];
+
+/** Burger menu, signed out: the pages rather than the dialogs. */
+export const MENU_SIGNED_OUT_LINKS: readonly NavigationLink[] = [
+  { label: 'Login', to: '/login' },
+  { label: 'Register', to: '/register' },
+];
+
+/** Top bar and burger menu, signed in; Logout follows them. */
+export const SIGNED_IN_LINKS: readonly NavigationLink[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Account', to: '/account' },
+];
+
+export const FOOTER_QUICK_LINKS: readonly NavigationLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'API Documentation', to: '/docs' },
+  { label: 'Contact Us', to: '/contact' },
+];
+
+export const FOOTER_LEGAL_LINKS: readonly NavigationLink[] = [
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Privacy Policy', to: '/privacy' },
+];

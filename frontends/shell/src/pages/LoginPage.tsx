@@ -1,0 +1,48 @@
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ErrorAlert, PageSection, useAuth } from '@fxrates/web-kit';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loginPageError } from '../auth/auth-errors';
+import { useFormFields } from '../auth/use-form-fields';
+import { useSubmission } from '../auth/use-submission';
+
+const EMPTY_LOGIN_FORM = { email: '', password: '' };
+
+/** /login (spec §2): signs in and goes to /dashboard. */
+export function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const { values, field } = useFormFields(EMPTY_LOGIN_FORM);
+  const { submitting, error, setError, run } = useSubmission();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = await run(() => login(values.email, values.password));
+    if (!outcome) return;
+    if (outcome.ok) navigate('/dashboard');
+    else setError(loginPageError(outcome.error));
+  };
+
+  return (
+    <PageSection title="Login to Your Account" size={400}>
+      <Paper withBorder p="lg" radius="md" shadow="xs">
+        <form onSubmit={submit}>
+          <Stack gap="md">
+            {error && <ErrorAlert message={error} data-testid="login-page-error" />}
+            <TextInput label="Email Address" type="email" required autoComplete="email" {...field('email')} />
+            <PasswordInput label="Password" required autoComplete="current-password" {...field('password')} />
+            <Button type="submit" fullWidth disabled={submitting}>
+              {submitting ? 'Signing in...' : 'Sign In'}
+            </Button>
+            <Text size="sm" c="dimmed" ta="center">
+              New here?{' '}
+              <Anchor component={Link} to="/register" size="sm">
+                Create an account
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
+    </PageSection>
+  );
+}

@@ -1,0 +1,84 @@
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PLANS, REGISTER_ERRORS } from '@fxrates/domain';
+import {
+  ErrorAlert,
+  PageSection,
+  readPlanSelection,
+  useAuth,
+  type PlanSelectionState,
+} from '@fxrates/web-kit';
+import type { FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { registerPageError } from '../auth/auth-errors';
+import { EMPTY_REGISTER_FORM, passwordsMatch, toRegisterRequest } from '../auth/register-request';
+import { useFormFields } from '../auth/use-form-fields';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { useSubmission } from '../auth/use-submission';
+
+/**
+ * /register (spec §2). A plan chosen on the pricing page arrives in the navigation state: a paid
+ * one continues to /subscribe with the plan and the annual flag, anything else to /dashboard.
+ */
+export function RegisterPage() {
+  const { signup } = useAuth();
+  const navigate = useNavigate();
+  const selection = readPlanSelection(useLocation().state);
+  const { values, field } = useFormFields(EMPTY_REGISTER_FORM);
+  const { submitting, error, setError, run } = useSubmission();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!passwordsMatch(values)) {
+      setError(REGISTER_ERRORS['passwords-do-not-match']);
+      return;
+    }
+    const outcome = await run(() => signup(toRegisterRequest(values, selection?.plan)));
+    if (!outcome) return;
+    if (!outcome.ok) {
+      setError(registerPageError(outcome.error));
+      return;
+    }
+    if (selection && selection.plan !== 'free') {
+      const state: PlanSelectionState = { plan: selection.plan, isAnnual: selection.isAnnual };
+      navigate('/subscribe', { state });
+    } else {
+      navigate('/dashboard');
+    }
+  };
+
+  return (
+    <PageSection
+      title="Create Account"
+      size={600}
+      description={
+        selection && selection.plan !== 'free'
+          ? `${PLANS[selection.plan].name} plan, billed ${selection.isAnnual ? 'annually' : 'monthly'}: you can pay right after creating your account.`
+          : undefined
+      }
+    >
+      <Paper withBorder p="lg" radius="md" shadow="xs">
+        <form onSubmit={submit}>
+          <Stack gap="md">
+            {error && <ErrorAlert message={error} data-testid="register-page-error" />}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput label="First Name" required autoComplete="given-name" {...field('firstName')} />
+              <TextInput label="Last Name" required autoComplete="family-name" {...field('lastName')} />
+            </SimpleGrid>
+            <TextInput label="Company Name (optional)" autoComplete="organization" {...field('company')} />
+            <TextInput label="Email Address" type="email" required autoComplete="email" {...field('email')} />
+            <NewPasswordFields field={field} />
+            <Button type="submit" fullWidth disabled={submitting}>
+              {submitting ? 'Creating Account...' : 'Create Account'}
+            </Button>
+            <Text size="sm" c="dimmed" ta="center">
+              Already have an account?{' '}
+              <Anchor component={Link} to="/login" size="sm">
+                Sign in
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
+    </PageSection>
+  );
+}

@@ -1,0 +1,51 @@
+/** One jest run, three projects: unit (pure logic), api (HTTP e2e on real PostgreSQL + Redis), browser. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        useDefineForClassFields: false,
+        react: { runtime: 'automatic' },
+      },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@fxrates/(domain|config|db|queues|rates|web-kit)$': '<rootDir>/libs/$1/src/index.ts',
+  // Frontend code imports stylesheets for webpack; unit tests need none of them.
+  '\\.css$': '<rootDir>/scripts/jest-style-stub.js',
+};
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper,
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/libs/*/src/**/*.spec.ts',
+        '<rootDir>/services/*/src/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
+        '<rootDir>/frontends/*/src/**/*.spec.ts',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/services/api/test/global-setup.ts',
+    },
+    '<rootDir>/e2e/jest.config.js',
+  ],
+};

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError } from './env-schema';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives development defaults', () => {
+    const config = loadConfig({});
+    expect(config.nodeEnv).toBe('development');
+    expect(config.api.port).toBe(4000);
+    expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/fxrates_dev');
+    expect(config.product.apiKeyPrefix).toBe('fxrates_');
+  });
+
+  it('uses a separate database and Redis DB in tests', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.database.url).toMatch(/fxrates_test$/);
+    expect(config.redis.url).toMatch(/\/15$/);
+  });
+
+  it('names every bad variable on its own line', () => {
+    let error: unknown;
+    try {
+      loadConfig({ API_PORT: 'eighty', REDIS_URL: 'http://x', TRUST_PROXY: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^API_PORT must be an integer/);
+    expect(problems.find((p) => p.startsWith('REDIS_URL'))).toMatch(/redis: or rediss:/);
+    expect(problems.find((p) => p.startsWith('TRUST_PROXY'))).toMatch(/true or false/);
+  });
+
+  it('refuses production without its connection URLs and never prints a secret value', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL is required[\s\S]*REDIS_URL is required/,
+    );
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
+    } catch (e) {
+      expect((e as Error).message).toMatch(/DATABASE_URL must use postgres:/);
+      expect((e as Error).message).not.toMatch(/hunter2/);
+    }
+  });
+
+  it('parses plan limit overrides and refuses malformed ones', () => {
+    expect(loadConfig({ PLAN_LIMITS: 'enterprise=1000000:500, free=5:100' }).usage.planLimits).toEqual({
+      enterprise: { monthlyQuota: 1_000_000, burstPerSecond: 500 },
+      free: { monthlyQuota: 5, burstPerSecond: 100 },
+    });
+    expect(loadConfig({}).usage.planLimits).toEqual({});
+    expect(() => loadConfig({ PLAN_LIMITS: 'gold=1:1' })).toThrow(/PLAN_LIMITS must be entries like/);
+    expect(() => loadConfig({ PLAN_LIMITS: 'free=0:1' })).toThrow(/PLAN_LIMITS must be entries like/);
+  });
+
+  it('reads a secret from <NAME>_FILE, and names the file when it cannot', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fxrates-config-'));
+    const file = path.join(dir, 'jwt_secret');
+    writeFileSync(file, `${'s'.repeat(40)}\n`);
+    expect(loadConfig({ JWT_SECRET_FILE: file }).auth.jwtSecret).toBe('s'.repeat(40));
+    expect(() => loadConfig({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toThrow(
+      /JWT_SECRET_FILE cannot be read: ENOENT/,
+    );
+    rmSync(dir, { recursive: true });
+  });
+
+  it('refuses production without its secrets, and a short one anywhere, without echoing it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/RECAPTCHA_SECRET is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required[\s\S]*API_KEY_HASH_SECRET is required|API_KEY_HASH_SECRET is required[\s\S]*JWT_SECRET is required/,
+    );
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/x',
+      REDIS_URL: 'redis://cache/0',
+      API_KEY_HASH_SECRET: 'h'.repeat(40),
+      RECAPTCHA_SECRET: 'recaptcha-secret',
+    };
+    expect(loadConfig({ ...production, JWT_SECRET: 'k'.repeat(48) }).auth.jwtSecret).toBe('k'.repeat(48));
+    expect(() => loadConfig({ JWT_SECRET: 'short-secret-xyz' })).toThrow(/JWT_SECRET must be at least 32/);
+    expect(() => loadConfig({ JWT_SECRET: 'short-secret-xyz' })).not.toThrow(/short-secret-xyz/);
+  });
+});

@@ -1,0 +1,91 @@
+import { ConfigError, parseEnv, type NodeEnv, type Parsed, type PlanLimitOverride } from './env-schema';
+import { ENV_SCHEMA } from './schema';
+
+export type Env = Parsed<typeof ENV_SCHEMA>;
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  api: { host: string; port: number; trustProxy: boolean; corsOrigins: string[] };
+  worker: { healthPort: number };
+  database: { url: string; poolMax: number };
+  redis: { url: string; keyPrefix: string };
+  product: { name: string; apiKeyPrefix: string; supportEmail: string };
+  keys: { hashSecret: string };
+  sessions: { createLimitPerMinute: number };
+  auth: {
+    jwtSecret: string;
+    cookieSecure: 'auto' | 'true';
+    loginFailureLimit: number;
+    loginFailureWindowSeconds: number;
+  };
+  rates: { ingestIntervalMs: number };
+  usage: { flushIntervalMs: number; planLimits: Record<string, PlanLimitOverride> };
+  contact: {
+    recaptchaSecret: string;
+    recaptchaSiteKey: string;
+    recaptchaVerifyUrl: string;
+    recaptchaMinScore: number;
+    recaptchaHostnames: string[];
+    limitPerHour: number;
+  };
+  ops: { user: string; password: string };
+  mail: { smtpUrl: string; from: string; inbox: string; retryDelayMs: number };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const rawNodeEnv = env.NODE_ENV ?? 'development';
+  const nodeEnv: NodeEnv = (['development', 'test', 'production'] as const).includes(rawNodeEnv as NodeEnv)
+    ? (rawNodeEnv as NodeEnv)
+    : 'development';
+  const e = parseEnv(ENV_SCHEMA, env, nodeEnv);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    api: { host: e.API_HOST, port: e.API_PORT, trustProxy: e.TRUST_PROXY, corsOrigins: e.CORS_ORIGINS },
+    worker: { healthPort: e.WORKER_HEALTH_PORT },
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    product: { name: e.PRODUCT_NAME, apiKeyPrefix: e.API_KEY_PREFIX, supportEmail: e.SUPPORT_EMAIL },
+    keys: { hashSecret: e.API_KEY_HASH_SECRET },
+    sessions: { createLimitPerMinute: e.SESSION_CREATE_LIMIT_PER_MINUTE },
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      cookieSecure: e.COOKIE_SECURE,
+      loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
+      loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    rates: { ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS },
+    usage: { flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS, planLimits: e.PLAN_LIMITS },
+    contact: {
+      recaptchaSecret: e.RECAPTCHA_SECRET,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+      recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
+      recaptchaHostnames: e.RECAPTCHA_HOSTNAMES,
+      limitPerHour: e.CONTACT_LIMIT_PER_HOUR,
+    },
+    ops: { user: e.OPS_USER, password: e.OPS_PASSWORD },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      inbox: e.SUPPORT_EMAIL,
+      retryDelayMs: e.EMAIL_RETRY_DELAY_MS,
+    },
+  };
+}
+
+/** Loads the config or ends the process with one line per bad variable (used by main.ts files). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './env-schema';
+export * from './schema';
+export * from './config';
+export * from './tokens';
+export * from './logger';

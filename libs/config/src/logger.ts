@@ -1,0 +1,58 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+/** Headers and fields that must never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-session-token"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.sessionToken',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.passwordHash',
+  '*.confirmPassword',
+];
+
+/** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
+export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+  const options = { level, name, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** Nest's logger interface over pino, so framework and application logs are the same JSON. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string): void {
+    this.write('info', message, context);
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.write('error', message, context, trace);
+  }
+  warn(message: unknown, context?: string): void {
+    this.write('warn', message, context);
+  }
+  debug(message: unknown, context?: string): void {
+    this.write('debug', message, context);
+  }
+  verbose(message: unknown, context?: string): void {
+    this.write('trace', message, context);
+  }
+  fatal(message: unknown, context?: string): void {
+    this.write('fatal', message, context);
+  }
+
+  private write(level: pino.Level, message: unknown, context?: string, trace?: string): void {
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      this.logger[level]({ context, ...(message as object), ...(trace ? { trace } : {}) });
+    } else if (message instanceof Error) {
+      this.logger[level]({ context, err: message });
+    } else {
+      this.logger[level]({ context, ...(trace ? { trace } : {}) }, String(message));
+    }
+  }
+}

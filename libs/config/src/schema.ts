@@ -1,0 +1,158 @@
+import { bool, fraction, int, list, oneOf, planLimits, str, url } from './env-schema';
+
+/**
+ * Every environment variable the backend reads. Defaults suit local development; production must
+ * set the ones whose default is refused there. docker-compose.yml and deploy/ name the same variables.
+ */
+export const ENV_SCHEMA = {
+  NODE_ENV: oneOf(['development', 'test', 'production'] as const, {
+    description: 'runtime mode',
+    default: 'development',
+  }),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, {
+    description: 'pino log level',
+    default: (env) => (env === 'test' ? 'warn' : 'info'),
+  }),
+  API_HOST: str({ description: 'interface the API listens on', default: '0.0.0.0' }),
+  API_PORT: int({ description: 'port of the HTTP API', min: 1, max: 65535, default: 4000 }),
+  WORKER_HEALTH_PORT: int({
+    description: 'port of the worker health endpoint',
+    min: 0,
+    max: 65535,
+    default: 4001,
+  }),
+  TRUST_PROXY: bool({ description: 'trust X-Forwarded-For from a reverse proxy', default: false }),
+  CORS_ORIGINS: list({
+    description: 'browser origins allowed to call the API, comma-separated',
+    default: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+  }),
+  DATABASE_URL: url({
+    description: 'PostgreSQL connection URL',
+    protocols: ['postgres:', 'postgresql:'],
+    default: (env) =>
+      env === 'production'
+        ? undefined
+        : `postgres://postgres@127.0.0.1:5432/${env === 'test' ? 'fxrates_test' : 'fxrates_dev'}`,
+    secret: true,
+  }),
+  DATABASE_POOL_MAX: int({ description: 'PostgreSQL pool size per process', min: 1, max: 200, default: 10 }),
+  REDIS_URL: url({
+    description: 'Redis connection URL (the path selects the DB number)',
+    protocols: ['redis:', 'rediss:'],
+    default: (env) =>
+      env === 'production' ? undefined : `redis://127.0.0.1:6379/${env === 'test' ? 15 : 0}`,
+    secret: true,
+  }),
+  REDIS_KEY_PREFIX: str({
+    description: 'prefix of every Redis key and channel',
+    default: 'fxrates:',
+    pattern: /^[A-Za-z0-9_.:-]+$/,
+    hint: 'may contain only letters, digits and _ . : -',
+  }),
+  PRODUCT_NAME: str({ description: 'product name shown to users', default: 'FXRates Pro' }),
+  API_KEY_PREFIX: str({
+    description: 'prefix of issued API keys',
+    default: 'fxrates_',
+    pattern: /^[a-z0-9]+_$/,
+    hint: 'must be lower-case letters or digits ending in "_"',
+  }),
+  SUPPORT_EMAIL: str({
+    description: 'support address shown on the contact page',
+    default: 'support@fxrates.example',
+  }),
+  SESSION_CREATE_LIMIT_PER_MINUTE: int({
+    description: 'anonymous sessions one IP may create per minute',
+    min: 1,
+    default: 20,
+  }),
+  JWT_SECRET: str({
+    description: 'HS256 key signing access tokens (≥ 32 characters)',
+    default: (env) => (env === 'production' ? undefined : `insecure-${env}-only-jwt-secret-do-not-deploy`),
+    pattern: /^.{32,}$/,
+    hint: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
+    secret: true,
+  }),
+  API_KEY_HASH_SECRET: str({
+    description: 'HMAC-SHA-256 key under which API keys are stored (≥ 32 characters)',
+    default: (env) => (env === 'production' ? undefined : `insecure-${env}-only-api-key-hmac-do-not-deploy`),
+    pattern: /^.{32,}$/,
+    hint: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
+    secret: true,
+  }),
+  COOKIE_SECURE: oneOf(['auto', 'true'] as const, {
+    description: 'Secure flag of the refresh cookie: auto = on except for plain-http localhost',
+    default: 'auto',
+  }),
+  LOGIN_FAILURE_LIMIT: int({
+    description: 'failed sign-ins allowed per account and per IP in the window',
+    min: 1,
+    default: 10,
+  }),
+  LOGIN_FAILURE_WINDOW_SECONDS: int({
+    description: 'window of the failed sign-in limit',
+    min: 1,
+    default: 900,
+  }),
+  PLAN_LIMITS: planLimits({
+    description: 'overrides of plans\' monthly quota and burst, e.g. "enterprise=1000000:500"',
+    plans: ['free', 'basic', 'professional', 'enterprise'],
+    default: {},
+  }),
+  RECAPTCHA_SECRET: str({
+    description: 'reCAPTCHA v3 secret; empty skips the check (development only, with a warning)',
+    default: (env) => (env === 'production' ? undefined : ''),
+    secret: true,
+  }),
+  RECAPTCHA_SITE_KEY: str({ description: 'reCAPTCHA v3 site key given to the contact page', default: '' }),
+  RECAPTCHA_VERIFY_URL: url({
+    description: 'reCAPTCHA siteverify endpoint',
+    protocols: ['https:', 'http:'],
+    default: 'https://www.google.com/recaptcha/api/siteverify',
+  }),
+  RECAPTCHA_MIN_SCORE: fraction({ description: 'lowest reCAPTCHA v3 score accepted', default: 0.5 }),
+  RECAPTCHA_HOSTNAMES: list({
+    description: 'hostnames a reCAPTCHA token must have been issued on, comma-separated',
+    default: ['localhost', '127.0.0.1'],
+  }),
+  CONTACT_LIMIT_PER_HOUR: int({
+    description: 'contact messages one IP may send per hour',
+    min: 1,
+    default: 10,
+  }),
+  SMTP_URL: url({
+    description: 'SMTP server the worker sends contact mail through',
+    protocols: ['smtp:', 'smtps:'],
+    default: 'smtp://127.0.0.1:1025',
+    secret: true,
+  }),
+  EMAIL_RETRY_DELAY_MS: int({
+    description: 'first retry delay of a failed email (doubling, 10 attempts)',
+    min: 10,
+    default: 5000,
+  }),
+  MAIL_FROM: str({
+    description: 'sender of contact mail',
+    default: 'FXRates Pro <no-reply@fxrates.example>',
+  }),
+  OPS_USER: str({
+    description: 'user of the operator pages (Bull Board, metrics); empty disables them',
+    default: '',
+  }),
+  OPS_PASSWORD: str({
+    description: 'password of the operator pages (≥ 12 characters)',
+    default: '',
+    secret: true,
+    pattern: /^.{12,}$/,
+    hint: 'must be at least 12 characters',
+  }),
+  USAGE_FLUSH_INTERVAL_MS: int({
+    description: 'how often the worker moves API usage counts from Redis to PostgreSQL',
+    min: 1000,
+    default: 10_000,
+  }),
+  RATES_INGEST_INTERVAL_MS: int({
+    description: 'interval of the bundled-snapshot ingest job',
+    min: 1000,
+    default: 3_600_000,
+  }),
+};

@@ -1,0 +1,11 @@
+import { AnonymousSession } from './anonymous-session.entity';
+import { ApiKey } from './api-key.entity';
+import { ContactMessage } from './contact-message.entity';
+import { RefreshToken } from './refresh-token.entity';
+import { Subscription } from './subscription.entity';
+import { User } from './user.entity';
+
+export { AnonymousSession, ApiKey, ContactMessage, RefreshToken, Subscription, User };
+
+/** Every entity, registered once for the API, the worker and the migration CLI. */
+export const ENTITIES = [AnonymousSession, User, RefreshToken, Subscription, ApiKey, ContactMessage];

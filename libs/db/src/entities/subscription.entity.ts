@@ -1,0 +1,45 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import type { BillingCycle, PlanId } from '@fxrates/domain';
+import { randomUUID } from 'node:crypto';
+import { User } from './user.entity';
+
+/** A user's subscription as the account page shows it. Money is integer minor units + currency. */
+@Entity({ tableName: 'subscriptions' })
+export class Subscription {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Index()
+  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
+  user!: Ref<User>;
+
+  @Property({ type: 'string', length: 20 })
+  plan!: PlanId;
+
+  @Property({ type: 'string', length: 10 })
+  billingCycle!: BillingCycle;
+
+  @Property({ type: 'string', length: 20 })
+  status!: string;
+
+  @Property({ type: 'string', length: 64, nullable: true, unique: true })
+  paypalSubscriptionId: string | null = null;
+
+  @Property({ type: 'integer' })
+  amountMinor!: number;
+
+  @Property({ type: 'string', length: 3 })
+  currency!: string;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  startDate: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  currentPeriodEnd: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  lastPaymentAt: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,40 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { PlanId } from '@fxrates/domain';
+import { randomUUID } from 'node:crypto';
+
+/** A registered account. The email is stored trimmed and lower-cased, and unique (citext). */
+@Entity({ tableName: 'users' })
+export class User {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', columnType: 'citext', unique: true })
+  email!: string;
+
+  /** argon2id PHC string; never serialised. */
+  @Property({ type: 'text', hidden: true, lazy: true })
+  passwordHash!: string;
+
+  @Property({ type: 'string', length: 100 })
+  firstName!: string;
+
+  @Property({ type: 'string', length: 100 })
+  lastName!: string;
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  company: string | null = null;
+
+  @Property({ type: 'string', length: 201 })
+  displayName!: string;
+
+  /** The plan in force; only a verified payment moves it off `free`. */
+  @Property({ type: 'string', length: 20 })
+  plan: PlanId = 'free';
+
+  /** The plan picked when registering (carried to checkout); grants nothing by itself. */
+  @Property({ type: 'string', length: 20, nullable: true })
+  chosenPlan: PlanId | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './orm-config';
+export * from './ensure-database';
+export * from './migrate';

@@ -1,0 +1,18 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000_anonymous_sessions } from './Migration20261122000000_anonymous_sessions';
+import { Migration20261122120000_accounts } from './Migration20261122120000_accounts';
+import { Migration20261122180000_api_keys } from './Migration20261122180000_api_keys';
+import { Migration20261122190000_usage } from './Migration20261122190000_usage';
+import { Migration20261122200000_contact_messages } from './Migration20261122200000_contact_messages';
+
+/** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261122000000_anonymous_sessions', class: Migration20261122000000_anonymous_sessions },
+  { name: 'Migration20261122120000_accounts', class: Migration20261122120000_accounts },
+  { name: 'Migration20261122180000_api_keys', class: Migration20261122180000_api_keys },
+  { name: 'Migration20261122190000_usage', class: Migration20261122190000_usage },
+  {
+    name: 'Migration20261122200000_contact_messages',
+    class: Migration20261122200000_contact_messages,
+  },
+];

@@ -1,0 +1,128 @@
+/** Response of POST /api/auth/session. */
+export interface SessionResponse {
+  sessionToken: string;
+  /** ISO 8601 instant after which the token is refused. */
+  expiresAt: string;
+}
+
+/** Response of GET /api/rates/convert. Numbers keep their exact decimal digits in the JSON text. */
+export interface ConvertResponse {
+  from: string;
+  to: string;
+  amount: number;
+  rate: number;
+  result: number;
+  /** ISO 8601 instant the rates were published. */
+  timestamp: string;
+  /** Day the rates belong to, YYYY-MM-DD. */
+  date: string;
+  source: string;
+}
+
+/** Plans a user can hold (decisions.md, Plans). */
+export type PlanId = 'free' | 'basic' | 'professional' | 'enterprise';
+export const PLAN_IDS: readonly PlanId[] = ['free', 'basic', 'professional', 'enterprise'];
+
+/** The signed-in user as the app sees it (spec §3, Current user). */
+export interface CurrentUser {
+  uid: string;
+  email: string;
+  displayName: string;
+}
+
+/** Body of POST /api/auth/register. `confirmPassword`, when sent, must equal `password`. */
+export interface RegisterRequest {
+  firstName: string;
+  lastName: string;
+  company?: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+  /** The plan chosen on the pricing page; the account stays on free until a payment is verified. */
+  plan?: PlanId;
+}
+
+/** Body of POST /api/auth/login. */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/**
+ * Response of register, login and refresh. The refresh token travels only in an HttpOnly cookie
+ * scoped to /api/auth; the access token (a JWT, 15 minutes) is kept in memory by the client.
+ */
+export interface AuthResponse {
+  user: CurrentUser;
+  accessToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+export type BillingCycle = 'monthly' | 'annual';
+
+/** Response of GET /api/account (spec §2 Account Settings; defaults of spec §3 when unsubscribed). */
+export interface AccountResponse {
+  email: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  plan: PlanId;
+  billingCycle: BillingCycle;
+  /** "active" unless a subscription says otherwise. */
+  status: string;
+  /** ISO 8601 instants, or null when unknown (shown as "N/A"). */
+  startDate: string | null;
+  currentPeriodEnd: string | null;
+  /** Decimal string in major units, e.g. "15.99"; "0.00" on the free plan. */
+  amount: string;
+  currency: string;
+  createdAt: string;
+}
+
+/** Body of PATCH /api/account: only these fields may change. */
+export interface UpdateAccountRequest {
+  firstName?: string;
+  lastName?: string;
+  company?: string | null;
+}
+
+export type ApiKeyStatus = 'active' | 'disabled';
+
+/** An API key as listed in the dashboard: never the full key, only its prefix and last 4. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** e.g. "fxrates_••••••••••••••••••••••••••••3f9a". */
+  maskedKey: string;
+  status: ApiKeyStatus;
+  createdAt: string;
+  disabledAt: string | null;
+  totalRequests: number;
+  lastUsed: string | null;
+}
+
+/** Response of POST /api/keys: the only time the full key is shown. */
+export interface CreatedApiKey extends ApiKeyView {
+  key: string;
+}
+
+/** One day of metered calls: the total and each key's share. */
+export interface UsageDay {
+  day: string;
+  total: number;
+  byKey: Record<string, number>;
+}
+
+/** Response of GET /api/usage: the dashboard's "Monthly Usage" chart and "API Limits" panel. */
+export interface AccountUsage {
+  plan: PlanId;
+  monthlyQuota: number;
+  used: number;
+  remaining: number;
+  resetsAt: string;
+  burstPerSecond: number;
+  /** Every day of this month (UTC) up to today, zeros included. */
+  days: UsageDay[];
+}

@@ -1,0 +1,70 @@
+import type { Currency } from './currency';
+
+const fiat = (code: string, name: string, symbol: string, flag: string): Currency => ({
+  code,
+  name,
+  symbol,
+  flag,
+  type: 'fiat',
+  featured: true,
+});
+const crypto = (code: string, name: string, symbol: string, icon?: string): Currency => ({
+  code,
+  name,
+  symbol,
+  icon,
+  type: 'crypto',
+  featured: true,
+});
+
+/** The spec's featured fiat currencies (spec §3 "Currency catalogue"), in the order shown. */
+export const FEATURED_FIAT: readonly Currency[] = [
+  fiat('USD', 'US Dollar', '$', '🇺🇸'),
+  fiat('EUR', 'Euro', '€', '🇪🇺'),
+  fiat('GBP', 'British Pound', '£', '🇬🇧'),
+  fiat('AUD', 'Australian Dollar', 'A$', '🇦🇺'),
+  fiat('CAD', 'Canadian Dollar', 'C$', '🇨🇦'),
+  fiat('CHF', 'Swiss Franc', 'CHF', '🇨🇭'),
+  fiat('CNY', 'Chinese Yuan', '¥', '🇨🇳'),
+  fiat('NZD', 'New Zealand Dollar', 'NZ$', '🇳🇿'),
+  fiat('ZAR', 'South African Rand', 'R', '🇿🇦'),
+  fiat('SGD', 'Singapore Dollar', 'S$', '🇸🇬'),
+  fiat('HKD', 'Hong Kong Dollar', 'HK$', '🇭🇰'),
+  fiat('SEK', 'Swedish Krona', 'kr', '🇸🇪'),
+  fiat('NOK', 'Norwegian Krone', 'kr', '🇳🇴'),
+  fiat('INR', 'Indian Rupee', '₹', '🇮🇳'),
+];
+
+/** The spec's featured crypto assets, with a text glyph as icon where the asset has one. */
+export const FEATURED_CRYPTO: readonly Currency[] = [
+  crypto('BTC', 'Bitcoin', '₿', '₿'),
+  crypto('ETH', 'Ethereum', 'Ξ', 'Ξ'),
+  crypto('SOL', 'Solana', '◎', '◎'),
+  crypto('BNB', 'BNB', 'BNB'),
+  crypto('ADA', 'Cardano', '₳', '₳'),
+  crypto('XRP', 'XRP', 'XRP', '✕'),
+  crypto('DOT', 'Polkadot', 'DOT', '●'),
+  crypto('DOGE', 'Dogecoin', 'Ð', 'Ð'),
+  crypto('AVAX', 'Avalanche', 'AVAX'),
+  crypto('MATIC', 'Polygon', 'MATIC'),
+  crypto('LINK', 'Chainlink', 'LINK'),
+  crypto('UNI', 'Uniswap', 'UNI', '🦄'),
+  crypto('ATOM', 'Cosmos', 'ATOM', '⚛'),
+  crypto('LTC', 'Litecoin', 'Ł', 'Ł'),
+  crypto('USDT', 'Tether', '₮', '₮'),
+];
+
+export const CURRENCIES: readonly Currency[] = [...FEATURED_FIAT, ...FEATURED_CRYPTO];
+
+const byCode = new Map(CURRENCIES.map((c) => [c.code, c]));
+
+export function findCurrency(code: string): Currency | undefined {
+  return byCode.get(code.toUpperCase());
+}
+
+export function isCrypto(code: string): boolean {
+  return findCurrency(code)?.type === 'crypto';
+}
+
+export const DEFAULT_FROM = 'USD';
+export const DEFAULT_TO = 'EUR';

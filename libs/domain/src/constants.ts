@@ -1,0 +1,21 @@
+/** Business constants of spec §9. */
+export const API_TIMEOUT_MS = 10_000;
+export const SESSION_TTL_MS = 43_200_000;
+export const CONVERT_RETRY_LIMIT = 2;
+export const SESSION_STORAGE_KEY = 'session_token';
+export const SESSION_HEADER = 'X-Session-Token';
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+export const PUBLIC_API_BASE_PATH = '/api/v1';
+export const LEGACY_API_KEY_PREFIX = 'fxpro_';
+export const DEFAULT_PRODUCT_NAME = 'FXRates Pro';
+export const DEFAULT_API_KEY_PREFIX = 'fxrates_';
+/** Largest amount the converter accepts. */
+export const MAX_AMOUNT = 1e15;
+export const POLICY_LAST_UPDATED = 'March 22, 2025';
+export const SNACKBAR_AUTO_HIDE_MS = 6000;
+export const EXISTING_EMAIL_REDIRECT_MS = 3000;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const ACCESS_TOKEN_TTL_SECONDS = 900;
+export const MAX_ACTIVE_KEYS_PER_USER = 10;
+export const KEY_NAME_MAX_LENGTH = 64;

@@ -1,0 +1,52 @@
+/** Stable machine codes carried in the `code` field of every problem+json error. */
+export enum ErrorCode {
+  ValidationFailed = 'validation-failed',
+  MissingParameter = 'missing-parameter',
+  UnknownCurrency = 'unknown-currency',
+  InvalidAmount = 'invalid-amount',
+  AmountTooLarge = 'amount-too-large',
+  RateUnavailable = 'rate-unavailable',
+  MissingSessionToken = 'missing-session-token',
+  InvalidSessionToken = 'invalid-session-token',
+  SessionExpired = 'session-expired',
+  RateLimited = 'rate-limited',
+  NotFound = 'not-found',
+  PayloadTooLarge = 'payload-too-large',
+  InternalError = 'internal-error',
+  // Accounts: the spec's auth catalogue keys (spec §8), plus what our own backend adds.
+  UserNotFound = 'user-not-found',
+  WrongPassword = 'wrong-password',
+  InvalidEmail = 'invalid-email',
+  EmailAlreadyInUse = 'email-already-in-use',
+  WeakPassword = 'weak-password',
+  PasswordTooLong = 'password-too-long',
+  PasswordsDoNotMatch = 'passwords-do-not-match',
+  TooManyAttempts = 'too-many-attempts',
+  Unauthorized = 'unauthorized',
+  InvalidRefreshToken = 'invalid-refresh-token',
+  RefreshTokenReused = 'refresh-token-reused',
+  // API keys
+  KeyNotFound = 'key-not-found',
+  TooManyKeys = 'too-many-keys',
+  // Public API
+  MissingApiKey = 'missing-api-key',
+  InvalidApiKey = 'invalid-api-key',
+  ApiKeyDisabled = 'api-key-disabled',
+  PlanUpgradeRequired = 'plan-upgrade-required',
+  QuotaExceeded = 'quota-exceeded',
+  // Contact
+  RecaptchaFailed = 'recaptcha-failed',
+  RecaptchaUnavailable = 'recaptcha-unavailable',
+}
+
+/** RFC 9457 problem details, extended with `code` and `message`. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+  message: string;
+  instance?: string;
+  errorId?: string;
+}

@@ -1,0 +1,67 @@
+import type { DefaultJobOptions } from 'bullmq';
+
+/** Every BullMQ queue of the system. Producers and processors import names from here only. */
+export const QUEUES = {
+  ratesIngest: 'rates-ingest',
+  email: 'email',
+  paypalWebhooks: 'paypal-webhooks',
+  usageFlush: 'usage-flush',
+  maintenance: 'maintenance',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const JOBS = {
+  ingestSnapshot: 'ingest-snapshot',
+  purgeExpiredSessions: 'purge-expired-sessions',
+  flushUsage: 'flush-usage',
+  sendContactEmail: 'send-contact-email',
+  requeueUnsentEmail: 'requeue-unsent-email',
+} as const;
+
+/** Payload of `rates-ingest` / `ingest-snapshot`. */
+export interface IngestSnapshotJob {
+  /** Why the job runs: the repeatable schedule or a manual trigger. */
+  trigger: 'schedule' | 'manual';
+}
+
+/** Payload of `email` / `send-contact-email`: the stored message to send (also the job id). */
+export interface SendContactEmailJob {
+  messageId: string;
+}
+
+/**
+ * An SMTP outage can last a while: 10 attempts from 5 s doubling (with jitter) span about 85 minutes
+ * before a message is marked failed for operators.
+ */
+export function emailJobOptions(firstRetryDelayMs = 5000) {
+  return {
+    attempts: 10,
+    backoff: { type: 'exponential' as const, delay: firstRetryDelayMs, jitter: 0.3 },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: false,
+  };
+}
+
+/** Payload of `usage-flush` / `flush-usage`. */
+export interface FlushUsageJob {
+  trigger: 'schedule' | 'manual';
+}
+
+/** Payload of `maintenance` / `purge-expired-sessions`: sessions expired longer than this are deleted. */
+export interface PurgeExpiredSessionsJob {
+  olderThanMs: number;
+}
+
+/** Exponential backoff; BullMQ adds jitter through `jitter`. Completed jobs are kept briefly, failed ones for inspection. */
+export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000, jitter: 0.5 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** BullMQ's own key prefix, under our Redis prefix so environments sharing a Redis never collide. */
+export function bullPrefix(redisKeyPrefix: string): string {
+  return `${redisKeyPrefix}bull`;
+}

@@ -1,0 +1,17 @@
+/**
+ * Redis keys shared by the API's metering and the worker's usage flush. The API adds to
+ * `pending` (field "keyId|YYYY-MM-DD" → calls) and `lastUsed` (keyId → ms); the flush renames both
+ * to a batch (`batchPending(id)`, `batchLastUsed(id)`) and applies the batch to PostgreSQL once.
+ */
+export function usageRedisKeys(keyPrefix: string) {
+  const prefix = `${keyPrefix}usage:`;
+  return {
+    pending: `${prefix}pending`,
+    lastUsed: `${prefix}last-used`,
+    batchPending: (batchId: string) => `${prefix}batch:${batchId}:pending`,
+    batchLastUsed: (batchId: string) => `${prefix}batch:${batchId}:last-used`,
+    batchPattern: `${prefix}batch:*:pending`,
+    month: (userId: string, month: string) => `${prefix}month:${userId}:${month}`,
+    burst: (userId: string, second: number) => `${prefix}burst:${userId}:${second}`,
+  };
+}

@@ -1,0 +1,75 @@
+import { convert, crossRate, displayRate, RateUnavailableError } from './convert';
+import { RateDecimal } from './decimal';
+import { createRatesTable, type RatesTable } from './rates-table';
+
+function table(rates: Record<string, string>): RatesTable {
+  return createRatesTable({
+    source: 'test',
+    date: '2026-01-02',
+    timestamp: '2026-01-02T00:00:00.000Z',
+    perUsd: new Map(Object.entries(rates).map(([code, rate]) => [code, new RateDecimal(rate)])),
+  });
+}
+
+const t = table({
+  EUR: '0.8',
+  GBP: '0.75',
+  JPY: '157.47729333',
+  KWD: '0.30871186',
+  BTC: '0.000012017405',
+  VES: '856.79508184',
+});
+const d = (value: string) => new RateDecimal(value);
+
+describe('crossRate', () => {
+  it('goes through the USD pivot: to/USD ÷ from/USD', () => {
+    expect(crossRate(t, 'EUR', 'GBP').toString()).toBe('0.9375');
+    expect(crossRate(t, 'USD', 'EUR').toString()).toBe('0.8');
+    expect(crossRate(t, 'EUR', 'USD').toString()).toBe('1.25');
+  });
+
+  it('treats a missing rate as an error, never as 1', () => {
+    expect(() => crossRate(t, 'USD', 'CHF')).toThrow(RateUnavailableError);
+    expect(() => crossRate(t, 'CHF', 'USD')).toThrow(new RateUnavailableError('CHF'));
+  });
+});
+
+describe('convert', () => {
+  it('rounds only the final result, half-even, to the given decimals', () => {
+    const ties = table({ AAA: '1', BBB: '1.00005', CCC: '1.00015' });
+    expect(convert(ties, 'AAA', 'BBB', d('1'), 4).result.toFixed(4)).toBe('1.0000');
+    expect(convert(ties, 'AAA', 'CCC', d('1'), 4).result.toFixed(4)).toBe('1.0002');
+    // 3 × 1.00005 = 3.00015 → tie → even neighbour 3.0002
+    expect(convert(ties, 'AAA', 'BBB', d('3'), 4).result.toFixed(4)).toBe('3.0002');
+  });
+
+  it('uses 8 decimals for crypto and keeps tiny results', () => {
+    const { result } = convert(t, 'USD', 'BTC', d('100'), 8);
+    expect(result.toFixed(8)).toBe('0.00120174');
+    expect(convert(t, 'USD', 'BTC', d('0.01'), 8).result.toFixed(8)).toBe('0.00000012');
+  });
+
+  it('converts huge amounts without losing digits', () => {
+    const { result } = convert(t, 'USD', 'JPY', d('1000000000000000'), 4);
+    expect(result.toFixed(4)).toBe('157477293330000000.0000');
+    const back = convert(t, 'BTC', 'VES', d('123456789.12345678'), 8).result;
+    // 123456789.12345678 × 856.79508184 / 0.000012017405, computed with Python's decimal at 50 digits
+    expect(back.toFixed(8)).toBe('8801997581069771.19301570');
+  });
+
+  it('handles extreme pairs such as VES→BTC and JPY→KWD', () => {
+    expect(convert(t, 'VES', 'BTC', d('1'), 8).result.toFixed(8)).toBe('0.00000001');
+    expect(convert(t, 'JPY', 'KWD', d('1000'), 4).result.toFixed(4)).toBe('1.9604');
+  });
+
+  it('converts zero to zero', () => {
+    expect(convert(t, 'EUR', 'GBP', d('0'), 4).result.toFixed(4)).toBe('0.0000');
+  });
+});
+
+describe('displayRate', () => {
+  it('keeps 10 significant digits at any magnitude', () => {
+    expect(displayRate(crossRate(t, 'VES', 'BTC')).toString()).toBe('0.00000001402599671');
+    expect(displayRate(crossRate(t, 'BTC', 'VES')).toString()).toBe('71296180.98');
+  });
+});

@@ -1,0 +1,59 @@
+import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '@fxrates/domain';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useApi } from '../api/ApiContext';
+import { LoadingState } from '../components/LoadingState';
+import { AuthSession } from './auth-session';
+
+export interface AuthContextValue {
+  /** The signed-in user, or null. */
+  user: CurrentUser | null;
+  /** True until the first refresh attempt has answered; the app content is not rendered meanwhile. */
+  loading: boolean;
+  login: (email: string, password: string) => Promise<CurrentUser>;
+  signup: (request: RegisterRequest) => Promise<CurrentUser>;
+  logout: () => Promise<void>;
+  /** Renews the access token; throws "No user is currently signed in" when nobody is. */
+  refresh: () => Promise<CurrentUser>;
+  /** The in-memory access token, or null when signed out. API calls through useApi() carry it already. */
+  getAccessToken: () => Promise<string | null>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The signed-in user for everything below it (shell and remotes share it through the
+ * @fxrates/web-kit singleton). Until the session is known it renders `fallback` ("Loading...")
+ * instead of its children (spec §4). The logic lives in AuthSession; this is the React binding.
+ */
+export function AuthProvider({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+  const { client } = useApi();
+  const session = useMemo(() => new AuthSession({ client }), [client]);
+  useEffect(() => session.connect(), [session]);
+  const { user, loading } = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      loading,
+      login: session.login,
+      signup: session.signup,
+      logout: session.logout,
+      refresh: session.refresh,
+      getAccessToken: session.getAccessToken,
+    }),
+    [session, user, loading],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {loading ? (fallback ?? <LoadingState minHeight={400} />) : children}
+    </AuthContext.Provider>
+  );
+}
+
+/** The auth state and actions; throws outside an AuthProvider (spec §8). */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(AUTH_MESSAGES.useAuthOutsideProvider);
+  return value;
+}

@@ -1,0 +1,263 @@
+import {
+  AUTH_MESSAGES,
+  type AuthResponse,
+  type CurrentUser,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@fxrates/domain';
+import type { ApiClient, ApiRequest, UnauthorizedContext } from '../api/api-client';
+import { isApiError } from '../api/api-error';
+import { AccessToken } from './access-token';
+import { browserRefreshLock, type RefreshLock } from './refresh-lock';
+
+/** What the UI renders from: the user once known, and whether the first check is still running. */
+export interface AuthSnapshot {
+  readonly user: CurrentUser | null;
+  /** True until the first refresh attempt has answered (spec §4). */
+  readonly loading: boolean;
+}
+
+export interface AuthSessionOptions {
+  client: ApiClient;
+  now?: () => number;
+  /** Reloads the page once a signed-in user's session has ended under them (spec §7). */
+  reload?: () => void;
+  /** Where auth failures are reported before they are re-thrown (spec §8, "Auth context"). */
+  logError?: (message: string, error: unknown) => void;
+  /** Serialises refreshes across tabs; the default uses the browser's Web Locks API. */
+  refreshLock?: RefreshLock;
+}
+
+const LOADING: AuthSnapshot = { user: null, loading: true };
+const SIGNED_OUT: AuthSnapshot = { user: null, loading: false };
+
+const AUTH_PATHS = {
+  login: '/auth/login',
+  register: '/auth/register',
+  refresh: '/auth/refresh',
+  logout: '/auth/logout',
+} as const;
+
+/** The sign-in calls answer 401 for wrong credentials: they never carry a token nor trigger a refresh. */
+const SIGN_IN_CALL = { skipAuth: true } as const;
+
+function defaultReload(): void {
+  if (typeof window !== 'undefined') window.location.reload();
+}
+
+function defaultLogError(message: string, error: unknown): void {
+  console.error(message, error);
+}
+
+/**
+ * The signed-in user's session, in plain TypeScript so that it is tested without a browser.
+ *
+ * - The access token stays in memory; the refresh token is an HttpOnly cookie the browser sends to
+ *   /api/auth only. At start-up one POST /auth/refresh tells whether someone is signed in.
+ * - Once connected to the API client, every request (except the sign-in calls) carries
+ *   `Authorization: Bearer`. A 401 on such a request refreshes once and retries; when the refresh
+ *   fails, or the retry is refused again, the user is signed out and the page reloads (spec §7).
+ *   Any refresh the API refuses with 401 while a user is signed in ends the session the same way.
+ * - Concurrent refreshes share one request: rotating the refresh cookie twice with the same value
+ *   would look like token theft to the API and sign the user out everywhere.
+ *
+ * The React layer subscribes to snapshots (useSyncExternalStore).
+ */
+export class AuthSession {
+  private readonly client: ApiClient;
+  private readonly now: () => number;
+  private readonly reload: () => void;
+  private readonly logError: (message: string, error: unknown) => void;
+  private readonly refreshLock: RefreshLock;
+
+  private snapshot: AuthSnapshot = LOADING;
+  private token: AccessToken | null = null;
+  private readonly listeners = new Set<() => void>();
+  private restoring: Promise<void> | null = null;
+  private refreshing: Promise<CurrentUser> | null = null;
+  /** Changes with every sign-in and sign-out, so a refresh that answers late cannot undo a logout. */
+  private generation = 0;
+
+  constructor(options: AuthSessionOptions) {
+    this.client = options.client;
+    this.now = options.now ?? Date.now;
+    this.reload = options.reload ?? defaultReload;
+    this.logError = options.logError ?? defaultLogError;
+    this.refreshLock = options.refreshLock ?? browserRefreshLock();
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): AuthSnapshot => this.snapshot;
+
+  /**
+   * Hooks the session into the API client (Bearer header, 401 recovery) and starts restoring the
+   * session from the refresh cookie. Returns the function that unhooks it. Safe to call again.
+   */
+  connect(): () => void {
+    const removeHeaders = this.client.addHeadersProvider(this.authorizationHeaders);
+    const removeHandler = this.client.setUnauthorizedHandler(this.recoverFromUnauthorized);
+    void this.restore();
+    return () => {
+      removeHeaders();
+      removeHandler();
+    };
+  }
+
+  /** The first refresh attempt; resolves when loading has ended, signed in or not. Runs once. */
+  restore(): Promise<void> {
+    this.restoring ??= this.rotate().then(
+      () => undefined,
+      (error: unknown) => {
+        // A 401 only means nobody is signed in on this browser; anything else is worth a log line.
+        if (!(isApiError(error) && error.isUnauthorized)) {
+          this.logError('Could not restore the session', error);
+        }
+        if (this.snapshot.loading) this.publish(SIGNED_OUT);
+      },
+    );
+    return this.restoring;
+  }
+
+  readonly login = async (email: string, password: string): Promise<CurrentUser> => {
+    try {
+      const body: LoginRequest = { email, password };
+      return this.signIn(await this.client.post<AuthResponse>(AUTH_PATHS.login, body, SIGN_IN_CALL));
+    } catch (error) {
+      this.logError('Login failed', error);
+      throw error;
+    }
+  };
+
+  readonly signup = async (request: RegisterRequest): Promise<CurrentUser> => {
+    try {
+      return this.signIn(await this.client.post<AuthResponse>(AUTH_PATHS.register, request, SIGN_IN_CALL));
+    } catch (error) {
+      this.logError('Sign-up failed', error);
+      throw error;
+    }
+  };
+
+  /** Revokes the sign-in on the server (which clears the cookie), then forgets the user. */
+  readonly logout = async (): Promise<void> => {
+    try {
+      await this.client.post<void>(AUTH_PATHS.logout, undefined, SIGN_IN_CALL);
+    } catch (error) {
+      this.logError('Logout failed', error);
+      throw error;
+    }
+    this.signOut();
+  };
+
+  /** Renews the access token now. Throws "No user is currently signed in" when nobody is. */
+  readonly refresh = async (): Promise<CurrentUser> => {
+    try {
+      if (!this.snapshot.user) throw new Error(AUTH_MESSAGES.refreshWithoutUser);
+      return await this.rotate();
+    } catch (error) {
+      this.logError('Token refresh failed', error);
+      throw error;
+    }
+  };
+
+  /** A current access token (renewed first when about to expire), or null when signed out. */
+  readonly getAccessToken = async (): Promise<string | null> => {
+    if (this.token?.isExpiring(this.now())) {
+      try {
+        await this.rotate();
+      } catch (error) {
+        // The request goes out with the old token; its 401 takes the recovery path.
+        this.logError('Token refresh failed', error);
+      }
+    }
+    return this.token?.value ?? null;
+  };
+
+  private readonly authorizationHeaders = async (
+    request: ApiRequest,
+  ): Promise<Record<string, string> | undefined> => {
+    if (request.skipAuth) return undefined;
+    const token = await this.getAccessToken();
+    return token ? { Authorization: `Bearer ${token}` } : undefined;
+  };
+
+  /** Spec §7: on a 401 with a signed-in user, refresh once and retry; else sign out and reload. */
+  private readonly recoverFromUnauthorized = async ({
+    sentHeaders,
+    retried,
+  }: UnauthorizedContext): Promise<boolean> => {
+    const sent = sentHeaders.get('Authorization');
+    // Not sent on behalf of a user (e.g. the converter's anonymous session), or the user has left.
+    if (!sent || !this.token) return false;
+    if (!retried) {
+      // Another call renewed the token while this one was under way: just send it again.
+      if (sent !== this.token.header) return true;
+      try {
+        await this.rotate();
+        return true;
+      } catch (error) {
+        this.logError('Token refresh failed', error);
+      }
+    }
+    // Still signed in (a refresh refused with 401 or an explicit logout has already signed out).
+    if (this.token) this.endSession();
+    return false;
+  };
+
+  /** POST /auth/refresh; callers arriving while one is under way share its answer. */
+  private rotate(): Promise<CurrentUser> {
+    this.refreshing ??= this.requestRefresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async requestRefresh(): Promise<CurrentUser> {
+    const generation = this.generation;
+    let response: AuthResponse;
+    try {
+      response = await this.refreshLock(() =>
+        this.client.post<AuthResponse>(AUTH_PATHS.refresh, undefined, SIGN_IN_CALL),
+      );
+    } catch (error) {
+      // The API refused the cookie of a signed-in user: their session is over.
+      if (isApiError(error) && error.isUnauthorized && generation === this.generation && this.token) {
+        this.endSession();
+      }
+      throw error;
+    }
+    if (generation !== this.generation) {
+      // Signed out (or in again) while the refresh was under way: that newer state stands.
+      if (this.snapshot.user) return this.snapshot.user;
+      throw new Error(AUTH_MESSAGES.refreshWithoutUser);
+    }
+    return this.signIn(response);
+  }
+
+  private signIn(response: AuthResponse): CurrentUser {
+    this.generation += 1;
+    this.token = AccessToken.from(response, this.now());
+    this.publish({ user: response.user, loading: false });
+    return response.user;
+  }
+
+  private signOut(): void {
+    this.generation += 1;
+    this.token = null;
+    this.publish(SIGNED_OUT);
+  }
+
+  /** The session ended under the user: forget them and reload, so every screen starts signed out. */
+  private endSession(): void {
+    this.signOut();
+    this.reload();
+  }
+
+  private publish(snapshot: AuthSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,39 @@
+export {
+  ApiClient,
+  type ApiClientOptions,
+  type ApiRequest,
+  type HttpMethod,
+  type QueryValue,
+  type RequestHeadersProvider,
+  type UnauthorizedContext,
+  type UnauthorizedHandler,
+} from './api/api-client';
+export { ApiError, errorMessage, isApiError, parseProblem, type ClientErrorCode } from './api/api-error';
+export { ApiProvider, useApi, type ApiContextValue } from './api/ApiContext';
+export { AnonymousSession } from './session/anonymous-session';
+export { AuthProvider, useAuth, type AuthContextValue } from './auth/AuthContext';
+export { AuthSession, type AuthSessionOptions, type AuthSnapshot } from './auth/auth-session';
+export { readPlanSelection, type PlanSelection, type PlanSelectionState } from './navigation/plan-selection';
+export {
+  REMOTE_NAMES,
+  RUNTIME_CONFIG_URL,
+  RuntimeConfigError,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  type RemoteName,
+  type RuntimeConfig,
+} from './runtime-config/runtime-config';
+export { RuntimeConfigProvider, useRuntimeConfig } from './runtime-config/RuntimeConfigContext';
+export { RuntimeConfigGate } from './runtime-config/RuntimeConfigGate';
+export { fxratesTheme } from './theme/theme';
+export { FxratesProviders, ThemeProvider } from './theme/FxratesProviders';
+export { CurrencySelect, type CurrencySelectProps } from './components/CurrencySelect';
+export { ErrorAlert, type ErrorAlertProps } from './components/ErrorAlert';
+export { LoadingState } from './components/LoadingState';
+export { NotFoundPage } from './components/NotFoundPage';
+export { PageSection, type PageSectionProps } from './components/PageSection';
+export { mountStandalone } from './components/mount-standalone';
+export { AlertIcon, InfoIcon, LogoMark, RetryIcon, SwapIcon } from './components/icons';
+export { usePageTitle } from './hooks/use-page-title';
+export { formatDecimal, invertDecimal, isDecimal, multiplyDecimals } from './format/decimal';
+export { describeRateSource, formatRateDay, type RateProvenance } from './format/rate-source';

@@ -1,0 +1,47 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Brand blue, from the lightest tint (0) to the deepest shade (9). */
+const brand: MantineColorsTuple = [
+  '#eaf1ff',
+  '#d3e0fd',
+  '#a5bff6',
+  '#749cf0',
+  '#4b7eea',
+  '#316be7',
+  '#2161e6',
+  '#1251cd',
+  '#0747b8',
+  '#003da3',
+];
+
+/** Deep navy used for the hero and the footer. */
+const navy: MantineColorsTuple = [
+  '#eef2f8',
+  '#dbe2ee',
+  '#b3c3de',
+  '#88a2ce',
+  '#6586c0',
+  '#4f74b8',
+  '#436bb5',
+  '#35599f',
+  '#2c4f8f',
+  '#0b1f3f',
+];
+
+const systemFonts =
+  'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"';
+
+export const fxratesTheme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand, navy },
+  fontFamily: systemFonts,
+  fontFamilyMonospace: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace',
+  headings: { fontFamily: systemFonts, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  black: '#0f1b2d',
+  other: {
+    heroGradient: 'linear-gradient(135deg, #0b1f3f 0%, #123a7a 55%, #1251cd 100%)',
+  },
+});

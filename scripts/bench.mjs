@@ -1,0 +1,226 @@
+// `npm run bench`: measures the built API's landing converter and its metered public API (with a
+// valid key) beside bare node:http servers answering the same JSON, in the same run, on the same
+// pinned core. Prints req/s, p50/p99, peak RSS and the
+// ratio to bare Node; writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
+const API_PORT = 4400;
+const QUERY = '/api/rates/convert?from=USD&to=EUR&amount=100';
+const METERED_QUERY = '/api/v1/rates/latest?base=USD&symbols=EUR,GBP,INR';
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_bench',
+  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
+  REDIS_KEY_PREFIX: 'fxrates-bench:',
+  API_HOST: '127.0.0.1',
+  API_PORT: String(API_PORT),
+  // Limits the load cannot reach, so the benchmark measures the metered 200 path, not refusals.
+  PLAN_LIMITS: 'enterprise=1000000000:1000000',
+  // Production refuses to boot without secrets; a benchmark run gets throwaway ones.
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+  RECAPTCHA_SECRET: 'unused-by-the-benchmark',
+};
+
+const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+function startNode(args, extraEnv = {}) {
+  const [cmd, argv] = hasTaskset
+    ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(cmd, argv, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+/** Peak resident set size (VmHWM) of a process, in MB. */
+function peakRssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function waitFor(url, init) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(url, init);
+      if (res.ok) return res;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(name, url, headers) {
+  process.stdout.write(`› ${name}: ${DURATION}s, ${CONNECTIONS} connections… `);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    pipelining: 1,
+  });
+  const ok = result['2xx'];
+  process.stdout.write(`${Math.round(result.requests.average)} req/s\n`);
+  if (result.non2xx || result.errors) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  }
+  return {
+    name,
+    requestsPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+  };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+if (!existsSync(path.join(root, 'dist/services/api/src/main.js'))) {
+  console.log('› Building the backend…');
+  spawnSync('npm', ['run', '--silent', 'build:backend'], { cwd: root, stdio: 'inherit' });
+}
+spawnSync(process.execPath, ['dist/libs/db/src/cli/migrate.js', 'up'], { cwd: root, env, stdio: 'ignore' });
+
+console.log(
+  `FXRates Pro benchmark — Node ${process.version}, server pinned to core ${hasTaskset ? SERVER_CORE : '(no taskset)'}`,
+);
+
+/** Loads a URL on the API (already running) after a warm-up; adds its peak RSS. */
+async function measureApi(name, url, headers, pid) {
+  await load(`warm-up ${name}`, url, headers);
+  return { ...(await load(name, url, headers)), rssMb: peakRssMb(pid) };
+}
+
+/** Starts the bare server in a mode, loads the same path, stops it. */
+async function measureBare(name, mode, body, pathAndQuery, headers) {
+  const bare = startNode(['scripts/bench-bare-server.mjs'], {
+    BARE_MODE: mode,
+    BARE_BODY: body,
+    BARE_PORT: '4401',
+  });
+  await waitFor(`http://127.0.0.1:4401${pathAndQuery}`);
+  const url = `http://127.0.0.1:4401${pathAndQuery}`;
+  await load(`warm-up ${name}`, url, headers);
+  const row = { ...(await load(name, url, headers)), rssMb: peakRssMb(bare.pid) };
+  await stop(bare);
+  return row;
+}
+
+/** A user with an API key on a plan whose limits (PLAN_LIMITS above) the load cannot reach. */
+async function benchApiKey(base) {
+  const email = `bench-${Date.now()}@example.test`;
+  const registered = await (
+    await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password: 'bench-password' }),
+    })
+  ).json();
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  await db.query(`update users set plan = 'enterprise' where id = $1`, [registered.user.uid]);
+  await db.end();
+  const created = await (
+    await fetch(`${base}/api/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${registered.accessToken}` },
+      body: JSON.stringify({ name: 'bench' }),
+    })
+  ).json();
+  return created.key;
+}
+
+const scenarios = [];
+const base = `http://127.0.0.1:${API_PORT}`;
+const api = startNode(['dist/services/api/src/main.js']);
+await waitFor(`${base}/api/health/ready`);
+
+// 1. The landing converter: anonymous session, no metering.
+const session = await (await fetch(`${base}/api/auth/session`, { method: 'POST' })).json();
+const sessionHeaders = { 'x-session-token': session.sessionToken };
+const convertSample = await (await fetch(`${base}${QUERY}`, { headers: sessionHeaders })).text();
+const convertApi = await measureApi('API GET /api/rates/convert', `${base}${QUERY}`, sessionHeaders, api.pid);
+
+// 2. The metered public API: key from the cache, plan gate, one Redis script per call.
+const keyHeaders = { 'x-api-key': await benchApiKey(base) };
+const meteredSample = await (await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders })).text();
+const meteredApi = await measureApi(
+  `API GET ${METERED_QUERY}`,
+  `${base}${METERED_QUERY}`,
+  keyHeaders,
+  api.pid,
+);
+await stop(api);
+
+scenarios.push({
+  name: 'landing converter',
+  rows: [
+    convertApi,
+    await measureBare('bare node:http (precomputed)', 'precomputed', convertSample, QUERY, sessionHeaders),
+    await measureBare('bare node:http (naive)', 'naive', convertSample, QUERY, sessionHeaders),
+  ],
+});
+scenarios.push({
+  name: 'metered public API',
+  rows: [
+    meteredApi,
+    await measureBare(
+      'bare node:http (precomputed)',
+      'precomputed',
+      meteredSample,
+      METERED_QUERY,
+      keyHeaders,
+    ),
+  ],
+});
+
+for (const scenario of scenarios) {
+  const apiRow = scenario.rows[0];
+  console.log(`\n${scenario.name}\n\n| server | req/s | p50 ms | p99 ms | peak RSS MB | API ÷ this |`);
+  console.log('|---|---|---|---|---|---|');
+  for (const row of scenario.rows) {
+    const ratio = (apiRow.requestsPerSec / row.requestsPerSec).toFixed(2);
+    console.log(
+      `| ${row.name} | ${row.requestsPerSec} | ${row.p50} | ${row.p99} | ${row.rssMb ?? '?'} | ${ratio} |`,
+    );
+  }
+}
+mkdirSync(path.join(root, 'artifacts/bench'), { recursive: true });
+writeFileSync(
+  path.join(root, 'artifacts/bench/results.json'),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      durationS: DURATION,
+      connections: CONNECTIONS,
+      scenarios,
+    },
+    null,
+    2,
+  ),
+);

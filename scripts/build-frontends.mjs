@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Builds the four frontends (shell host + marketing, dashboard, billing remotes) in production
+// mode into frontends/<app>/dist. Type-checks first: a type error fails the build.
+//
+//   node scripts/build-frontends.mjs                 # all apps
+//   node scripts/build-frontends.mjs shell marketing # a subset
+//   node scripts/build-frontends.mjs --skip-typecheck
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ALL_APPS = ['shell', 'marketing', 'dashboard', 'billing'];
+
+function log(message) {
+  process.stdout.write(`[build-frontends] ${message}\n`);
+}
+
+function parseArguments(argv) {
+  const skipTypecheck = argv.includes('--skip-typecheck');
+  const apps = argv.filter((argument) => !argument.startsWith('--'));
+  const unknown = apps.filter((app) => !ALL_APPS.includes(app));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown app(s): ${unknown.join(', ')}. Choose from ${ALL_APPS.join(', ')}.`);
+  }
+  return { skipTypecheck, apps: apps.length > 0 ? apps : ALL_APPS };
+}
+
+function typecheck() {
+  log('type-checking frontends/tsconfig.json ...');
+  const started = Date.now();
+  const tsc = require.resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'frontends/tsconfig.json', '--noEmit', '--pretty'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('type errors (see above)');
+  log(`types OK (${seconds(started)})`);
+}
+
+function seconds(since) {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function loadConfig(app) {
+  const factory = require(path.join(repoRoot, 'frontends', app, 'webpack.config.js'));
+  return factory({}, { mode: 'production' });
+}
+
+function runWebpack(apps) {
+  const webpack = require('webpack');
+  const configs = apps.map(loadConfig);
+  const multiCompiler = webpack(configs);
+  const started = Date.now();
+  for (const compiler of multiCompiler.compilers) {
+    compiler.hooks.beforeRun.tap('build-frontends', () => log(`${compiler.name}: compiling ...`));
+    compiler.hooks.done.tap('build-frontends', (stats) => {
+      const { errors = [], warnings = [] } = stats.toJson({ all: false, errors: true, warnings: true });
+      const outcome = errors.length > 0 ? `FAILED with ${errors.length} error(s)` : 'done';
+      log(
+        `${compiler.name}: ${outcome} in ${((stats.endTime - stats.startTime) / 1000).toFixed(1)} s` +
+          (warnings.length > 0 ? `, ${warnings.length} warning(s)` : ''),
+      );
+    });
+  }
+  return new Promise((resolve, reject) => {
+    multiCompiler.run((error, multiStats) => {
+      multiCompiler.close((closeError) => {
+        if (error || closeError) return reject(error ?? closeError);
+        if (!multiStats) return reject(new Error('webpack returned no stats'));
+        process.stdout.write(
+          `${multiStats.toString({ preset: 'errors-warnings', colors: process.stdout.isTTY })}\n`,
+        );
+        if (multiStats.hasErrors()) return reject(new Error('webpack reported errors (see above)'));
+        log(`built ${apps.join(', ')} in ${seconds(started)}`);
+        return resolve();
+      });
+    });
+  });
+}
+
+async function main() {
+  const { skipTypecheck, apps } = parseArguments(process.argv.slice(2));
+  if (!skipTypecheck) typecheck();
+  await runWebpack(apps);
+  for (const app of apps) log(`output: frontends/${app}/dist`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`[build-frontends] build failed: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+// Runs the API, the worker and the web servers as child processes with prefixed output.
+// Ctrl-C (or any child dying) stops them all.
+import { spawn } from 'node:child_process';
+
+const env = process.env;
+const webPort = env.WEB_PORT ?? '3000';
+const apiPort = env.API_PORT ?? '4000';
+const processes = [
+  { name: 'api', color: 36, args: ['dist/services/api/src/main.js'] },
+  { name: 'worker', color: 35, args: ['dist/services/worker/src/main.js'] },
+  {
+    name: 'web',
+    color: 32,
+    args: ['scripts/serve-web.mjs'],
+    env: { API_URL: env.API_URL ?? `http://127.0.0.1:${apiPort}` },
+  },
+];
+
+const children = [];
+let stopping = false;
+
+function prefix(name, color) {
+  const tag = `\x1b[${color}m${name.padEnd(6)}\x1b[0m│ `;
+  let partial = '';
+  return (chunk) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`${tag}${line}\n`);
+  };
+}
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write('\n› Stopping…\n');
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }, 10_000);
+  force.unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(
+    () => process.exit(code),
+  );
+}
+
+for (const p of processes) {
+  const child = spawn(process.execPath, p.args, {
+    env: { ...env, ...p.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const write = prefix(p.name, p.color);
+  child.stdout.on('data', write);
+  child.stderr.on('data', write);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`✖ ${p.name} exited (${signal ?? code}); stopping everything.\n`);
+      stopAll(1);
+    }
+  });
+  children.push(child);
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+const ready = await waitFor(`http://127.0.0.1:${apiPort}/api/health/ready`, 60_000);
+if (ready && !stopping) {
+  process.stdout.write(
+    [
+      '',
+      '  FXRates Pro is running:',
+      `    Web app        http://localhost:${webPort}`,
+      `    API            http://localhost:${apiPort}/api`,
+      `    API docs       http://localhost:${apiPort}/api/docs`,
+      `    Remotes        http://localhost:${env.MARKETING_PORT ?? 3001} · ${env.DASHBOARD_PORT ?? 3002} · ${env.BILLING_PORT ?? 3003}`,
+      `    Worker health  http://localhost:${env.WORKER_HEALTH_PORT ?? 4001}/health/ready`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n') + '\n',
+  );
+}

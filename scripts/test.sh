@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm test`: every test — unit, API e2e on real PostgreSQL + Redis (test database and Redis DB 15),
+# and the browser e2e in Chromium against the built product.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_ENV=test TZ=UTC
+node scripts/check-services.mjs
+bash scripts/ensure-install.sh
+bash scripts/ensure-chromium.sh
+echo "› Building backend and frontends for the browser tests…"
+npm run --silent build
+mkdir -p artifacts
+status=0
+npx jest --ci --json --outputFile=artifacts/jest-results.json "$@" || status=$?
+node -e '
+  const r = require("./artifacts/jest-results.json");
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' || true
+exit $status

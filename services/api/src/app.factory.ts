@@ -1,0 +1,57 @@
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AppConfig } from '@fxrates/config';
+import type { DestinationStream } from 'pino';
+import { REQUEST_ID_HEADER } from '@fxrates/domain';
+import { AppModule } from './app.module';
+import { AccessLog } from './common/access-log';
+import { BODY_LIMIT_BYTES } from './common/limits';
+import { createLogger, PinoNestLogger } from '@fxrates/config';
+import { ProblemFilter } from './common/problem.filter';
+import { requestIdOf } from './common/request-id';
+import { recordRoutes } from './common/route-registry';
+import { createValidationPipe } from './common/validation.pipe';
+import { setupOpenApi } from './openapi';
+
+/** Builds the HTTP application; main.ts listens, tests drive it through supertest. */
+export async function createApp(
+  config: AppConfig,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.logLevel, 'api', options.logDestination);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    logController: new AccessLog(),
+    trustProxy: config.api.trustProxy,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+    bufferLogs: false,
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  recordRoutes(fastify);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+
+  await app.register(fastifyCookie);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ProblemFilter());
+  app.enableCors({
+    origin: config.api.corsOrigins,
+    credentials: true,
+    exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
+  });
+  app.enableShutdownHooks();
+  setupOpenApi(app, config);
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,57 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ormConfig } from '@fxrates/db';
+import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
+import { AccountModule } from './modules/account/account.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { ContactModule } from './modules/contact/contact.module';
+import { HealthModule } from './modules/health/health.module';
+import { KeysModule } from './modules/keys/keys.module';
+import { OpsModule } from './modules/ops/ops.module';
+import { PublicApiModule } from './modules/public-api/public-api.module';
+import { UsageModule } from './modules/usage/usage.module';
+import { RatesModule } from './modules/rates/rates.module';
+import { RedisModule } from './modules/redis/redis.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        MikroOrmModule.forRoot({ ...ormConfig(config.database), registerRequestContext: false }),
+        ThrottlerModule.forRoot({
+          throttlers: [
+            { name: 'default', ttl: 60_000, limit: config.sessions.createLimitPerMinute },
+            { name: 'contact', ttl: 3_600_000, limit: config.contact.limitPerHour },
+          ],
+          storage: new ThrottlerStorageRedisService(config.redis.url, {
+            keyPrefix: `${config.redis.keyPrefix}throttle:`,
+          }),
+        }),
+        BullModule.forRoot({
+          connection: bullConnection(config.redis.url),
+          prefix: bullPrefix(config.redis.keyPrefix),
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        }),
+        RedisModule,
+        OpsModule,
+        AuthModule,
+        ContactModule,
+        AccountModule,
+        KeysModule,
+        PublicApiModule,
+        UsageModule,
+        RatesModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

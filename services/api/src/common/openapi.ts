@@ -1,0 +1,48 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+import type { Problem } from '@fxrates/domain';
+
+/** The RFC 9457 body of every error, documented once. */
+export class ProblemDto implements Problem {
+  @ApiProperty({
+    example: '/problems/unknown-currency',
+    description: 'URI reference naming the problem type',
+  })
+  type!: string;
+  @ApiProperty({ example: 'Unknown currency' }) title!: string;
+  @ApiProperty({ example: 400 }) status!: number;
+  @ApiProperty({ example: '"XYZ" in "from" is not a supported currency code.', required: false })
+  detail?: string;
+  @ApiProperty({ example: 'unknown-currency', description: 'Stable machine-readable code' }) code!: string;
+  @ApiProperty({
+    example: '"XYZ" in "from" is not a supported currency code.',
+    description: 'Human-readable text',
+  })
+  message!: string;
+  @ApiProperty({ example: '/api/rates/convert', required: false }) instance?: string;
+  @ApiProperty({ required: false, description: 'Present on 500s: quote it to support' }) errorId?: string;
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (missing-parameter, unknown-currency, invalid-amount, amount-too-large, validation-failed)',
+  401: 'Missing, unknown or expired credentials',
+  403: 'Not allowed: a disabled API key (api-key-disabled) or outside your plan (plan-upgrade-required)',
+  429: 'Too many requests (rate-limited, quota-exceeded, too-many-attempts); see Retry-After',
+  503: 'A needed rate is unavailable (rate-unavailable); see Retry-After',
+};
+
+function problemResponse(status: number) {
+  return {
+    description: DESCRIPTIONS[status] ?? 'Error',
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } },
+  };
+}
+
+/** Problem responses as OpenAPI response objects, keyed by status. */
+export function problemResponses(...statuses: number[]): Record<string, ReturnType<typeof problemResponse>> {
+  return Object.fromEntries(statuses.map((status) => [String(status), problemResponse(status)]));
+}
+
+export function ApiProblemResponses(...statuses: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, ...problemResponse(status) })));
+}

@@ -1,0 +1,82 @@
+import { HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { ErrorCode, type Problem } from '@fxrates/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
+import { BODY_LIMIT_BYTES } from './limits';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PayloadTooLarge,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.RateLimited,
+};
+
+const logger = new Logger('ProblemReply');
+
+export function problemOf(
+  code: ErrorCode | string,
+  status: number,
+  message: string,
+  detail?: string,
+): Problem {
+  const title = TITLE_BY_CODE[code as ErrorCode] ?? message;
+  return { type: `/problems/${code}`, title, status, detail: detail ?? message, code, message };
+}
+
+function toProblem(exception: unknown, request: FastifyRequest): Problem {
+  if (exception instanceof AppException) {
+    return problemOf(exception.code, exception.status, exception.message, exception.detail);
+  }
+  if (exception instanceof ThrottlerException) {
+    const message = 'Too many requests. Wait a moment, then try again.';
+    return problemOf(ErrorCode.RateLimited, STATUS_BY_CODE[ErrorCode.RateLimited], message);
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status < 500) {
+      const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
+      const message =
+        status === 404
+          ? `No route for ${request.method} ${request.url.split('?')[0]}`
+          : status === 413
+            ? `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`
+            : exception.message;
+      return problemOf(code, status, message);
+    }
+  }
+  const errorId = String(request.id);
+  logger.error({ err: exception, errorId }, 'Unhandled error');
+  const problem = problemOf(
+    ErrorCode.InternalError,
+    500,
+    `Something went wrong on our side. Try again; if it keeps failing, contact support with error id ${errorId}.`,
+  );
+  return { ...problem, errorId };
+}
+
+/** Named throttlers set `Retry-After-<name>`; clients look for plain `Retry-After`. */
+function copyNamedRetryAfter(reply: FastifyReply): void {
+  if (reply.hasHeader('retry-after')) return;
+  const headers = reply.getHeaders();
+  const named = Object.keys(headers).find((name) => name.toLowerCase().startsWith('retry-after-'));
+  if (named) void reply.header('Retry-After', String(headers[named]));
+}
+
+/**
+ * Answers with the RFC 9457 problem+json body for any error, with a stable `code`. Unexpected errors
+ * become a 500 whose `errorId` (the request id) is in the log with the stack; the body never has it.
+ */
+export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const problem = toProblem(exception, request);
+  if (exception instanceof AppException) {
+    for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
+  }
+  if (exception instanceof ThrottlerException) copyNamedRetryAfter(reply);
+  problem.instance = request.url.split('?')[0];
+  void reply
+    .status(problem.status)
+    .header('content-type', PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problem));
+}

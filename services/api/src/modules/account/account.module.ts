@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
+
+@Module({
+  imports: [AuthModule],
+  controllers: [AccountController],
+  providers: [AccountService],
+})
+export class AccountModule {}

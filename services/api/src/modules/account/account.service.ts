@@ -1,0 +1,59 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Subscription, User } from '@fxrates/db';
+import type { AccountResponse } from '@fxrates/domain';
+import { unauthorized } from '../auth/access-tokens.service';
+import { displayNameOf } from '../auth/users';
+import type { UpdateAccountBody } from './dto/update-account.body';
+
+function majorUnits(amountMinor: number): string {
+  return (amountMinor / 100).toFixed(2);
+}
+
+/** The account page's view: the profile and the latest subscription, or the spec's defaults. */
+@Injectable()
+export class AccountService {
+  constructor(private readonly em: EntityManager) {}
+
+  async get(userId: string): Promise<AccountResponse> {
+    const em = this.em.fork();
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw unauthorized();
+    return this.view(em, user);
+  }
+
+  async update(userId: string, changes: UpdateAccountBody): Promise<AccountResponse> {
+    const em = this.em.fork();
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw unauthorized();
+    if (changes.firstName !== undefined) user.firstName = changes.firstName;
+    if (changes.lastName !== undefined) user.lastName = changes.lastName;
+    if (changes.company !== undefined) user.company = changes.company || null;
+    user.displayName = displayNameOf(user.firstName, user.lastName);
+    await em.flush();
+    return this.view(em, user);
+  }
+
+  private async view(em: EntityManager, user: User): Promise<AccountResponse> {
+    const subscription = await em.findOne(
+      Subscription,
+      { user: user.id },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    return {
+      email: user.email,
+      displayName: user.displayName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      company: user.company,
+      plan: subscription?.plan ?? user.plan,
+      billingCycle: subscription?.billingCycle ?? 'monthly',
+      status: subscription?.status ?? 'active',
+      startDate: subscription?.startDate?.toISOString() ?? null,
+      currentPeriodEnd: subscription?.currentPeriodEnd?.toISOString() ?? null,
+      amount: majorUnits(subscription?.amountMinor ?? 0),
+      currency: subscription?.currency ?? 'USD',
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@fxrates/domain';
+import { AppException } from '../../common/app-exception';
+
+export const ACCESS_TOKEN = {
+  algorithm: 'HS256',
+  issuer: 'fxrates-pro',
+  audience: 'fxrates-api',
+  /** RFC 9068 media type of a JWT access token, in the `typ` header. */
+  type: 'at+jwt',
+} as const;
+
+export interface AccessTokenClaims {
+  sub: string;
+}
+
+/** Signs and checks the 15-minute access tokens: HS256 only, with issuer, audience and type. */
+@Injectable()
+export class AccessTokensService {
+  private readonly jwt: JwtService;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.jwt = new JwtService({ secret: config.auth.jwtSecret });
+  }
+
+  sign(userId: string): string {
+    return this.jwt.sign(
+      {},
+      {
+        subject: userId,
+        algorithm: ACCESS_TOKEN.algorithm,
+        issuer: ACCESS_TOKEN.issuer,
+        audience: ACCESS_TOKEN.audience,
+        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+        header: { alg: ACCESS_TOKEN.algorithm, typ: ACCESS_TOKEN.type },
+      },
+    );
+  }
+
+  /** Returns the user id of a valid token; throws 401 `unauthorized` for anything else. */
+  verify(token: string): string {
+    let decoded: { header: { typ?: string }; payload: { sub?: unknown } };
+    try {
+      decoded = this.jwt.verify(token, {
+        algorithms: [ACCESS_TOKEN.algorithm],
+        issuer: ACCESS_TOKEN.issuer,
+        audience: ACCESS_TOKEN.audience,
+        complete: true,
+      });
+    } catch (error) {
+      const expired = error instanceof Error && error.name === 'TokenExpiredError';
+      throw unauthorized(expired ? 'Your sign-in has expired. Refresh it or sign in again.' : undefined);
+    }
+    if (decoded.header.typ !== ACCESS_TOKEN.type || typeof decoded.payload.sub !== 'string') {
+      throw unauthorized();
+    }
+    return decoded.payload.sub;
+  }
+}
+
+export function unauthorized(
+  message = 'Sign in to continue: the access token is missing or invalid.',
+): AppException {
+  return new AppException(ErrorCode.Unauthorized, message, undefined, { 'WWW-Authenticate': 'Bearer' });
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { AccessTokensService } from './access-tokens.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { LoginThrottleService } from './login-throttle.service';
+import { RefreshTokensService } from './refresh-tokens.service';
+import { SessionsController } from './sessions.controller';
+import { SessionsService } from './sessions.service';
+
+@Module({
+  imports: [PassportModule],
+  controllers: [SessionsController, AuthController],
+  providers: [
+    SessionsService,
+    AccessTokensService,
+    RefreshTokensService,
+    LoginThrottleService,
+    AuthService,
+    JwtStrategy,
+    JwtAuthGuard,
+  ],
+  exports: [SessionsService, AccessTokensService, JwtAuthGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,120 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Subscription, User } from '@fxrates/db';
+import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode, type AuthResponse, type CurrentUser } from '@fxrates/domain';
+import { AppException } from '../../common/app-exception';
+import { AccessTokensService, unauthorized } from './access-tokens.service';
+import type { LoginBody } from './dto/login.body';
+import type { RegisterBody } from './dto/register.body';
+import { LoginThrottleService } from './login-throttle.service';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
+import { RefreshTokensService, type IssuedRefreshToken } from './refresh-tokens.service';
+import { displayNameOf, toCurrentUser } from './users';
+
+/** What a successful sign-in yields: the body for the client and the refresh token for the cookie. */
+export interface SignIn {
+  body: AuthResponse;
+  refresh: IssuedRefreshToken;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly accessTokens: AccessTokensService,
+    private readonly refreshTokens: RefreshTokensService,
+    private readonly throttle: LoginThrottleService,
+  ) {}
+
+  /** Creates the user and the default subscription view (Free, Monthly, Active, 0 USD) together. */
+  async register(input: RegisterBody): Promise<SignIn> {
+    if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+      throw new AppException(ErrorCode.PasswordsDoNotMatch, 'Passwords do not match');
+    }
+    assertAcceptablePassword(input.password);
+    const em = this.em.fork();
+    const now = new Date();
+    const user = em.create(User, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      company: input.company || null,
+      displayName: displayNameOf(input.firstName, input.lastName),
+      plan: 'free',
+      chosenPlan: input.plan ?? null,
+      createdAt: now,
+    });
+    em.create(Subscription, {
+      user,
+      plan: 'free',
+      billingCycle: 'monthly',
+      status: 'active',
+      amountMinor: 0,
+      currency: 'USD',
+      startDate: now,
+      createdAt: now,
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new AppException(
+          ErrorCode.EmailAlreadyInUse,
+          'An account with this email already exists. Would you like to login instead?',
+        );
+      }
+      throw error;
+    }
+    return this.signIn(user);
+  }
+
+  async login(input: LoginBody, ip: string): Promise<SignIn> {
+    await this.throttle.reserveAttempt(input.email, ip);
+    const user = await this.em
+      .fork()
+      .findOne(User, { email: input.email }, { fields: ['id', 'email', 'displayName', 'passwordHash'] });
+    if (!user) {
+      throw new AppException(ErrorCode.UserNotFound, 'No account found with this email');
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw new AppException(ErrorCode.WrongPassword, 'Incorrect password');
+    }
+    await this.throttle.recordSuccess(input.email, ip);
+    return this.signIn(user);
+  }
+
+  async refresh(token: string | undefined): Promise<SignIn> {
+    const rotated = await this.refreshTokens.rotate(token);
+    const user = await this.em
+      .fork()
+      .findOne(User, { id: rotated.userId }, { fields: ['id', 'email', 'displayName'] });
+    if (!user) throw unauthorized();
+    return { body: this.bodyFor(user), refresh: rotated };
+  }
+
+  logout(token: string | undefined): Promise<void> {
+    return this.refreshTokens.revoke(token);
+  }
+
+  async me(userId: string): Promise<CurrentUser> {
+    const user = await this.em
+      .fork()
+      .findOne(User, { id: userId }, { fields: ['id', 'email', 'displayName'] });
+    if (!user) throw unauthorized();
+    return toCurrentUser(user);
+  }
+
+  private async signIn(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<SignIn> {
+    return { body: this.bodyFor(user), refresh: await this.refreshTokens.issue(user.id) };
+  }
+
+  private bodyFor(user: Pick<User, 'id' | 'email' | 'displayName'>): AuthResponse {
+    return {
+      user: toCurrentUser(user),
+      accessToken: this.accessTokens.sign(user.id),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    };
+  }
+}

@@ -1,0 +1,8 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { AuthenticatedUser } from './jwt.strategy';
+
+/** The caller JwtAuthGuard admitted. */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedUser =>
+    context.switchToHttp().getRequest<{ user: AuthenticatedUser }>().user,
+);

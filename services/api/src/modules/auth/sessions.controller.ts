@@ -1,0 +1,23 @@
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { ApiProblemResponses } from '../../common/openapi';
+import { SessionResponseDto } from './dto/session.response';
+import { SessionsService } from './sessions.service';
+
+@ApiTags('auth')
+@Controller('auth')
+export class SessionsController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @Post('session')
+  @HttpCode(201)
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ contact: true })
+  @ApiOperation({ summary: 'Create an anonymous session for the landing-page converter (valid 12 hours)' })
+  @ApiCreatedResponse({ type: SessionResponseDto })
+  @ApiProblemResponses(429)
+  create(): Promise<SessionResponseDto> {
+    return this.sessions.create();
+  }
+}

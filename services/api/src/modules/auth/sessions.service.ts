@@ -1,0 +1,95 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AnonymousSession } from '@fxrates/db';
+import { ErrorCode, SESSION_TTL_MS, type SessionResponse } from '@fxrates/domain';
+import { AppException } from '../../common/app-exception';
+import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
+
+const CACHE_LIMIT = 100_000;
+const UNKNOWN_TTL_MS = 10_000;
+
+/**
+ * Anonymous converter sessions. Tokens are stored hashed; validation is answered from an in-process
+ * cache so the converter's hot path never waits on PostgreSQL after a token's first use here.
+ * Sessions cannot be revoked early, so caching a valid token until its expiry is exact.
+ */
+@Injectable()
+export class SessionsService {
+  /** token hash → expiry (ms since epoch); for unknown tokens, a negative entry until its time. */
+  private readonly known = new Map<string, number>();
+  private readonly unknown = new Map<string, number>();
+
+  constructor(private readonly em: EntityManager) {}
+
+  async create(now = Date.now()): Promise<SessionResponse> {
+    const token = newSessionToken();
+    const expiresAt = new Date(now + SESSION_TTL_MS);
+    const em = this.em.fork();
+    const session = em.create(AnonymousSession, {
+      tokenHash: hashSessionToken(token),
+      expiresAt,
+      createdAt: new Date(now),
+    });
+    await em.persistAndFlush(session);
+    this.remember(session.tokenHash, expiresAt.getTime());
+    return { sessionToken: token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * Returns when the token is valid now and throws the matching 401 otherwise. Answers synchronously
+   * from the cache; only a token this instance has not seen yet costs a PostgreSQL lookup (a promise).
+   */
+  verify(token: string | undefined): void | Promise<void> {
+    if (token === undefined || token === '') {
+      throw new AppException(
+        ErrorCode.MissingSessionToken,
+        'A session token is required. Create one with POST /api/auth/session and send it in X-Session-Token.',
+      );
+    }
+    if (!SESSION_TOKEN_PATTERN.test(token)) throw this.invalid();
+    const hash = hashSessionToken(token);
+    const expiresAt = this.known.get(hash);
+    if (expiresAt !== undefined) return this.checkExpiry(expiresAt);
+    const negativeUntil = this.unknown.get(hash);
+    if (negativeUntil !== undefined && negativeUntil > Date.now()) throw this.invalid();
+    return this.lookup(hash);
+  }
+
+  private async lookup(hash: string): Promise<void> {
+    const row = await this.em
+      .fork()
+      .findOne(AnonymousSession, { tokenHash: hash }, { fields: ['expiresAt'] });
+    if (!row) {
+      if (this.unknown.size >= CACHE_LIMIT) this.unknown.clear();
+      this.unknown.set(hash, Date.now() + UNKNOWN_TTL_MS);
+      throw this.invalid();
+    }
+    this.remember(hash, row.expiresAt.getTime());
+    this.checkExpiry(row.expiresAt.getTime());
+  }
+
+  private checkExpiry(expiresAt: number): void {
+    if (expiresAt <= Date.now()) {
+      throw new AppException(
+        ErrorCode.SessionExpired,
+        'The session has expired. Create a new one with POST /api/auth/session.',
+      );
+    }
+  }
+
+  private invalid(): AppException {
+    return new AppException(
+      ErrorCode.InvalidSessionToken,
+      'The session token is not valid. Create a new one with POST /api/auth/session.',
+    );
+  }
+
+  private remember(hash: string, expiresAt: number): void {
+    if (this.known.size >= CACHE_LIMIT) {
+      // Drop the oldest insertion; Map keeps insertion order.
+      const oldest = this.known.keys().next().value;
+      if (oldest !== undefined) this.known.delete(oldest);
+    }
+    this.known.set(hash, expiresAt);
+  }
+}

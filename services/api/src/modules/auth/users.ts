@@ -1,0 +1,11 @@
+import type { User } from '@fxrates/db';
+import type { CurrentUser } from '@fxrates/domain';
+
+export function displayNameOf(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+/** The only view of a user that leaves the API from the auth routes. */
+export function toCurrentUser(user: Pick<User, 'id' | 'email' | 'displayName'>): CurrentUser {
+  return { uid: user.id, email: user.email, displayName: user.displayName };
+}

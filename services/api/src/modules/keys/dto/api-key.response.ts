@@ -1,0 +1,18 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { ApiKeyStatus, ApiKeyView, CreatedApiKey } from '@fxrates/domain';
+
+export class ApiKeyDto implements ApiKeyView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Production server' }) name!: string;
+  @ApiProperty({ example: 'fxrates_••••••••••••••••••••••••••••3f9a' }) maskedKey!: string;
+  @ApiProperty({ enum: ['active', 'disabled'] }) status!: ApiKeyStatus;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabledAt!: string | null;
+  @ApiProperty({ example: 0 }) totalRequests!: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastUsed!: string | null;
+}
+
+export class CreatedApiKeyDto extends ApiKeyDto implements CreatedApiKey {
+  @ApiProperty({ example: 'fxrates_0f8b6c1e2d3a4b5c6d7e8f9a0b1c3f9a', description: 'Shown this once only' })
+  key!: string;
+}

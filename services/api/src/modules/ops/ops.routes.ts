@@ -1,0 +1,69 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { bullConnection, bullPrefix, QUEUES } from '@fxrates/queues';
+import { Queue } from 'bullmq';
+import type { FastifyInstance } from 'fastify';
+import { ApiMetrics } from './api-metrics';
+import { checkOpsCredentials, opsEnabled } from './ops-credentials';
+
+export const BULL_BOARD_PATH = '/admin/queues';
+export const METRICS_PATH = '/api/metrics';
+
+/**
+ * Operator pages, only when OPS_USER and OPS_PASSWORD are set, behind HTTP Basic: Bull Board over
+ * every queue at /admin/queues and the Prometheus exposition at /api/metrics. Also times every
+ * request for the latency histogram.
+ */
+@Injectable()
+export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
+  private readonly queues: Queue[] = [];
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly metrics: ApiMetrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onResponse', (request, reply, done) => {
+      this.metrics.httpDuration.observe(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+    if (!opsEnabled(this.config)) return;
+
+    fastify.addHook('onRequest', (request, reply, done) => {
+      const path = request.url.split('?')[0];
+      const guarded =
+        path === METRICS_PATH || path === BULL_BOARD_PATH || path.startsWith(`${BULL_BOARD_PATH}/`);
+      if (!guarded || checkOpsCredentials(this.config, request, reply)) done();
+    });
+    fastify.get(METRICS_PATH, async (_request, reply) => {
+      void reply.header('content-type', this.metrics.registry.contentType);
+      return this.metrics.registry.metrics();
+    });
+
+    const connection = bullConnection(this.config.redis.url);
+    const prefix = bullPrefix(this.config.redis.keyPrefix);
+    for (const name of Object.values(QUEUES)) this.queues.push(new Queue(name, { connection, prefix }));
+    const board = new FastifyAdapter();
+    createBullBoard({ queues: this.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
+    board.setBasePath(BULL_BOARD_PATH);
+    await fastify.register(board.registerPlugin(), { prefix: BULL_BOARD_PATH });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.queues.map((queue) => queue.close()));
+  }
+}

@@ -1,0 +1,130 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
+import type { Redis } from 'ioredis';
+import { AppException } from '../../common/app-exception';
+import { hashApiKey } from '../keys/api-key-hash';
+import { keyChangedChannel } from '../keys/keys.service';
+import { REDIS } from '../redis/redis.module';
+import { planChangedChannel } from './channels';
+
+export interface ResolvedKey {
+  keyId: string;
+  userId: string;
+  status: ApiKeyStatus;
+  /** The owner's current plan: what the key is metered by. */
+  plan: PlanId;
+}
+
+const CACHE_LIMIT = 100_000;
+const UNKNOWN_TTL_MS = 60_000;
+
+const invalid = () =>
+  new AppException(
+    ErrorCode.InvalidApiKey,
+    'The API key is not valid. Copy it again from your dashboard, or create a new one.',
+  );
+
+/**
+ * Resolves X-API-Key to its key and owner's plan from an in-process cache; only a key this instance
+ * has not seen costs a PostgreSQL lookup. A disabled key or a changed plan is announced on Redis
+ * and dropped from every instance's cache at once.
+ */
+@Injectable()
+export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ApiKeyResolver.name);
+  private readonly known = new Map<string, ResolvedKey>();
+  private readonly unknown = new Map<string, number>();
+  private readonly shape: RegExp;
+  private subscriber?: Redis;
+  /** Bumped by every invalidation, so a lookup that raced one does not cache what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.shape = new RegExp(`^${config.product.apiKeyPrefix}[0-9a-f]{32}$`);
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = this.redis.duplicate();
+    const keys = keyChangedChannel(this.config);
+    const plans = planChangedChannel(this.config);
+    this.subscriber.on('message', (channel: string, message: string) => {
+      this.generation++;
+      if (channel === keys) this.known.delete(message);
+      if (channel === plans) this.forgetUser(message);
+    });
+    // Announcements may have been missed while disconnected: start again from the database.
+    this.subscriber.on('ready', () => {
+      this.generation++;
+      this.known.clear();
+    });
+    await this.subscriber.subscribe(keys, plans);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  /** The key, synchronously when cached; throws 401 for a missing, malformed or unknown key. */
+  resolve(rawKey: string | string[] | undefined): ResolvedKey | Promise<ResolvedKey> {
+    const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+    if (key === undefined || key === '') {
+      throw new AppException(
+        ErrorCode.MissingApiKey,
+        'Send your API key in the X-API-Key header. Create one in your dashboard.',
+      );
+    }
+    if (!this.shape.test(key)) throw invalid();
+    const hash = hashApiKey(this.config.keys.hashSecret, key);
+    const cached = this.known.get(hash);
+    if (cached) return cached;
+    const negativeUntil = this.unknown.get(hash);
+    if (negativeUntil !== undefined && negativeUntil > Date.now()) throw invalid();
+    return this.lookup(hash);
+  }
+
+  private async lookup(hash: string): Promise<ResolvedKey> {
+    const generation = this.generation;
+    const [row]: { key_id: string; user_id: string; status: ApiKeyStatus; plan: PlanId }[] = await this.em
+      .getConnection()
+      .execute(
+        `select k.id as key_id, k.user_id, k.status, u.plan
+           from api_keys k join users u on u.id = k.user_id where k.key_hash = ?`,
+        [hash],
+      );
+    if (!row) {
+      if (this.unknown.size >= CACHE_LIMIT) this.unknown.clear();
+      this.unknown.set(hash, Date.now() + UNKNOWN_TTL_MS);
+      throw invalid();
+    }
+    const resolved: ResolvedKey = {
+      keyId: row.key_id,
+      userId: row.user_id,
+      status: row.status,
+      plan: row.plan,
+    };
+    if (generation === this.generation) {
+      if (this.known.size >= CACHE_LIMIT) this.known.clear();
+      this.known.set(hash, resolved);
+    }
+    return resolved;
+  }
+
+  /** Drops a user's cached keys, so the next request reads the current plan. */
+  forgetUser(userId: string): void {
+    this.generation++;
+    let dropped = 0;
+    for (const [hash, key] of this.known) {
+      if (key.userId === userId) {
+        this.known.delete(hash);
+        dropped++;
+      }
+    }
+    if (dropped) this.logger.debug(`Plan of ${userId} changed: dropped ${dropped} cached key(s)`);
+  }
+}

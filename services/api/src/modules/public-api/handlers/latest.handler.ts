@@ -1,0 +1,28 @@
+import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
+import { crossRate, displayRate } from '@fxrates/rates';
+import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
+import { assertCurrenciesInPlan } from '../plan-gate';
+import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { provenanceJson, withRates } from '../rates-json';
+
+/** GET /api/v1/rates/latest?base=USD&symbols=EUR,GBP: the newest rates against one base. */
+export const latestRoute: PublicRoute = {
+  path: `${PUBLIC_API_PREFIX}/rates/latest`,
+  endpoint: 'latest',
+  metered: true,
+  handle({ query, key, table, now }) {
+    onlyParameters(query, ['base', 'symbols']);
+    const base = optionalCurrency(query, 'base', 'USD');
+    const requested = optionalCurrencyList(query, 'symbols');
+    assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
+    const symbols =
+      requested ??
+      CURRENCIES.map((c) => c.code).filter(
+        (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
+      );
+    const rates = withRates(() =>
+      symbols.map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
+    );
+    return `{"base":"${base}",${provenanceJson(table, key.plan, now)},"rates":{${rates.join(',')}}}`;
+  },
+};

@@ -1,0 +1,189 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { problemResponses } from '../../common/openapi';
+import { PUBLIC_API_PREFIX } from './public-route';
+
+type Document = OpenAPIObject;
+type Schema = NonNullable<NonNullable<Document['components']>['schemas']>[string];
+type PathItem = Document['paths'][string];
+
+const number = (description: string, example: number) => ({ type: 'number', description, example });
+const string = (description: string, example: string) => ({ type: 'string', description, example });
+const code = (example: string) => ({ type: 'string', pattern: '^[A-Z0-9]{2,10}$', example });
+
+const provenance = {
+  timestamp: { type: 'string', format: 'date-time', description: 'When the source published the rates' },
+  date: { type: 'string', format: 'date', description: 'Day the rates belong to' },
+  source: string('Where the rates come from', 'bundled-snapshot'),
+  stale: {
+    type: 'boolean',
+    description: "True when the newest data is older than your plan's freshness promise",
+  },
+};
+const provenanceRequired = ['timestamp', 'date', 'source', 'stale'];
+
+export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
+  LatestRates: {
+    type: 'object',
+    required: ['base', 'rates', ...provenanceRequired],
+    additionalProperties: false,
+    properties: {
+      base: code('USD'),
+      ...provenance,
+      rates: {
+        type: 'object',
+        additionalProperties: { type: 'number' },
+        description: 'Units of each currency per 1 base, 10 significant digits',
+        example: { EUR: 0.8802258808, GBP: 0.7614328001 },
+      },
+    },
+  },
+  Rate: {
+    type: 'object',
+    required: ['from', 'to', 'rate', ...provenanceRequired],
+    additionalProperties: false,
+    properties: {
+      from: code('USD'),
+      to: code('EUR'),
+      rate: number('Units of `to` per 1 `from`', 0.8802258808),
+      ...provenance,
+    },
+  },
+  Conversion: {
+    type: 'object',
+    required: ['from', 'to', 'amount', 'rate', 'result', ...provenanceRequired],
+    additionalProperties: false,
+    properties: {
+      from: code('USD'),
+      to: code('EUR'),
+      amount: number('The amount, as given', 100),
+      rate: number('Units of `to` per 1 `from`, 10 significant digits', 0.8802258808),
+      result: number('amount × rate, half-even to 4 decimals (8 when crypto is involved)', 88.0226),
+      ...provenance,
+    },
+  },
+  Currencies: {
+    type: 'object',
+    required: ['currencies'],
+    additionalProperties: false,
+    properties: {
+      currencies: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['code', 'name', 'type', 'symbol', 'featured', 'inYourPlan'],
+          additionalProperties: false,
+          properties: {
+            code: code('EUR'),
+            name: string('Name', 'Euro'),
+            type: { type: 'string', enum: ['fiat', 'crypto'] },
+            symbol: string('Symbol', '€'),
+            flag: string('Flag emoji (fiat)', '🇪🇺'),
+            icon: string('Icon glyph (some crypto)', '₿'),
+            featured: { type: 'boolean' },
+            inYourPlan: { type: 'boolean', description: "Whether your plan's calls may use it" },
+          },
+        },
+      },
+    },
+  },
+  Usage: {
+    type: 'object',
+    required: ['plan', 'monthlyQuota', 'used', 'remaining', 'resetsAt', 'burstPerSecond'],
+    additionalProperties: false,
+    properties: {
+      plan: { type: 'string', enum: ['free', 'basic', 'professional', 'enterprise'] },
+      monthlyQuota: number('Metered calls per calendar month (UTC)', 1000),
+      used: number('Metered calls this month', 42),
+      remaining: number('Calls left this month', 958),
+      resetsAt: { type: 'string', format: 'date-time', description: 'Start of next month (UTC)' },
+      burstPerSecond: number('Metered calls per second', 2),
+    },
+  },
+};
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description: 'IETF draft: the monthly quota and the burst',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'IETF draft: remaining calls and seconds to the reset',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': { description: 'Monthly quota', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Calls left this month', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Reset time, Unix seconds', schema: { type: 'integer' } },
+};
+
+function query(name: string, description: string, example: string, required = true) {
+  return { name, in: 'query' as const, required, description, schema: { type: 'string' as const, example } };
+}
+
+function operation(
+  summary: string,
+  schema: string,
+  parameters: ReturnType<typeof query>[],
+  metered: boolean,
+): PathItem {
+  return {
+    get: {
+      tags: ['public API v1'],
+      summary: metered ? summary : `${summary} (not metered)`,
+      security: [{ apiKey: [] }],
+      parameters,
+      responses: {
+        '200': {
+          description: 'OK',
+          headers: metered ? RATE_LIMIT_HEADERS : undefined,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+        },
+        ...problemResponses(400, 401, 403, ...(metered ? [429, 503] : [])),
+      },
+    },
+  };
+}
+
+const from = query('from', 'Currency to convert from', 'USD');
+const to = query('to', 'Currency to convert to', 'EUR');
+const convertOperation = operation(
+  'Convert an amount',
+  'Conversion',
+  [from, to, query('amount', 'Non-negative decimal, at most 1e15', '100')],
+  true,
+);
+
+/** Adds the /api/v1 routes (mounted on Fastify directly) and their schemas to the document. */
+export function addPublicApi(document: Document): void {
+  document.components ??= {};
+  document.components.schemas = { ...document.components.schemas, ...PUBLIC_API_SCHEMAS };
+  document.components.securitySchemes = {
+    ...document.components.securitySchemes,
+    apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your key, e.g. fxrates_0f8b…' },
+  };
+  Object.assign(document.paths, {
+    [`${PUBLIC_API_PREFIX}/rates/latest`]: operation(
+      'Latest rates against a base',
+      'LatestRates',
+      [
+        query('base', 'Base currency (default USD)', 'USD', false),
+        query(
+          'symbols',
+          'Comma-separated codes (default: every currency of your plan)',
+          'EUR,GBP,JPY',
+          false,
+        ),
+      ],
+      true,
+    ),
+    [`${PUBLIC_API_PREFIX}/rates/rate`]: operation('One rate', 'Rate', [from, to], true),
+    [`${PUBLIC_API_PREFIX}/convert`]: convertOperation,
+    [`${PUBLIC_API_PREFIX}/rates/convert`]: convertOperation,
+    [`${PUBLIC_API_PREFIX}/currencies`]: operation(
+      'The currency catalogue',
+      'Currencies',
+      [query('type', 'fiat or crypto (default: both)', 'fiat', false)],
+      false,
+    ),
+    [`${PUBLIC_API_PREFIX}/usage`]: operation("This month's quota state of your plan", 'Usage', [], false),
+  });
+}

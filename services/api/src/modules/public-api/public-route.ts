@@ -1,0 +1,23 @@
+import type { PublicEndpoint } from '@fxrates/domain';
+import type { RatesTable } from '@fxrates/rates';
+import type { Query } from '../rates/query-params';
+import type { ResolvedKey } from './api-key-resolver';
+
+export const PUBLIC_API_PREFIX = '/api/v1';
+
+export interface PublicRouteContext {
+  query: Query;
+  key: ResolvedKey;
+  table: RatesTable;
+  now: number;
+}
+
+/** One /api/v1 endpoint: what it answers, and whether a plan gates it and a call is metered. */
+export interface PublicRoute {
+  path: string;
+  /** Plan gate: only plans listing this endpoint may call it. */
+  endpoint?: PublicEndpoint;
+  metered: boolean;
+  /** The JSON text of a 200 response; throws AppException for a 4xx or 5xx. */
+  handle(context: PublicRouteContext): string | Promise<string>;
+}

@@ -1,0 +1,29 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { User } from '@fxrates/db';
+import type { PlanId } from '@fxrates/domain';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../redis/redis.module';
+import { ApiKeyResolver } from './api-key-resolver';
+import { planChangedChannel } from './channels';
+
+/**
+ * The one way a user's plan changes (billing calls it once a payment is verified). This instance
+ * meters the user's next request by the new plan; the others do once they hear of it (milliseconds).
+ */
+@Injectable()
+export class UserPlansService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly keys: ApiKeyResolver,
+  ) {}
+
+  async changePlan(userId: string, plan: PlanId): Promise<void> {
+    await this.em.fork().nativeUpdate(User, { id: userId }, { plan });
+    this.keys.forgetUser(userId); // this instance at once; the others when they hear of it
+    await this.redis.publish(planChangedChannel(this.config), userId);
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { loadBundledSnapshot, RatesStore, type RatesTable } from '@fxrates/rates';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../redis/redis.module';
+
+/**
+ * This instance's in-memory rates table. Loaded at boot from Redis (or, before any ingest has run,
+ * from the bundled snapshot) and swapped whole when the worker announces a new version, so a
+ * conversion never waits on Redis or PostgreSQL.
+ */
+@Injectable()
+export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(CurrentRates.name);
+  private readonly store: RatesStore;
+  private subscriber?: Redis;
+  private table!: RatesTable;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.store = new RatesStore(redis, config.redis.keyPrefix);
+  }
+
+  get current(): RatesTable {
+    return this.table;
+  }
+
+  async onModuleInit(): Promise<void> {
+    const stored = await this.store.load().catch((error: Error) => {
+      this.logger.warn(`Could not read rates from Redis (${error.message}); using the bundled snapshot`);
+      return null;
+    });
+    this.swap(stored ?? loadBundledSnapshot());
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (channel: string, version: string) => {
+      if (channel === this.store.channel && version !== this.table.version) void this.reload();
+    });
+    // After a reconnect we may have missed announcements: read the latest once more.
+    this.subscriber.on('ready', () => void this.reload());
+    await this.subscriber.subscribe(this.store.channel);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  private async reload(): Promise<void> {
+    try {
+      const table = await this.store.load();
+      if (table && table.version !== this.table.version) this.swap(table);
+    } catch (error) {
+      this.logger.error(`Keeping rates ${this.table.version}: reload failed: ${(error as Error).message}`);
+    }
+  }
+
+  private swap(table: RatesTable): void {
+    this.table = table;
+    this.logger.log(
+      `Rates table ${table.version} in service (${table.source}, ${table.date}, ${table.perUsd.size} currencies)`,
+    );
+  }
+}

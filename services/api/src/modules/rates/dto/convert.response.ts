@@ -1,0 +1,19 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { ConvertResponse } from '@fxrates/domain';
+
+export class ConvertResponseDto implements ConvertResponse {
+  @ApiProperty({ example: 'USD' }) from!: string;
+  @ApiProperty({ example: 'EUR' }) to!: string;
+  @ApiProperty({ example: 100, description: 'The amount converted, as given' }) amount!: number;
+  @ApiProperty({ example: 0.88022588, description: 'Units of `to` per 1 `from`, 10 significant digits' })
+  rate!: number;
+  @ApiProperty({
+    example: 88.0226,
+    description: 'amount × rate, rounded half-even to 4 decimals (fiat↔fiat) or 8 (either side crypto)',
+  })
+  result!: number;
+  @ApiProperty({ example: '2026-09-29T00:00:00.000Z', description: 'When the source published the rates' })
+  timestamp!: string;
+  @ApiProperty({ example: '2026-09-29', description: 'Day the rates belong to' }) date!: string;
+  @ApiProperty({ example: 'bundled-snapshot', description: 'Where the rates come from' }) source!: string;
+}

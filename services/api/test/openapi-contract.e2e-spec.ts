@@ -1,0 +1,101 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import request from 'supertest';
+import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { register } from './support/auth-client';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+  components: { schemas: Record<string, object> };
+}
+
+/** Real responses of the public API, checked against the schemas the OpenAPI document promises. */
+describe('OpenAPI contract of /api/v1', () => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  let ajv: Ajv;
+  let key: string;
+
+  /** The validator of a path's response schema for a status and media type. */
+  function validatorFor(path: string, status: string, media = 'application/json'): ValidateFunction {
+    const schema = doc.paths[path]?.get?.responses[status]?.content?.[media]?.schema;
+    if (!schema) throw new Error(`${path} documents no ${media} body for ${status}`);
+    return ajv.compile(schema);
+  }
+
+  function expectValid(validate: ValidateFunction, body: unknown, what: string) {
+    const valid = validate(body);
+    expect([what, valid ? [] : validate.errors]).toEqual([what, []]);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(testConfig());
+    doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
+    ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      ajv.addSchema(schema, `#/components/schemas/${name}`);
+    }
+    const { accessToken, res } = await register(t.app);
+    key = (
+      await request(t.app.getHttpServer())
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'contract' })
+        .expect(201)
+    ).body.key;
+    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['/api/v1/rates/latest', '?base=EUR&symbols=USD,GBP,BTC'],
+    ['/api/v1/rates/rate', '?from=USD&to=BTC'],
+    ['/api/v1/convert', '?from=BTC&to=EUR&amount=0.5'],
+    ['/api/v1/rates/convert', '?from=USD&to=EUR&amount=100'],
+    ['/api/v1/currencies', '?type=fiat'],
+    ['/api/v1/usage', ''],
+  ])('%s answers what its schema says, and documents its headers', async (path, query) => {
+    const res = await request(t.app.getHttpServer()).get(`${path}${query}`).set('X-API-Key', key).expect(200);
+    expectValid(validatorFor(path, '200'), res.body, path);
+    const documented = doc.paths[path].get.responses['200'] as { headers?: Record<string, unknown> };
+    for (const header of Object.keys(documented.headers ?? {})) {
+      expect([path, header, res.headers[header.toLowerCase()]]).toEqual([path, header, expect.any(String)]);
+    }
+  });
+
+  it.each([
+    ['/api/v1/rates/rate', '?from=USD', '400'],
+    ['/api/v1/rates/latest', '?base=NOPE', '400'],
+  ])('%s%s answers a problem that matches the documented problem schema', async (path, query, status) => {
+    const res = await request(t.app.getHttpServer())
+      .get(`${path}${query}`)
+      .set('X-API-Key', key)
+      .expect(Number(status));
+    expectValid(validatorFor(path, status, 'application/problem+json'), res.body, `${path} ${status}`);
+    const missingKey = await request(t.app.getHttpServer()).get(`${path}${query}`).expect(401);
+    expectValid(validatorFor(path, '401', 'application/problem+json'), missingKey.body, `${path} 401`);
+  });
+
+  it('describes the X-API-Key scheme on every /api/v1 operation', () => {
+    const schemes = (
+      doc as unknown as { components: { securitySchemes: Record<string, { in: string; name: string }> } }
+    ).components.securitySchemes;
+    expect(schemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    const v1 = Object.entries(doc.paths).filter(
+      ([path]) => path.startsWith('/api/v1/') && path !== '/api/v1/contact', // the contact form needs no key
+    );
+    expect(v1.length).toBeGreaterThanOrEqual(6);
+    for (const [path, item] of v1) {
+      expect([path, (item.get as unknown as { security: unknown }).security]).toEqual([
+        path,
+        [{ apiKey: [] }],
+      ]);
+    }
+  });
+});

@@ -1,0 +1,264 @@
+import { loadBundledSnapshot, crossRate, displayRate } from '@fxrates/rates';
+import request from 'supertest';
+import { ApiMetrics } from '../src/modules/ops/api-metrics';
+import { MeteringService } from '../src/modules/public-api/metering.service';
+import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { register } from './support/auth-client';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+describe('public API /api/v1', () => {
+  let t: TestApp;
+  const snapshot = loadBundledSnapshot();
+  const http = (app = t) => request(app.app.getHttpServer());
+  const v1 = (path: string, key?: string, app = t) => {
+    const req = http(app).get(`/api/v1${path}`);
+    return key ? req.set('X-API-Key', key) : req;
+  };
+
+  /** A new user with one active key; returns the key and the user's id and access token. */
+  async function newKey(app = t) {
+    const { accessToken, res } = await register(app.app);
+    const created = await http(app)
+      .post('/api/keys')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ name: 'test' })
+      .expect(201);
+    return {
+      key: created.body.key as string,
+      keyId: created.body.id as string,
+      userId: res.body.user.uid,
+      accessToken,
+    };
+  }
+
+  /** Marks this month as nearly used up, leaving `remaining` calls. */
+  async function leaveRemaining(userId: string, quota: number, remaining: number) {
+    const month = new Date().toISOString().slice(0, 7);
+    await t.redis.set(`${t.config.redis.keyPrefix}usage:month:${userId}:${month}`, String(quota - remaining));
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(testConfig());
+  });
+  afterAll(() => t.close());
+
+  describe('the key guard', () => {
+    it('refuses a missing key with 401 missing-api-key', async () => {
+      const res = await v1('/rates/rate?from=USD&to=EUR').expect(401);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.code).toBe('missing-api-key');
+    });
+
+    it.each(['fxrates_nothex', 'fxpro_0123456789abcdef0123456789abcdef', `fxrates_${'0'.repeat(32)}`])(
+      'refuses %s with 401 invalid-api-key',
+      async (key) => {
+        expect((await v1('/rates/rate?from=USD&to=EUR', key).expect(401)).body.code).toBe('invalid-api-key');
+      },
+    );
+
+    it('refuses a disabled key with 403, on another instance within a second', async () => {
+      const other = await startTestApp(t.config);
+      try {
+        const { key, keyId, accessToken } = await newKey();
+        await v1('/rates/rate?from=USD&to=EUR', key, other).expect(200); // now cached over there
+        await http()
+          .post(`/api/keys/${keyId}/disable`)
+          .set('Authorization', `Bearer ${accessToken}`)
+          .expect(200);
+        const disabledAt = Date.now();
+        let res = await v1('/rates/rate?from=USD&to=EUR', key, other);
+        while (res.status === 200 && Date.now() - disabledAt < 1000) {
+          res = await v1('/rates/rate?from=USD&to=EUR', key, other);
+        }
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe('api-key-disabled');
+        expect(Date.now() - disabledAt).toBeLessThan(1000);
+      } finally {
+        await other.app.close();
+        await other.redis.quit();
+      }
+    });
+  });
+
+  describe('endpoints', () => {
+    const expectedRate = (from: string, to: string) =>
+      Number(displayRate(crossRate(snapshot, from, to)).toString());
+
+    it('GET /rates/latest gives the requested rates with their provenance and rate-limit headers', async () => {
+      const { key } = await newKey();
+      const res = await v1('/rates/latest?base=EUR&symbols=USD,GBP,INR', key).expect(200);
+      expect(res.body).toEqual({
+        base: 'EUR',
+        timestamp: snapshot.timestamp,
+        date: snapshot.date,
+        source: 'bundled-snapshot',
+        stale: true, // the bundled snapshot is older than the free plan's 24 hours
+        rates: {
+          USD: expectedRate('EUR', 'USD'),
+          GBP: expectedRate('EUR', 'GBP'),
+          INR: expectedRate('EUR', 'INR'),
+        },
+      });
+      expect(res.headers['x-ratelimit-limit']).toBe('1000');
+      expect(res.headers['x-ratelimit-remaining']).toBe('999');
+      expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+      expect(res.headers['ratelimit-policy']).toMatch(/^"month";q=1000;w=\d+, "burst";q=2;w=1$/);
+      expect(res.headers['ratelimit']).toMatch(/^"month";r=999;t=\d+$/);
+      const all = await v1('/rates/latest', key).expect(200);
+      expect(Object.keys(all.body.rates).sort()).toEqual(
+        ['EUR', 'GBP', 'AUD', 'CAD', 'CHF', 'CNY', 'NZD', 'ZAR', 'SGD', 'HKD', 'SEK', 'NOK', 'INR'].sort(),
+      );
+    });
+
+    it('GET /rates/rate, /convert and its alias /rates/convert', async () => {
+      const { key } = await newKey();
+      const rate = await v1('/rates/rate?from=GBP&to=INR', key).expect(200);
+      expect(rate.body).toMatchObject({
+        from: 'GBP',
+        to: 'INR',
+        rate: expectedRate('GBP', 'INR'),
+        stale: true,
+      });
+      await new Promise((r) => setTimeout(r, 1000)); // the free plan's burst is 2 per second
+      for (const path of ['/convert', '/rates/convert']) {
+        const res = await v1(`${path}?from=USD&to=EUR&amount=100`, key).expect(200);
+        expect(res.body).toMatchObject({
+          from: 'USD',
+          to: 'EUR',
+          amount: 100,
+          rate: expectedRate('USD', 'EUR'),
+        });
+        expect(res.text).toMatch(/"result":\d+\.\d{4},/);
+      }
+    });
+
+    it('GET /currencies and /usage are not metered', async () => {
+      const { key } = await newKey();
+      for (let i = 0; i < 4; i++) {
+        const currencies = await v1('/currencies?type=crypto', key).expect(200);
+        expect(currencies.body.currencies.map((c: { code: string }) => c.code)).toContain('BTC');
+        expect(currencies.body.currencies.every((c: { inYourPlan: boolean }) => !c.inYourPlan)).toBe(true);
+      }
+      const usage = await v1('/usage', key).expect(200);
+      expect(usage.body).toEqual({
+        plan: 'free',
+        monthlyQuota: 1000,
+        used: 0,
+        remaining: 1000,
+        resetsAt: expect.stringMatching(/^\d{4}-\d\d-01T00:00:00.000Z$/),
+        burstPerSecond: 2,
+      });
+    });
+
+    it('counts only successful calls', async () => {
+      const { key } = await newKey();
+      await v1('/rates/rate?from=USD&to=XYZ', key).expect(400);
+      await v1('/rates/rate?from=USD', key).expect(400);
+      await v1('/rates/rate?from=USD&to=BTC', key).expect(403);
+      await v1('/rates/rate?from=USD&to=EUR', key).expect(200);
+      expect((await v1('/usage', key).expect(200)).body.used).toBe(1);
+    });
+  });
+
+  describe('plans', () => {
+    it('refuses a currency outside the plan with 403 naming the plan that unlocks it, until the plan changes', async () => {
+      const { key, userId } = await newKey();
+      const refused = await v1('/rates/rate?from=USD&to=BTC', key).expect(403);
+      expect(refused.body).toMatchObject({ code: 'plan-upgrade-required' });
+      expect(refused.body.message).toMatch(/BTC needs the Basic plan or higher; your plan is Free/);
+      await t.app.get(UserPlansService).changePlan(userId, 'basic');
+      const allowed = await v1('/rates/rate?from=USD&to=BTC', key).expect(200);
+      expect(allowed.headers['x-ratelimit-limit']).toBe('10000');
+    });
+
+    it('refuses calls over the monthly quota with 429 quota-exceeded and Retry-After', async () => {
+      const { key, userId } = await newKey();
+      await leaveRemaining(userId, 1000, 1);
+      await v1('/rates/rate?from=USD&to=EUR', key).expect(200);
+      await new Promise((r) => setTimeout(r, 1000));
+      const res = await v1('/rates/rate?from=USD&to=EUR', key).expect(429);
+      expect(res.body.code).toBe('quota-exceeded');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    });
+
+    it('lets exactly the remaining 100 of 500 concurrent calls through, across two instances', async () => {
+      const other = await startTestApp(t.config);
+      try {
+        const { key, userId } = await newKey();
+        await t.app.get(UserPlansService).changePlan(userId, 'enterprise');
+        await leaveRemaining(userId, 500_000, 100);
+        const calls = Array.from({ length: 500 }, (_, i) =>
+          v1('/rates/rate?from=USD&to=EUR', key, i % 2 ? other : t),
+        );
+        const statuses = (await Promise.all(calls)).map((res) => res.status);
+        expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+        expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+        expect((await v1('/usage', key).expect(200)).body).toMatchObject({ used: 500_000, remaining: 0 });
+      } finally {
+        await other.app.close();
+        await other.redis.quit();
+      }
+    });
+  });
+
+  describe('PLAN_LIMITS overrides', () => {
+    it('meters by the overridden quota and burst', async () => {
+      const tight = await startTestApp(testConfig({ PLAN_LIMITS: 'free=3:100' }));
+      try {
+        const { key } = await newKey(tight);
+        for (let i = 0; i < 3; i++) await v1('/rates/rate?from=USD&to=EUR', key, tight).expect(200);
+        const refused = await v1('/rates/rate?from=USD&to=EUR', key, tight).expect(429);
+        expect(refused.body.code).toBe('quota-exceeded');
+        const refusals = await tight.app.get(ApiMetrics).quotaRefusals.get();
+        expect(refusals.values).toEqual([{ labels: { reason: 'quota', plan: 'free' }, value: 1 }]);
+        expect((await v1('/usage', key, tight).expect(200)).body).toMatchObject({
+          monthlyQuota: 3,
+          burstPerSecond: 100,
+          remaining: 0,
+        });
+      } finally {
+        await tight.close();
+      }
+    });
+  });
+
+  describe('the metering script (real Redis, fixed clock)', () => {
+    const key = (userId: string, plan: 'free' | 'basic' = 'free') => ({
+      keyId: userId,
+      userId,
+      status: 'active' as const,
+      plan,
+    });
+    const outcomes = (results: PromiseSettledResult<unknown>[]) =>
+      results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));
+
+    it('admits exactly the burst within one second, and again in the next', async () => {
+      const metering = t.app.get(MeteringService);
+      const user = `burst-${Date.now()}`;
+      const now = Date.UTC(2026, 10, 22, 12, 0, 0, 100);
+      const first = await Promise.allSettled(
+        Array.from({ length: 10 }, () => metering.meter(key(user), now)),
+      );
+      expect(outcomes(first).filter((o) => o === 'ok')).toHaveLength(2);
+      expect(new Set(outcomes(first).filter((o) => o !== 'ok'))).toEqual(new Set(['rate-limited']));
+      const next = await Promise.allSettled(
+        Array.from({ length: 10 }, () => metering.meter(key(user), now + 950)),
+      );
+      expect(outcomes(next).filter((o) => o === 'ok')).toHaveLength(2);
+    });
+
+    it('starts a fresh quota when the month rolls over (UTC)', async () => {
+      const metering = t.app.get(MeteringService);
+      const user = `rollover-${Date.now()}`;
+      const lastSecond = Date.UTC(2026, 10, 30, 23, 59, 59, 0);
+      await t.redis.set(`${t.config.redis.keyPrefix}usage:month:${user}:2026-11`, '1000');
+      const refused = await Promise.allSettled([metering.meter(key(user), lastSecond)]);
+      expect(outcomes(refused)).toEqual(['quota-exceeded']);
+      await expect(metering.meter(key(user), lastSecond + 1000)).resolves.toMatchObject({
+        'X-RateLimit-Remaining': '999',
+      });
+    });
+  });
+});

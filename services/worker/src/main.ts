@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { NestFactory } from '@nestjs/core';
+import { createLogger, loadConfigOrExit, PinoNestLogger } from '@fxrates/config';
+import type { Redis } from 'ioredis';
+import { startHealthServer } from './health/health-server';
+import { WorkerMetrics } from './health/worker-metrics';
+import { WorkerModule } from './worker.module';
+import { WORKER_REDIS } from './worker.tokens';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel, 'worker');
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: new PinoNestLogger(logger),
+  });
+  app.enableShutdownHooks();
+  const orm = app.get(MikroORM);
+  const metrics = app.get(WorkerMetrics);
+  const health = await startHealthServer(config.worker.healthPort, config.api.host, {
+    redis: app.get<Redis>(WORKER_REDIS),
+    database: () => orm.em.getConnection().execute('select 1'),
+    metrics: { contentType: metrics.registry.contentType, render: () => metrics.registry.metrics() },
+  });
+  logger.info({ port: config.worker.healthPort }, 'Worker running; /health, /health/ready and /metrics');
+  const stop = () => health.close();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+bootstrap().catch((error: Error) => {
+  process.stderr.write(`Worker failed to start: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ContactMessage } from '@fxrates/db';
+import { emailJobOptions, JOBS, QUEUES, type SendContactEmailJob } from '@fxrates/queues';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { createTransport, type Transporter } from 'nodemailer';
+
+/** Messages younger than this may still be on their way into the queue. */
+const UNSENT_GRACE_MS = 2 * 60_000;
+
+/** The Message-ID of a contact message's email: the same on every attempt, so a resend is a duplicate. */
+export function contactMessageId(id: string, from: string): string {
+  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'fxrates.example';
+  return `<contact-${id}@${domain}>`;
+}
+
+/**
+ * Sends stored contact messages to the support inbox, reply-to the sender. Retries with
+ * exponential backoff while SMTP is down; a message already sent is never sent again, and one
+ * whose last attempt failed is marked for operators.
+ */
+@Processor(QUEUES.email, { concurrency: 2 })
+export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
+  private readonly logger = new Logger(EmailProcessor.name);
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendContactEmailJob>,
+  ) {
+    super();
+    // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
+    const url = new URL(config.mail.smtpUrl);
+    url.searchParams.set('connectionTimeout', '10000');
+    url.searchParams.set('socketTimeout', '30000');
+    this.transport = createTransport(url.toString());
+  }
+
+  onModuleDestroy(): void {
+    this.transport.close();
+  }
+
+  async process(job: Job<SendContactEmailJob>): Promise<{ sent: boolean } | { requeued: number }> {
+    if (job.name === JOBS.requeueUnsentEmail) return { requeued: await this.requeueUnsent() };
+    if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
+    return this.send(job.data.messageId);
+  }
+
+  /**
+   * Queues again every stored message that is neither sent nor given up on and has no job (the API
+   * stored it but could not queue it). The job id is the message id, so a queued one is left alone.
+   */
+  private async requeueUnsent(): Promise<number> {
+    const unsent = await this.em
+      .fork()
+      .find(
+        ContactMessage,
+        { emailedAt: null, emailFailedAt: null, createdAt: { $lt: new Date(Date.now() - UNSENT_GRACE_MS) } },
+        { fields: ['id'], limit: 1000 },
+      );
+    let requeued = 0;
+    for (const { id } of unsent) {
+      if (await this.queue.getJob(id)) continue;
+      await this.queue.add(
+        JOBS.sendContactEmail,
+        { messageId: id },
+        { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: id },
+      );
+      requeued++;
+    }
+    if (requeued) this.logger.warn(`Queued ${requeued} stored contact message(s) that had no email job`);
+    return requeued;
+  }
+
+  private async send(messageId: string): Promise<{ sent: boolean }> {
+    const em = this.em.fork();
+    const message = await em.findOne(ContactMessage, { id: messageId });
+    if (!message) throw new UnrecoverableError(`contact message ${messageId} does not exist`);
+    if (message.emailedAt) return { sent: false };
+
+    await this.transport.sendMail({
+      from: this.config.mail.from,
+      to: this.config.mail.inbox,
+      replyTo: { name: message.name, address: message.email },
+      subject: `[Contact] ${message.subject}`,
+      text: `${message.message}\n\n— ${message.name} <${message.email}>, ${message.createdAt.toISOString()}`,
+      messageId: contactMessageId(message.id, this.config.mail.from),
+      headers: { 'X-FXRates-Contact-Id': message.id },
+    });
+    await em.nativeUpdate(ContactMessage, { id: message.id }, { emailedAt: new Date(), emailError: null });
+    this.logger.log(`Contact message ${message.id} emailed to support`);
+    return { sent: true };
+  }
+
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job<SendContactEmailJob> | undefined, error: Error): Promise<void> {
+    if (!job || job.name !== JOBS.sendContactEmail) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    this.logger.warn(
+      `Contact message ${job.data.messageId}: attempt ${job.attemptsMade} failed (${error.message})${final ? '; giving up' : ''}`,
+    );
+    if (final) {
+      await this.em
+        .fork()
+        .nativeUpdate(
+          ContactMessage,
+          { id: job.data.messageId },
+          { emailFailedAt: new Date(), emailError: error.message.slice(0, 1000) },
+        );
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { JOBS, QUEUES, usageRedisKeys, type FlushUsageJob } from '@fxrates/queues';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { WORKER_REDIS } from '../worker.tokens';
+
+/** Renames the pending counts (and last-used times) to a batch in one step; 0 when there is nothing. */
+const TAKE_BATCH = `
+if redis.call('EXISTS', KEYS[1]) == 0 and redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('RENAME', KEYS[1], KEYS[3]) end
+if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('RENAME', KEYS[2], KEYS[4]) end
+return 1
+`;
+
+interface DailyCount {
+  keyId: string;
+  day: string;
+  requests: number;
+}
+
+/**
+ * Moves API usage from Redis to PostgreSQL in batches: per-key daily counts, per-key totals and
+ * last-used times, one transaction per batch. A batch's id is recorded in the same transaction, so
+ * a batch applied before a crash is only deleted, never counted twice, when the job runs again.
+ */
+@Processor(QUEUES.usageFlush, { concurrency: 1 })
+export class UsageFlushProcessor extends WorkerHost {
+  private readonly logger = new Logger(UsageFlushProcessor.name);
+  private readonly keys: ReturnType<typeof usageRedisKeys>;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(WORKER_REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super();
+    this.keys = usageRedisKeys(config.redis.keyPrefix);
+  }
+
+  async process(job: Job<FlushUsageJob>): Promise<{ batches: number; requests: number }> {
+    if (job.name !== JOBS.flushUsage) throw new UnrecoverableError(`unknown job "${job.name}"`);
+    const batches = await this.leftoverBatches();
+    const fresh = randomUUID();
+    const taken = await this.redis.eval(
+      TAKE_BATCH,
+      4,
+      this.keys.pending,
+      this.keys.lastUsed,
+      this.keys.batchPending(fresh),
+      this.keys.batchLastUsed(fresh),
+    );
+    if (taken === 1) batches.push(fresh);
+    let requests = 0;
+    for (const batchId of batches) requests += await this.apply(batchId);
+    if (requests) this.logger.log(`Flushed ${requests} metered request(s) in ${batches.length} batch(es)`);
+    return { batches: batches.length, requests };
+  }
+
+  /** Batches a crashed run left behind (applied or not: apply() tells). */
+  private async leftoverBatches(): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', this.keys.batchPattern, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) ids.push(key.slice(key.indexOf('batch:') + 6, key.lastIndexOf(':pending')));
+    } while (cursor !== '0');
+    return ids;
+  }
+
+  private async apply(batchId: string): Promise<number> {
+    const pendingKey = this.keys.batchPending(batchId);
+    const lastUsedKey = this.keys.batchLastUsed(batchId);
+    const [pending, lastUsed] = await Promise.all([
+      this.redis.hgetall(pendingKey),
+      this.redis.hgetall(lastUsedKey),
+    ]);
+    const counts: DailyCount[] = Object.entries(pending).map(([field, value]) => {
+      const [keyId, day] = field.split('|');
+      return { keyId, day, requests: Number(value) };
+    });
+    const total = counts.reduce((sum, c) => sum + c.requests, 0);
+
+    await this.em.fork().transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
+      const fresh = await connection.execute(
+        'insert into usage_flush_batches (id) values (?) on conflict do nothing returning id',
+        [batchId],
+        'all',
+        context,
+      );
+      if (fresh.length === 0) return; // applied before a crash: only the Redis copy is left to delete
+      if (counts.length) {
+        await connection.execute(
+          `insert into usage_daily (key_id, day, requests)
+             select c.key_id, c.day, c.requests
+               from jsonb_to_recordset(?::jsonb) as c(key_id uuid, day date, requests bigint)
+              where exists (select 1 from api_keys k where k.id = c.key_id)
+           on conflict (key_id, day) do update set requests = usage_daily.requests + excluded.requests`,
+          [JSON.stringify(counts.map((c) => ({ key_id: c.keyId, day: c.day, requests: c.requests })))],
+          'all',
+          context,
+        );
+      }
+      const perKey = new Map<string, { requests: number; lastUsed: number }>();
+      for (const c of counts) {
+        const entry = perKey.get(c.keyId) ?? { requests: 0, lastUsed: 0 };
+        entry.requests += c.requests;
+        perKey.set(c.keyId, entry);
+      }
+      for (const [keyId, ms] of Object.entries(lastUsed)) {
+        const entry = perKey.get(keyId) ?? { requests: 0, lastUsed: 0 };
+        entry.lastUsed = Number(ms);
+        perKey.set(keyId, entry);
+      }
+      if (perKey.size) {
+        const rows = [...perKey].map(([keyId, e]) => ({
+          key_id: keyId,
+          requests: e.requests,
+          last_used: e.lastUsed,
+        }));
+        await connection.execute(
+          `update api_keys k
+              set total_requests = k.total_requests + u.requests,
+                  last_used_at = greatest(k.last_used_at, case when u.last_used > 0 then to_timestamp(u.last_used / 1000.0) end)
+             from jsonb_to_recordset(?::jsonb) as u(key_id uuid, requests bigint, last_used bigint)
+            where k.id = u.key_id`,
+          [JSON.stringify(rows)],
+          'all',
+          context,
+        );
+      }
+    });
+    await this.redis.del(pendingKey, lastUsedKey);
+    return total;
+  }
+}

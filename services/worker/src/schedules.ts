@@ -1,0 +1,62 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import {
+  JOBS,
+  QUEUES,
+  type FlushUsageJob,
+  type SendContactEmailJob,
+  type IngestSnapshotJob,
+  type PurgeExpiredSessionsJob,
+} from '@fxrates/queues';
+import type { Queue } from 'bullmq';
+
+export const SNAPSHOT_SCHEDULER_ID = 'rates-ingest:bundled-snapshot';
+export const SESSION_PURGE_SCHEDULER_ID = 'maintenance:purge-expired-sessions';
+export const USAGE_FLUSH_SCHEDULER_ID = 'usage-flush:every-interval';
+export const EMAIL_REQUEUE_SCHEDULER_ID = 'email:requeue-unsent';
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The repeatable jobs. Keeps one ingest schedule per provider, idempotent across worker restarts and replicas.
+ * An `every` schedule also runs once at once, so a fresh deployment has rates without waiting.
+ */
+@Injectable()
+export class Schedules implements OnApplicationBootstrap {
+  private readonly logger = new Logger(Schedules.name);
+
+  constructor(
+    @InjectQueue(QUEUES.ratesIngest) private readonly queue: Queue<IngestSnapshotJob>,
+    @InjectQueue(QUEUES.maintenance) private readonly maintenance: Queue<PurgeExpiredSessionsJob>,
+    @InjectQueue(QUEUES.usageFlush) private readonly usageFlush: Queue<FlushUsageJob>,
+    @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const every = this.config.rates.ingestIntervalMs;
+    await this.queue.upsertJobScheduler(
+      SNAPSHOT_SCHEDULER_ID,
+      { every },
+      { name: JOBS.ingestSnapshot, data: { trigger: 'schedule' } },
+    );
+    await this.maintenance.upsertJobScheduler(
+      SESSION_PURGE_SCHEDULER_ID,
+      { every: DAY_MS },
+      { name: JOBS.purgeExpiredSessions, data: { olderThanMs: 7 * DAY_MS } },
+    );
+    await this.usageFlush.upsertJobScheduler(
+      USAGE_FLUSH_SCHEDULER_ID,
+      { every: this.config.usage.flushIntervalMs },
+      { name: JOBS.flushUsage, data: { trigger: 'schedule' }, opts: { removeOnComplete: true } },
+    );
+    await this.email.upsertJobScheduler(
+      EMAIL_REQUEUE_SCHEDULER_ID,
+      { every: 5 * 60_000 },
+      { name: JOBS.requeueUnsentEmail, data: { messageId: '' }, opts: { removeOnComplete: true } },
+    );
+    this.logger.log(
+      `Bundled-snapshot ingest every ${every} ms; usage flushed every ${this.config.usage.flushIntervalMs} ms; expired sessions purged daily`,
+    );
+  }
+}

@@ -1,0 +1,52 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ormConfig } from '@fxrates/db';
+import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS, QUEUES } from '@fxrates/queues';
+import { Redis } from 'ioredis';
+import { RatesIngestProcessor } from './processors/rates-ingest.processor';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { UsageFlushProcessor } from './processors/usage-flush.processor';
+import { EmailProcessor } from './processors/email.processor';
+import { WorkerMetrics } from './health/worker-metrics';
+import { Schedules } from './schedules';
+import { WORKER_REDIS } from './worker.tokens';
+
+/** The worker process: queue processors and schedules, no HTTP controllers. */
+@Module({})
+export class WorkerModule implements OnApplicationShutdown {
+  constructor(@Inject(WORKER_REDIS) private readonly redis: Redis) {}
+
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      global: true,
+      imports: [
+        MikroOrmModule.forRoot({ ...ormConfig(config.database), registerRequestContext: false }),
+        BullModule.forRoot({
+          connection: bullConnection(config.redis.url),
+          prefix: bullPrefix(config.redis.keyPrefix),
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        }),
+        // Every queue, so the metrics and the board see them all, even those without a processor yet.
+        BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: WORKER_REDIS, useFactory: () => new Redis(config.redis.url, { maxRetriesPerRequest: 3 }) },
+        RatesIngestProcessor,
+        MaintenanceProcessor,
+        UsageFlushProcessor,
+        EmailProcessor,
+        WorkerMetrics,
+        Schedules,
+      ],
+      exports: [APP_CONFIG, WORKER_REDIS],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

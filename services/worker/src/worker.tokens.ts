@@ -1,0 +1,1 @@
+export const WORKER_REDIS = Symbol('WORKER_REDIS');

@@ -1,0 +1,156 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { getQueueToken } from '@nestjs/bullmq';
+import { JOBS, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../../api/test/test-app';
+import { testConfig } from '../../api/test/test-config';
+import { WorkerModule } from '../src/worker.module';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The API stores and queues, the worker sends: both on one config (own Redis prefix, so own queues). */
+async function startPair(smtpPort: number) {
+  const config = testConfig({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    EMAIL_RETRY_DELAY_MS: '200',
+    RATES_INGEST_INTERVAL_MS: '600000',
+    USAGE_FLUSH_INTERVAL_MS: '600000',
+    SUPPORT_EMAIL: 'support@fxrates.example',
+  });
+  const api = await startTestApp(config);
+  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  return { api, worker };
+}
+
+async function sendContact(api: TestApp, subject: string): Promise<string> {
+  await request(api.app.getHttpServer())
+    .post('/api/v1/contact')
+    .send({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject,
+      message: 'Hello there',
+      recaptchaToken: 'dev',
+    })
+    .expect(202);
+  const [row] = await api.app
+    .get(MikroORM)
+    .em.getConnection()
+    .execute('select id from contact_messages where subject = ?', [subject]);
+  return row.id;
+}
+
+describe('worker: contact email', () => {
+  let smtp: SmtpSink;
+  let pair: { api: TestApp; worker: INestApplicationContext };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    pair = await startPair(smtp.port);
+  });
+  afterAll(async () => {
+    await pair.worker.close();
+    await pair.api.close();
+    await smtp.close();
+  });
+
+  it('emails a stored message to support, reply-to the sender, with a stable Message-ID', async () => {
+    const subject = `Question ${randomUUID()}`;
+    const id = await sendContact(pair.api, subject);
+    await until(() => smtp.mails.some((m) => m.raw.includes(subject)));
+    const mail = smtp.mails.find((m) => m.raw.includes(subject))!;
+    expect(mail.to).toEqual(['support@fxrates.example']);
+    expect(mail.header('Subject')).toBe(`[Contact] ${subject}`);
+    expect(mail.header('Reply-To')).toBe('Ada Lovelace <ada@example.com>');
+    expect(mail.header('Message-ID')).toBe(`<contact-${id}@fxrates.example>`);
+    expect(mail.raw).toContain('Hello there');
+    const db = pair.api.app.get(MikroORM).em.getConnection();
+    await until(
+      async () =>
+        (await db.execute('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !==
+        null,
+    );
+  });
+});
+
+describe('worker: contact email sweep', () => {
+  it('queues a stored message the API could not queue, once', async () => {
+    const smtp = await startSmtpSink();
+    const pair = await startPair(smtp.port);
+    try {
+      const id = randomUUID();
+      const subject = `Orphan ${id}`;
+      const db = pair.api.app.get(MikroORM).em.getConnection();
+      await db.execute(
+        `insert into contact_messages (id, name, email, subject, message, created_at)
+         values (?, 'Ada Lovelace', 'ada@example.com', ?, 'Lost on the way', now() - interval '5 minutes')`,
+        [id, subject],
+      );
+      const queue = pair.worker.get<Queue>(getQueueToken(QUEUES.email));
+      for (let i = 0; i < 2; i++) {
+        const sweep = await queue.add(JOBS.requeueUnsentEmail, { messageId: '' });
+        await until(async () => (await sweep.isCompleted()) === true);
+      }
+      await until(() => smtp.mails.some((m) => m.raw.includes(subject)));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1);
+    } finally {
+      await pair.worker.close();
+      await pair.api.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('worker: contact email while SMTP is down', () => {
+  it('keeps the message and sends it exactly once when SMTP comes back', async () => {
+    const port = await freePort();
+    const pair = await startPair(port);
+    let smtp: SmtpSink | undefined;
+    try {
+      const subject = `Outage ${randomUUID()}`;
+      const id = await sendContact(pair.api, subject);
+      await new Promise((r) => setTimeout(r, 1000)); // a few attempts fail: nothing listens
+      const db = pair.api.app.get(MikroORM).em.getConnection();
+      const [pending] = await db.execute(
+        'select emailed_at, email_failed_at from contact_messages where id = ?',
+        [id],
+      );
+      expect(pending).toEqual({ emailed_at: null, email_failed_at: null });
+
+      smtp = await startSmtpSink(port);
+      await until(() => smtp!.mails.some((m) => m.raw.includes(subject)), 20_000);
+      await new Promise((r) => setTimeout(r, 1500)); // no second copy arrives later
+      expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1);
+      await until(
+        async () =>
+          (await db.execute('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !==
+          null,
+      );
+    } finally {
+      await pair.worker.close();
+      await pair.api.close();
+      await smtp?.close();
+    }
+  }, 40_000);
+});

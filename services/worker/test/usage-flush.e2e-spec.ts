@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import { JOBS, QUEUES, usageRedisKeys } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
+import request from 'supertest';
+import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { register } from '../../api/test/support/auth-client';
+import { startTestApp, type TestApp } from '../../api/test/test-app';
+import { testConfig } from '../../api/test/test-config';
+import { WorkerModule } from '../src/worker.module';
+
+describe('worker: usage flush', () => {
+  const config = testConfig({ RATES_INGEST_INTERVAL_MS: '600000', USAGE_FLUSH_INTERVAL_MS: '600000' });
+  const keys = usageRedisKeys(config.redis.keyPrefix);
+  let worker: INestApplicationContext;
+  let api: TestApp;
+
+  const sql = (query: string, params: unknown[] = []) =>
+    worker.get(MikroORM).em.getConnection().execute(query, params);
+
+  async function flush(): Promise<{ batches: number; requests: number }> {
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.usageFlush));
+    const job = await queue.add(JOBS.flushUsage, { trigger: 'manual' });
+    const deadline = Date.now() + 10_000;
+    while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await job.isCompleted()).toBe(true);
+    return (await queue.getJob(job.id!))!.returnvalue;
+  }
+
+  async function newKey() {
+    const { accessToken, res } = await register(api.app);
+    const created = await request(api.app.getHttpServer())
+      .post('/api/keys')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ name: 'flushed' })
+      .expect(201);
+    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    return { key: created.body.key as string, keyId: created.body.id as string };
+  }
+
+  beforeAll(async () => {
+    api = await startTestApp(config);
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await api.close();
+  });
+
+  it('moves the counts of real API calls into per-key totals and daily rows', async () => {
+    const { key, keyId } = await newKey();
+    const call = (query: string) =>
+      request(api.app.getHttpServer()).get(`/api/v1/rates/rate?${query}`).set('X-API-Key', key);
+    for (let i = 0; i < 3; i++) await call('from=USD&to=EUR').expect(200);
+    await call('from=USD&to=NOPE').expect(400); // not counted
+
+    await flush();
+    const [row] = await sql('select total_requests, last_used_at from api_keys where id = ?', [keyId]);
+    expect(Number(row.total_requests)).toBe(3);
+    expect(Date.now() - new Date(row.last_used_at).getTime()).toBeLessThan(60_000);
+    const daily = await sql('select day::text, requests from usage_daily where key_id = ?', [keyId]);
+    expect(daily).toEqual([{ day: new Date().toISOString().slice(0, 10), requests: '3' }]);
+    expect(await api.redis.exists(keys.pending)).toBe(0);
+
+    await call('from=USD&to=GBP').expect(200);
+    await flush();
+    const [after] = await sql('select total_requests from api_keys where id = ?', [keyId]);
+    expect(Number(after.total_requests)).toBe(4);
+  });
+
+  it('after a crash, deletes a batch that was already applied and applies one that was not', async () => {
+    const { keyId } = await newKey();
+    const day = new Date().toISOString().slice(0, 10);
+    const applied = randomUUID();
+    const unapplied = randomUUID();
+    await api.redis.hset(keys.batchPending(applied), `${keyId}|${day}`, '5');
+    await sql('insert into usage_flush_batches (id) values (?)', [applied]); // committed, then the worker died
+    await api.redis.hset(keys.batchPending(unapplied), `${keyId}|${day}`, '2');
+    await api.redis.hset(keys.batchLastUsed(unapplied), keyId, String(Date.now()));
+
+    await flush();
+    const [row] = await sql('select total_requests, last_used_at from api_keys where id = ?', [keyId]);
+    expect(Number(row.total_requests)).toBe(2);
+    expect(row.last_used_at).not.toBeNull();
+    expect(await api.redis.exists(keys.batchPending(applied), keys.batchPending(unapplied))).toBe(0);
+    await flush(); // nothing left: nothing changes
+    const [again] = await sql('select total_requests from api_keys where id = ?', [keyId]);
+    expect(Number(again.total_requests)).toBe(2);
+  });
+});
