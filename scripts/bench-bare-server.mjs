@@ -1,6 +1,9 @@
 // The comparison server for `npm run bench`: bare node:http answering the converter's URL with the
 // same JSON as the API. BARE_MODE=precomputed sends a fixed body (the ceiling); BARE_MODE=naive
 // parses the query and converts with decimal.js per request, as a hand-written server would.
+// BARE_HEADERS (JSON) adds the API's own response headers, with a fresh X-Request-Id per request,
+// so the two servers send the same bytes.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -10,10 +13,14 @@ const rates = require('@fawazahmed0/currency-api/v1/currencies/usd.min.json');
 
 const body = process.env.BARE_BODY;
 const naive = process.env.BARE_MODE === 'naive';
+const headers = process.env.BARE_HEADERS
+  ? JSON.parse(process.env.BARE_HEADERS)
+  : { 'content-type': 'application/json; charset=utf-8' };
 
 createServer((req, res) => {
   if (!naive) {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+    if ('x-request-id' in headers) headers['x-request-id'] = randomUUID();
+    res.writeHead(200, headers).end(body);
     return;
   }
   const url = new URL(req.url, 'http://x');

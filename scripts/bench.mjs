@@ -116,11 +116,12 @@ async function measureApi(name, url, headers, pid) {
 }
 
 /** Starts the bare server in a mode, loads the same path, stops it. */
-async function measureBare(name, mode, body, pathAndQuery, headers) {
+async function measureBare(name, mode, body, pathAndQuery, headers, responseHeaders) {
   const bare = startNode(['scripts/bench-bare-server.mjs'], {
     BARE_MODE: mode,
     BARE_BODY: body,
     BARE_PORT: '4401',
+    ...(responseHeaders ? { BARE_HEADERS: JSON.stringify(responseHeaders) } : {}),
   });
   await waitFor(`http://127.0.0.1:4401${pathAndQuery}`);
   const url = `http://127.0.0.1:4401${pathAndQuery}`;
@@ -167,7 +168,14 @@ const convertApi = await measureApi('API GET /api/rates/convert', `${base}${QUER
 
 // 2. The metered public API: key from the cache, plan gate, one Redis script per call.
 const keyHeaders = { 'x-api-key': await benchApiKey(base) };
-const meteredSample = await (await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders })).text();
+const meteredResponse = await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders });
+const meteredSample = await meteredResponse.text();
+/** The API's own headers, minus those Node's HTTP server sets itself. */
+const meteredHeaders = Object.fromEntries(
+  [...meteredResponse.headers].filter(
+    ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+  ),
+);
 const meteredApi = await measureApi(
   `API GET ${METERED_QUERY}`,
   `${base}${METERED_QUERY}`,
@@ -194,6 +202,14 @@ scenarios.push({
       meteredSample,
       METERED_QUERY,
       keyHeaders,
+    ),
+    await measureBare(
+      'bare node:http (precomputed, same headers)',
+      'precomputed',
+      meteredSample,
+      METERED_QUERY,
+      keyHeaders,
+      meteredHeaders,
     ),
   ],
 });

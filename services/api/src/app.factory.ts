@@ -2,10 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@fxrates/config';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { REQUEST_ID_HEADER } from '@fxrates/domain';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
+import { DirectRoutes } from './common/direct-routes';
 import { BODY_LIMIT_BYTES } from './common/limits';
 import { createLogger, PinoNestLogger } from '@fxrates/config';
 import { ProblemFilter } from './common/problem.filter';
@@ -20,7 +22,13 @@ export async function createApp(
   options: { logDestination?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
   const logger = createLogger(config.logLevel, 'api', options.logDestination);
+  // Routes served before Fastify (DirectRoutes); known once Nest has built its providers.
+  const early: { routes?: DirectRoutes } = {};
   const adapter = new FastifyAdapter({
+    serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) =>
+      createServer((request, response) => {
+        if (!early.routes?.serve(request, response)) fastifyHandler(request, response);
+      }),
     loggerInstance: logger,
     logController: new AccessLog(),
     trustProxy: config.api.trustProxy,
@@ -33,6 +41,7 @@ export async function createApp(
     bufferLogs: false,
     abortOnError: false,
   });
+  early.routes = app.get(DirectRoutes);
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {

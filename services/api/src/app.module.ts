@@ -6,6 +6,7 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
+import { DirectRoutesModule } from './common/direct-routes.module';
 import { AccountModule } from './modules/account/account.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContactModule } from './modules/contact/contact.module';
@@ -41,6 +42,7 @@ export class AppModule {
         }),
         RedisModule,
         OpsModule,
+        DirectRoutesModule,
         AuthModule,
         ContactModule,
         AccountModule,

@@ -249,6 +249,34 @@ describe('public API /api/v1', () => {
       expect(outcomes(next).filter((o) => o === 'ok')).toHaveLength(2);
     });
 
+    it('decides calls metered together one by one: counted, then over the quota, then over the burst', async () => {
+      const metering = t.app.get(MeteringService);
+      const user = `mixed-${Date.now()}`;
+      const other = `other-${Date.now()}`;
+      const now = Date.UTC(2026, 10, 22, 12, 0, 5, 0);
+      // Basic: 10,000 a month and 10 a second; 3 calls of the month left.
+      await t.redis.set(`${t.config.redis.keyPrefix}usage:month:${user}:2026-11`, '9997');
+      const settled = await Promise.allSettled([
+        ...Array.from({ length: 20 }, () => metering.meter(key(user, 'basic'), now)),
+        metering.meter(key(other, 'basic'), now),
+      ]);
+      const mine = settled.slice(0, 20);
+      expect(outcomes(mine)).toEqual([
+        ...Array(3).fill('ok'),
+        ...Array(7).fill('quota-exceeded'),
+        ...Array(10).fill('rate-limited'),
+      ]);
+      const remaining = mine
+        .slice(0, 3)
+        .map((r) => (r as PromiseFulfilledResult<Record<string, string>>).value['X-RateLimit-Remaining']);
+      expect(remaining).toEqual(['2', '1', '0']);
+      expect(outcomes(settled.slice(20))).toEqual(['ok']); // another user's call in the same batch
+      // Refused calls within the burst gave their slot back: 3 counted + 10 over it remain in this second.
+      expect(
+        await t.redis.get(`${t.config.redis.keyPrefix}usage:burst:${user}:${Math.floor(now / 1000)}`),
+      ).toBe('13');
+    });
+
     it('starts a fresh quota when the month rolls over (UTC)', async () => {
       const metering = t.app.get(MeteringService);
       const user = `rollover-${Date.now()}`;

@@ -25,7 +25,21 @@ export function problemOf(
   return { type: `/problems/${code}`, title, status, detail: detail ?? message, code, message };
 }
 
-function toProblem(exception: unknown, request: FastifyRequest): Problem {
+/** What a problem needs to know of the request it answers. */
+export interface ProblemRequest {
+  method: string;
+  url: string;
+  id: string;
+}
+
+/** A complete HTTP answer, for routes served without a Fastify reply (see DirectRoutes). */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function toProblem(exception: unknown, request: ProblemRequest): Problem {
   if (exception instanceof AppException) {
     return problemOf(exception.code, exception.status, exception.message, exception.detail);
   }
@@ -46,7 +60,7 @@ function toProblem(exception: unknown, request: FastifyRequest): Problem {
       return problemOf(code, status, message);
     }
   }
-  const errorId = String(request.id);
+  const errorId = request.id;
   logger.error({ err: exception, errorId }, 'Unhandled error');
   const problem = problemOf(
     ErrorCode.InternalError,
@@ -69,14 +83,21 @@ function copyNamedRetryAfter(reply: FastifyReply): void {
  * become a 500 whose `errorId` (the request id) is in the log with the stack; the body never has it.
  */
 export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const problem = toProblem(exception, request);
-  if (exception instanceof AppException) {
-    for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
-  }
+  const answer = problemAnswer(exception, {
+    method: request.method,
+    url: request.url,
+    id: String(request.id),
+  });
+  void reply.headers(answer.headers);
   if (exception instanceof ThrottlerException) copyNamedRetryAfter(reply);
+  void reply.status(answer.status).send(answer.body);
+}
+
+/** The problem+json answer to an error, as status, headers and body (sendProblem sends it). */
+export function problemAnswer(exception: unknown, request: ProblemRequest): HttpAnswer {
+  const problem = toProblem(exception, request);
   problem.instance = request.url.split('?')[0];
-  void reply
-    .status(problem.status)
-    .header('content-type', PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problem));
+  const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};
+  headers['content-type'] = PROBLEM_CONTENT_TYPE;
+  return { status: problem.status, headers, body: JSON.stringify(problem) };
 }

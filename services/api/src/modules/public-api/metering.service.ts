@@ -6,39 +6,43 @@ import type { Redis } from 'ioredis';
 import { AppException } from '../../common/app-exception';
 import { REDIS } from '../redis/redis.module';
 import type { ResolvedKey } from './api-key-resolver';
-import { METER_SCRIPT } from './metering.lua';
+import { METER_BATCH_SCRIPT } from './metering.lua';
 import { PlanLimitsService } from './plan-limits';
 import { ApiMetrics } from '../ops/api-metrics';
 import { rateLimitHeaders, type RateLimitState } from './rate-limit-headers';
-import { usagePeriod } from './usage-period';
+import { usagePeriod, type UsagePeriod } from './usage-period';
 
 /** A month counter outlives its month by a few days, so a late read still sees it. */
 const MONTH_TTL_SECONDS = 35 * 24 * 3600;
 
 type MeteredRedis = Redis & {
-  fxratesMeter(
-    month: string,
-    burst: string,
-    pending: string,
-    lastUsed: string,
-    quota: number,
-    burstLimit: number,
-    ttl: number,
-    field: string,
-    keyId: string,
-    now: number,
-  ): Promise<[number, number]>;
+  fxratesMeterBatch(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
 };
+
+interface PendingCall {
+  key: ResolvedKey;
+  plan: PlanLimits;
+  period: UsagePeriod;
+  now: number;
+  resolve: (headers: Record<string, string>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Groups (calls of one key in one second) one script meters at most; more go in several round trips. */
+const MAX_GROUPS = 256;
 
 /**
  * Counts a successful metered call against the owner's plan: the monthly quota and the per-second
- * burst, in one atomic script. Refusals are 429 with Retry-After; every outcome gives the
- * rate-limit headers.
+ * burst, atomically in Redis. The calls that finish in one turn of the event loop share one script
+ * run (one round trip for all of them), decided in Redis as if one by one in order, so the count
+ * stays exact across instances and at the quota's edge. Refusals are 429 with Retry-After; every outcome
+ * gives the rate-limit headers.
  */
 @Injectable()
 export class MeteringService {
   private readonly redis: MeteredRedis;
   private readonly keys: ReturnType<typeof usageRedisKeys>;
+  private batch: PendingCall[] = [];
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -46,27 +50,70 @@ export class MeteringService {
     private readonly plans: PlanLimitsService,
     private readonly metrics: ApiMetrics,
   ) {
-    redis.defineCommand('fxratesMeter', { numberOfKeys: 4, lua: METER_SCRIPT });
+    redis.defineCommand('fxratesMeterBatch', { lua: METER_BATCH_SCRIPT });
     this.redis = redis as MeteredRedis;
     this.keys = usageRedisKeys(config.redis.keyPrefix);
   }
 
-  /** Counts the call, or throws 429; returns the headers to send either way. */
-  async meter(key: ResolvedKey, now = Date.now()): Promise<Record<string, string>> {
-    const plan = this.plans.of(key.plan);
-    const period = usagePeriod(now);
-    const [outcome, used] = await this.redis.fxratesMeter(
-      this.keys.month(key.userId, period.month),
-      this.keys.burst(key.userId, Math.floor(now / 1000)),
-      this.keys.pending,
-      this.keys.lastUsed,
-      plan.monthlyQuota,
-      plan.burstPerSecond,
-      MONTH_TTL_SECONDS,
-      `${key.keyId}|${period.day}`,
-      key.keyId,
-      now,
-    );
+  /** Counts the call, or rejects with 429; resolves to the headers to send either way. */
+  meter(key: ResolvedKey, now = Date.now()): Promise<Record<string, string>> {
+    return new Promise((resolve, reject) => {
+      if (this.batch.length === 0) setImmediate(() => this.flush());
+      this.batch.push({ key, plan: this.plans.of(key.plan), period: usagePeriod(now), now, resolve, reject });
+    });
+  }
+
+  private flush(): void {
+    const groups = new Map<string, PendingCall[]>();
+    for (const call of this.batch) {
+      const id = `${call.key.keyId}|${call.plan.id}|${Math.floor(call.now / 1000)}`;
+      const group = groups.get(id);
+      if (group) group.push(call);
+      else groups.set(id, [call]);
+    }
+    this.batch = [];
+    const all = [...groups.values()];
+    for (let start = 0; start < all.length; start += MAX_GROUPS) {
+      const chunk = all.slice(start, start + MAX_GROUPS);
+      this.run(chunk).catch((error: unknown) => chunk.flat().forEach((call) => call.reject(error)));
+    }
+  }
+
+  /** One script run for these groups; each group's calls are answered in the order they came. */
+  private async run(groups: PendingCall[][]): Promise<void> {
+    const keys: string[] = [this.keys.pending, this.keys.lastUsed];
+    const args: (string | number)[] = [MONTH_TTL_SECONDS];
+    for (const calls of groups) {
+      const { key, plan, period, now } = calls[calls.length - 1];
+      keys.push(
+        this.keys.month(key.userId, period.month),
+        this.keys.burst(key.userId, Math.floor(now / 1000)),
+      );
+      args.push(
+        calls.length,
+        plan.monthlyQuota,
+        plan.burstPerSecond,
+        `${key.keyId}|${period.day}`,
+        key.keyId,
+        now,
+      );
+    }
+    const results = await this.redis.fxratesMeterBatch(keys.length, ...keys, ...args);
+    groups.forEach((calls, g) => {
+      const [counted, overQuota, after, before] = results.slice(4 * g, 4 * g + 4);
+      calls.forEach((call, i) => {
+        const outcome = i < counted ? 0 : i < counted + overQuota ? 2 : 1;
+        try {
+          call.resolve(this.decide(call, outcome, outcome === 0 ? before + i + 1 : after));
+        } catch (refusal) {
+          call.reject(refusal);
+        }
+      });
+    });
+  }
+
+  /** The headers of a counted call; throws the 429 of a refused one. */
+  private decide({ plan, period, now }: PendingCall, outcome: number, used: number): Record<string, string> {
     const state: RateLimitState = { plan, used, resetsAt: period.resetsAt, now };
     const headers = rateLimitHeaders(state);
     if (outcome !== 0)

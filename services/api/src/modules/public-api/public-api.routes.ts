@@ -3,7 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { ErrorCode } from '@fxrates/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppException } from '../../common/app-exception';
-import { sendProblem } from '../../common/problem-reply';
+import { DirectRoutes } from '../../common/direct-routes';
+import { sendProblem, type HttpAnswer } from '../../common/problem-reply';
 import type { Query } from '../rates/query-params';
 import { CurrentRates } from '../rates/current-rates';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
@@ -16,10 +17,21 @@ import { MeteringService } from './metering.service';
 import { assertEndpointInPlan } from './plan-gate';
 import type { PublicRoute } from './public-route';
 
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+} as const;
+
+const ok = (body: string, headers?: Record<string, string>): HttpAnswer => ({
+  status: 200,
+  headers: headers ? { ...JSON_HEADERS, ...headers } : { ...JSON_HEADERS },
+  body,
+});
+
 /**
- * The public API under /api/v1, mounted on Fastify directly like the landing converter (see
- * README, Performance). Every call: X-API-Key from the in-process cache → plan gate → the
- * handler's answer from the in-memory rates → one Redis script meters it (2xx only) → reply.
+ * The public API under /api/v1, served before Fastify (DirectRoutes) and, for browsers' CORS calls,
+ * on Fastify too (see README, Performance). Every call: X-API-Key from the in-process cache → plan
+ * gate → the handler's answer from the in-memory rates → metered in Redis (2xx only) → reply.
  */
 @Injectable()
 export class PublicApiRoutes implements OnModuleInit {
@@ -27,6 +39,7 @@ export class PublicApiRoutes implements OnModuleInit {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
+    private readonly direct: DirectRoutes,
     private readonly keys: ApiKeyResolver,
     private readonly metering: MeteringService,
     private readonly rates: CurrentRates,
@@ -37,48 +50,51 @@ export class PublicApiRoutes implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     for (const route of this.routes) {
-      fastify.get(route.path, (request, reply) => this.serve(route, request, reply));
-    }
-  }
-
-  private serve(route: PublicRoute, request: FastifyRequest, reply: FastifyReply): void {
-    try {
-      const key = this.keys.resolve(request.headers['x-api-key']);
-      if (key instanceof Promise) {
-        key.then(
-          (resolved) => this.answer(route, resolved, request, reply),
-          (error: unknown) => sendProblem(error, request, reply),
-        );
-        return;
-      }
-      this.answer(route, key, request, reply);
-    } catch (error) {
-      sendProblem(error, request, reply);
-    }
-  }
-
-  private answer(route: PublicRoute, key: ResolvedKey, request: FastifyRequest, reply: FastifyReply): void {
-    try {
-      if (key.status !== 'active') {
-        throw new AppException(
-          ErrorCode.ApiKeyDisabled,
-          'This API key has been deactivated. Create a new key in your dashboard.',
-        );
-      }
-      if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
-      const now = Date.now();
-      const body = route.handle({ query: request.query as Query, key, table: this.rates.current, now });
-      const counted = route.metered ? this.metering.meter(key, now) : undefined;
-      Promise.all([body, counted]).then(
-        ([json, headers]) => {
-          if (headers) void reply.headers(headers);
-          void reply
-            .header('content-type', 'application/json; charset=utf-8')
-            .header('cache-control', 'no-store');
-          void reply.send(json);
-        },
-        (error: unknown) => sendProblem(error, request, reply),
+      this.direct.get(route.path, (request) =>
+        this.answer(route, request.headers['x-api-key'], request.query),
       );
+      fastify.get(route.path, (request, reply) => this.reply(route, request, reply));
+    }
+  }
+
+  /** The answer to a call, or throws (synchronously or in the promise) the error to answer with. */
+  answer(
+    route: PublicRoute,
+    rawKey: string | string[] | undefined,
+    query: Query,
+  ): HttpAnswer | Promise<HttpAnswer> {
+    const key = this.keys.resolve(rawKey);
+    return key instanceof Promise
+      ? key.then((resolved) => this.answerFor(route, resolved, query))
+      : this.answerFor(route, key, query);
+  }
+
+  private answerFor(route: PublicRoute, key: ResolvedKey, query: Query): HttpAnswer | Promise<HttpAnswer> {
+    if (key.status !== 'active') {
+      throw new AppException(
+        ErrorCode.ApiKeyDisabled,
+        'This API key has been deactivated. Create a new key in your dashboard.',
+      );
+    }
+    if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
+    const now = Date.now();
+    const body = route.handle({ query, key, table: this.rates.current, now });
+    if (!route.metered) return typeof body === 'string' ? ok(body) : body.then((text) => ok(text));
+    // Metered after the answer is known, so only a successful call is counted.
+    const counted = this.metering.meter(key, now);
+    return typeof body === 'string'
+      ? counted.then((headers) => ok(body, headers))
+      : Promise.all([body, counted]).then(([text, headers]) => ok(text, headers));
+  }
+
+  private reply(route: PublicRoute, request: FastifyRequest, reply: FastifyReply): void {
+    const send = (answer: HttpAnswer) =>
+      void reply.status(answer.status).headers(answer.headers).send(answer.body);
+    try {
+      const answer = this.answer(route, request.headers['x-api-key'], request.query as Query);
+      if (answer instanceof Promise)
+        answer.then(send, (error: unknown) => sendProblem(error, request, reply));
+      else send(answer);
     } catch (error) {
       sendProblem(error, request, reply);
     }

@@ -8,10 +8,20 @@ export interface UsagePeriod {
   resetsAt: number;
 }
 
+const DAY_MS = 86_400_000;
+/** The period of the last day asked for: every metered call asks, and the answer changes daily. */
+let memo: { dayStart: number; period: UsagePeriod } | undefined;
+
 export function usagePeriod(now: number): UsagePeriod {
+  const dayStart = now - (now % DAY_MS);
+  if (memo?.dayStart === dayStart) return memo.period;
   const date = new Date(now);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth();
   const iso = date.toISOString();
-  return { month: iso.slice(0, 7), day: iso.slice(0, 10), resetsAt: Date.UTC(year, month + 1, 1) };
+  const period = {
+    month: iso.slice(0, 7),
+    day: iso.slice(0, 10),
+    resetsAt: Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1),
+  };
+  memo = { dayStart, period };
+  return period;
 }

@@ -3,7 +3,7 @@ import { crossRate, displayRate } from '@fxrates/rates';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
 import { assertCurrenciesInPlan } from '../plan-gate';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { provenanceJson, withRates } from '../rates-json';
+import { fragmentOf, provenanceJson, withRates } from '../rates-json';
 
 /** GET /api/v1/rates/latest?base=USD&symbols=EUR,GBP: the newest rates against one base. */
 export const latestRoute: PublicRoute = {
@@ -15,14 +15,17 @@ export const latestRoute: PublicRoute = {
     const base = optionalCurrency(query, 'base', 'USD');
     const requested = optionalCurrencyList(query, 'symbols');
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
-    const symbols =
-      requested ??
-      CURRENCIES.map((c) => c.code).filter(
-        (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
-      );
-    const rates = withRates(() =>
-      symbols.map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
-    );
-    return `{"base":"${base}",${provenanceJson(table, key.plan, now)},"rates":{${rates.join(',')}}}`;
+    // Without symbols the answer is every currency the plan allows, so the plan is part of the key.
+    const rates = fragmentOf(table, `latest|${base}|${requested?.join(',') ?? `*${key.plan}`}`, () => {
+      const symbols =
+        requested ??
+        CURRENCIES.map((c) => c.code).filter(
+          (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
+        );
+      return withRates(() =>
+        symbols.map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
+      ).join(',');
+    });
+    return `{"base":"${base}",${provenanceJson(table, key.plan, now)},"rates":{${rates}}}`;
   },
 };

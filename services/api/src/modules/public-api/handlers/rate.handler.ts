@@ -2,7 +2,7 @@ import { crossRate, displayRate } from '@fxrates/rates';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
 import { assertCurrenciesInPlan } from '../plan-gate';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { provenanceJson, withRates } from '../rates-json';
+import { fragmentOf, provenanceJson, withRates } from '../rates-json';
 
 /** GET /api/v1/rates/rate?from&to: one rate, units of `to` per 1 `from`. */
 export const rateRoute: PublicRoute = {
@@ -14,7 +14,9 @@ export const rateRoute: PublicRoute = {
     const from = requiredCurrency(query, 'from');
     const to = requiredCurrency(query, 'to');
     assertCurrenciesInPlan(key.plan, [from, to]);
-    const rate = withRates(() => displayRate(crossRate(table, from, to)));
-    return `{"from":"${from}","to":"${to}","rate":${rate.toString()},${provenanceJson(table, key.plan, now)}}`;
+    const rate = fragmentOf(table, `rate|${from}|${to}`, () =>
+      withRates(() => displayRate(crossRate(table, from, to))).toString(),
+    );
+    return `{"from":"${from}","to":"${to}","rate":${rate},${provenanceJson(table, key.plan, now)}}`;
   },
 };

@@ -1,0 +1,95 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { REQUEST_ID_HEADER } from '@fxrates/domain';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { parse as parseQuery } from 'node:querystring';
+import type { Logger } from 'pino';
+import { ApiMetrics } from '../modules/ops/api-metrics';
+import { problemAnswer, type HttpAnswer } from './problem-reply';
+import { requestIdOf } from './request-id';
+
+export interface DirectRequest {
+  path: string;
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  id: string;
+}
+
+export type DirectHandler = (request: DirectRequest) => HttpAnswer | Promise<HttpAnswer>;
+
+/**
+ * Hot GET routes answered on the Node server before Fastify sees the request (app.factory installs
+ * `serve` as the server's first handler). Fastify's router, reply object and hooks are most of what
+ * separates a route from bare Node (`npm run bench`), so these routes set the request id, access log
+ * and latency metric themselves. A browser's cross-origin call (Origin header) needs CORS, and any
+ * other method or path needs the rest of the API: those go on to Fastify, where the same routes are
+ * also mounted.
+ */
+@Injectable()
+export class DirectRoutes implements OnModuleInit {
+  private readonly handlers = new Map<string, DirectHandler>();
+  private log?: Logger;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly metrics: ApiMetrics,
+  ) {}
+
+  onModuleInit(): void {
+    // Fastify's logger is the API's pino logger (app.factory), typed more narrowly.
+    this.log = this.adapterHost.httpAdapter.getInstance<FastifyInstance>().log as unknown as Logger;
+  }
+
+  get(path: string, handler: DirectHandler): void {
+    this.handlers.set(path, handler);
+  }
+
+  /** Answers the request and returns true, or returns false and leaves it untouched for Fastify. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || request.headers.origin !== undefined) return false;
+    const url = request.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const handler = this.handlers.get(path);
+    if (!handler) return false;
+
+    const started = performance.now();
+    const id = requestIdOf(request);
+    const fail = (error: unknown) => problemAnswer(error, { method: 'GET', url, id });
+    let answer: HttpAnswer | Promise<HttpAnswer>;
+    try {
+      const query = mark === -1 ? {} : parseQuery(url.slice(mark + 1));
+      answer = handler({ path, query, headers: request.headers, id });
+    } catch (error) {
+      answer = fail(error);
+    }
+    if (answer instanceof Promise) {
+      answer.then(
+        (done) => this.write(response, done, id, path, started),
+        (error: unknown) => this.write(response, fail(error), id, path, started),
+      );
+    } else {
+      this.write(response, answer, id, path, started);
+    }
+    return true;
+  }
+
+  private write(response: ServerResponse, answer: HttpAnswer, id: string, path: string, started: number) {
+    answer.headers[REQUEST_ID_HEADER] = id;
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+    const ms = performance.now() - started;
+    this.metrics.httpDuration.observe(
+      { method: 'GET', route: path, status: String(answer.status) },
+      ms / 1000,
+    );
+    if (this.log?.isLevelEnabled('info')) {
+      this.log.info(
+        { reqId: id, method: 'GET', url: path, status: answer.status, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
+    }
+  }
+}

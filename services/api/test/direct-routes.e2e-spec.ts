@@ -1,0 +1,105 @@
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { ApiMetrics } from '../src/modules/ops/api-metrics';
+import { register } from './support/auth-client';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+/**
+ * /api/v1 is answered before Fastify when no CORS is involved, and by Fastify when a browser's
+ * Origin is: both must give the same answer, request id, log line and metric.
+ */
+describe('routes served before Fastify', () => {
+  const ORIGIN = 'https://app.example.test';
+  const lines: Record<string, unknown>[] = [];
+  let t: TestApp;
+  let key: string;
+  const http = () => request(t.app.getHttpServer());
+  const rate = (origin?: string) => {
+    const call = http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', key);
+    return origin ? call.set('Origin', origin) : call;
+  };
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await startTestApp(
+      testConfig({ LOG_LEVEL: 'info', CORS_ORIGINS: ORIGIN, PLAN_LIMITS: 'free=1000:1000' }),
+      {
+        logDestination: sink,
+      },
+    );
+    const { accessToken } = await register(t.app);
+    key = (
+      await http()
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'direct' })
+        .expect(201)
+    ).body.key;
+  });
+  afterAll(() => t.close());
+
+  it('answers a server call and a browser call alike, CORS headers only for the browser', async () => {
+    const server = await rate().expect(200);
+    const browser = await rate(ORIGIN).expect(200);
+    expect(browser.body.rate).toBe(server.body.rate);
+    expect(server.headers['content-type']).toBe(browser.headers['content-type']);
+    expect(server.headers['cache-control']).toBe('no-store');
+    for (const name of ['ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-reset']) {
+      expect(server.headers[name]).toBe(browser.headers[name]);
+    }
+    expect(Number(server.headers['x-ratelimit-remaining']) - 1).toBe(
+      Number(browser.headers['x-ratelimit-remaining']),
+    );
+    expect(server.headers['access-control-allow-origin']).toBeUndefined();
+    expect(browser.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(server.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("echoes a caller's safe X-Request-Id and replaces an unsafe one", async () => {
+    const kept = await rate().set('X-Request-Id', 'trace-42.a').expect(200);
+    expect(kept.headers['x-request-id']).toBe('trace-42.a');
+    const replaced = await rate().set('X-Request-Id', 'bad id\twith spaces').expect(200);
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers errors with the same problem+json, request id included', async () => {
+    const refused = await http().get('/api/v1/rates/rate?from=USD&to=EUR').expect(401);
+    expect(refused.headers['content-type']).toBe('application/problem+json');
+    expect(refused.headers['x-request-id']).toBeDefined();
+    expect(refused.body).toMatchObject({
+      status: 401,
+      code: 'missing-api-key',
+      instance: '/api/v1/rates/rate',
+    });
+    const bad = await rate().query({ extra: 1 }).expect(400);
+    expect(bad.body.code).toBe('validation-failed');
+  });
+
+  it('leaves other methods and unknown paths to Fastify', async () => {
+    const post = await http().post('/api/v1/rates/rate').set('X-API-Key', key).expect(404);
+    expect(post.body.code).toBe('not-found');
+    await http().get('/api/v1/rates/nothing-here').set('X-API-Key', key).expect(404);
+  });
+
+  it('writes one access-log line (path only, never the key) and times the request', async () => {
+    const id = `log-check-${Date.now()}`;
+    await rate().set('X-Request-Id', id).expect(200);
+    const line = lines.find((l) => l.reqId === id && l.msg === 'request');
+    expect(line).toMatchObject({ method: 'GET', url: '/api/v1/rates/rate', status: 200 });
+    expect(typeof line?.ms).toBe('number');
+    expect(JSON.stringify(lines)).not.toContain(key);
+    const timed = (await t.app.get(ApiMetrics).httpDuration.get()).values.find(
+      (v) =>
+        v.metricName === 'fxrates_http_request_duration_seconds_count' &&
+        v.labels.route === '/api/v1/rates/rate' &&
+        v.labels.status === '200',
+    );
+    expect(timed?.value).toBeGreaterThanOrEqual(1);
+  });
+});
