@@ -61,6 +61,22 @@ describe('routes served before Fastify', () => {
     expect(server.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('serves the landing converter the same way, with the anonymous session', async () => {
+    const { sessionToken } = (await http().post('/api/auth/session').expect(201)).body;
+    const convert = (origin?: string) => {
+      const call = http()
+        .get('/api/rates/convert?from=USD&to=EUR&amount=100')
+        .set('X-Session-Token', sessionToken);
+      return origin ? call.set('Origin', origin) : call;
+    };
+    const server = await convert().expect(200);
+    const browser = await convert(ORIGIN).expect(200);
+    expect(server.body).toEqual(browser.body);
+    expect(browser.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const refused = await http().get('/api/rates/convert?from=USD&to=EUR&amount=1').expect(401);
+    expect(refused.headers['content-type']).toBe('application/problem+json');
+  });
+
   it("echoes a caller's safe X-Request-Id and replaces an unsafe one", async () => {
     const kept = await rate().set('X-Request-Id', 'trace-42.a').expect(200);
     expect(kept.headers['x-request-id']).toBe('trace-42.a');

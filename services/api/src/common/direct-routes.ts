@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { ApiMetrics } from '../modules/ops/api-metrics';
-import { problemAnswer, type HttpAnswer } from './problem-reply';
+import { problemAnswer, sendProblem, type HttpAnswer } from './problem-reply';
 import { requestIdOf } from './request-id';
 
 export interface DirectRequest {
@@ -24,8 +24,8 @@ export type DirectHandler = (request: DirectRequest) => HttpAnswer | Promise<Htt
  * `serve` as the server's first handler). Fastify's router, reply object and hooks are most of what
  * separates a route from bare Node (`npm run bench`), so these routes set the request id, access log
  * and latency metric themselves. A browser's cross-origin call (Origin header) needs CORS, and any
- * other method or path needs the rest of the API: those go on to Fastify, where the same routes are
- * also mounted.
+ * other method (HEAD, OPTIONS) needs the rest of the API: those go on to Fastify, where `get` mounts
+ * the same handler too.
  */
 @Injectable()
 export class DirectRoutes implements OnModuleInit {
@@ -42,8 +42,23 @@ export class DirectRoutes implements OnModuleInit {
     this.log = this.adapterHost.httpAdapter.getInstance<FastifyInstance>().log as unknown as Logger;
   }
 
+  /** Serves GET `path` with `handler`, before Fastify when possible and on Fastify otherwise. */
   get(path: string, handler: DirectHandler): void {
     this.handlers.set(path, handler);
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.get(path, (request, reply) => {
+      const send = (answer: HttpAnswer) =>
+        void reply.status(answer.status).headers(answer.headers).send(answer.body);
+      const fail = (error: unknown) => sendProblem(error, request, reply);
+      try {
+        const query = request.query as Record<string, unknown>;
+        const answer = handler({ path, query, headers: request.headers, id: String(request.id) });
+        if (answer instanceof Promise) answer.then(send, fail);
+        else send(answer);
+      } catch (error) {
+        fail(error);
+      }
+    });
   }
 
   /** Answers the request and returns true, or returns false and leaves it untouched for Fastify. */

@@ -1,10 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import { ErrorCode } from '@fxrates/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppException } from '../../common/app-exception';
 import { DirectRoutes } from '../../common/direct-routes';
-import { sendProblem, type HttpAnswer } from '../../common/problem-reply';
+import type { HttpAnswer } from '../../common/problem-reply';
 import type { Query } from '../rates/query-params';
 import { CurrentRates } from '../rates/current-rates';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
@@ -29,8 +27,8 @@ const ok = (body: string, headers?: Record<string, string>): HttpAnswer => ({
 });
 
 /**
- * The public API under /api/v1, served before Fastify (DirectRoutes) and, for browsers' CORS calls,
- * on Fastify too (see README, Performance). Every call: X-API-Key from the in-process cache → plan
+ * The public API under /api/v1, served by DirectRoutes (before Fastify when no CORS is involved;
+ * see README, Performance). Every call: X-API-Key from the in-process cache → plan
  * gate → the handler's answer from the in-memory rates → metered in Redis (2xx only) → reply.
  */
 @Injectable()
@@ -38,7 +36,6 @@ export class PublicApiRoutes implements OnModuleInit {
   readonly routes: readonly PublicRoute[];
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     private readonly direct: DirectRoutes,
     private readonly keys: ApiKeyResolver,
     private readonly metering: MeteringService,
@@ -48,12 +45,10 @@ export class PublicApiRoutes implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     for (const route of this.routes) {
       this.direct.get(route.path, (request) =>
         this.answer(route, request.headers['x-api-key'], request.query),
       );
-      fastify.get(route.path, (request, reply) => this.reply(route, request, reply));
     }
   }
 
@@ -85,18 +80,5 @@ export class PublicApiRoutes implements OnModuleInit {
     return typeof body === 'string'
       ? counted.then((headers) => ok(body, headers))
       : Promise.all([body, counted]).then(([text, headers]) => ok(text, headers));
-  }
-
-  private reply(route: PublicRoute, request: FastifyRequest, reply: FastifyReply): void {
-    const send = (answer: HttpAnswer) =>
-      void reply.status(answer.status).headers(answer.headers).send(answer.body);
-    try {
-      const answer = this.answer(route, request.headers['x-api-key'], request.query as Query);
-      if (answer instanceof Promise)
-        answer.then(send, (error: unknown) => sendProblem(error, request, reply));
-      else send(answer);
-    } catch (error) {
-      sendProblem(error, request, reply);
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendProblem } from '../../common/problem-reply';
+import type { IncomingHttpHeaders } from 'node:http';
+import { DirectRoutes } from '../../common/direct-routes';
+import type { HttpAnswer } from '../../common/problem-reply';
 import { AccessTokensService } from '../auth/access-tokens.service';
 import { SessionsService } from '../auth/sessions.service';
 import { parseConvertQuery } from './convert-query';
@@ -14,58 +14,41 @@ function bearerToken(authorization: string): string {
   return scheme?.toLowerCase() === 'bearer' && token ? token : '';
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+
 /**
- * GET /api/rates/convert, the landing converter's hot path, mounted on Fastify itself. Nest's
- * per-request pipeline (guards, pipes, interceptors, response mapping) halves this route's
- * throughput (`npm run bench`), so it checks the session and the query here, in the same order and
- * with the same problem+json errors. Fastify's hooks (request id, CORS, access log) still apply;
- * the OpenAPI entry is in convert.openapi.ts.
+ * GET /api/rates/convert, the landing converter's hot path, served by DirectRoutes (before Fastify
+ * when no CORS is involved). Nest's per-request pipeline (guards, pipes,
+ * interceptors, response mapping) halves this route's throughput (`npm run bench`), so it checks
+ * the session and the query here, in the same order and with the same problem+json errors. The
+ * OpenAPI entry is in convert.openapi.ts.
  */
 @Injectable()
 export class ConvertRoute implements OnModuleInit {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly direct: DirectRoutes,
     private readonly sessions: SessionsService,
     private readonly accessTokens: AccessTokensService,
     private readonly rates: RatesService,
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get(CONVERT_PATH, (request, reply) => this.handle(request, reply));
+    this.direct.get(CONVERT_PATH, (request) => this.answer(request.headers, request.query));
   }
 
   /** A signed-in user's Bearer token admits the request; otherwise the anonymous session must. */
-  private handle(request: FastifyRequest, reply: FastifyReply): void {
-    const authorization = request.headers.authorization;
-    const header = request.headers['x-session-token'];
-    try {
-      if (authorization !== undefined) {
-        this.accessTokens.verify(bearerToken(authorization));
-        return this.answer(request, reply);
-      }
-      const pending = this.sessions.verify(Array.isArray(header) ? header[0] : header);
-      if (pending) {
-        pending.then(
-          () => this.answer(request, reply),
-          (error: unknown) => sendProblem(error, request, reply),
-        );
-        return;
-      }
-      this.answer(request, reply);
-    } catch (error) {
-      sendProblem(error, request, reply);
+  answer(headers: IncomingHttpHeaders, query: Record<string, unknown>): HttpAnswer | Promise<HttpAnswer> {
+    if (headers.authorization !== undefined) {
+      this.accessTokens.verify(bearerToken(headers.authorization));
+      return this.convert(query);
     }
+    const token = headers['x-session-token'];
+    const pending = this.sessions.verify(Array.isArray(token) ? token[0] : token);
+    return pending ? pending.then(() => this.convert(query)) : this.convert(query);
   }
 
-  private answer(request: FastifyRequest, reply: FastifyReply): void {
-    try {
-      const { from, to, amount } = parseConvertQuery(request.query as Record<string, unknown>);
-      void reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(this.rates.convertToJson(from, to, amount));
-    } catch (error) {
-      sendProblem(error, request, reply);
-    }
+  private convert(query: Record<string, unknown>): HttpAnswer {
+    const { from, to, amount } = parseConvertQuery(query);
+    return { status: 200, headers: { ...JSON_HEADERS }, body: this.rates.convertToJson(from, to, amount) };
   }
 }
