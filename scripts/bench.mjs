@@ -33,7 +33,10 @@ const env = {
   RECAPTCHA_SECRET: 'unused-by-the-benchmark',
 };
 
+const CLIENT_CORE = process.env.BENCH_CLIENT_CORE ?? '0';
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+// autocannon runs in this process: keep it off the server's core.
+if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
 function startNode(args, extraEnv = {}) {
   const [cmd, argv] = hasTaskset
     ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]]
@@ -106,7 +109,10 @@ if (!existsSync(path.join(root, 'dist/services/api/src/main.js'))) {
 spawnSync(process.execPath, ['dist/libs/db/src/cli/migrate.js', 'up'], { cwd: root, env, stdio: 'ignore' });
 
 console.log(
-  `FXRates Pro benchmark — Node ${process.version}, server pinned to core ${hasTaskset ? SERVER_CORE : '(no taskset)'}`,
+  `FXRates Pro benchmark — Node ${process.version}, ` +
+    (hasTaskset
+      ? `server on core ${SERVER_CORE}, autocannon on core ${CLIENT_CORE}`
+      : 'no taskset: cores shared'),
 );
 
 /** Loads a URL on the API (already running) after a warm-up; adds its peak RSS. */

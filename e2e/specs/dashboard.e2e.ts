@@ -36,11 +36,11 @@ describe('dashboard: keys and usage', () => {
 
     // Two more calls, as a developer's server would make them; the chart counts all three today.
     for (let i = 0; i < 2; i++) {
-      await new Promise((r) => setTimeout(r, 600)); // the Free plan allows 2 calls per second
+      await new Promise((r) => setTimeout(r, 1_050)); // the Free plan allows 2 calls per second
       const response = await fetch(`${apiUrl}/api/v1/rates/rate?from=USD&to=EUR`, {
         headers: { 'X-API-Key': key },
       });
-      expect(response.status).toBe(200);
+      expect({ status: response.status, body: await response.text() }).toMatchObject({ status: 200 });
     }
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('tab', { name: 'Usage Stats' }).click();
