@@ -36,7 +36,8 @@ const env = {
 const CLIENT_CORE = process.env.BENCH_CLIENT_CORE ?? '0';
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 // autocannon runs in this process: keep it off the server's core.
-if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
+if (hasTaskset)
+  spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
 function startNode(args, extraEnv = {}) {
   const [cmd, argv] = hasTaskset
     ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]]
