@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
+import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { hashApiKey } from '../keys/api-key-hash';
 import { keyChangedChannel } from '../keys/keys.service';
@@ -15,6 +16,12 @@ export interface ResolvedKey {
   status: ApiKeyStatus;
   /** The owner's current plan: what the key is metered by. */
   plan: PlanId;
+}
+
+interface CachedKey {
+  key: ResolvedKey;
+  /** The stored HMAC, which invalidations name. */
+  hash: string;
 }
 
 const CACHE_LIMIT = 100_000;
@@ -34,7 +41,8 @@ const invalid = () =>
 @Injectable()
 export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ApiKeyResolver.name);
-  private readonly known = new Map<string, ResolvedKey>();
+  /** By a plain SHA-256 of the key: cheaper per call than the HMAC, and as irreversible. */
+  private readonly known = new Map<string, CachedKey>();
   private readonly unknown = new Map<string, number>();
   private readonly shape: RegExp;
   private subscriber?: Redis;
@@ -55,7 +63,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     const plans = planChangedChannel(this.config);
     this.subscriber.on('message', (channel: string, message: string) => {
       this.generation++;
-      if (channel === keys) this.known.delete(message);
+      if (channel === keys) this.forget((cached) => cached.hash === message);
       if (channel === plans) this.forgetUser(message);
     });
     // Announcements may have been missed while disconnected: start again from the database.
@@ -80,26 +88,26 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       );
     }
     if (!this.shape.test(key)) throw invalid();
-    const hash = hashApiKey(this.config.keys.hashSecret, key);
-    const cached = this.known.get(hash);
-    if (cached) return cached;
-    const negativeUntil = this.unknown.get(hash);
+    const digest = hash('sha256', key, 'base64');
+    const cached = this.known.get(digest);
+    if (cached) return cached.key;
+    const negativeUntil = this.unknown.get(digest);
     if (negativeUntil !== undefined && negativeUntil > Date.now()) throw invalid();
-    return this.lookup(hash);
+    return this.lookup(digest, hashApiKey(this.config.keys.hashSecret, key));
   }
 
-  private async lookup(hash: string): Promise<ResolvedKey> {
+  private async lookup(digest: string, keyHash: string): Promise<ResolvedKey> {
     const generation = this.generation;
     const [row]: { key_id: string; user_id: string; status: ApiKeyStatus; plan: PlanId }[] = await this.em
       .getConnection()
       .execute(
         `select k.id as key_id, k.user_id, k.status, u.plan
            from api_keys k join users u on u.id = k.user_id where k.key_hash = ?`,
-        [hash],
+        [keyHash],
       );
     if (!row) {
       if (this.unknown.size >= CACHE_LIMIT) this.unknown.clear();
-      this.unknown.set(hash, Date.now() + UNKNOWN_TTL_MS);
+      this.unknown.set(digest, Date.now() + UNKNOWN_TTL_MS);
       throw invalid();
     }
     const resolved: ResolvedKey = {
@@ -110,21 +118,27 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     };
     if (generation === this.generation) {
       if (this.known.size >= CACHE_LIMIT) this.known.clear();
-      this.known.set(hash, resolved);
+      this.known.set(digest, { key: resolved, hash: keyHash });
     }
     return resolved;
   }
 
   /** Drops a user's cached keys, so the next request reads the current plan. */
   forgetUser(userId: string): void {
+    const dropped = this.forget((cached) => cached.key.userId === userId);
+    if (dropped) this.logger.debug(`Plan of ${userId} changed: dropped ${dropped} cached key(s)`);
+  }
+
+  /** Drops the cached keys that match; invalidations are rare, so a scan is fine. */
+  private forget(matches: (cached: CachedKey) => boolean): number {
     this.generation++;
     let dropped = 0;
-    for (const [hash, key] of this.known) {
-      if (key.userId === userId) {
-        this.known.delete(hash);
+    for (const [digest, cached] of this.known) {
+      if (matches(cached)) {
+        this.known.delete(digest);
         dropped++;
       }
     }
-    if (dropped) this.logger.debug(`Plan of ${userId} changed: dropped ${dropped} cached key(s)`);
+    return dropped;
   }
 }

@@ -20,9 +20,10 @@ const JSON_HEADERS = {
   'cache-control': 'no-store',
 } as const;
 
-const ok = (body: string, headers?: Record<string, string>): HttpAnswer => ({
+/** A 200 answer; `headers` (the rate-limit headers, made for this call) receives the JSON ones. */
+const ok = (body: string, headers: Record<string, string> = {}): HttpAnswer => ({
   status: 200,
-  headers: headers ? { ...JSON_HEADERS, ...headers } : { ...JSON_HEADERS },
+  headers: Object.assign(headers, JSON_HEADERS),
   body,
 });
 
