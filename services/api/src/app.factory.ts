@@ -16,6 +16,8 @@ import { recordRoutes } from './common/route-registry';
 import { createValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './openapi';
 
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the HTTP application; main.ts listens, tests drive it through supertest. */
 export async function createApp(
   config: AppConfig,
@@ -25,10 +27,15 @@ export async function createApp(
   // Routes served before Fastify (DirectRoutes); known once Nest has built its providers.
   const early: { routes?: DirectRoutes } = {};
   const adapter = new FastifyAdapter({
-    serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) =>
-      createServer((request, response) => {
+    serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) => {
+      const server = createServer((request, response) => {
         if (!early.routes?.serve(request, response)) fastifyHandler(request, response);
-      }),
+      });
+      // What Fastify sets on a server it creates itself: idle keep-alive connections outlive a load
+      // balancer's usual 60 s, so it never reuses one the API has just closed.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     loggerInstance: logger,
     logController: new AccessLog(),
     trustProxy: config.api.trustProxy,

@@ -97,6 +97,10 @@ describe('routes served before Fastify', () => {
     expect(bad.body.code).toBe('validation-failed');
   });
 
+  it('keeps idle connections longer than a load balancer does, as Fastify would', () => {
+    expect(t.app.getHttpServer().keepAliveTimeout).toBe(72_000);
+  });
+
   it('leaves other methods and unknown paths to Fastify', async () => {
     const post = await http().post('/api/v1/rates/rate').set('X-API-Key', key).expect(404);
     expect(post.body.code).toBe('not-found');
