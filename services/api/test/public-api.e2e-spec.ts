@@ -277,6 +277,40 @@ describe('public API /api/v1', () => {
       ).toBe('13');
     });
 
+    it('answers further calls in a second whose burst is used up without asking Redis', async () => {
+      const metering = t.app.get(MeteringService);
+      const user = `local-burst-${Date.now()}`;
+      const now = Date.UTC(2026, 10, 22, 12, 0, 7, 0);
+      const burstKey = `${t.config.redis.keyPrefix}usage:burst:${user}:${Math.floor(now / 1000)}`;
+      const first = await Promise.allSettled([0, 1, 2].map(() => metering.meter(key(user), now)));
+      expect(outcomes(first)).toEqual(['ok', 'ok', 'rate-limited']);
+      expect(await t.redis.get(burstKey)).toBe('3');
+      const later = await Promise.allSettled([0, 1, 2, 3].map(() => metering.meter(key(user), now + 900)));
+      expect(outcomes(later)).toEqual(Array(4).fill('rate-limited'));
+      expect(await t.redis.get(burstKey)).toBe('3'); // not one more round trip
+      await expect(metering.meter(key(user), now + 1000)).resolves.toBeDefined(); // the next second
+    });
+
+    it('trusts a quota refusal for ten seconds or until the plan changes', async () => {
+      const metering = t.app.get(MeteringService);
+      const user = `local-quota-${Date.now()}`;
+      const now = Date.UTC(2026, 10, 22, 12, 0, 20, 0);
+      const month = `${t.config.redis.keyPrefix}usage:month:${user}:2026-11`;
+      await t.redis.set(month, '1000');
+      expect(outcomes(await Promise.allSettled([metering.meter(key(user), now)]))).toEqual([
+        'quota-exceeded',
+      ]);
+      await t.redis.set(month, '990'); // an operator's correction
+      const soon = await Promise.allSettled([metering.meter(key(user), now + 5_000)]);
+      expect(outcomes(soon)).toEqual(['quota-exceeded']);
+      await expect(metering.meter(key(user, 'basic'), now + 6_000)).resolves.toMatchObject({
+        'X-RateLimit-Limit': '10000',
+      });
+      await expect(metering.meter(key(user), now + 12_000)).resolves.toMatchObject({
+        'X-RateLimit-Remaining': '8',
+      });
+    });
+
     it('starts a fresh quota when the month rolls over (UTC)', async () => {
       const metering = t.app.get(MeteringService);
       const user = `rollover-${Date.now()}`;

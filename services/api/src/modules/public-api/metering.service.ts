@@ -10,6 +10,7 @@ import { METER_BATCH_SCRIPT } from './metering.lua';
 import { PlanLimitsService } from './plan-limits';
 import { ApiMetrics } from '../ops/api-metrics';
 import { rateLimitHeaders, type RateLimitState } from './rate-limit-headers';
+import { OVER_BURST, OVER_QUOTA, RefusalCache } from './refusal-cache';
 import { usagePeriod, type UsagePeriod } from './usage-period';
 
 /** A month counter outlives its month by a few days, so a late read still sees it. */
@@ -28,6 +29,10 @@ interface PendingCall {
   reject: (error: unknown) => void;
 }
 
+const COUNTED = 0;
+/** How long a quota refusal is answered from memory before Redis is asked again. */
+const QUOTA_REFUSAL_TRUST_MS = 10_000;
+
 /** Groups (calls of one key in one second) one script meters at most; more go in several round trips. */
 const MAX_GROUPS = 256;
 
@@ -35,14 +40,16 @@ const MAX_GROUPS = 256;
  * Counts a successful metered call against the owner's plan: the monthly quota and the per-second
  * burst, atomically in Redis. The calls that finish in one turn of the event loop share one script
  * run (one round trip for all of them), decided in Redis as if one by one in order, so the count
- * stays exact across instances and at the quota's edge. Refusals are 429 with Retry-After; every outcome
- * gives the rate-limit headers.
+ * stays exact across instances and at the quota's edge. A refusal that must hold for the rest of the
+ * second or month is then answered from memory (RefusalCache). Refusals are 429 with Retry-After;
+ * every outcome gives the rate-limit headers.
  */
 @Injectable()
 export class MeteringService {
   private readonly redis: MeteredRedis;
   private readonly keys: ReturnType<typeof usageRedisKeys>;
   private batch: PendingCall[] = [];
+  private readonly refusals = new RefusalCache();
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -58,8 +65,11 @@ export class MeteringService {
   /** Counts the call, or rejects with 429; resolves to the headers to send either way. */
   meter(key: ResolvedKey, now = Date.now()): Promise<Record<string, string>> {
     return new Promise((resolve, reject) => {
+      const call = { key, plan: this.plans.of(key.plan), period: usagePeriod(now), now, resolve, reject };
+      const known = this.refusals.get(key.userId, key.plan, now);
+      if (known) return this.settle(call, known.outcome, known.used);
       if (this.batch.length === 0) setImmediate(() => this.flush());
-      this.batch.push({ key, plan: this.plans.of(key.plan), period: usagePeriod(now), now, resolve, reject });
+      this.batch.push(call);
     });
   }
 
@@ -101,15 +111,31 @@ export class MeteringService {
     const results = await this.redis.fxratesMeterBatch(keys.length, ...keys, ...args);
     groups.forEach((calls, g) => {
       const [counted, overQuota, after, before] = results.slice(4 * g, 4 * g + 4);
+      this.rememberRefusals(calls[calls.length - 1], calls.length - counted - overQuota, overQuota, after);
       calls.forEach((call, i) => {
-        const outcome = i < counted ? 0 : i < counted + overQuota ? 2 : 1;
-        try {
-          call.resolve(this.decide(call, outcome, outcome === 0 ? before + i + 1 : after));
-        } catch (refusal) {
-          call.reject(refusal);
-        }
+        const outcome = i < counted ? COUNTED : i < counted + overQuota ? OVER_QUOTA : OVER_BURST;
+        this.settle(call, outcome, outcome === COUNTED ? before + i + 1 : after);
       });
     });
+  }
+
+  private rememberRefusals(last: PendingCall, overBurst: number, overQuota: number, used: number): void {
+    const { key, period, now } = last;
+    if (overQuota > 0) {
+      const until = Math.min(now + QUOTA_REFUSAL_TRUST_MS, period.resetsAt);
+      this.refusals.remember(key.userId, { outcome: OVER_QUOTA, used, plan: key.plan, until });
+    } else if (overBurst > 0) {
+      const until = (Math.floor(now / 1000) + 1) * 1000;
+      this.refusals.remember(key.userId, { outcome: OVER_BURST, used, plan: key.plan, until });
+    }
+  }
+
+  private settle(call: PendingCall, outcome: number, used: number): void {
+    try {
+      call.resolve(this.decide(call, outcome, used));
+    } catch (refusal) {
+      call.reject(refusal);
+    }
   }
 
   /** The headers of a counted call; throws the 429 of a refused one. */
@@ -117,8 +143,8 @@ export class MeteringService {
     const state: RateLimitState = { plan, used, resetsAt: period.resetsAt, now };
     const headers = rateLimitHeaders(state);
     if (outcome !== 0)
-      this.metrics.quotaRefusals.inc({ reason: outcome === 1 ? 'burst' : 'quota', plan: plan.id });
-    if (outcome === 1) {
+      this.metrics.quotaRefusals.inc({ reason: outcome === OVER_BURST ? 'burst' : 'quota', plan: plan.id });
+    if (outcome === OVER_BURST) {
       throw new AppException(
         ErrorCode.RateLimited,
         `More than ${plan.burstPerSecond} requests per second on the ${plan.name} plan. Slow down and retry in a second.`,
@@ -126,7 +152,7 @@ export class MeteringService {
         { ...headers, 'Retry-After': '1' },
       );
     }
-    if (outcome === 2) {
+    if (outcome === OVER_QUOTA) {
       const seconds = Math.max(1, Math.ceil((period.resetsAt - now) / 1000));
       throw new AppException(
         ErrorCode.QuotaExceeded,

@@ -1,0 +1,44 @@
+import type { PlanId } from '@fxrates/domain';
+
+/** A refusal Redis gave that will hold for every further call until `until`. */
+export interface KnownRefusal {
+  outcome: typeof OVER_BURST | typeof OVER_QUOTA;
+  /** This month's count when Redis refused. */
+  used: number;
+  /** The plan it was decided under; after a plan change it no longer applies. */
+  plan: PlanId;
+  until: number;
+}
+
+export const OVER_BURST = 1;
+export const OVER_QUOTA = 2;
+const USERS_LIMIT = 100_000;
+
+/**
+ * Refusals that cannot turn into admissions: once a second's burst is used up, every further call
+ * in that second is over it, and once the month's quota is used up, every further call is over it
+ * until the plan changes. Answering those from memory spares Redis a client that keeps calling
+ * after a 429. A quota refusal is only trusted for a short while, so an operator's correction of a
+ * counter takes effect soon.
+ */
+export class RefusalCache {
+  private readonly byUser = new Map<string, KnownRefusal>();
+
+  get(userId: string, plan: PlanId, now: number): KnownRefusal | undefined {
+    const known = this.byUser.get(userId);
+    if (!known) return undefined;
+    if (known.until <= now) {
+      this.byUser.delete(userId);
+      return undefined;
+    }
+    return known.plan === plan ? known : undefined;
+  }
+
+  remember(userId: string, refusal: KnownRefusal): void {
+    const known = this.byUser.get(userId);
+    // A quota refusal outlasts a burst one; keep the longer-lived.
+    if (known && known.plan === refusal.plan && known.until >= refusal.until) return;
+    if (this.byUser.size >= USERS_LIMIT) this.byUser.clear();
+    this.byUser.set(userId, refusal);
+  }
+}
