@@ -31,6 +31,8 @@ const env = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
   RECAPTCHA_SECRET: 'unused-by-the-benchmark',
+  // The API's heap cap as deployed (deploy/backend.Dockerfile, deploy/k8s/api.yaml).
+  NODE_OPTIONS: '--max-old-space-size=192',
 };
 
 const CLIENT_CORE = process.env.BENCH_CLIENT_CORE ?? '0';
