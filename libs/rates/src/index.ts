@@ -3,3 +3,4 @@ export * from './rates-table';
 export * from './convert';
 export * from './bundled-snapshot';
 export * from './rates-store';
+export * from './ecb-history';

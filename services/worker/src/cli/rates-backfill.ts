@@ -1,0 +1,80 @@
+import { loadConfigOrExit } from '@fxrates/config';
+import { Client } from 'pg';
+import { parseArgs } from 'node:util';
+import { backfillEcbHistory } from '../history/ecb-backfill';
+import { ProgressBar } from './progress-bar';
+
+const USAGE = `Usage: npm run rates:backfill -- --source ecb (--file eurofxref-hist.csv | --url https://…/eurofxref-hist.csv) [--from 1999-01-04] [--to YYYY-MM-DD]
+
+Imports the ECB's historical euro reference rates (download https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip
+and unzip it, or serve the CSV) into rate_history, re-based on USD. Running it again changes only what differs.`;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const count = (n: number) => n.toLocaleString('en-US');
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(64);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      source: { type: 'string', default: 'ecb' },
+      file: { type: 'string' },
+      url: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (values.source !== 'ecb')
+    fail(`Unknown source "${values.source}": only "ecb" can be backfilled so far.`);
+  const input = values.file ?? values.url;
+  if (!input || (values.file && values.url)) fail('Give the CSV with exactly one of --file or --url.');
+  for (const name of ['from', 'to'] as const) {
+    const day = values[name];
+    if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day)))) {
+      fail(`--${name} must be a date as YYYY-MM-DD, not "${day}".`);
+    }
+  }
+
+  const config = loadConfigOrExit();
+  const db = new Client({ connectionString: config.database.url });
+  await db.connect();
+  const bar = new ProgressBar();
+  const started = Date.now();
+  try {
+    const result = await backfillEcbHistory(db, {
+      input,
+      from: values.from,
+      to: values.to,
+      onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
+        bar.update(totalBytes ? bytesRead / totalBytes : null, `${count(days)} days  ${lastDay ?? ''}`),
+    });
+    bar.update(1, `${count(result.days)} days`, true);
+    bar.done();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `Imported ${count(result.days)} days (${result.first ?? '–'} … ${result.last ?? '–'}), ${count(result.rates)} rates in ${seconds} s: ` +
+        `${count(result.inserted)} new, ${count(result.updated)} changed, ${count(result.rates - result.inserted - result.updated)} already there.\n`,
+    );
+    if (result.skipped.length > 0) {
+      process.stdout.write(
+        `Skipped ${result.skipped.length} day(s): ${result.skipped.slice(0, 5).join('; ')}\n`,
+      );
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+main().catch((error: Error) => {
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  process.stderr.write(`\nBackfill failed, nothing was changed: ${error.message}${cause}\n`);
+  process.exit(1);
+});
