@@ -34,6 +34,10 @@ export enum ErrorCode {
   ApiKeyDisabled = 'api-key-disabled',
   PlanUpgradeRequired = 'plan-upgrade-required',
   QuotaExceeded = 'quota-exceeded',
+  // Rate history
+  InvalidDate = 'invalid-date',
+  DateOutOfRange = 'date-out-of-range',
+  HistoryUnavailable = 'history-unavailable',
   // Contact
   RecaptchaFailed = 'recaptcha-failed',
   RecaptchaUnavailable = 'recaptcha-unavailable',

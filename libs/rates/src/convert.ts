@@ -16,7 +16,7 @@ export interface Conversion {
 }
 
 /** The cross rate through the USD pivot: to/USD ÷ from/USD. A missing side is an error, never 1. */
-export function crossRate(table: RatesTable, from: string, to: string): RateDecimal {
+export function crossRate(table: Pick<RatesTable, 'perUsd'>, from: string, to: string): RateDecimal {
   const fromPerUsd = from === 'USD' ? new RateDecimal(1) : table.perUsd.get(from);
   if (!fromPerUsd) throw new RateUnavailableError(from);
   const toPerUsd = to === 'USD' ? new RateDecimal(1) : table.perUsd.get(to);

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { UserPlansService } from '../src/modules/public-api/user-plans.service';
 import { register } from './support/auth-client';
+import { seedHistory } from './support/history-seed';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -50,6 +51,7 @@ describe('OpenAPI contract of /api/v1', () => {
         .expect(201)
     ).body.key;
     await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    await seedHistory(t);
   });
   afterAll(() => t.close());
 
@@ -67,6 +69,26 @@ describe('OpenAPI contract of /api/v1', () => {
     for (const header of Object.keys(documented.headers ?? {})) {
       expect([path, header, res.headers[header.toLowerCase()]]).toEqual([path, header, expect.any(String)]);
     }
+  });
+
+  it.each([
+    ['/api/v1/rates/historical/{date}', '/historical/1990-01-07?symbols=EUR,GBP', '/historical/1989-12-29'],
+    [
+      '/api/v1/rates/timeseries',
+      '/timeseries?start=1990-01-01&end=1990-01-07&base=EUR',
+      '/timeseries?start=1989-12-01&end=1989-12-29',
+    ],
+    [
+      '/api/v1/rates/fluctuation',
+      '/fluctuation?start=1990-01-02&end=1990-01-05&symbols=EUR',
+      '/fluctuation?start=1989-12-01&end=1990-01-05',
+    ],
+  ])('%s answers what its schema says, and its 404', async (documentedPath, found, missing) => {
+    const get = (url: string) =>
+      request(t.app.getHttpServer()).get(`/api/v1/rates${url}`).set('X-API-Key', key);
+    expectValid(validatorFor(documentedPath, '200'), (await get(found).expect(200)).body, found);
+    const refused = (await get(missing).expect(404)).body;
+    expectValid(validatorFor(documentedPath, '404', 'application/problem+json'), refused, missing);
   });
 
   it.each([

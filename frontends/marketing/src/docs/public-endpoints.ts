@@ -5,6 +5,8 @@ export interface EndpointParameter {
   example: string;
   required: boolean;
   description: string;
+  /** Part of the path ("/rates/historical/{date}") rather than the query. */
+  inPath?: boolean;
 }
 
 /** One public endpoint, as the docs describe it and the key tester calls it. */
@@ -21,6 +23,20 @@ export interface PublicEndpointDoc {
 
 const from = { name: 'from', example: 'USD', required: true, description: 'Currency to convert from' };
 const to = { name: 'to', example: 'EUR', required: true, description: 'Currency to convert to' };
+const base = { name: 'base', example: 'USD', required: false, description: 'Base currency (default USD)' };
+const historySymbols = {
+  name: 'symbols',
+  example: 'EUR,GBP',
+  required: false,
+  description: 'Comma-separated codes (default: every currency of the close)',
+};
+const start = { name: 'start', example: '2024-03-01', required: true, description: 'First day, YYYY-MM-DD' };
+const end = {
+  name: 'end',
+  example: '2024-03-28',
+  required: true,
+  description: 'Last day, YYYY-MM-DD (at most 366 days after start)',
+};
 const amount = {
   name: 'amount',
   example: '100',
@@ -70,6 +86,40 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     plan: 'free',
   },
   {
+    id: 'historical',
+    path: '/rates/historical/{date}',
+    summary: "A day's close; a weekend or holiday answers with the business day before",
+    parameters: [
+      {
+        name: 'date',
+        example: '2024-03-15',
+        required: true,
+        description: 'The day, YYYY-MM-DD',
+        inPath: true,
+      },
+      base,
+      historySymbols,
+    ],
+    metered: true,
+    plan: 'basic',
+  },
+  {
+    id: 'timeseries',
+    path: '/rates/timeseries',
+    summary: 'Daily closes over up to 366 days, one metered call',
+    parameters: [start, end, base, historySymbols],
+    metered: true,
+    plan: 'professional',
+  },
+  {
+    id: 'fluctuation',
+    path: '/rates/fluctuation',
+    summary: 'Change between the closes at the start and end of a period',
+    parameters: [start, end, base, historySymbols],
+    metered: true,
+    plan: 'professional',
+  },
+  {
     id: 'currencies',
     path: '/currencies',
     summary: 'The currency catalogue',
@@ -92,10 +142,12 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
 /** "/rates/rate?from=USD&to=EUR" from the given values (or the examples). */
 export function endpointUrl(endpoint: PublicEndpointDoc, values: Record<string, string> = {}): string {
   const query = new URLSearchParams();
+  let path = endpoint.path;
   for (const parameter of endpoint.parameters) {
     const value = (values[parameter.name] ?? parameter.example).trim();
-    if (value !== '') query.set(parameter.name, value);
+    if (parameter.inPath) path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
+    else if (value !== '') query.set(parameter.name, value);
   }
   const search = query.toString();
-  return search ? `${endpoint.path}?${search}` : endpoint.path;
+  return search ? `${path}?${search}` : path;
 }

@@ -33,6 +33,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.ApiKeyDisabled]: 403,
   [ErrorCode.PlanUpgradeRequired]: 403,
   [ErrorCode.QuotaExceeded]: 429,
+  [ErrorCode.InvalidDate]: 400,
+  [ErrorCode.DateOutOfRange]: 400,
+  [ErrorCode.HistoryUnavailable]: 404,
   [ErrorCode.RecaptchaFailed]: 400,
   [ErrorCode.RecaptchaUnavailable]: 503,
 };
@@ -70,6 +73,9 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.ApiKeyDisabled]: 'API key disabled',
   [ErrorCode.PlanUpgradeRequired]: 'Plan upgrade required',
   [ErrorCode.QuotaExceeded]: 'Monthly quota exceeded',
+  [ErrorCode.InvalidDate]: 'Invalid date',
+  [ErrorCode.DateOutOfRange]: 'Date out of range',
+  [ErrorCode.HistoryUnavailable]: 'No history for that date',
   [ErrorCode.RecaptchaFailed]: 'Human check failed',
   [ErrorCode.RecaptchaUnavailable]: 'Human check unavailable',
 };

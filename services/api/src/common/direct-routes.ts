@@ -13,6 +13,8 @@ import { requestIdOf } from './request-id';
 export interface DirectRequest {
   path: string;
   query: Record<string, unknown>;
+  /** Path parameters; only routes with parameters (served by Fastify) have any. */
+  params: Record<string, string>;
   headers: IncomingHttpHeaders;
   id: string;
 }
@@ -42,9 +44,12 @@ export class DirectRoutes implements OnModuleInit {
     this.log = this.adapterHost.httpAdapter.getInstance<FastifyInstance>().log as unknown as Logger;
   }
 
-  /** Serves GET `path` with `handler`, before Fastify when possible and on Fastify otherwise. */
+  /**
+   * Serves GET `path` with `handler`, before Fastify when possible and on Fastify otherwise. A path
+   * with parameters (`/rates/historical/:date`) is left to Fastify's router.
+   */
   get(path: string, handler: DirectHandler): void {
-    this.handlers.set(path, handler);
+    if (!path.includes(':')) this.handlers.set(path, handler);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.get(path, (request, reply) => {
       const send = (answer: HttpAnswer) =>
@@ -52,7 +57,8 @@ export class DirectRoutes implements OnModuleInit {
       const fail = (error: unknown) => sendProblem(error, request, reply);
       try {
         const query = request.query as Record<string, unknown>;
-        const answer = handler({ path, query, headers: request.headers, id: String(request.id) });
+        const params = request.params as Record<string, string>;
+        const answer = handler({ path, query, params, headers: request.headers, id: String(request.id) });
         if (answer instanceof Promise) answer.then(send, fail);
         else send(answer);
       } catch (error) {
@@ -76,7 +82,7 @@ export class DirectRoutes implements OnModuleInit {
     let answer: HttpAnswer | Promise<HttpAnswer>;
     try {
       const query = mark === -1 ? {} : parseQuery(url.slice(mark + 1));
-      answer = handler({ path, query, headers: request.headers, id });
+      answer = handler({ path, query, params: {}, headers: request.headers, id });
     } catch (error) {
       answer = fail(error);
     }

@@ -86,6 +86,79 @@ export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
       },
     },
   },
+  HistoricalRates: {
+    type: 'object',
+    required: ['base', 'rates', ...provenanceRequired],
+    additionalProperties: false,
+    properties: {
+      base: code('USD'),
+      ...provenance,
+      carriedForwardFrom: {
+        type: 'string',
+        format: 'date',
+        description: 'On a weekend or holiday: the business day whose close this is',
+      },
+      source: string('Where the closes come from', 'ecb'),
+      rates: {
+        type: 'object',
+        additionalProperties: { type: 'number' },
+        description: 'Units of each currency per 1 base at the close, 10 significant digits',
+        example: { EUR: 0.9174311927, GBP: 0.7804 },
+      },
+    },
+  },
+  TimeSeries: {
+    type: 'object',
+    required: ['base', 'start', 'end', 'source', 'stale', 'rates'],
+    additionalProperties: false,
+    properties: {
+      base: code('USD'),
+      start: { type: 'string', format: 'date' },
+      end: { type: 'string', format: 'date' },
+      timestamp: { type: 'string', format: 'date-time', description: 'When the last close was published' },
+      source: string('Where the closes come from', 'ecb'),
+      stale: { type: 'boolean', description: 'Always false: a close is final' },
+      rates: {
+        type: 'object',
+        description: 'One entry per business day (weekends and holidays are absent, never invented)',
+        additionalProperties: { type: 'object', additionalProperties: { type: 'number' } },
+        example: { '2024-03-15': { EUR: 0.9174311927 }, '2024-03-18': { EUR: 0.9191176471 } },
+      },
+    },
+  },
+  Fluctuation: {
+    type: 'object',
+    required: ['base', 'start', 'end', 'startDay', 'endDay', 'timestamp', 'source', 'stale', 'rates'],
+    additionalProperties: false,
+    properties: {
+      base: code('USD'),
+      start: { type: 'string', format: 'date' },
+      end: { type: 'string', format: 'date' },
+      startDay: {
+        type: 'string',
+        format: 'date',
+        description: 'The business day whose close starts the period',
+      },
+      endDay: { type: 'string', format: 'date', description: 'The business day whose close ends it' },
+      timestamp: { type: 'string', format: 'date-time', description: 'When the last close was published' },
+      source: string('Where the closes come from', 'ecb'),
+      stale: { type: 'boolean', description: 'Always false: a close is final' },
+      rates: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          required: ['startRate', 'endRate', 'change', 'changePct'],
+          additionalProperties: false,
+          properties: {
+            startRate: number('Close at the start', 0.9174311927),
+            endRate: number('Close at the end', 0.9191176471),
+            change: number('endRate − startRate', 0.0016864544),
+            changePct: number('Change in percent, 4 decimals', 0.1838),
+          },
+        },
+      },
+    },
+  },
   Usage: {
     type: 'object',
     required: ['plan', 'monthlyQuota', 'used', 'remaining', 'resetsAt', 'burstPerSecond'],
@@ -116,7 +189,13 @@ const RATE_LIMIT_HEADERS = {
 };
 
 function query(name: string, description: string, example: string, required = true) {
-  return { name, in: 'query' as const, required, description, schema: { type: 'string' as const, example } };
+  return {
+    name,
+    in: 'query' as 'query' | 'path',
+    required,
+    description,
+    schema: { type: 'string' as const, example },
+  };
 }
 
 function operation(
@@ -124,6 +203,7 @@ function operation(
   schema: string,
   parameters: ReturnType<typeof query>[],
   metered: boolean,
+  history = false,
 ): PathItem {
   return {
     get: {
@@ -137,13 +217,24 @@ function operation(
           headers: metered ? RATE_LIMIT_HEADERS : undefined,
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
         },
-        ...problemResponses(400, 401, 403, ...(metered ? [429, 503] : [])),
+        ...problemResponses(400, 401, 403, ...(history ? [404] : []), ...(metered ? [429, 503] : [])),
       },
     },
   };
 }
 
 const from = query('from', 'Currency to convert from', 'USD');
+const base = query('base', 'Base currency (default USD)', 'USD', false);
+const historySymbols = query(
+  'symbols',
+  'Comma-separated codes (default: every currency of the close)',
+  'EUR,GBP',
+  false,
+);
+const period = [
+  query('start', 'First day, YYYY-MM-DD', '2024-03-01'),
+  query('end', 'Last day, YYYY-MM-DD (at most 366 days after start)', '2024-03-31'),
+];
 const to = query('to', 'Currency to convert to', 'EUR');
 const convertOperation = operation(
   'Convert an amount',
@@ -178,6 +269,27 @@ export function addPublicApi(document: Document): void {
     [`${PUBLIC_API_PREFIX}/rates/rate`]: operation('One rate', 'Rate', [from, to], true),
     [`${PUBLIC_API_PREFIX}/convert`]: convertOperation,
     [`${PUBLIC_API_PREFIX}/rates/convert`]: convertOperation,
+    [`${PUBLIC_API_PREFIX}/rates/historical/{date}`]: operation(
+      "A day's close (Basic plan and up); a weekend or holiday answers with the business day before",
+      'HistoricalRates',
+      [{ ...query('date', 'The day, YYYY-MM-DD', '2024-03-15'), in: 'path' }, base, historySymbols],
+      true,
+      true,
+    ),
+    [`${PUBLIC_API_PREFIX}/rates/timeseries`]: operation(
+      'Daily closes over a period of up to 366 days, one metered call (Professional plan and up)',
+      'TimeSeries',
+      [...period, base, historySymbols],
+      true,
+      true,
+    ),
+    [`${PUBLIC_API_PREFIX}/rates/fluctuation`]: operation(
+      'Change between the closes at the start and end of a period (Professional plan and up)',
+      'Fluctuation',
+      [...period, base, historySymbols],
+      true,
+      true,
+    ),
     [`${PUBLIC_API_PREFIX}/currencies`]: operation(
       'The currency catalogue',
       'Currencies',

@@ -8,6 +8,10 @@ import { CurrentRates } from '../rates/current-rates';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
 import { convertRoutes } from './handlers/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';
+import { fluctuationRoute } from './handlers/fluctuation.handler';
+import { historicalRoute } from './handlers/historical.handler';
+import { timeseriesRoute } from './handlers/timeseries.handler';
+import { RateHistory } from './history/rate-history';
 import { latestRoute } from './handlers/latest.handler';
 import { rateRoute } from './handlers/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
@@ -41,14 +45,24 @@ export class PublicApiRoutes implements OnModuleInit {
     private readonly keys: ApiKeyResolver,
     private readonly metering: MeteringService,
     private readonly rates: CurrentRates,
+    history: RateHistory,
   ) {
-    this.routes = [latestRoute, rateRoute, ...convertRoutes, currenciesRoute, usageRoute(metering)];
+    this.routes = [
+      latestRoute,
+      rateRoute,
+      ...convertRoutes,
+      historicalRoute(history),
+      timeseriesRoute(history),
+      fluctuationRoute(history),
+      currenciesRoute,
+      usageRoute(metering),
+    ];
   }
 
   onModuleInit(): void {
     for (const route of this.routes) {
       this.direct.get(route.path, (request) =>
-        this.answer(route, request.headers['x-api-key'], request.query),
+        this.answer(route, request.headers['x-api-key'], request.query, request.params),
       );
     }
   }
@@ -58,14 +72,20 @@ export class PublicApiRoutes implements OnModuleInit {
     route: PublicRoute,
     rawKey: string | string[] | undefined,
     query: Query,
+    params: Record<string, string> = {},
   ): HttpAnswer | Promise<HttpAnswer> {
     const key = this.keys.resolve(rawKey);
     return key instanceof Promise
-      ? key.then((resolved) => this.answerFor(route, resolved, query))
-      : this.answerFor(route, key, query);
+      ? key.then((resolved) => this.answerFor(route, resolved, query, params))
+      : this.answerFor(route, key, query, params);
   }
 
-  private answerFor(route: PublicRoute, key: ResolvedKey, query: Query): HttpAnswer | Promise<HttpAnswer> {
+  private answerFor(
+    route: PublicRoute,
+    key: ResolvedKey,
+    query: Query,
+    params: Record<string, string>,
+  ): HttpAnswer | Promise<HttpAnswer> {
     if (key.status !== 'active') {
       throw new AppException(
         ErrorCode.ApiKeyDisabled,
@@ -74,12 +94,10 @@ export class PublicApiRoutes implements OnModuleInit {
     }
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
     const now = Date.now();
-    const body = route.handle({ query, key, table: this.rates.current, now });
+    const body = route.handle({ query, params, key, table: this.rates.current, now });
     if (!route.metered) return typeof body === 'string' ? ok(body) : body.then((text) => ok(text));
-    // Metered after the answer is known, so only a successful call is counted.
-    const counted = this.metering.meter(key, now);
-    return typeof body === 'string'
-      ? counted.then((headers) => ok(body, headers))
-      : Promise.all([body, counted]).then(([text, headers]) => ok(text, headers));
+    // Metered once the answer is known, so only a successful call is counted.
+    const meter = (text: string) => this.metering.meter(key, now).then((headers) => ok(text, headers));
+    return typeof body === 'string' ? meter(body) : body.then(meter);
   }
 }

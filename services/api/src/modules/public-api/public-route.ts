@@ -7,6 +7,8 @@ export const PUBLIC_API_PREFIX = '/api/v1';
 
 export interface PublicRouteContext {
   query: Query;
+  /** Path parameters, e.g. `date` of /rates/historical/:date. */
+  params: Record<string, string>;
   key: ResolvedKey;
   table: RatesTable;
   now: number;

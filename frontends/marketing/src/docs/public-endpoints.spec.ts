@@ -1,0 +1,27 @@
+import { endpointUrl, PUBLIC_ENDPOINTS } from './public-endpoints';
+
+const endpoint = (id: string) => PUBLIC_ENDPOINTS.find((e) => e.id === id)!;
+
+describe('endpointUrl', () => {
+  it('puts path parameters in the path and the rest in the query', () => {
+    expect(endpointUrl(endpoint('historical'), { date: '2024-03-15', base: 'EUR', symbols: '' })).toBe(
+      '/rates/historical/2024-03-15?base=EUR',
+    );
+  });
+
+  it('falls back to the examples', () => {
+    expect(endpointUrl(endpoint('timeseries'))).toBe(
+      '/rates/timeseries?start=2024-03-01&end=2024-03-28&base=USD&symbols=EUR%2CGBP',
+    );
+  });
+
+  it('lists every public endpoint with the cheapest plan that may call it', () => {
+    expect(PUBLIC_ENDPOINTS.map((e) => `${e.path} ${e.plan}`)).toEqual(
+      expect.arrayContaining([
+        '/rates/historical/{date} basic',
+        '/rates/timeseries professional',
+        '/rates/fluctuation professional',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { crossRate, displayRate, RateUnavailableError, type RateDecimal } from '@fxrates/rates';
+import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
+import { noCloseFor } from './history-query';
+import type { DailyClose } from './rate-history';
+
+/** The ECB publishes its reference rates at about 16:00 Central European Time. */
+export function closeTimestamp(day: string): string {
+  const noonUtc = new Date(`${day}T12:00:00Z`);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
+    .formatToParts(noonUtc)
+    .find((part) => part.type === 'timeZoneName')?.value; // "GMT+1" or "GMT+2"
+  const hours = Number(offset?.replace('GMT', '') || 1);
+  return new Date(Date.parse(`${day}T16:00:00Z`) - hours * 3_600_000).toISOString();
+}
+
+/** The symbols to answer with: those asked for, or every currency of the close the plan includes. */
+export function symbolsFor(
+  close: DailyClose,
+  base: string,
+  requested: string[] | undefined,
+  plan: PlanId,
+): string[] {
+  return (
+    requested ??
+    [...close.perUsd.keys(), 'USD'].filter((code) => code !== base && planAllowsCurrency(plan, code)).sort()
+  );
+}
+
+/** base→code on a close, or 404 naming what the ECB did not publish. */
+export function closeRate(close: DailyClose, base: string, code: string): RateDecimal {
+  try {
+    return crossRate(close, base, code);
+  } catch (error) {
+    if (error instanceof RateUnavailableError) throw noCloseFor(error.currency, close.day);
+    throw error;
+  }
+}
+
+/** `"EUR":0.9,"GBP":0.8` for one close. */
+export function ratesJson(close: DailyClose, base: string, symbols: string[]): string {
+  return symbols.map((code) => `"${code}":${displayRate(closeRate(close, base, code)).toString()}`).join(',');
+}

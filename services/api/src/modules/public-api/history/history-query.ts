@@ -1,0 +1,101 @@
+import { ErrorCode, type PlanId } from '@fxrates/domain';
+import { AppException } from '../../../common/app-exception';
+import {
+  onlyParameters,
+  optionalCurrency,
+  optionalCurrencyList,
+  requiredString,
+  type Query,
+} from '../../rates/query-params';
+import { assertCurrenciesInPlan } from '../plan-gate';
+import type { RateHistory } from './rate-history';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+/** The longest time series one call may ask for. */
+export const MAX_SERIES_DAYS = 366;
+
+/** A calendar day as YYYY-MM-DD, or 400 `invalid-date`. */
+export function parseDay(value: unknown, name: string): string {
+  if (
+    typeof value !== 'string' ||
+    !DAY.test(value) ||
+    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
+  ) {
+    throw new AppException(
+      ErrorCode.InvalidDate,
+      `"${name}" must be a calendar date as YYYY-MM-DD, e.g. 2024-03-15.`,
+    );
+  }
+  return value;
+}
+
+/** Refuses a day after today (UTC) with 400 `date-out-of-range`. */
+export function notInFuture(day: string, name: string, now: number): void {
+  const today = new Date(now).toISOString().slice(0, 10);
+  if (day > today) {
+    throw new AppException(
+      ErrorCode.DateOutOfRange,
+      `"${name}" (${day}) is in the future; the latest day is ${today}.`,
+    );
+  }
+}
+
+/** Checks start ≤ end and the span; returns the number of calendar days covered. */
+export function checkSpan(start: string, end: string): number {
+  if (end < start) {
+    throw new AppException(ErrorCode.DateOutOfRange, `"end" (${end}) is before "start" (${start}).`);
+  }
+  const days = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+  if (days > MAX_SERIES_DAYS) {
+    throw new AppException(
+      ErrorCode.DateOutOfRange,
+      `At most ${MAX_SERIES_DAYS} days per call; ${start} to ${end} is ${days}. Split the range.`,
+    );
+  }
+  return days;
+}
+
+/** 404 `history-unavailable` when nothing is imported or `day` is before the first close. */
+export async function assertHistoryCovers(history: RateHistory, day: string): Promise<void> {
+  const range = await history.range();
+  if (!range) {
+    throw new AppException(
+      ErrorCode.HistoryUnavailable,
+      'No rate history is available yet. Try again later.',
+    );
+  }
+  if (day < range.first) {
+    throw new AppException(
+      ErrorCode.HistoryUnavailable,
+      `Rate history starts on ${range.first}; ${day} is before it.`,
+    );
+  }
+}
+
+export const noCloseFor = (what: string, day: string) =>
+  new AppException(
+    ErrorCode.HistoryUnavailable,
+    `The ECB published no ${what} rate on or shortly before ${day}.`,
+  );
+
+export interface PeriodQuery {
+  start: string;
+  end: string;
+  base: string;
+  /** Undefined when the caller asked for every currency. */
+  symbols: string[] | undefined;
+}
+
+/** ?start&end&base&symbols of /timeseries and /fluctuation, checked and gated by the plan. */
+export function parsePeriodQuery(query: Query, plan: PlanId, now: number): PeriodQuery {
+  onlyParameters(query, ['start', 'end', 'base', 'symbols']);
+  const start = parseDay(requiredString(query, 'start'), 'start');
+  const end = parseDay(requiredString(query, 'end'), 'end');
+  checkSpan(start, end);
+  notInFuture(end, 'end', now);
+  const base = optionalCurrency(query, 'base', 'USD');
+  const symbols = optionalCurrencyList(query, 'symbols');
+  assertCurrenciesInPlan(plan, [base, ...(symbols ?? [])]);
+  return { start, end, base, symbols };
+}

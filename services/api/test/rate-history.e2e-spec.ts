@@ -1,0 +1,130 @@
+import request from 'supertest';
+import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { register } from './support/auth-client';
+import { seedHistory } from './support/history-seed';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+describe('rate history: /historical, /timeseries, /fluctuation', () => {
+  let t: TestApp;
+  const keys: Record<string, string> = {};
+  const v1 = (path: string, plan = 'professional') =>
+    request(t.app.getHttpServer()).get(`/api/v1${path}`).set('X-API-Key', keys[plan]);
+
+  beforeAll(async () => {
+    t = await startTestApp(testConfig());
+    await seedHistory(t);
+    for (const plan of ['free', 'basic', 'professional'] as const) {
+      const { accessToken, res } = await register(t.app);
+      keys[plan] = (
+        await request(t.app.getHttpServer())
+          .post('/api/keys')
+          .set('Authorization', `Bearer ${accessToken}`)
+          .send({ name: plan })
+          .expect(201)
+      ).body.key;
+      if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
+    }
+  });
+  afterAll(() => t.close());
+
+  describe('historical', () => {
+    it("answers a business day's close, in any base", async () => {
+      const usd = await v1('/rates/historical/1990-01-03?symbols=EUR,GBP', 'basic').expect(200);
+      expect(usd.body).toEqual({
+        base: 'USD',
+        date: '1990-01-03',
+        timestamp: '1990-01-03T15:00:00.000Z',
+        source: 'ecb',
+        stale: false,
+        rates: { EUR: 0.81, GBP: 0.61 },
+      });
+      const eur = await v1('/rates/historical/1990-01-03?base=EUR&symbols=GBP,USD', 'basic').expect(200);
+      expect(eur.body.rates).toEqual({ GBP: 0.7530864198, USD: 1.234567901 });
+    });
+
+    it('answers a weekend or holiday with the business day before, and says so', async () => {
+      const sunday = await v1('/rates/historical/1990-01-07?symbols=INR').expect(200);
+      expect(sunday.body).toMatchObject({
+        date: '1990-01-07',
+        carriedForwardFrom: '1990-01-05',
+        rates: { INR: 143 },
+      });
+      const holiday = await v1('/rates/historical/1990-01-04?symbols=INR').expect(200);
+      expect(holiday.body).toMatchObject({ carriedForwardFrom: '1990-01-03', rates: { INR: 141 } });
+    });
+
+    it.each([
+      ['/rates/historical/yesterday', 400, 'invalid-date'],
+      ['/rates/historical/1990-02-30', 400, 'invalid-date'],
+      ['/rates/historical/2999-01-01', 400, 'date-out-of-range'],
+      ['/rates/historical/1989-12-29', 404, 'history-unavailable'],
+      ['/rates/historical/1990-01-03?symbols=CHF', 404, 'history-unavailable'],
+      ['/rates/historical/1990-01-03?when=now', 400, 'validation-failed'],
+    ])('%s → %i %s', async (path, status, code) => {
+      expect((await v1(path).expect(status)).body.code).toBe(code);
+    });
+
+    it('needs the Basic plan', async () => {
+      const refused = await v1('/rates/historical/1990-01-03', 'free').expect(403);
+      expect(refused.body).toMatchObject({ code: 'plan-upgrade-required' });
+      expect(refused.body.message).toContain('Basic');
+    });
+  });
+
+  describe('timeseries', () => {
+    it('lists the business days of the period only, as one metered call', async () => {
+      const before = (await v1('/usage').expect(200)).body.used;
+      const res = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07&symbols=EUR').expect(200);
+      expect(res.body).toEqual({
+        base: 'USD',
+        start: '1990-01-01',
+        end: '1990-01-07',
+        timestamp: '1990-01-05T15:00:00.000Z',
+        source: 'ecb',
+        stale: false,
+        rates: { '1990-01-02': { EUR: 0.8 }, '1990-01-03': { EUR: 0.81 }, '1990-01-05': { EUR: 0.82 } },
+      });
+      expect((await v1('/usage').expect(200)).body.used).toBe(before + 1);
+    });
+
+    it.each([
+      ['?start=1990-01-07&end=1990-01-01', 'date-out-of-range'],
+      ['?start=1990-01-01&end=1991-01-02', 'date-out-of-range'],
+      ['?start=1990-01-01', 'missing-parameter'],
+    ])('%s → 400 %s, not counted', async (query, code) => {
+      const before = (await v1('/usage').expect(200)).body.used;
+      expect((await v1(`/rates/timeseries${query}`).expect(400)).body.code).toBe(code);
+      expect((await v1('/usage').expect(200)).body.used).toBe(before);
+    });
+
+    it('needs the Professional plan', async () => {
+      const refused = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07', 'basic').expect(403);
+      expect(refused.body.message).toContain('Professional');
+    });
+  });
+
+  describe('fluctuation', () => {
+    it('gives the start and end closes, the change and the change in percent', async () => {
+      const res = await v1('/rates/fluctuation?start=1990-01-02&end=1990-01-07&symbols=EUR,INR').expect(200);
+      expect(res.body).toMatchObject({
+        startDay: '1990-01-02',
+        endDay: '1990-01-05',
+        rates: {
+          EUR: { startRate: 0.8, endRate: 0.82, change: 0.02, changePct: 2.5 },
+          INR: { startRate: 140, endRate: 143, change: 3, changePct: 2.1429 },
+        },
+      });
+      const inEur = await v1(
+        '/rates/fluctuation?start=1990-01-02&end=1990-01-05&base=EUR&symbols=GBP',
+      ).expect(200);
+      // GBP per EUR: 0.6 / 0.8 = 0.75 → 0.6 / 0.82 = 0.7317073171
+      expect(inEur.body.rates.GBP).toEqual({
+        startRate: 0.75,
+        endRate: 0.7317073171,
+        change: -0.0182926829,
+        changePct: -2.439,
+      });
+    });
+  });
+});
