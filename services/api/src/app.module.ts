@@ -8,6 +8,7 @@ import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
 import { AccountModule } from './modules/account/account.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { KeysModule } from './modules/keys/keys.module';
@@ -47,6 +48,7 @@ export class AppModule {
         KeysModule,
         PublicApiModule,
         UsageModule,
+        BillingModule,
         RatesModule,
         HealthModule,
       ],

@@ -35,6 +35,13 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.QuotaExceeded]: 429,
   [ErrorCode.RecaptchaFailed]: 400,
   [ErrorCode.RecaptchaUnavailable]: 503,
+  [ErrorCode.BillingNotConfigured]: 503,
+  [ErrorCode.PaymentProviderUnavailable]: 502,
+  [ErrorCode.SubscriptionNotFound]: 404,
+  [ErrorCode.SubscriptionNotActive]: 409,
+  [ErrorCode.SubscriptionPlanMismatch]: 422,
+  [ErrorCode.SubscriptionOwnerMismatch]: 403,
+  [ErrorCode.SubscriptionAlreadyBound]: 409,
 };
 
 /** Titles for the problem+json `title`: short, stable per code. */
@@ -72,6 +79,13 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.QuotaExceeded]: 'Monthly quota exceeded',
   [ErrorCode.RecaptchaFailed]: 'Human check failed',
   [ErrorCode.RecaptchaUnavailable]: 'Human check unavailable',
+  [ErrorCode.BillingNotConfigured]: 'Billing not configured',
+  [ErrorCode.PaymentProviderUnavailable]: 'PayPal unavailable',
+  [ErrorCode.SubscriptionNotFound]: 'No such PayPal subscription',
+  [ErrorCode.SubscriptionNotActive]: 'Subscription not active',
+  [ErrorCode.SubscriptionPlanMismatch]: 'Subscription plan mismatch',
+  [ErrorCode.SubscriptionOwnerMismatch]: 'Subscription of another user',
+  [ErrorCode.SubscriptionAlreadyBound]: 'Subscription already in use',
 };
 
 /** The one exception our code throws for an expected failure; the filter turns it into problem+json. */

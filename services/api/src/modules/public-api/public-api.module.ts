@@ -9,6 +9,6 @@ import { UserPlansService } from './user-plans.service';
 @Module({
   imports: [RatesModule],
   providers: [ApiKeyResolver, PlanLimitsService, MeteringService, UserPlansService, PublicApiRoutes],
-  exports: [UserPlansService, MeteringService, PublicApiRoutes],
+  exports: [UserPlansService, PlanLimitsService, MeteringService, PublicApiRoutes],
 })
 export class PublicApiModule {}
