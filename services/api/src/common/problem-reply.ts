@@ -68,8 +68,13 @@ function copyNamedRetryAfter(reply: FastifyReply): void {
  * Answers with the RFC 9457 problem+json body for any error, with a stable `code`. Unexpected errors
  * become a 500 whose `errorId` (the request id) is in the log with the stack; the body never has it.
  */
-export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const problem = toProblem(exception, request);
+export function sendProblem(
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extensions: Record<string, unknown> = {},
+): void {
+  const problem = { ...toProblem(exception, request), ...extensions };
   if (exception instanceof AppException) {
     for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
   }

@@ -1,0 +1,111 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Renew a token this long before PayPal says it expires, so none expires in flight. */
+const TOKEN_EXPIRY_MARGIN_MS = 60_000;
+
+interface CachedToken {
+  value: string;
+  expiresAt: number;
+}
+
+/**
+ * PayPal's REST API with an app access token (client credentials), cached until shortly before it
+ * expires and shared by concurrent callers. A 401 drops the token and retries once.
+ */
+@Injectable()
+export class PayPalClient implements OnModuleInit {
+  private readonly logger = new Logger(PayPalClient.name);
+  private token: CachedToken | undefined;
+  private pendingToken: Promise<string> | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onModuleInit(): void {
+    if (!this.configured) {
+      this.logger.warn('PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is not set: subscriptions are refused');
+    }
+  }
+
+  get configured(): boolean {
+    return Boolean(this.config.paypal.clientId && this.config.paypal.clientSecret);
+  }
+
+  /** The subscription, or null when PayPal does not know the id. */
+  async getSubscription(id: string): Promise<PayPalSubscription | null> {
+    const response = await this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`);
+    if (response.status === 404) return null;
+    if (!response.ok) throw new PayPalUnavailableError(`subscription lookup answered ${response.status}`);
+    return this.readJson<PayPalSubscription>(response);
+  }
+
+  async cancelSubscription(id: string, reason: string): Promise<void> {
+    const response = await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {
+      reason,
+    });
+    if (response.status !== 204) throw new PayPalUnavailableError(`cancel answered ${response.status}`);
+  }
+
+  private async call(method: string, path: string, body?: object): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.accessToken();
+      const response = await this.send(`${this.config.paypal.apiBaseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (response.status !== 401 || attempt > 0) return response;
+      await response.body?.cancel();
+      if (this.token?.value === token) this.token = undefined;
+    }
+  }
+
+  private accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return Promise.resolve(this.token.value);
+    this.pendingToken ??= this.fetchToken().finally(() => (this.pendingToken = undefined));
+    return this.pendingToken;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const { clientId, clientSecret, apiBaseUrl } = this.config.paypal;
+    const response = await this.send(`${apiBaseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+    });
+    if (!response.ok) throw new PayPalUnavailableError(`token request answered ${response.status}`);
+    const { access_token: value, expires_in: expiresIn } = await this.readJson<{
+      access_token?: string;
+      expires_in?: number;
+    }>(response);
+    if (!value || typeof expiresIn !== 'number') throw new PayPalUnavailableError('token response malformed');
+    this.token = { value, expiresAt: Date.now() + expiresIn * 1000 - TOKEN_EXPIRY_MARGIN_MS };
+    return value;
+  }
+
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      throw new PayPalUnavailableError((error as Error).message);
+    }
+  }
+
+  private async readJson<T>(response: Response): Promise<T> {
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new PayPalUnavailableError('response was not JSON');
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { Subscription, User } from '@fxrates/db';
+import {
+  BILLING_CURRENCY,
+  ErrorCode,
+  formatMinorUnits,
+  planPriceMinor,
+  type SubscriptionView,
+} from '@fxrates/domain';
+import { AppException } from '../../common/app-exception';
+import { UserPlansService } from '../public-api/user-plans.service';
+import type { CreateSubscriptionBody } from './dto/create-subscription.body';
+import { PayPalClient } from './paypal/paypal-client';
+import { PayPalUnavailableError } from './paypal/paypal-subscription';
+import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
+
+const dateOrNull = (value: string | undefined) => (value ? new Date(value) : null);
+
+const alreadyBound = () =>
+  new AppException(
+    ErrorCode.SubscriptionAlreadyBound,
+    'This PayPal subscription is already used by another account.',
+  );
+
+function viewOf(subscription: Subscription): SubscriptionView {
+  return {
+    id: subscription.id,
+    plan: subscription.plan,
+    billingCycle: subscription.billingCycle,
+    status: subscription.status,
+    paypalSubscriptionId: subscription.paypalSubscriptionId ?? '',
+    amount: formatMinorUnits(subscription.amountMinor),
+    currency: subscription.currency,
+    startDate: subscription.startDate?.toISOString() ?? null,
+    currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+    lastPaymentAt: subscription.lastPaymentAt?.toISOString() ?? null,
+  };
+}
+
+/** Records a subscription approved in PayPal once PayPal confirms it, and moves the user's plan at once. */
+@Injectable()
+export class SubscriptionsService {
+  private readonly logger = new Logger(SubscriptionsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly paypal: PayPalClient,
+    private readonly verifier: SubscriptionVerifier,
+    private readonly userPlans: UserPlansService,
+  ) {}
+
+  async subscribe(userId: string, body: CreateSubscriptionBody): Promise<SubscriptionView> {
+    if (!this.paypal.configured) {
+      throw new AppException(ErrorCode.BillingNotConfigured, 'Subscriptions are not available right now.');
+    }
+    let verified: VerifiedSubscription;
+    try {
+      verified = await this.verifier.verify(body.paypalSubscriptionId, userId, {
+        plan: body.plan,
+        cycle: body.billingCycle,
+      });
+    } catch (error) {
+      if (!(error instanceof PayPalUnavailableError)) throw error;
+      this.logger.warn(`Subscription ${body.paypalSubscriptionId} not verified: ${error.message}`);
+      throw new AppException(
+        ErrorCode.PaymentProviderUnavailable,
+        'We could not reach PayPal to confirm your subscription. Nothing was changed; try again in a minute.',
+        undefined,
+        { 'Retry-After': '60' },
+      );
+    }
+    const subscription = await this.record(userId, verified);
+    await this.userPlans.changePlan(userId, verified.plan);
+    return viewOf(subscription);
+  }
+
+  /** Inserts or refreshes the row; the unique PayPal id keeps one subscription to one user. */
+  private async record(userId: string, { paypal, plan, cycle }: VerifiedSubscription): Promise<Subscription> {
+    const em = this.em.fork();
+    const fields = {
+      plan,
+      billingCycle: cycle,
+      status: 'active',
+      amountMinor: planPriceMinor(plan, cycle),
+      currency: BILLING_CURRENCY,
+      startDate: dateOrNull(paypal.start_time),
+      currentPeriodEnd: dateOrNull(paypal.billing_info?.next_billing_time),
+      lastPaymentAt: dateOrNull(paypal.billing_info?.last_payment?.time),
+    };
+    const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypal.id });
+    if (existing) {
+      if (existing.user.id !== userId) throw alreadyBound();
+      em.assign(existing, fields);
+      await em.flush();
+      return existing;
+    }
+    const created = em.create(Subscription, {
+      ...fields,
+      user: em.getReference(User, userId),
+      paypalSubscriptionId: paypal.id,
+      createdAt: new Date(),
+    });
+    try {
+      await em.flush();
+      return created;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypal.id });
+      if (winner.user.id !== userId) throw alreadyBound();
+      return winner;
+    }
+  }
+}
