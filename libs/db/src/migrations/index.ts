@@ -4,6 +4,7 @@ import { Migration20261122120000_accounts } from './Migration20261122120000_acco
 import { Migration20261122180000_api_keys } from './Migration20261122180000_api_keys';
 import { Migration20261122190000_usage } from './Migration20261122190000_usage';
 import { Migration20261122200000_contact_messages } from './Migration20261122200000_contact_messages';
+import { Migration20261123000000_paypal_billing } from './Migration20261123000000_paypal_billing';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261122200000_contact_messages',
     class: Migration20261122200000_contact_messages,
   },
+  { name: 'Migration20261123000000_paypal_billing', class: Migration20261123000000_paypal_billing },
 ];

@@ -10,10 +10,12 @@ import {
   planPriceMinor,
   type BillingPlan,
   type BillingPlansResponse,
+  type BillingCycle,
+  type PaidPlanId,
   type PlanId,
 } from '@fxrates/domain';
 import { PlanLimitsService } from '../public-api/plan-limits';
-import { PayPalPlanIds } from './paypal/paypal-plan-ids';
+import { PayPalPlanIds } from '@fxrates/paypal';
 
 /** The price list the pricing and subscribe pages render: our table, our limits, our PayPal plans. */
 @Injectable()
@@ -49,9 +51,16 @@ export class BillingPlansService {
       annual: price('annual'),
       annualPerMonth: formatMinorUnits(paid ? ANNUAL_PER_MONTH_DISPLAY_MINOR[id] : 0),
       paypalPlanIds: {
-        monthly: paid ? this.planIds.idOf(id, 'monthly') : null,
-        annual: paid ? this.planIds.idOf(id, 'annual') : null,
+        monthly: paid ? this.paypalPlanId(id, 'monthly') : null,
+        annual: paid ? this.paypalPlanId(id, 'annual') : null,
       },
     };
+  }
+
+  /** Spec §3: a missing plan id gives null and logs an error. */
+  private paypalPlanId(plan: PaidPlanId, cycle: BillingCycle): string | null {
+    const id = this.planIds.idOf(plan, cycle);
+    if (!id) this.logger.error(`No PayPal plan id for ${plan} ${cycle}: set it in PAYPAL_PLAN_IDS`);
+    return id;
   }
 }

@@ -3,8 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { PublicApiModule } from '../public-api/public-api.module';
 import { BillingPlansController } from './billing-plans.controller';
 import { BillingPlansService } from './billing-plans.service';
-import { PayPalClient } from './paypal/paypal-client';
-import { PayPalPlanIds } from './paypal/paypal-plan-ids';
+import { PAYPAL_PROVIDERS } from './paypal.providers';
 import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
@@ -12,6 +11,6 @@ import { SubscriptionsService } from './subscriptions.service';
 @Module({
   imports: [AuthModule, PublicApiModule],
   controllers: [BillingPlansController, SubscriptionsController],
-  providers: [BillingPlansService, PayPalPlanIds, PayPalClient, SubscriptionVerifier, SubscriptionsService],
+  providers: [...PAYPAL_PROVIDERS, BillingPlansService, SubscriptionVerifier, SubscriptionsService],
 })
 export class BillingModule {}

@@ -3,9 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type BillingCycle, type PaidPlanId } from '@fxrates/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppException } from '../../common/app-exception';
-import { PayPalClient } from './paypal/paypal-client';
-import { PayPalPlanIds } from './paypal/paypal-plan-ids';
-import type { PayPalSubscription } from './paypal/paypal-subscription';
+import { PayPalClient, PayPalPlanIds, type PayPalSubscription } from '@fxrates/paypal';
 
 /** How often an APPROVED subscription is re-read while PayPal activates it. */
 const ACTIVATION_CHECKS = 5;

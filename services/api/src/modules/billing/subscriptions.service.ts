@@ -2,21 +2,12 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { Subscription, User } from '@fxrates/db';
-import {
-  BILLING_CURRENCY,
-  ErrorCode,
-  formatMinorUnits,
-  planPriceMinor,
-  type SubscriptionView,
-} from '@fxrates/domain';
+import { ErrorCode, formatMinorUnits, type SubscriptionView } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../public-api/user-plans.service';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
-import { PayPalClient } from './paypal/paypal-client';
-import { PayPalUnavailableError } from './paypal/paypal-subscription';
+import { PayPalClient, PayPalUnavailableError, subscriptionFields } from '@fxrates/paypal';
 import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
-
-const dateOrNull = (value: string | undefined) => (value ? new Date(value) : null);
 
 const alreadyBound = () =>
   new AppException(
@@ -79,16 +70,7 @@ export class SubscriptionsService {
   /** Inserts or refreshes the row; the unique PayPal id keeps one subscription to one user. */
   private async record(userId: string, { paypal, plan, cycle }: VerifiedSubscription): Promise<Subscription> {
     const em = this.em.fork();
-    const fields = {
-      plan,
-      billingCycle: cycle,
-      status: 'active',
-      amountMinor: planPriceMinor(plan, cycle),
-      currency: BILLING_CURRENCY,
-      startDate: dateOrNull(paypal.start_time),
-      currentPeriodEnd: dateOrNull(paypal.billing_info?.next_billing_time),
-      lastPaymentAt: dateOrNull(paypal.billing_info?.last_payment?.time),
-    };
+    const fields = subscriptionFields(paypal, plan, cycle);
     const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypal.id });
     if (existing) {
       if (existing.user.id !== userId) throw alreadyBound();

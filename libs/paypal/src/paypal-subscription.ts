@@ -3,6 +3,8 @@ export interface PayPalSubscription {
   id: string;
   plan_id?: string;
   status?: string;
+  status_update_time?: string;
+  update_time?: string;
   start_time?: string;
   custom_id?: string;
   plan_overridden?: boolean;

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import type { AppConfig } from '@fxrates/config';
 import { PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -15,22 +14,14 @@ interface CachedToken {
  * PayPal's REST API with an app access token (client credentials), cached until shortly before it
  * expires and shared by concurrent callers. A 401 drops the token and retries once.
  */
-@Injectable()
-export class PayPalClient implements OnModuleInit {
-  private readonly logger = new Logger(PayPalClient.name);
+export class PayPalClient {
   private token: CachedToken | undefined;
   private pendingToken: Promise<string> | undefined;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
-
-  onModuleInit(): void {
-    if (!this.configured) {
-      this.logger.warn('PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is not set: subscriptions are refused');
-    }
-  }
+  constructor(private readonly config: AppConfig['paypal']) {}
 
   get configured(): boolean {
-    return Boolean(this.config.paypal.clientId && this.config.paypal.clientSecret);
+    return Boolean(this.config.clientId && this.config.clientSecret);
   }
 
   /** The subscription, or null when PayPal does not know the id. */
@@ -51,7 +42,7 @@ export class PayPalClient implements OnModuleInit {
   private async call(method: string, path: string, body?: object): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const response = await this.send(`${this.config.paypal.apiBaseUrl}${path}`, {
+      const response = await this.send(`${this.config.apiBaseUrl}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
@@ -73,7 +64,7 @@ export class PayPalClient implements OnModuleInit {
   }
 
   private async fetchToken(): Promise<string> {
-    const { clientId, clientSecret, apiBaseUrl } = this.config.paypal;
+    const { clientId, clientSecret, apiBaseUrl } = this.config;
     const response = await this.send(`${apiBaseUrl}/v1/oauth2/token`, {
       method: 'POST',
       headers: {

@@ -1,0 +1,4 @@
+export * from './paypal-client';
+export * from './paypal-plan-ids';
+export * from './paypal-subscription';
+export * from './subscription-fields';
