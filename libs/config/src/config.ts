@@ -39,6 +39,7 @@ export interface AppConfig {
     clientSecret: string;
     /** PayPal plan id by "<plan>.<cycle>", e.g. "basic.annual". */
     planIds: Record<string, string>;
+    webhookId: string;
     activationPollMs: number;
   };
 }
@@ -94,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: e.PAYPAL_CLIENT_ID,
       clientSecret: e.PAYPAL_CLIENT_SECRET,
       planIds: e.PAYPAL_PLAN_IDS,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
       activationPollMs: e.PAYPAL_ACTIVATION_POLL_MS,
     },
   };

@@ -12,6 +12,7 @@ describe('PayPal configuration', () => {
       clientId: '',
       clientSecret: '',
       planIds: {},
+      webhookId: '',
       activationPollMs: 1000,
     });
   });

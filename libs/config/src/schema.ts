@@ -186,6 +186,10 @@ export const ENV_SCHEMA = {
     value: /^[A-Za-z0-9-]{3,50}$/,
     default: {},
   }),
+  PAYPAL_WEBHOOK_ID: str({
+    description: 'id of our PayPal webhook; empty refuses every webhook delivery',
+    default: '',
+  }),
   PAYPAL_ACTIVATION_POLL_MS: int({
     description: 'pause between checks of an APPROVED PayPal subscription until it is ACTIVE (5 checks)',
     min: 1,

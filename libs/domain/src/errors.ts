@@ -45,6 +45,7 @@ export enum ErrorCode {
   SubscriptionPlanMismatch = 'subscription-plan-mismatch',
   SubscriptionOwnerMismatch = 'subscription-owner-mismatch',
   SubscriptionAlreadyBound = 'subscription-already-bound',
+  WebhookSignatureInvalid = 'webhook-signature-invalid',
 }
 
 /** RFC 9457 problem details, extended with `code` and `message`. */

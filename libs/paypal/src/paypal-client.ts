@@ -5,6 +5,17 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Renew a token this long before PayPal says it expires, so none expires in flight. */
 const TOKEN_EXPIRY_MARGIN_MS = 60_000;
 
+/** The PAYPAL-* headers of a webhook delivery, our webhook id and the body exactly as received. */
+export interface WebhookSignatureInput {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+  webhookId: string;
+  rawBody: string;
+}
+
 interface CachedToken {
   value: string;
   expiresAt: number;
@@ -33,13 +44,36 @@ export class PayPalClient {
   }
 
   async cancelSubscription(id: string, reason: string): Promise<void> {
-    const response = await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {
-      reason,
-    });
+    const response = await this.call(
+      'POST',
+      `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`,
+      JSON.stringify({ reason }),
+    );
     if (response.status !== 204) throw new PayPalUnavailableError(`cancel answered ${response.status}`);
   }
 
-  private async call(method: string, path: string, body?: object): Promise<Response> {
+  /**
+   * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature).
+   * The event goes over exactly as received, so PayPal checks the bytes it signed.
+   */
+  async verifyWebhookSignature(input: WebhookSignatureInput): Promise<boolean> {
+    const fields = JSON.stringify({
+      auth_algo: input.authAlgo,
+      cert_url: input.certUrl,
+      transmission_id: input.transmissionId,
+      transmission_sig: input.transmissionSig,
+      transmission_time: input.transmissionTime,
+      webhook_id: input.webhookId,
+    });
+    const body = `${fields.slice(0, -1)},"webhook_event":${input.rawBody}}`;
+    const response = await this.call('POST', '/v1/notifications/verify-webhook-signature', body);
+    if (response.status === 400) return false;
+    if (!response.ok) throw new PayPalUnavailableError(`webhook verification answered ${response.status}`);
+    const { verification_status: status } = await this.readJson<{ verification_status?: string }>(response);
+    return status === 'SUCCESS';
+  }
+
+  private async call(method: string, path: string, body?: string): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       const response = await this.send(`${this.config.apiBaseUrl}${path}`, {
@@ -49,7 +83,7 @@ export class PayPalClient {
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
-        body: body ? JSON.stringify(body) : undefined,
+        body,
       });
       if (response.status !== 401 || attempt > 0) return response;
       await response.body?.cancel();

@@ -42,6 +42,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.SubscriptionPlanMismatch]: 422,
   [ErrorCode.SubscriptionOwnerMismatch]: 403,
   [ErrorCode.SubscriptionAlreadyBound]: 409,
+  [ErrorCode.WebhookSignatureInvalid]: 400,
 };
 
 /** Titles for the problem+json `title`: short, stable per code. */
@@ -86,6 +87,7 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.SubscriptionPlanMismatch]: 'Subscription plan mismatch',
   [ErrorCode.SubscriptionOwnerMismatch]: 'Subscription of another user',
   [ErrorCode.SubscriptionAlreadyBound]: 'Subscription already in use',
+  [ErrorCode.WebhookSignatureInvalid]: 'Webhook signature invalid',
 };
 
 /** The one exception our code throws for an expected failure; the filter turns it into problem+json. */

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -58,7 +59,32 @@ export interface PayPalStandIn {
   revokeTokens(): void;
   /** While true, every call answers 503 as PayPal does during an outage. */
   down: boolean;
+  /** The webhook id this PayPal account delivers under. */
+  webhookId: string;
+  /** Where PAYPAL-CERT-URL of signed deliveries points (a PayPal host; never fetched by our verifier). */
+  certUrl: string;
+  /** A webhook event about a subscription as it is now, in PayPal's envelope. */
+  event(eventType: string, subscriptionId: string): PayPalWebhookEvent;
+  /** The body and PAYPAL-* headers PayPal would deliver for an event, signed with the stand-in's key. */
+  sign(event: PayPalWebhookEvent, overrides?: { webhookId?: string }): SignedDelivery;
   close(): Promise<void>;
+}
+
+export interface PayPalWebhookEvent {
+  id: string;
+  event_version: string;
+  create_time: string;
+  resource_type: string;
+  resource_version?: string;
+  event_type: string;
+  summary: string;
+  resource: Record<string, unknown>;
+  links: { href: string; rel: string; method: string }[];
+}
+
+export interface SignedDelivery {
+  body: string;
+  headers: Record<string, string>;
 }
 
 export interface PayPalStandInOptions {
@@ -68,6 +94,12 @@ export interface PayPalStandInOptions {
   plans: Record<string, StandInPlan>;
   /** expires_in of issued tokens, seconds (PayPal: about 9 hours). */
   tokenLifetimeSeconds?: number;
+  webhookId?: string;
+}
+
+/** What PayPal signs: transmission id, time, webhook id and the CRC32 of the body, joined by "|". */
+function signedString(transmissionId: string, time: string, webhookId: string, body: string): string {
+  return `${transmissionId}|${time}|${webhookId}|${crc32(Buffer.from(body))}`;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -110,6 +142,9 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   const activateAfter = new Map<string, number>();
   let issued = 0;
   let baseUrl = '';
+  const webhookId = options.webhookId ?? upperId(17);
+  const certUrl = `https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-${randomBytes(4).toString('hex')}`;
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   const activate = (subscription: PayPalSubscription, now: Date) => {
     const plan = options.plans[subscription.plan_id];
@@ -146,6 +181,55 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     tokensIssued: () => issued,
     revokeTokens: () => tokens.clear(),
     subscription: (id) => subscriptions.get(id),
+    webhookId,
+    certUrl,
+    event(eventType, subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+      const sale = eventType.startsWith('PAYMENT.SALE.');
+      const resource: Record<string, unknown> = sale
+        ? {
+            id: upperId(17),
+            state: 'completed',
+            amount: {
+              total: subscription.billing_info?.last_payment?.amount.value ?? '0.00',
+              currency: 'USD',
+            },
+            billing_agreement_id: subscription.id,
+            create_time: new Date().toISOString(),
+          }
+        : structuredClone(subscription);
+      return {
+        id: `WH-${upperId(17)}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: sale ? 'sale' : 'subscription',
+        ...(sale ? {} : { resource_version: '2.0' }),
+        event_type: eventType,
+        summary: `${eventType} for ${subscription.id}`,
+        resource,
+        links: [],
+      };
+    },
+    sign(event, overrides = {}) {
+      const body = JSON.stringify(event);
+      const transmissionId = randomUUID();
+      const time = new Date().toISOString();
+      const signature = createSign('sha256')
+        .update(signedString(transmissionId, time, overrides.webhookId ?? webhookId, body))
+        .sign(privateKey, 'base64');
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'paypal-auth-algo': 'SHA256withRSA',
+          'paypal-cert-url': certUrl,
+          'paypal-transmission-id': transmissionId,
+          'paypal-transmission-sig': signature,
+          'paypal-transmission-time': time,
+        },
+      };
+    },
     createSubscription(fields) {
       const now = new Date();
       const id = `I-${upperId(12)}`;
@@ -224,6 +308,28 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         expires_in: lifetime,
         nonce: `${new Date().toISOString()}${randomBytes(8).toString('hex')}`,
       });
+    }
+
+    if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      if (!authorised(request)) {
+        return json(response, 401, {
+          error: 'invalid_token',
+          error_description: 'Token signature verification failed',
+        });
+      }
+      const input = JSON.parse(body) as Record<string, unknown>;
+      const event = JSON.stringify(input.webhook_event);
+      const genuine =
+        input.webhook_id === webhookId &&
+        input.cert_url === certUrl &&
+        input.auth_algo === 'SHA256withRSA' &&
+        typeof input.transmission_sig === 'string' &&
+        createVerify('sha256')
+          .update(
+            signedString(String(input.transmission_id), String(input.transmission_time), webhookId, event),
+          )
+          .verify(publicKey, input.transmission_sig, 'base64');
+      return json(response, 200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' });
     }
 
     const match = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);

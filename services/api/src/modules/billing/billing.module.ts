@@ -1,16 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { QUEUES } from '@fxrates/queues';
 import { AuthModule } from '../auth/auth.module';
 import { PublicApiModule } from '../public-api/public-api.module';
 import { BillingPlansController } from './billing-plans.controller';
 import { BillingPlansService } from './billing-plans.service';
 import { PAYPAL_PROVIDERS } from './paypal.providers';
+import { PayPalWebhooksController } from './paypal-webhooks.controller';
+import { PayPalWebhooksService } from './paypal-webhooks.service';
 import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 
 @Module({
-  imports: [AuthModule, PublicApiModule],
-  controllers: [BillingPlansController, SubscriptionsController],
-  providers: [...PAYPAL_PROVIDERS, BillingPlansService, SubscriptionVerifier, SubscriptionsService],
+  imports: [AuthModule, PublicApiModule, BullModule.registerQueue({ name: QUEUES.paypalWebhooks })],
+  controllers: [BillingPlansController, SubscriptionsController, PayPalWebhooksController],
+  providers: [
+    ...PAYPAL_PROVIDERS,
+    BillingPlansService,
+    SubscriptionVerifier,
+    SubscriptionsService,
+    PayPalWebhooksService,
+  ],
 })
 export class BillingModule {}
