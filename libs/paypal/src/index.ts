@@ -2,3 +2,4 @@ export * from './paypal-client';
 export * from './paypal-plan-ids';
 export * from './paypal-subscription';
 export * from './subscription-fields';
+export * from './paypal.providers';

@@ -3,12 +3,15 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
+import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS, QUEUES } from '@fxrates/queues';
 import { Redis } from 'ioredis';
 import { RatesIngestProcessor } from './processors/rates-ingest.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
+import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
+import { SubscriptionSync } from './billing/subscription-sync';
 import { WorkerMetrics } from './health/worker-metrics';
 import { Schedules } from './schedules';
 import { WORKER_REDIS } from './worker.tokens';
@@ -39,6 +42,9 @@ export class WorkerModule implements OnApplicationShutdown {
         MaintenanceProcessor,
         UsageFlushProcessor,
         EmailProcessor,
+        ...PAYPAL_PROVIDERS,
+        SubscriptionSync,
+        PayPalWebhooksProcessor,
         WorkerMetrics,
         Schedules,
       ],

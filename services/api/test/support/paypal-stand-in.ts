@@ -51,6 +51,10 @@ export interface PayPalStandIn {
   /** What the buyer's approval in the PayPal button leaves behind. */
   createSubscription(fields: NewSubscription): PayPalSubscription;
   subscription(id: string): PayPalSubscription | undefined;
+  /** A status change made at PayPal (by the buyer, PayPal's dunning, or the end of the term). */
+  setStatus(id: string, status: PayPalStatus): void;
+  /** A recurring payment went through: last payment now, next billing one cycle later. */
+  renew(id: string): void;
   /** Every request received, as "METHOD /path". */
   requests: string[];
   /** Access tokens issued so far. */
@@ -181,6 +185,19 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     tokensIssued: () => issued,
     revokeTokens: () => tokens.clear(),
     subscription: (id) => subscriptions.get(id),
+    setStatus(id, status) {
+      const subscription = subscriptions.get(id)!;
+      const now = new Date().toISOString();
+      Object.assign(subscription, { status, status_update_time: now, update_time: now });
+      if (status === 'CANCELLED' || status === 'EXPIRED') delete subscription.billing_info?.next_billing_time;
+    },
+    renew(id) {
+      const subscription = subscriptions.get(id)!;
+      const due = new Date(subscription.billing_info?.next_billing_time ?? Date.now());
+      activate(subscription, new Date());
+      const interval = options.plans[subscription.plan_id]?.interval ?? 'MONTH';
+      subscription.billing_info!.next_billing_time = addInterval(due, interval).toISOString();
+    },
     webhookId,
     certUrl,
     event(eventType, subscriptionId) {
@@ -376,10 +393,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
           ],
         });
       }
-      const now = new Date().toISOString();
-      subscription.status = 'CANCELLED';
-      subscription.status_update_time = now;
-      subscription.update_time = now;
+      standIn.setStatus(subscription.id, 'CANCELLED');
       return json(response, 204);
     }
     return json(response, 405, {

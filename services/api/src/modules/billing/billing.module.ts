@@ -1,11 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { QUEUES } from '@fxrates/queues';
 import { AuthModule } from '../auth/auth.module';
 import { PublicApiModule } from '../public-api/public-api.module';
 import { BillingPlansController } from './billing-plans.controller';
 import { BillingPlansService } from './billing-plans.service';
-import { PAYPAL_PROVIDERS } from './paypal.providers';
+
 import { PayPalWebhooksController } from './paypal-webhooks.controller';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
 import { SubscriptionVerifier } from './subscription-verifier';

@@ -1,8 +1,9 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { PayPalClient, PayPalPlanIds } from '@fxrates/paypal';
+import { PayPalClient } from './paypal-client';
+import { PayPalPlanIds } from './paypal-plan-ids';
 
-/** One PayPal client (and its token cache) per process, and our plan ids. */
+/** One PayPal client (and its token cache) per process, and our plan ids, for the API and the worker. */
 export const PAYPAL_PROVIDERS: Provider[] = [
   {
     provide: PayPalClient,
@@ -11,7 +12,7 @@ export const PAYPAL_PROVIDERS: Provider[] = [
       const client = new PayPalClient(config.paypal);
       if (!client.configured) {
         new Logger('PayPal').warn(
-          'PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is not set: subscriptions are refused',
+          'PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is not set: PayPal billing is off',
         );
       }
       return client;
