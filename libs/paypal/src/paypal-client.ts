@@ -43,13 +43,16 @@ export class PayPalClient {
     return this.readJson<PayPalSubscription>(response);
   }
 
-  async cancelSubscription(id: string, reason: string): Promise<void> {
+  /** Cancels at PayPal; false when PayPal refuses because the subscription is no longer active. */
+  async cancelSubscription(id: string, reason: string): Promise<boolean> {
     const response = await this.call(
       'POST',
       `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`,
       JSON.stringify({ reason }),
     );
+    if (response.status === 422) return false;
     if (response.status !== 204) throw new PayPalUnavailableError(`cancel answered ${response.status}`);
+    return true;
   }
 
   /**

@@ -11,6 +11,7 @@ import { PayPalWebhooksController } from './paypal-webhooks.controller';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
 import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionCancellationService } from './subscription-cancellation.service';
 import { SubscriptionsService } from './subscriptions.service';
 
 @Module({
@@ -21,6 +22,7 @@ import { SubscriptionsService } from './subscriptions.service';
     BillingPlansService,
     SubscriptionVerifier,
     SubscriptionsService,
+    SubscriptionCancellationService,
     PayPalWebhooksService,
   ],
 })

@@ -2,33 +2,20 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { Subscription, User } from '@fxrates/db';
-import { ErrorCode, formatMinorUnits, type SubscriptionView } from '@fxrates/domain';
+import { ErrorCode, type SubscriptionView } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../public-api/user-plans.service';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
-import { PayPalClient, PayPalUnavailableError, subscriptionFields } from '@fxrates/paypal';
+import { PayPalClient, subscriptionFields } from '@fxrates/paypal';
+import { askPayPal } from './paypal-errors';
 import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
+import { viewOf } from './subscription-view';
 
 const alreadyBound = () =>
   new AppException(
     ErrorCode.SubscriptionAlreadyBound,
     'This PayPal subscription is already used by another account.',
   );
-
-function viewOf(subscription: Subscription): SubscriptionView {
-  return {
-    id: subscription.id,
-    plan: subscription.plan,
-    billingCycle: subscription.billingCycle,
-    status: subscription.status,
-    paypalSubscriptionId: subscription.paypalSubscriptionId ?? '',
-    amount: formatMinorUnits(subscription.amountMinor),
-    currency: subscription.currency,
-    startDate: subscription.startDate?.toISOString() ?? null,
-    currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-    lastPaymentAt: subscription.lastPaymentAt?.toISOString() ?? null,
-  };
-}
 
 /** Records a subscription approved in PayPal once PayPal confirms it, and moves the user's plan at once. */
 @Injectable()
@@ -46,22 +33,14 @@ export class SubscriptionsService {
     if (!this.paypal.configured) {
       throw new AppException(ErrorCode.BillingNotConfigured, 'Subscriptions are not available right now.');
     }
-    let verified: VerifiedSubscription;
-    try {
-      verified = await this.verifier.verify(body.paypalSubscriptionId, userId, {
-        plan: body.plan,
-        cycle: body.billingCycle,
-      });
-    } catch (error) {
-      if (!(error instanceof PayPalUnavailableError)) throw error;
-      this.logger.warn(`Subscription ${body.paypalSubscriptionId} not verified: ${error.message}`);
-      throw new AppException(
-        ErrorCode.PaymentProviderUnavailable,
-        'We could not reach PayPal to confirm your subscription. Nothing was changed; try again in a minute.',
-        undefined,
-        { 'Retry-After': '60' },
-      );
-    }
+    const verified = await askPayPal(
+      () =>
+        this.verifier.verify(body.paypalSubscriptionId, userId, {
+          plan: body.plan,
+          cycle: body.billingCycle,
+        }),
+      (error) => this.logger.warn(`Subscription ${body.paypalSubscriptionId} not verified: ${error.message}`),
+    );
     const subscription = await this.record(userId, verified);
     await this.userPlans.changePlan(userId, verified.plan);
     return viewOf(subscription);
