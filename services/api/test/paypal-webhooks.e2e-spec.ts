@@ -3,6 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
+import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn, type SignedDelivery } from './support/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -33,11 +34,7 @@ describe('POST /api/billing/paypal/webhook', () => {
     paypal = await startPayPalStandIn({ plans: { 'P-BASIC-ANNUAL': { interval: 'YEAR', price: '167.88' } } });
     t = await startTestApp(
       testConfig({
-        PAYPAL_API_BASE_URL: paypal.url,
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_WEBHOOK_ID: paypal.webhookId,
-        PAYPAL_PLAN_IDS: 'basic.annual=P-BASIC-ANNUAL',
+        ...payPalEnv(paypal, 'basic.annual=P-BASIC-ANNUAL'),
       }),
     );
     queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));

@@ -4,6 +4,7 @@ import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { register } from './support/auth-client';
+import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from './support/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -39,10 +40,7 @@ describe('POST /api/v1/subscriptions/cancel', () => {
     paypal = await startPayPalStandIn({ plans: { 'P-BASIC-ANNUAL': { interval: 'YEAR', price: '167.88' } } });
     t = await startTestApp(
       testConfig({
-        PAYPAL_API_BASE_URL: paypal.url,
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_PLAN_IDS: 'basic.annual=P-BASIC-ANNUAL',
+        ...payPalEnv(paypal, 'basic.annual=P-BASIC-ANNUAL'),
       }),
     );
   });

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { register } from './support/auth-client';
+import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type NewSubscription, type PayPalStandIn } from './support/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -73,10 +74,10 @@ describe('POST /api/v1/subscriptions', () => {
     });
     t = await startTestApp(
       testConfig({
-        PAYPAL_API_BASE_URL: paypal.url,
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_PLAN_IDS: `basic.monthly=${PLAN_IDS.basicMonthly},basic.annual=${PLAN_IDS.basicAnnual},professional.monthly=${PLAN_IDS.proMonthly}`,
+        ...payPalEnv(
+          paypal,
+          `basic.monthly=${PLAN_IDS.basicMonthly},basic.annual=${PLAN_IDS.basicAnnual},professional.monthly=${PLAN_IDS.proMonthly}`,
+        ),
         PAYPAL_ACTIVATION_POLL_MS: '10',
       }),
     );

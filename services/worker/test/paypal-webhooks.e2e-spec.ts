@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { register } from '../../api/test/support/auth-client';
+import { payPalEnv } from '../../api/test/support/paypal-env';
 import {
   startPayPalStandIn,
   type PayPalStandIn,
@@ -67,11 +68,7 @@ describe('worker: PayPal webhooks', () => {
   beforeAll(async () => {
     paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
     const config = testConfig({
-      PAYPAL_API_BASE_URL: paypal.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_PLAN_IDS: `basic.annual=${BASIC_ANNUAL}`,
+      ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
       RATES_INGEST_INTERVAL_MS: '600000',
       USAGE_FLUSH_INTERVAL_MS: '600000',
     });
