@@ -8,3 +8,4 @@ export * from './api-types';
 export * from './plans';
 export * from './prices';
 export * from './billing-types';
+export * from './pricing-cards';
