@@ -9,3 +9,4 @@ export * from './plans';
 export * from './prices';
 export * from './billing-types';
 export * from './pricing-cards';
+export * from './subscribe-texts';

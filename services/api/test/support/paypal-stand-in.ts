@@ -215,7 +215,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
             billing_agreement_id: subscription.id,
             create_time: new Date().toISOString(),
           }
-        : structuredClone(subscription);
+        : (structuredClone(subscription) as unknown as Record<string, unknown>);
       return {
         id: `WH-${upperId(17)}`,
         event_version: '1.0',
@@ -298,6 +298,12 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         message: 'Service Unavailable.',
         debug_id: debugId(),
       });
+    }
+
+    // Not PayPal's: lets a browser test's SDK stand-in create what the buyer's approval would.
+    if (request.method === 'POST' && path === '/__stand-in/subscriptions') {
+      const { plan_id: planId, custom_id: customId } = JSON.parse(body) as NewSubscription;
+      return json(response, 201, standIn.createSubscription({ plan_id: planId, custom_id: customId }));
     }
 
     if (request.method === 'POST' && path === '/v1/oauth2/token') {
