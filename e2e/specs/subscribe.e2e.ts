@@ -83,6 +83,24 @@ describe('subscribing with PayPal', () => {
     });
   });
 
+  it('cancels from the account page after confirmation, keeping the plan until the period ends', async () => {
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+    await waitForText(page.getByTestId('account-status'), 'Active');
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(await dialog.innerText()).toContain(`You keep the Basic plan until ${aYearFromTodayLong()}`);
+    await dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
+    await waitForText(page.getByTestId('account-status'), 'Cancelled');
+    expect(await page.getByTestId('account-plan').innerText()).toBe('Basic');
+    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+  });
+
   it('shows the server refusal in the banner and stays on /subscribe', async () => {
     await signUpInBrowser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
