@@ -146,6 +146,23 @@ describe('POST /api/v1/subscriptions', () => {
     expect(await sql('select id from subscriptions where paypal_subscription_id = ?', [id])).toHaveLength(1);
   });
 
+  it('cancels the PayPal subscription a new one replaces, so the user is billed once', async () => {
+    const { userId, accessToken, key } = await signUp();
+    const basic = approved({ custom_id: userId });
+    await subscribe(accessToken, body(basic)).expect(201);
+    const professional = approved({ custom_id: userId, plan_id: PLAN_IDS.proMonthly });
+    await subscribe(
+      accessToken,
+      body(professional, { plan: 'professional', billingCycle: 'monthly' }),
+    ).expect(201);
+    expect(paypal.subscription(basic)!.status).toBe('CANCELLED');
+    expect(paypal.subscription(professional)!.status).toBe('ACTIVE');
+    const [old] = await sql('select status from subscriptions where paypal_subscription_id = ?', [basic]);
+    expect(old.status).toBe('cancelled');
+    const usage = await http().get('/api/v1/usage').set('X-API-Key', key).expect(200);
+    expect(usage.body).toMatchObject({ plan: 'professional', monthlyQuota: 100000 });
+  });
+
   it('refuses a subscription PayPal does not know: 404 subscription-not-found', async () => {
     const { userId, accessToken, key } = await signUp();
     await expectProblem(await subscribe(accessToken, body('I-DOESNOTEXIST1')), 404, 'subscription-not-found');

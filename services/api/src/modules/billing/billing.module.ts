@@ -11,6 +11,7 @@ import { PayPalWebhooksController } from './paypal-webhooks.controller';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
 import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
+import { ReplacedSubscriptions } from './replaced-subscriptions';
 import { SubscriptionCancellationService } from './subscription-cancellation.service';
 import { SubscriptionsService } from './subscriptions.service';
 
@@ -23,6 +24,7 @@ import { SubscriptionsService } from './subscriptions.service';
     SubscriptionVerifier,
     SubscriptionsService,
     SubscriptionCancellationService,
+    ReplacedSubscriptions,
     PayPalWebhooksService,
   ],
 })

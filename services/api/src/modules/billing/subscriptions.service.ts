@@ -8,6 +8,7 @@ import { UserPlansService } from '../public-api/user-plans.service';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
 import { PayPalClient, subscriptionFields } from '@fxrates/paypal';
 import { askPayPal } from './paypal-errors';
+import { ReplacedSubscriptions } from './replaced-subscriptions';
 import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
 import { viewOf } from './subscription-view';
 
@@ -27,6 +28,7 @@ export class SubscriptionsService {
     private readonly paypal: PayPalClient,
     private readonly verifier: SubscriptionVerifier,
     private readonly userPlans: UserPlansService,
+    private readonly replaced: ReplacedSubscriptions,
   ) {}
 
   async subscribe(userId: string, body: CreateSubscriptionBody): Promise<SubscriptionView> {
@@ -43,6 +45,7 @@ export class SubscriptionsService {
     );
     const subscription = await this.record(userId, verified);
     await this.userPlans.changePlan(userId, verified.plan);
+    await this.replaced.cancelOthers(userId, verified.paypal.id);
     return viewOf(subscription);
   }
 
