@@ -1,6 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
 import { NestFactory } from '@nestjs/core';
+import { JOBS, paypalEventJobId, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { register } from '../../api/test/support/auth-client';
 import { payPalEnv } from '../../api/test/support/paypal-env';
@@ -169,5 +172,36 @@ describe('worker: PayPal webhooks', () => {
     expect(reads() - before).toBe(1);
     expect(await sql('select id from webhook_events where event_id = ?', [event.id])).toHaveLength(1);
     expect((await subscriptionRow(paypalId)).status).toBe('cancelled');
+  });
+
+  it('marks an event whose last attempt failed, for operators, while PayPal is down', async () => {
+    const { paypalId } = await subscribed();
+    const event = paypal.event('BILLING.SUBSCRIPTION.UPDATED', paypalId);
+    await sql(
+      `insert into webhook_events (id, provider, event_id, type, resource_id, payload, received_at)
+       values (gen_random_uuid(), 'paypal', ?, ?, ?, ?, now())`,
+      [event.id, event.event_type, paypalId, JSON.stringify(event)],
+    );
+    paypal.down = true;
+    try {
+      await worker
+        .get<Queue>(getQueueToken(QUEUES.paypalWebhooks))
+        .add(
+          JOBS.applyPayPalEvent,
+          { eventId: event.id },
+          { jobId: paypalEventJobId(event.id), attempts: 1 },
+        );
+      await until(
+        async () =>
+          (await sql('select error from webhook_events where event_id = ?', [event.id]))[0].error !== null,
+      );
+    } finally {
+      paypal.down = false;
+    }
+    const [stored] = await sql('select error, processed_at from webhook_events where event_id = ?', [
+      event.id,
+    ]);
+    expect(stored.error).toMatch(/PayPal unavailable/);
+    expect(stored.processed_at).toBeNull();
   });
 });

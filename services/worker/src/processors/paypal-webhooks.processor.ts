@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
 import { JOBS, QUEUES, type ApplyPayPalEventJob, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
@@ -11,6 +12,8 @@ import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync
  */
 @Processor(QUEUES.paypalWebhooks, { concurrency: 4 })
 export class PayPalWebhooksProcessor extends WorkerHost {
+  private readonly logger = new Logger(PayPalWebhooksProcessor.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly subscriptions: SubscriptionSync,
@@ -35,5 +38,24 @@ export class PayPalWebhooksProcessor extends WorkerHost {
       { processedAt: new Date(), error: null },
     );
     return outcome;
+  }
+
+  /** An event whose last attempt failed (PayPal down for long) is marked for operators; reconcile repairs it. */
+  @OnWorkerEvent('failed')
+  async onFailed(
+    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob> | undefined,
+    error: Error,
+  ): Promise<void> {
+    if (!job || job.name !== JOBS.applyPayPalEvent) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    this.logger.warn(`PayPal event job ${job.id}: attempt ${job.attemptsMade} failed (${error.message})`);
+    if (!final) return;
+    await this.em
+      .fork()
+      .nativeUpdate(
+        WebhookEvent,
+        { provider: 'paypal', eventId: (job.data as ApplyPayPalEventJob).eventId },
+        { error: error.message.slice(0, 1000) },
+      );
   }
 }
