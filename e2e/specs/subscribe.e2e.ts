@@ -101,6 +101,20 @@ describe('subscribing with PayPal', () => {
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
   });
 
+  it("says PayPal failed to load when PayPal's script cannot be loaded", async () => {
+    await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\/sdk\/js/, (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    await waitForText(
+      page.getByTestId('paypal-load-error'),
+      'PayPal failed to load. Please refresh the page and try again.',
+    );
+    expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).count()).toBe(0);
+  });
+
   it('shows the server refusal in the banner and stays on /subscribe', async () => {
     await signUpInBrowser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');

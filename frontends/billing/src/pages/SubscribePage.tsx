@@ -69,6 +69,7 @@ export function SubscribePage() {
   };
 
   const paypalPlanId = plans.status === 'ready' ? paypalPlanIdOf(plans.plans, checkout) : null;
+  const purchasable = plans.status === 'ready' && Boolean(paypalPlanId && plans.plans.paypalClientId);
 
   return (
     <PageSection
@@ -92,10 +93,10 @@ export function SubscribePage() {
           )}
           {plans.status === 'loading' && <LoadingState />}
           {plans.status === 'failed' && <ErrorAlert message={SUBSCRIBE_TEXTS.providerFailed} />}
-          {plans.status === 'ready' && !paypalPlanId && (
+          {plans.status === 'ready' && !purchasable && (
             <ErrorAlert message={SUBSCRIBE_TEXTS.providerFailed} />
           )}
-          {plans.status === 'ready' && paypalPlanId && user && (
+          {purchasable && paypalPlanId && user && (
             <div data-testid="paypal-button-area">
               {processing ? (
                 <Group justify="center" py="md">

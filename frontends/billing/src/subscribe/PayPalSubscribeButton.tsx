@@ -1,4 +1,7 @@
-import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import { Alert, Group, Loader } from '@mantine/core';
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { SUBSCRIBE_TEXTS } from '@fxrates/domain';
+import { useEffect } from 'react';
 import type { PayPalEnvironment } from '@fxrates/domain';
 import type { subscriptionOptions } from './subscription-checkout';
 
@@ -30,6 +33,7 @@ export function PayPalSubscribeButton({
         components: 'buttons',
       }}
     >
+      <ScriptState />
       <PayPalButtons
         style={{ layout: 'vertical', color: 'blue', shape: 'rect', label: 'subscribe' }}
         createSubscription={(_data, actions) => actions.subscription.create(subscription)}
@@ -40,4 +44,24 @@ export function PayPalSubscribeButton({
       />
     </PayPalScriptProvider>
   );
+}
+
+/** PayPal's script loading (a spinner) or failing to load (logged, and the spec's message). */
+function ScriptState() {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  useEffect(() => {
+    if (isRejected) console.error('The PayPal script failed to load');
+  }, [isRejected]);
+  if (isRejected) {
+    return (
+      <Alert color="red" variant="light" data-testid="paypal-load-error">
+        {SUBSCRIBE_TEXTS.providerFailed}
+      </Alert>
+    );
+  }
+  return isPending ? (
+    <Group justify="center" py="md">
+      <Loader size="sm" aria-label="Loading PayPal" />
+    </Group>
+  ) : null;
 }
