@@ -7,14 +7,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist');
-const sources = [
-  'services/api/src',
-  'services/worker/src',
-  ...['domain', 'config', 'db', 'queues', 'rates'].map((l) => `libs/${l}/src`),
-];
-const paths = Object.fromEntries(
-  ['domain', 'config', 'db', 'queues', 'rates'].map((l) => [`@fxrates/${l}`, [`libs/${l}/src/index.ts`]]),
-);
+const serverLibs = ['domain', 'config', 'db', 'queues', 'rates', 'paypal'];
+const sources = ['services/api/src', 'services/worker/src', ...serverLibs.map((l) => `libs/${l}/src`)];
+const paths = Object.fromEntries(serverLibs.map((l) => [`@fxrates/${l}`, [`libs/${l}/src/index.ts`]]));
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -31,6 +31,9 @@ export async function signUpInBrowser(
   path = '/dashboard',
 ): Promise<{ email: string; password: string }> {
   await page.goto(`${baseUrl}/login`);
+  // The page renders once its start-up refresh has answered; registering before that lets a late
+  // refresh rotate the new refresh token and the next page present the old one (reuse: signed out).
+  await heading(page).waitFor();
   const request: RegisterRequest = {
     firstName: 'Eve',
     lastName: 'Tester',

@@ -6,6 +6,8 @@ export interface E2eEnvironment {
   /** A shell whose config points the dashboard remote at `closedDashboardPort`, where nothing listens. */
   degradedBaseUrl: string;
   closedDashboardPort: number;
+  /** The PayPal REST stand-in the API verifies subscriptions with. */
+  paypalUrl: string;
 }
 
 const VARIABLES = {
@@ -13,6 +15,7 @@ const VARIABLES = {
   apiUrl: 'E2E_API_URL',
   degradedBaseUrl: 'E2E_DEGRADED_BASE_URL',
   closedDashboardPort: 'E2E_CLOSED_DASHBOARD_PORT',
+  paypalUrl: 'E2E_PAYPAL_URL',
 } as const;
 
 export function publishE2eEnvironment(environment: E2eEnvironment): void {
@@ -20,6 +23,7 @@ export function publishE2eEnvironment(environment: E2eEnvironment): void {
   process.env[VARIABLES.apiUrl] = environment.apiUrl;
   process.env[VARIABLES.degradedBaseUrl] = environment.degradedBaseUrl;
   process.env[VARIABLES.closedDashboardPort] = String(environment.closedDashboardPort);
+  process.env[VARIABLES.paypalUrl] = environment.paypalUrl;
 }
 
 export function e2eEnvironment(): E2eEnvironment {
@@ -34,5 +38,6 @@ export function e2eEnvironment(): E2eEnvironment {
     apiUrl: read(VARIABLES.apiUrl),
     degradedBaseUrl: read(VARIABLES.degradedBaseUrl),
     closedDashboardPort: Number(read(VARIABLES.closedDashboardPort)),
+    paypalUrl: read(VARIABLES.paypalUrl),
   };
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StopWebServers } from '../../scripts/serve-web.mjs';
+import { payPalEnv } from '../../services/api/test/support/paypal-env';
+import { startPayPalStandIn, type PayPalStandIn } from '../../services/api/test/support/paypal-stand-in';
 import { apiEnvironment, runMigrations, startApi, type RunningApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
@@ -12,6 +14,7 @@ import { BUILD_OUTPUTS, REPO_ROOT, SCREENSHOTS_DIR, SERVE_WEB_SCRIPT } from './p
 /** What global-teardown stops; jest runs both in the same process. */
 export interface E2eStack {
   api?: RunningApi;
+  paypal?: PayPalStandIn;
   webServers: StopWebServers[];
   /** The API's Redis and this run's key prefix there, emptied at teardown. */
   redis?: { url: string; keyPrefix: string };
@@ -31,6 +34,13 @@ function assertBuilt(): void {
   }
 }
 
+/** Our plans at the PayPal stand-in, and the PAYPAL_PLAN_IDS naming them. */
+const E2E_PAYPAL_PLANS = {
+  'P-E2E-BASIC-MONTHLY': { interval: 'MONTH' as const, price: '15.99' },
+  'P-E2E-BASIC-ANNUAL': { interval: 'YEAR' as const, price: '167.88' },
+};
+const E2E_PAYPAL_PLAN_IDS = 'basic.monthly=P-E2E-BASIC-MONTHLY,basic.annual=P-E2E-BASIC-ANNUAL';
+
 /** Starts the API and the web servers of the built product on free ports. */
 export default async function globalSetup(): Promise<void> {
   assertBuilt();
@@ -48,7 +58,11 @@ export default async function globalSetup(): Promise<void> {
 
 async function startStack(stack: E2eStack): Promise<void> {
   const apiPort = await findFreePort();
-  const env = apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`);
+  stack.paypal = await startPayPalStandIn({ plans: E2E_PAYPAL_PLANS });
+  const env = {
+    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`),
+    ...payPalEnv(stack.paypal, E2E_PAYPAL_PLAN_IDS),
+  };
   stack.redis = { url: env.REDIS_URL!, keyPrefix: env.REDIS_KEY_PREFIX! };
   runMigrations(env);
   stack.api = await startApi(apiPort, env);
@@ -89,5 +103,6 @@ async function startStack(stack: E2eStack): Promise<void> {
     apiUrl: stack.api.url,
     degradedBaseUrl: degraded.urls.shell!,
     closedDashboardPort,
+    paypalUrl: stack.paypal.url,
   });
 }

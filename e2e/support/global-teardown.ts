@@ -6,6 +6,7 @@ export default async function globalTeardown(): Promise<void> {
   if (!stack) return;
   await Promise.all(stack.webServers.map((stop) => stop()));
   await stack.api?.stop();
+  await stack.paypal?.close();
   if (stack.redis) await deleteKeys(stack.redis.url, stack.redis.keyPrefix);
   globalThis.__FXRATES_E2E_STACK__ = undefined;
 }

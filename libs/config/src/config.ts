@@ -32,7 +32,22 @@ export interface AppConfig {
   };
   ops: { user: string; password: string };
   mail: { smtpUrl: string; from: string; inbox: string; retryDelayMs: number };
+  paypal: {
+    environment: 'sandbox' | 'live';
+    apiBaseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    /** PayPal plan id by "<plan>.<cycle>", e.g. "basic.annual". */
+    planIds: Record<string, string>;
+    webhookId: string;
+    activationPollMs: number;
+  };
 }
+
+const PAYPAL_API_BASE_URLS = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const rawNodeEnv = env.NODE_ENV ?? 'development';
@@ -73,6 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM,
       inbox: e.SUPPORT_EMAIL,
       retryDelayMs: e.EMAIL_RETRY_DELAY_MS,
+    },
+    paypal: {
+      environment: e.PAYPAL_ENVIRONMENT,
+      apiBaseUrl: (e.PAYPAL_API_BASE_URL || PAYPAL_API_BASE_URLS[e.PAYPAL_ENVIRONMENT]).replace(/\/+$/, ''),
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      planIds: e.PAYPAL_PLAN_IDS,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+      activationPollMs: e.PAYPAL_ACTIVATION_POLL_MS,
     },
   };
 }

@@ -98,6 +98,13 @@ export const url = (options: Omit<EnvVar<string>, 'parse'> & { protocols: string
   },
 });
 
+function commaSeparated(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 /** Per-plan limit overrides: "enterprise=1000000:500,free=2000:5" (monthly quota:burst per second). */
 export interface PlanLimitOverride {
   monthlyQuota: number;
@@ -110,10 +117,7 @@ export const planLimits = (
   ...options,
   parse(raw) {
     const result: Record<string, PlanLimitOverride> = {};
-    for (const entry of raw
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean)) {
+    for (const entry of commaSeparated(raw)) {
       const match = /^([a-z]+)=(\d+):(\d+)$/.exec(entry);
       if (!match || !options.plans.includes(match[1]) || Number(match[2]) < 1 || Number(match[3]) < 1) {
         throw new Error(
@@ -126,13 +130,30 @@ export const planLimits = (
   },
 });
 
+/** Named values: "basic.monthly=P-1AB,basic.annual=P-2CD"; only the given names, each at most once. */
+export const namedValues = (
+  options: Omit<EnvVar<Record<string, string>>, 'parse'> & { names: readonly string[]; value: RegExp },
+): EnvVar<Record<string, string>> => ({
+  ...options,
+  parse(raw) {
+    const result: Record<string, string> = {};
+    for (const entry of commaSeparated(raw)) {
+      const [name, value = ''] = entry.split('=', 2).map((part) => part.trim());
+      if (!options.names.includes(name) || !options.value.test(value) || name in result) {
+        throw new Error(
+          `must be entries like "${options.names[0]}=<id>" (names ${options.names.join(', ')}, each once), got "${entry}"`,
+        );
+      }
+      result[name] = value;
+    }
+    return result;
+  },
+});
+
 export const list = (options: Omit<EnvVar<string[]>, 'parse'>): EnvVar<string[]> => ({
   ...options,
   parse(raw) {
-    return raw
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
+    return commaSeparated(raw);
   },
 });
 

@@ -1,4 +1,4 @@
-import { bool, fraction, int, list, oneOf, planLimits, str, url } from './env-schema';
+import { bool, fraction, int, list, namedValues, oneOf, planLimits, str, url } from './env-schema';
 
 /**
  * Every environment variable the backend reads. Defaults suit local development; production must
@@ -154,5 +154,45 @@ export const ENV_SCHEMA = {
     description: 'interval of the bundled-snapshot ingest job',
     min: 1000,
     default: 3_600_000,
+  }),
+  PAYPAL_ENVIRONMENT: oneOf(['sandbox', 'live'] as const, {
+    description: 'PayPal environment the JS SDK and REST API run in',
+    default: 'sandbox',
+  }),
+  PAYPAL_API_BASE_URL: url({
+    description: 'PayPal REST API base URL; empty picks the one of PAYPAL_ENVIRONMENT',
+    protocols: ['https:', 'http:'],
+    default: '',
+  }),
+  PAYPAL_CLIENT_ID: str({
+    description: 'PayPal REST app client id (public, also given to the JS SDK); empty disables billing',
+    default: '',
+  }),
+  PAYPAL_CLIENT_SECRET: str({
+    description: 'PayPal REST app secret; empty disables billing',
+    default: '',
+    secret: true,
+  }),
+  PAYPAL_PLAN_IDS: namedValues({
+    description: 'PayPal plan id per plan and cycle, e.g. "basic.monthly=P-1AB,basic.annual=P-2CD"',
+    names: [
+      'basic.monthly',
+      'basic.annual',
+      'professional.monthly',
+      'professional.annual',
+      'enterprise.monthly',
+      'enterprise.annual',
+    ],
+    value: /^[A-Za-z0-9-]{3,50}$/,
+    default: {},
+  }),
+  PAYPAL_WEBHOOK_ID: str({
+    description: 'id of our PayPal webhook; empty refuses every webhook delivery',
+    default: '',
+  }),
+  PAYPAL_ACTIVATION_POLL_MS: int({
+    description: 'pause between checks of an APPROVED PayPal subscription until it is ACTIVE (5 checks)',
+    min: 1,
+    default: 1000,
   }),
 };

@@ -41,6 +41,15 @@ export enum ErrorCode {
   // Contact
   RecaptchaFailed = 'recaptcha-failed',
   RecaptchaUnavailable = 'recaptcha-unavailable',
+  // Billing
+  BillingNotConfigured = 'billing-not-configured',
+  PaymentProviderUnavailable = 'payment-provider-unavailable',
+  SubscriptionNotFound = 'subscription-not-found',
+  SubscriptionNotActive = 'subscription-not-active',
+  SubscriptionPlanMismatch = 'subscription-plan-mismatch',
+  SubscriptionOwnerMismatch = 'subscription-owner-mismatch',
+  SubscriptionAlreadyBound = 'subscription-already-bound',
+  WebhookSignatureInvalid = 'webhook-signature-invalid',
 }
 
 /** RFC 9457 problem details, extended with `code` and `message`. */

@@ -6,3 +6,7 @@ export * from './texts';
 export * from './errors';
 export * from './api-types';
 export * from './plans';
+export * from './prices';
+export * from './billing-types';
+export * from './pricing-cards';
+export * from './subscribe-texts';

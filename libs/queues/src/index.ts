@@ -1,3 +1,4 @@
 export * from './queues';
 export * from './connection';
 export * from './usage';
+export * from './paypal';

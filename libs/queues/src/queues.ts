@@ -17,6 +17,8 @@ export const JOBS = {
   flushUsage: 'flush-usage',
   sendContactEmail: 'send-contact-email',
   requeueUnsentEmail: 'requeue-unsent-email',
+  applyPayPalEvent: 'apply-paypal-event',
+  syncPayPalSubscription: 'sync-paypal-subscription',
 } as const;
 
 /** Payload of `rates-ingest` / `ingest-snapshot`. */

@@ -47,6 +47,7 @@ export async function createApp(
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     bufferLogs: false,
     abortOnError: false,
+    rawBody: true, // PayPal webhooks are verified on the exact bytes received
   });
   early.routes = app.get(DirectRoutes);
   const fastify = app.getHttpAdapter().getInstance();

@@ -9,6 +9,7 @@ import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues
 import { DirectRoutesModule } from './common/direct-routes.module';
 import { AccountModule } from './modules/account/account.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { KeysModule } from './modules/keys/keys.module';
@@ -49,6 +50,7 @@ export class AppModule {
         KeysModule,
         PublicApiModule,
         UsageModule,
+        BillingModule,
         RatesModule,
         HealthModule,
       ],

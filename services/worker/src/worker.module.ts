@@ -1,16 +1,18 @@
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { ormConfig } from '@fxrates/db';
-import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS, QUEUES } from '@fxrates/queues';
-import { Redis } from 'ioredis';
+import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
+import { QUEUES } from '@fxrates/queues';
+import type { Redis } from 'ioredis';
 import { RatesIngestProcessor } from './processors/rates-ingest.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
+import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
+import { SubscriptionSync } from './billing/subscription-sync';
 import { WorkerMetrics } from './health/worker-metrics';
 import { Schedules } from './schedules';
+import { infrastructureImports, infrastructureProviders } from './worker-infrastructure';
 import { WORKER_REDIS } from './worker.tokens';
 
 /** The worker process: queue processors and schedules, no HTTP controllers. */
@@ -23,22 +25,19 @@ export class WorkerModule implements OnApplicationShutdown {
       module: WorkerModule,
       global: true,
       imports: [
-        MikroOrmModule.forRoot({ ...ormConfig(config.database), registerRequestContext: false }),
-        BullModule.forRoot({
-          connection: bullConnection(config.redis.url),
-          prefix: bullPrefix(config.redis.keyPrefix),
-          defaultJobOptions: DEFAULT_JOB_OPTIONS,
-        }),
+        ...infrastructureImports(config),
         // Every queue, so the metrics and the board see them all, even those without a processor yet.
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
       ],
       providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: WORKER_REDIS, useFactory: () => new Redis(config.redis.url, { maxRetriesPerRequest: 3 }) },
+        ...infrastructureProviders(config),
         RatesIngestProcessor,
         MaintenanceProcessor,
         UsageFlushProcessor,
         EmailProcessor,
+        ...PAYPAL_PROVIDERS,
+        SubscriptionSync,
+        PayPalWebhooksProcessor,
         WorkerMetrics,
         Schedules,
       ],

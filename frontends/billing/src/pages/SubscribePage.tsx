@@ -1,15 +1,123 @@
-import { Text } from '@mantine/core';
-import { PageSection } from '@fxrates/web-kit';
+import { Alert, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { PLANS, SUBSCRIBE_TEXTS, type CreateSubscriptionResponse } from '@fxrates/domain';
+import {
+  ErrorAlert,
+  LoadingState,
+  PageSection,
+  errorMessage,
+  readPlanSelection,
+  useApi,
+  useAuth,
+} from '@fxrates/web-kit';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PayPalSubscribeButton } from '../subscribe/PayPalSubscribeButton';
+import {
+  checkoutOf,
+  paypalPlanIdOf,
+  subscriptionOptions,
+  subscriptionRecord,
+} from '../subscribe/subscription-checkout';
+import { useBillingPlans } from '../subscribe/use-billing-plans';
 
-/** /subscribe — plan summary and the payment button arrive with the billing feature. */
+function Summary({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Group justify="space-between">
+      <Text c="dimmed">{label}</Text>
+      <Text fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** /subscribe (spec §2 Subscribe): the chosen plan, its price and PayPal's subscription button. */
 export function SubscribePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { client } = useApi();
+  const { user } = useAuth();
+  const plans = useBillingPlans();
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const checkout = checkoutOf(readPlanSelection(location.state));
+  const planName = PLANS[checkout.plan].name;
+
+  const approve = async (paypalSubscriptionId: string) => {
+    setError(null);
+    if (!user) {
+      setError(SUBSCRIBE_TEXTS.userNotAuthenticated);
+      return;
+    }
+    setProcessing(true);
+    try {
+      const response = await client.post<CreateSubscriptionResponse>(
+        '/v1/subscriptions',
+        subscriptionRecord(checkout, user.uid, paypalSubscriptionId),
+      );
+      if (!response?.success) throw new Error(SUBSCRIBE_TEXTS.creationFailed);
+      void navigate('/dashboard', { state: { subscriptionSuccess: true, plan: checkout.plan } });
+    } catch (failure) {
+      console.error('Subscription failed', failure);
+      setError(
+        failure instanceof Error && failure.message === SUBSCRIBE_TEXTS.creationFailed
+          ? failure.message
+          : errorMessage(failure, SUBSCRIBE_TEXTS.processingFailed),
+      );
+      setProcessing(false);
+    }
+  };
+
+  const paypalPlanId = plans.status === 'ready' ? paypalPlanIdOf(plans.plans, checkout) : null;
+  const purchasable = plans.status === 'ready' && Boolean(paypalPlanId && plans.plans.paypalClientId);
+
   return (
     <PageSection
-      title="Complete Subscription"
+      title={SUBSCRIBE_TEXTS.title}
       size="sm"
       description="Review your plan and confirm your payment."
     >
-      <Text c="dimmed">Choose a plan on the pricing page to continue.</Text>
+      <Card withBorder radius="md" padding="lg" maw={520}>
+        <Stack gap="md">
+          <Summary label="Selected plan" value={planName} testId="subscribe-plan" />
+          <Summary label="Amount" value={`$${checkout.amount} USD`} testId="subscribe-amount" />
+          <Summary
+            label="Billing cycle"
+            value={checkout.cycle === 'annual' ? 'Annual' : 'Monthly'}
+            testId="subscribe-cycle"
+          />
+          {error && (
+            <Alert color="red" variant="light" data-testid="subscribe-error">
+              {error}
+            </Alert>
+          )}
+          {plans.status === 'loading' && <LoadingState />}
+          {plans.status === 'failed' && <ErrorAlert message={SUBSCRIBE_TEXTS.providerFailed} />}
+          {plans.status === 'ready' && !purchasable && (
+            <ErrorAlert message={SUBSCRIBE_TEXTS.providerFailed} />
+          )}
+          {purchasable && paypalPlanId && user && (
+            <div data-testid="paypal-button-area">
+              {processing ? (
+                <Group justify="center" py="md">
+                  <Loader aria-label="Processing your subscription" />
+                </Group>
+              ) : (
+                <PayPalSubscribeButton
+                  clientId={plans.plans.paypalClientId}
+                  environment={plans.plans.environment}
+                  subscription={subscriptionOptions(paypalPlanId, user.uid, window.location.origin)}
+                  onApprove={approve}
+                  onError={(failure) => {
+                    console.error('PayPal button error', failure);
+                    setError(SUBSCRIBE_TEXTS.providerFailed);
+                  }}
+                />
+              )}
+            </div>
+          )}
+        </Stack>
+      </Card>
     </PageSection>
   );
 }

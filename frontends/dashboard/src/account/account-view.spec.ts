@@ -1,5 +1,5 @@
 import type { AccountResponse } from '@fxrates/domain';
-import { accountFields, canUpgrade, formatLongDate, hasAmount, humanize } from './account-view';
+import { accountFields, canCancel, canUpgrade, formatLongDate, hasAmount, humanize } from './account-view';
 
 const FREE: AccountResponse = {
   email: 'ada@example.test',
@@ -65,5 +65,14 @@ describe('account view', () => {
   it('humanizes status words', () => {
     expect(humanize('past_due')).toBe('Past due');
     expect(humanize('ACTIVE')).toBe('Active');
+  });
+});
+
+describe('canCancel', () => {
+  it('offers cancelling an active or suspended paid subscription only', () => {
+    expect(canCancel({ plan: 'basic', status: 'active' })).toBe(true);
+    expect(canCancel({ plan: 'basic', status: 'suspended' })).toBe(true);
+    expect(canCancel({ plan: 'basic', status: 'cancelled' })).toBe(false);
+    expect(canCancel({ plan: 'free', status: 'active' })).toBe(false);
   });
 });

@@ -43,6 +43,11 @@ export function canUpgrade(account: Pick<AccountResponse, 'plan'>): boolean {
   return account.plan === 'free';
 }
 
+/** A paid subscription that can still be cancelled shows "Cancel subscription". */
+export function canCancel(account: Pick<AccountResponse, 'plan' | 'status'>): boolean {
+  return account.plan !== 'free' && (account.status === 'active' || account.status === 'suspended');
+}
+
 /** The fields of spec §2 Account Settings, in order, as shown. */
 export function accountFields(account: AccountResponse, timeZone?: string): AccountField[] {
   const fields: AccountField[] = [

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from 
 import { MESSAGES } from '@fxrates/domain';
 import { ErrorAlert, LoadingState, PageSection } from '@fxrates/web-kit';
 import { Link } from 'react-router';
-import { accountFields, canUpgrade, planName } from '../account/account-view';
+import { accountFields, canCancel, canUpgrade, planName } from '../account/account-view';
+import { CancelSubscription } from '../account/CancelSubscription';
 import { useAccount, type AccountState } from '../account/use-account';
 
 function AccountDetails({ state, retry }: { state: AccountState; retry: () => void }) {
@@ -39,6 +40,11 @@ function AccountDetails({ state, retry }: { state: AccountState; retry: () => vo
             <Button component={Link} to="/pricing">
               Upgrade Plan
             </Button>
+          </Group>
+        )}
+        {canCancel(account) && (
+          <Group>
+            <CancelSubscription account={account} onCancelled={retry} />
           </Group>
         )}
       </Stack>

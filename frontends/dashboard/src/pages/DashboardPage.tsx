@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { AccountResponse } from '@fxrates/domain';
 import { LoadingState, PageSection, useApi } from '@fxrates/web-kit';
 import { useEffect, useState } from 'react';
+import { SubscriptionSuccessNotice } from '../billing/SubscriptionSuccessNotice';
 import { KeysPanel } from '../keys/KeysPanel';
 import { Overview } from '../overview/Overview';
 import { useDashboardData } from '../use-dashboard-data';
@@ -22,6 +23,7 @@ export function DashboardPage() {
 
   return (
     <PageSection title="Dashboard" size="lg" description="Your API keys and usage at a glance.">
+      <SubscriptionSuccessNotice />
       {data.loading ? (
         <LoadingState />
       ) : (

@@ -4,8 +4,17 @@ import { ContactMessage } from './contact-message.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { Subscription } from './subscription.entity';
 import { User } from './user.entity';
+import { WebhookEvent } from './webhook-event.entity';
 
-export { AnonymousSession, ApiKey, ContactMessage, RefreshToken, Subscription, User };
+export { AnonymousSession, ApiKey, ContactMessage, RefreshToken, Subscription, User, WebhookEvent };
 
 /** Every entity, registered once for the API, the worker and the migration CLI. */
-export const ENTITIES = [AnonymousSession, User, RefreshToken, Subscription, ApiKey, ContactMessage];
+export const ENTITIES = [
+  AnonymousSession,
+  User,
+  RefreshToken,
+  Subscription,
+  ApiKey,
+  ContactMessage,
+  WebhookEvent,
+];

@@ -40,6 +40,10 @@ export class Subscription {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   lastPaymentAt: Date | null = null;
 
+  /** PayPal's update_time of the state stored here; an older state is never applied over it. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  paypalUpdatedAt: Date | null = null;
+
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 }

@@ -5,6 +5,7 @@ import { Migration20261122180000_api_keys } from './Migration20261122180000_api_
 import { Migration20261122190000_usage } from './Migration20261122190000_usage';
 import { Migration20261122200000_contact_messages } from './Migration20261122200000_contact_messages';
 import { Migration20261122210000_rate_history } from './Migration20261122210000_rate_history';
+import { Migration20261123000000_paypal_billing } from './Migration20261123000000_paypal_billing';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261122200000_contact_messages,
   },
   { name: 'Migration20261122210000_rate_history', class: Migration20261122210000_rate_history },
+  { name: 'Migration20261123000000_paypal_billing', class: Migration20261123000000_paypal_billing },
 ];

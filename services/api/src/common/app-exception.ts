@@ -38,6 +38,14 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.HistoryUnavailable]: 404,
   [ErrorCode.RecaptchaFailed]: 400,
   [ErrorCode.RecaptchaUnavailable]: 503,
+  [ErrorCode.BillingNotConfigured]: 503,
+  [ErrorCode.PaymentProviderUnavailable]: 502,
+  [ErrorCode.SubscriptionNotFound]: 404,
+  [ErrorCode.SubscriptionNotActive]: 409,
+  [ErrorCode.SubscriptionPlanMismatch]: 422,
+  [ErrorCode.SubscriptionOwnerMismatch]: 403,
+  [ErrorCode.SubscriptionAlreadyBound]: 409,
+  [ErrorCode.WebhookSignatureInvalid]: 400,
 };
 
 /** Titles for the problem+json `title`: short, stable per code. */
@@ -78,6 +86,14 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.HistoryUnavailable]: 'No history for that date',
   [ErrorCode.RecaptchaFailed]: 'Human check failed',
   [ErrorCode.RecaptchaUnavailable]: 'Human check unavailable',
+  [ErrorCode.BillingNotConfigured]: 'Billing not configured',
+  [ErrorCode.PaymentProviderUnavailable]: 'PayPal unavailable',
+  [ErrorCode.SubscriptionNotFound]: 'No such PayPal subscription',
+  [ErrorCode.SubscriptionNotActive]: 'Subscription not active',
+  [ErrorCode.SubscriptionPlanMismatch]: 'Subscription plan mismatch',
+  [ErrorCode.SubscriptionOwnerMismatch]: 'Subscription of another user',
+  [ErrorCode.SubscriptionAlreadyBound]: 'Subscription already in use',
+  [ErrorCode.WebhookSignatureInvalid]: 'Webhook signature invalid',
 };
 
 /** The one exception our code throws for an expected failure; the filter turns it into problem+json. */

@@ -82,20 +82,32 @@ function copyNamedRetryAfter(reply: FastifyReply): void {
  * Answers with the RFC 9457 problem+json body for any error, with a stable `code`. Unexpected errors
  * become a 500 whose `errorId` (the request id) is in the log with the stack; the body never has it.
  */
-export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const answer = problemAnswer(exception, {
-    method: request.method,
-    url: request.url,
-    id: String(request.id),
-  });
+export function sendProblem(
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extensions: Record<string, unknown> = {},
+): void {
+  const answer = problemAnswer(
+    exception,
+    { method: request.method, url: request.url, id: String(request.id) },
+    extensions,
+  );
   void reply.headers(answer.headers);
   if (exception instanceof ThrottlerException) copyNamedRetryAfter(reply);
   void reply.status(answer.status).send(answer.body);
 }
 
-/** The problem+json answer to an error, as status, headers and body (sendProblem sends it). */
-export function problemAnswer(exception: unknown, request: ProblemRequest): HttpAnswer {
-  const problem = toProblem(exception, request);
+/**
+ * The problem+json answer to an error, as status, headers and body (sendProblem sends it);
+ * `extensions` are extra members of the body, e.g. `success: false`.
+ */
+export function problemAnswer(
+  exception: unknown,
+  request: ProblemRequest,
+  extensions: Record<string, unknown> = {},
+): HttpAnswer {
+  const problem = { ...toProblem(exception, request), ...extensions };
   problem.instance = request.url.split('?')[0];
   const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};
   headers['content-type'] = PROBLEM_CONTENT_TYPE;

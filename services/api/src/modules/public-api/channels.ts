@@ -1,6 +1,7 @@
 import type { AppConfig } from '@fxrates/config';
+import { planChangedChannelName } from '@fxrates/queues';
 
-/** Redis channel announcing a user id whose plan changed. */
+/** Redis channel announcing a user id whose plan changed (the worker publishes on it too). */
 export function planChangedChannel(config: AppConfig): string {
-  return `${config.redis.keyPrefix}plans:changed`;
+  return planChangedChannelName(config.redis.keyPrefix);
 }

@@ -17,6 +17,6 @@ import { UserPlansService } from './user-plans.service';
     RateHistory,
     PublicApiRoutes,
   ],
-  exports: [UserPlansService, MeteringService, PublicApiRoutes],
+  exports: [UserPlansService, PlanLimitsService, MeteringService, PublicApiRoutes],
 })
 export class PublicApiModule {}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { SCREENSHOTS_DIR } from '../support/paths';
+import { textsOf, waitForText } from '../support/texts';
+
+const { baseUrl } = e2eEnvironment();
+
+const card = (page: Page, id: string) => page.getByTestId(`pricing-card-${id}`);
+const routerState = (page: Page) =>
+  page.evaluate(() => (window.history.state as { usr?: unknown })?.usr ?? null);
+
+async function openPricing(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/pricing`);
+  await waitForText(heading(page), 'Pricing');
+  await card(page, 'basic').waitFor();
+}
+
+describe('the /pricing page', () => {
+  const opened = usePagePerTest();
+  let page: Page;
+
+  beforeEach(() => {
+    page = opened().page;
+  });
+
+  it('shows the five cards and switches prices between monthly and annual billing', async () => {
+    await openPricing(page);
+    expect(await textsOf(page.locator('[data-testid^="pricing-card-"] h2'))).toEqual([
+      'Free',
+      'Basic',
+      'Professional',
+      'Enterprise',
+      'Other API Intergrations',
+    ]);
+    expect(await card(page, 'basic').getByText('Most Popular').count()).toBe(1);
+    expect(await page.getByText('Monthly billing', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Annual billing (save 15%)', { exact: true }).count()).toBe(1);
+    const prices = () => textsOf(page.getByTestId('pricing-price'));
+    expect(await prices()).toEqual(['$0', '$15.99', '$59.99', '$99.99', 'RFQ']);
+    expect(await card(page, 'basic').innerText()).toContain('10,000 requests/month');
+
+    await page.getByRole('switch', { name: 'Annual billing (save 15%)' }).click({ force: true });
+    await waitForText(card(page, 'basic').getByTestId('pricing-price'), '$13.99');
+    expect(await prices()).toEqual(['$0', '$13.99', '$52.99', '$84.99', 'RFQ']);
+    expect(await card(page, 'basic').getByTestId('pricing-note').innerText()).toContain('$167.88 per year');
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'pricing-1280.png'), fullPage: true });
+  });
+
+  it('sends the quote card to /contact', async () => {
+    await openPricing(page);
+    await card(page, 'rfq').getByRole('button', { name: 'Contact Us' }).click();
+    await waitForPath(page, '/contact');
+    await waitForText(heading(page), 'Contact Us');
+  });
+
+  it('sends a visitor to /register with the plan and the annual flag', async () => {
+    await openPricing(page);
+    await page.getByRole('switch', { name: 'Annual billing (save 15%)' }).click({ force: true });
+    await card(page, 'professional').getByRole('button').click();
+    await waitForPath(page, '/register');
+    expect(await routerState(page)).toEqual({ plan: 'professional', isAnnual: true });
+  });
+
+  it('sends a signed-in user on Free to /dashboard and a paid plan to /subscribe with its state', async () => {
+    await signUpInBrowser(page, baseUrl, '/pricing');
+    await card(page, 'free').waitFor();
+    await card(page, 'free').getByRole('button').click();
+    await waitForPath(page, '/dashboard');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    await card(page, 'basic').getByRole('button').click();
+    await waitForPath(page, '/subscribe');
+    expect(await routerState(page)).toEqual({ plan: 'basic', isAnnual: false });
+  });
+});

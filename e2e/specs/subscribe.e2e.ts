@@ -1,0 +1,143 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { SCREENSHOTS_DIR } from '../support/paths';
+import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
+import { waitForText } from '../support/texts';
+
+const { baseUrl, paypalUrl } = e2eEnvironment();
+
+/** A date a year from today in the account page's long form (the browser runs in UTC). */
+function aYearFromTodayLong(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+async function chooseBasicAnnual(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+  await page.getByTestId('pricing-card-basic').waitFor();
+  await page.getByRole('switch', { name: 'Annual billing (save 15%)' }).click({ force: true });
+  await page.getByTestId('pricing-card-basic').getByRole('button').click();
+  await waitForPath(page, '/subscribe');
+  await waitForText(heading(page), 'Complete Subscription');
+}
+
+describe('subscribing with PayPal', () => {
+  const opened = usePagePerTest();
+  let page: Page;
+
+  beforeEach(async () => {
+    page = opened().page;
+    await routePayPalSdkStandIn(page, paypalUrl);
+  });
+
+  it('subscribes to Basic annual: dashboard success, account and limits from the verified subscription', async () => {
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    expect(await page.getByTestId('subscribe-plan').innerText()).toBe('Basic');
+    expect(await page.getByTestId('subscribe-amount').innerText()).toBe('$167.88 USD');
+    expect(await page.getByTestId('subscribe-cycle').innerText()).toBe('Annual');
+
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForPath(page, '/dashboard');
+    await waitForText(page.getByTestId('subscription-success'), 'Your Basic subscription is active.');
+    const calls = await page.evaluate(
+      () =>
+        (window as unknown as { __paypalCalls: { sdkQuery: string; creates: object[]; styles: object[] } })
+          .__paypalCalls,
+    );
+    expect(calls.styles[0]).toEqual({ layout: 'vertical', color: 'blue', shape: 'rect', label: 'subscribe' });
+    const query = new URLSearchParams(calls.sdkQuery);
+    expect([query.get('currency'), query.get('intent'), query.get('vault')]).toEqual([
+      'USD',
+      'subscription',
+      'true',
+    ]);
+    expect(calls.creates[0]).toMatchObject({
+      plan_id: 'P-E2E-BASIC-ANNUAL',
+      custom_id: expect.any(String),
+      application_context: { shipping_preference: 'NO_SHIPPING' },
+    });
+
+    await page.getByRole('tab', { name: 'Usage Stats' }).click();
+    await waitForText(page.getByTestId('limit-monthly-quota'), '10,000');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+    await waitForText(heading(page), 'Account Settings');
+    await waitForText(page.getByTestId('account-plan'), 'Basic');
+    expect(await page.getByTestId('account-billingCycle').innerText()).toBe('Annual');
+    expect(await page.getByTestId('account-amount').innerText()).toContain('167.88');
+    expect(await page.getByTestId('account-nextBilling').innerText()).toBe(aYearFromTodayLong());
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, 'account-subscribed-1280.png'),
+      fullPage: true,
+    });
+  });
+
+  it('cancels from the account page after confirmation, keeping the plan until the period ends', async () => {
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+    await waitForText(page.getByTestId('account-status'), 'Active');
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(await dialog.innerText()).toContain(`You keep the Basic plan until ${aYearFromTodayLong()}`);
+    await dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
+    await waitForText(page.getByTestId('account-status'), 'Cancelled');
+    expect(await page.getByTestId('account-plan').innerText()).toBe('Basic');
+    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+  });
+
+  it("says PayPal failed to load when PayPal's script cannot be loaded", async () => {
+    await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\/sdk\/js/, (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    await waitForText(
+      page.getByTestId('paypal-load-error'),
+      'PayPal failed to load. Please refresh the page and try again.',
+    );
+    expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).count()).toBe(0);
+  });
+
+  it('shows the server refusal in the banner and stays on /subscribe', async () => {
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    await page.route('**/api/v1/subscriptions', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: '/problems/subscription-plan-mismatch',
+          title: 'Subscription plan mismatch',
+          status: 422,
+          code: 'subscription-plan-mismatch',
+          message: 'This PayPal subscription is not for one of our plans.',
+          success: false,
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForText(
+      page.getByTestId('subscribe-error'),
+      'This PayPal subscription is not for one of our plans.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+  });
+});

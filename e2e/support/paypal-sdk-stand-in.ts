@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+
+/** Where the SDK stand-in creates subscriptions (answered by the test from the REST stand-in). */
+const CREATE_URL = 'https://www.sandbox.paypal.com/__stand-in/subscriptions';
+
+/**
+ * Answers PayPal's JS SDK URL with a stand-in of `paypal.Buttons`: its button calls the page's
+ * createSubscription (whose `actions.subscription.create` makes the subscription at the PayPal
+ * REST stand-in, as a buyer's approval would) and then onApprove with the new id. Each create's
+ * options and the SDK's query parameters are recorded in window.__paypalCalls.
+ */
+export async function routePayPalSdkStandIn(page: Page, paypalRestUrl: string): Promise<void> {
+  await page.route(CREATE_URL, async (route) => {
+    const response = await fetch(`${paypalRestUrl}/__stand-in/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: route.request().postData() ?? '{}',
+    });
+    await route.fulfill({
+      status: response.status,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: await response.text(),
+    });
+  });
+  await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\/sdk\/js/, (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: `
+        window.__paypalCalls = { sdkQuery: ${JSON.stringify(new URL(route.request().url()).search)}, creates: [], styles: [] };
+        window.paypal = {
+          version: '5.0.0-stand-in',
+          Buttons(options) {
+            window.__paypalCalls.styles.push(options.style);
+            return {
+              isEligible: () => true,
+              close: () => Promise.resolve(),
+              render(container) {
+                const target = typeof container === 'string' ? document.querySelector(container) : container;
+                const button = document.createElement('button');
+                button.type = 'button';
+                button.textContent = 'PayPal Subscribe';
+                button.onclick = async () => {
+                  try {
+                    const actions = {
+                      subscription: {
+                        create: async (body) => {
+                          window.__paypalCalls.creates.push(body);
+                          const response = await fetch(${JSON.stringify(CREATE_URL)}, { method: 'POST', body: JSON.stringify(body) });
+                          return (await response.json()).id;
+                        },
+                      },
+                    };
+                    const subscriptionID = await options.createSubscription({}, actions);
+                    await options.onApprove({ subscriptionID, orderID: 'ORDER-STAND-IN' }, {});
+                  } catch (error) {
+                    if (options.onError) options.onError(error);
+                  }
+                };
+                target.appendChild(button);
+                return Promise.resolve();
+              },
+            };
+          },
+        };`,
+    }),
+  );
+}

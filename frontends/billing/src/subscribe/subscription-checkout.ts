@@ -1,0 +1,58 @@
+import {
+  formatMinorUnits,
+  isPaidPlanId,
+  PLAN_PRICES_MINOR,
+  type BillingCycle,
+  type BillingPlansResponse,
+  type CreateSubscriptionRequest,
+  type PaidPlanId,
+} from '@fxrates/domain';
+
+export interface Checkout {
+  plan: PaidPlanId;
+  cycle: BillingCycle;
+  /** e.g. "167.88" (USD). */
+  amount: string;
+}
+
+/** The plan and cycle to buy: the chosen paid plan (default basic, spec §9) and the annual flag. */
+export function checkoutOf(selection: { plan: string; isAnnual: boolean } | null): Checkout {
+  const plan = selection && isPaidPlanId(selection.plan) ? selection.plan : 'basic';
+  const cycle: BillingCycle = selection?.isAnnual ? 'annual' : 'monthly';
+  return { plan, cycle, amount: formatMinorUnits(PLAN_PRICES_MINOR[plan][cycle]) };
+}
+
+/** The PayPal plan id of the checkout, or null when the server has none configured. */
+export function paypalPlanIdOf(plans: BillingPlansResponse, checkout: Checkout): string | null {
+  return plans.plans.find((plan) => plan.id === checkout.plan)?.paypalPlanIds[checkout.cycle] ?? null;
+}
+
+/** What the PayPal button creates (spec §7): our plan, the user as custom_id, no shipping. */
+export function subscriptionOptions(paypalPlanId: string, userId: string, origin: string) {
+  return {
+    plan_id: paypalPlanId,
+    custom_id: userId,
+    application_context: {
+      shipping_preference: 'NO_SHIPPING' as const,
+      return_url: `${origin}/dashboard`,
+      cancel_url: `${origin}/subscribe`,
+    },
+  };
+}
+
+/** The spec's subscription record (spec §3); the server trusts only the id, plan and cycle. */
+export function subscriptionRecord(
+  checkout: Checkout,
+  userId: string,
+  paypalSubscriptionId: string,
+): CreateSubscriptionRequest {
+  return {
+    userId,
+    paymentId: paypalSubscriptionId,
+    plan: checkout.plan,
+    billingCycle: checkout.cycle,
+    amount: Number(checkout.amount),
+    paypalSubscriptionId,
+    status: 'ACTIVE',
+  };
+}

@@ -1,0 +1,72 @@
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  ANNUAL_PER_MONTH_DISPLAY_MINOR,
+  formatMinorUnits,
+  isPaidPlanId,
+  PLAN_PRICES_MINOR,
+  PRICING_TEXTS,
+  type PricingCard,
+} from '@fxrates/domain';
+
+function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note: string } {
+  if (card.id === 'rfq') return { price: PRICING_TEXTS.rfqPrice, note: 'Tailored to your volumes' };
+  if (!isPaidPlanId(card.id)) return { price: '$0', note: 'Free forever' };
+  if (!isAnnual) return { price: `$${formatMinorUnits(PLAN_PRICES_MINOR[card.id].monthly)}`, note: '/month' };
+  return {
+    price: `$${formatMinorUnits(ANNUAL_PER_MONTH_DISPLAY_MINOR[card.id])}`,
+    note: `/month, billed annually ($${formatMinorUnits(PLAN_PRICES_MINOR[card.id].annual)} per year)`,
+  };
+}
+
+function buttonLabel(card: PricingCard): string {
+  if (card.id === 'rfq') return PRICING_TEXTS.contactUs;
+  return card.id === 'free' ? 'Get Started' : `Choose ${card.name}`;
+}
+
+/** One plan: name, price for the chosen cycle, what it includes and its button. */
+export function PricingCardView({
+  card,
+  isAnnual,
+  onChoose,
+}: {
+  card: PricingCard;
+  isAnnual: boolean;
+  onChoose: () => void;
+}) {
+  const { price, note } = priceLine(card, isAnnual);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      shadow={card.mostPopular ? 'md' : 'xs'}
+      data-testid={`pricing-card-${card.id}`}
+      style={card.mostPopular ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="center" wrap="nowrap">
+          <Title order={2} fz="h4">
+            {card.name}
+          </Title>
+          {card.mostPopular && <Badge variant="filled">{PRICING_TEXTS.mostPopular}</Badge>}
+        </Group>
+        <div>
+          <Text fz={32} fw={700} lh={1.1} data-testid="pricing-price">
+            {price}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="pricing-note">
+            {note}
+          </Text>
+        </div>
+        <List size="sm" spacing={4} style={{ flexGrow: 1 }}>
+          {card.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <Button variant={card.mostPopular ? 'filled' : 'light'} fullWidth onClick={onChoose}>
+          {buttonLabel(card)}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+export * from './paypal-client';
+export * from './paypal-plan-ids';
+export * from './paypal-subscription';
+export * from './subscription-fields';
+export * from './paypal.providers';

@@ -1,0 +1,26 @@
+import { Logger, type Provider } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { PayPalClient } from './paypal-client';
+import { PayPalPlanIds } from './paypal-plan-ids';
+
+/** One PayPal client (and its token cache) per process, and our plan ids, for the API and the worker. */
+export const PAYPAL_PROVIDERS: Provider[] = [
+  {
+    provide: PayPalClient,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) => {
+      const client = new PayPalClient(config.paypal);
+      if (!client.configured) {
+        new Logger('PayPal').warn(
+          'PAYPAL_CLIENT_ID or PAYPAL_CLIENT_SECRET is not set: PayPal billing is off',
+        );
+      }
+      return client;
+    },
+  },
+  {
+    provide: PayPalPlanIds,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) => new PayPalPlanIds(config.paypal.planIds),
+  },
+];

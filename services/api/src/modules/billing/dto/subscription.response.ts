@@ -1,0 +1,27 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  PLAN_IDS,
+  type BillingCycle,
+  type CreateSubscriptionResponse,
+  type PlanId,
+  type SubscriptionView,
+} from '@fxrates/domain';
+
+class SubscriptionViewDto implements SubscriptionView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: PLAN_IDS }) plan!: PlanId;
+  @ApiProperty({ enum: ['monthly', 'annual'] }) billingCycle!: BillingCycle;
+  @ApiProperty({ example: 'active' }) status!: string;
+  @ApiProperty({ example: 'I-BW452GLLEP1G' }) paypalSubscriptionId!: string;
+  @ApiProperty({ example: '167.88', description: 'From our price table, major units' }) amount!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) startDate!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'PayPal next billing time' })
+  currentPeriodEnd!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastPaymentAt!: string | null;
+}
+
+export class CreateSubscriptionResponseDto implements CreateSubscriptionResponse {
+  @ApiProperty({ enum: [true] }) success!: true;
+  @ApiProperty({ type: SubscriptionViewDto }) subscription!: SubscriptionViewDto;
+}

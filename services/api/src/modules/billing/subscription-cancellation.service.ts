@@ -1,0 +1,55 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { Subscription } from '@fxrates/db';
+import { ErrorCode, type SubscriptionView } from '@fxrates/domain';
+import { PayPalClient } from '@fxrates/paypal';
+import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
+import { AppException } from '../../common/app-exception';
+import { askPayPal } from './paypal-errors';
+import { viewOf } from './subscription-view';
+
+const CANCEL_REASON = 'Cancelled by the customer on the account page';
+
+/**
+ * Cancels the user's active PayPal subscription at PayPal. The plan stays until the paid period
+ * ends: the worker re-reads the subscription and returns the plan to free at that time.
+ */
+@Injectable()
+export class SubscriptionCancellationService {
+  private readonly logger = new Logger(SubscriptionCancellationService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly paypal: PayPalClient,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
+  ) {}
+
+  async cancel(userId: string): Promise<SubscriptionView> {
+    const em = this.em.fork();
+    const subscription = await em.findOne(
+      Subscription,
+      { user: userId, paypalSubscriptionId: { $ne: null }, status: { $in: ['active', 'suspended'] } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    if (!subscription?.paypalSubscriptionId) {
+      throw new AppException(ErrorCode.SubscriptionNotFound, 'You have no active subscription to cancel.');
+    }
+    const paypalId = subscription.paypalSubscriptionId;
+    const cancelled = await askPayPal(
+      () => this.paypal.cancelSubscription(paypalId, CANCEL_REASON),
+      (error) => this.logger.warn(`Subscription ${paypalId} not cancelled: ${error.message}`),
+    );
+    await this.queue.add(JOBS.syncPayPalSubscription, { paypalSubscriptionId: paypalId });
+    if (!cancelled) {
+      throw new AppException(
+        ErrorCode.SubscriptionNotActive,
+        'PayPal says this subscription is no longer active. Reload the page to see its state.',
+      );
+    }
+    subscription.status = 'cancelled';
+    await em.flush();
+    return viewOf(subscription);
+  }
+}

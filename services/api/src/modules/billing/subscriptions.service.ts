@@ -1,0 +1,79 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { Subscription, User } from '@fxrates/db';
+import { ErrorCode, type SubscriptionView } from '@fxrates/domain';
+import { AppException } from '../../common/app-exception';
+import { UserPlansService } from '../public-api/user-plans.service';
+import type { CreateSubscriptionBody } from './dto/create-subscription.body';
+import { PayPalClient, subscriptionFields } from '@fxrates/paypal';
+import { askPayPal } from './paypal-errors';
+import { ReplacedSubscriptions } from './replaced-subscriptions';
+import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
+import { viewOf } from './subscription-view';
+
+const alreadyBound = () =>
+  new AppException(
+    ErrorCode.SubscriptionAlreadyBound,
+    'This PayPal subscription is already used by another account.',
+  );
+
+/** Records a subscription approved in PayPal once PayPal confirms it, and moves the user's plan at once. */
+@Injectable()
+export class SubscriptionsService {
+  private readonly logger = new Logger(SubscriptionsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly paypal: PayPalClient,
+    private readonly verifier: SubscriptionVerifier,
+    private readonly userPlans: UserPlansService,
+    private readonly replaced: ReplacedSubscriptions,
+  ) {}
+
+  async subscribe(userId: string, body: CreateSubscriptionBody): Promise<SubscriptionView> {
+    if (!this.paypal.configured) {
+      throw new AppException(ErrorCode.BillingNotConfigured, 'Subscriptions are not available right now.');
+    }
+    const verified = await askPayPal(
+      () =>
+        this.verifier.verify(body.paypalSubscriptionId, userId, {
+          plan: body.plan,
+          cycle: body.billingCycle,
+        }),
+      (error) => this.logger.warn(`Subscription ${body.paypalSubscriptionId} not verified: ${error.message}`),
+    );
+    const subscription = await this.record(userId, verified);
+    await this.userPlans.changePlan(userId, verified.plan);
+    await this.replaced.cancelOthers(userId, verified.paypal.id);
+    return viewOf(subscription);
+  }
+
+  /** Inserts or refreshes the row; the unique PayPal id keeps one subscription to one user. */
+  private async record(userId: string, { paypal, plan, cycle }: VerifiedSubscription): Promise<Subscription> {
+    const em = this.em.fork();
+    const fields = subscriptionFields(paypal, plan, cycle);
+    const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypal.id });
+    if (existing) {
+      if (existing.user.id !== userId) throw alreadyBound();
+      em.assign(existing, fields);
+      await em.flush();
+      return existing;
+    }
+    const created = em.create(Subscription, {
+      ...fields,
+      user: em.getReference(User, userId),
+      paypalSubscriptionId: paypal.id,
+      createdAt: new Date(),
+    });
+    try {
+      await em.flush();
+      return created;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypal.id });
+      if (winner.user.id !== userId) throw alreadyBound();
+      return winner;
+    }
+  }
+}

@@ -1,0 +1,417 @@
+import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type PayPalStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+
+/** A billing plan as it exists in the PayPal account the stand-in plays. */
+export interface StandInPlan {
+  interval: 'MONTH' | 'YEAR';
+  /** Price per cycle, e.g. "167.88". */
+  price: string;
+}
+
+/** A subscription in PayPal's wire format (GET /v1/billing/subscriptions/{id}), the fields we use. */
+export interface PayPalSubscription {
+  id: string;
+  plan_id: string;
+  status: PayPalStatus;
+  status_update_time: string;
+  start_time: string;
+  create_time: string;
+  update_time: string;
+  quantity: string;
+  custom_id?: string;
+  plan_overridden: boolean;
+  subscriber: { email_address: string; payer_id: string; name: { given_name: string; surname: string } };
+  billing_info?: {
+    outstanding_balance: { currency_code: string; value: string };
+    cycle_executions: object[];
+    last_payment?: { amount: { currency_code: string; value: string }; time: string };
+    next_billing_time?: string;
+    failed_payments_count: number;
+  };
+  links: { href: string; rel: string; method: string }[];
+}
+
+export interface NewSubscription {
+  plan_id: string;
+  custom_id?: string;
+  status?: PayPalStatus;
+  plan_overridden?: boolean;
+  /** An APPROVED subscription turns ACTIVE after this many reads (PayPal activates asynchronously). */
+  activateAfterReads?: number;
+}
+
+export interface PayPalStandIn {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the buyer's approval in the PayPal button leaves behind. */
+  createSubscription(fields: NewSubscription): PayPalSubscription;
+  subscription(id: string): PayPalSubscription | undefined;
+  /** A status change made at PayPal (by the buyer, PayPal's dunning, or the end of the term). */
+  setStatus(id: string, status: PayPalStatus): void;
+  /** A recurring payment went through: last payment now, next billing one cycle later. */
+  renew(id: string): void;
+  /** Every request received, as "METHOD /path". */
+  requests: string[];
+  /** Access tokens issued so far. */
+  tokensIssued(): number;
+  /** Revokes every issued token, as an expiry or a credential rotation at PayPal would. */
+  revokeTokens(): void;
+  /** While true, every call answers 503 as PayPal does during an outage. */
+  down: boolean;
+  /** The webhook id this PayPal account delivers under. */
+  webhookId: string;
+  /** Where PAYPAL-CERT-URL of signed deliveries points (a PayPal host; never fetched by our verifier). */
+  certUrl: string;
+  /** A webhook event about a subscription as it is now, in PayPal's envelope. */
+  event(eventType: string, subscriptionId: string): PayPalWebhookEvent;
+  /** The body and PAYPAL-* headers PayPal would deliver for an event, signed with the stand-in's key. */
+  sign(event: PayPalWebhookEvent, overrides?: { webhookId?: string }): SignedDelivery;
+  close(): Promise<void>;
+}
+
+export interface PayPalWebhookEvent {
+  id: string;
+  event_version: string;
+  create_time: string;
+  resource_type: string;
+  resource_version?: string;
+  event_type: string;
+  summary: string;
+  resource: Record<string, unknown>;
+  links: { href: string; rel: string; method: string }[];
+}
+
+export interface SignedDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface PayPalStandInOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Our plans at PayPal by plan id. */
+  plans: Record<string, StandInPlan>;
+  /** expires_in of issued tokens, seconds (PayPal: about 9 hours). */
+  tokenLifetimeSeconds?: number;
+  webhookId?: string;
+}
+
+/** What PayPal signs: transmission id, time, webhook id and the CRC32 of the body, joined by "|". */
+function signedString(transmissionId: string, time: string, webhookId: string, body: string): string {
+  return `${transmissionId}|${time}|${webhookId}|${crc32(Buffer.from(body))}`;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => resolve(body));
+  });
+}
+
+function json(response: ServerResponse, status: number, body?: object): void {
+  if (body === undefined) {
+    response.writeHead(status).end();
+    return;
+  }
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const debugId = () => randomBytes(7).toString('hex');
+const upperId = (length: number) =>
+  Array.from(randomBytes(length), (byte) => 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'[byte % 33]).join('');
+
+function addInterval(from: Date, interval: StandInPlan['interval']): Date {
+  const next = new Date(from);
+  if (interval === 'YEAR') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * PayPal's REST API on loopback, in its real wire format: client-credentials OAuth
+ * (POST /v1/oauth2/token), show subscription and cancel subscription. For tests and local development.
+ */
+export async function startPayPalStandIn(options: PayPalStandInOptions): Promise<PayPalStandIn> {
+  const clientId = options.clientId ?? `stand-in-client-${upperId(6)}`;
+  const clientSecret = options.clientSecret ?? `stand-in-secret-${randomBytes(12).toString('hex')}`;
+  const lifetime = options.tokenLifetimeSeconds ?? 32_400;
+  const tokens = new Map<string, number>();
+  const subscriptions = new Map<string, PayPalSubscription>();
+  const activateAfter = new Map<string, number>();
+  let issued = 0;
+  let baseUrl = '';
+  const webhookId = options.webhookId ?? upperId(17);
+  const certUrl = `https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-${randomBytes(4).toString('hex')}`;
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+  const activate = (subscription: PayPalSubscription, now: Date) => {
+    const plan = options.plans[subscription.plan_id];
+    subscription.status = 'ACTIVE';
+    subscription.status_update_time = now.toISOString();
+    subscription.update_time = now.toISOString();
+    subscription.billing_info = {
+      outstanding_balance: { currency_code: 'USD', value: '0.0' },
+      cycle_executions: [
+        {
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          cycles_completed: 1,
+          cycles_remaining: 0,
+          current_pricing_scheme_version: 1,
+          total_cycles: 0,
+        },
+      ],
+      last_payment: {
+        amount: { currency_code: 'USD', value: plan?.price ?? '0.0' },
+        time: now.toISOString(),
+      },
+      next_billing_time: addInterval(now, plan?.interval ?? 'MONTH').toISOString(),
+      failed_payments_count: 0,
+    };
+  };
+
+  const standIn: PayPalStandIn = {
+    url: '',
+    clientId,
+    clientSecret,
+    requests: [],
+    down: false,
+    tokensIssued: () => issued,
+    revokeTokens: () => tokens.clear(),
+    subscription: (id) => subscriptions.get(id),
+    setStatus(id, status) {
+      const subscription = subscriptions.get(id)!;
+      const now = new Date().toISOString();
+      Object.assign(subscription, { status, status_update_time: now, update_time: now });
+      if (status === 'CANCELLED' || status === 'EXPIRED') delete subscription.billing_info?.next_billing_time;
+    },
+    renew(id) {
+      const subscription = subscriptions.get(id)!;
+      const due = new Date(subscription.billing_info?.next_billing_time ?? Date.now());
+      activate(subscription, new Date());
+      const interval = options.plans[subscription.plan_id]?.interval ?? 'MONTH';
+      subscription.billing_info!.next_billing_time = addInterval(due, interval).toISOString();
+    },
+    webhookId,
+    certUrl,
+    event(eventType, subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+      const sale = eventType.startsWith('PAYMENT.SALE.');
+      const resource: Record<string, unknown> = sale
+        ? {
+            id: upperId(17),
+            state: 'completed',
+            amount: {
+              total: subscription.billing_info?.last_payment?.amount.value ?? '0.00',
+              currency: 'USD',
+            },
+            billing_agreement_id: subscription.id,
+            create_time: new Date().toISOString(),
+          }
+        : (structuredClone(subscription) as unknown as Record<string, unknown>);
+      return {
+        id: `WH-${upperId(17)}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: sale ? 'sale' : 'subscription',
+        ...(sale ? {} : { resource_version: '2.0' }),
+        event_type: eventType,
+        summary: `${eventType} for ${subscription.id}`,
+        resource,
+        links: [],
+      };
+    },
+    sign(event, overrides = {}) {
+      const body = JSON.stringify(event);
+      const transmissionId = randomUUID();
+      const time = new Date().toISOString();
+      const signature = createSign('sha256')
+        .update(signedString(transmissionId, time, overrides.webhookId ?? webhookId, body))
+        .sign(privateKey, 'base64');
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'paypal-auth-algo': 'SHA256withRSA',
+          'paypal-cert-url': certUrl,
+          'paypal-transmission-id': transmissionId,
+          'paypal-transmission-sig': signature,
+          'paypal-transmission-time': time,
+        },
+      };
+    },
+    createSubscription(fields) {
+      const now = new Date();
+      const id = `I-${upperId(12)}`;
+      const subscription: PayPalSubscription = {
+        id,
+        plan_id: fields.plan_id,
+        status: 'APPROVED',
+        status_update_time: now.toISOString(),
+        start_time: now.toISOString(),
+        create_time: now.toISOString(),
+        update_time: now.toISOString(),
+        quantity: '1',
+        ...(fields.custom_id === undefined ? {} : { custom_id: fields.custom_id }),
+        plan_overridden: fields.plan_overridden ?? false,
+        subscriber: {
+          email_address: 'buyer@example.com',
+          payer_id: upperId(13),
+          name: { given_name: 'Ada', surname: 'Buyer' },
+        },
+        links: [{ href: `${baseUrl}/v1/billing/subscriptions/${id}`, rel: 'self', method: 'GET' }],
+      };
+      const status = fields.status ?? 'ACTIVE';
+      if (status === 'ACTIVE') activate(subscription, now);
+      else subscription.status = status;
+      if (fields.activateAfterReads !== undefined) activateAfter.set(id, fields.activateAfterReads);
+      subscriptions.set(id, subscription);
+      return subscription;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const authorised = (request: IncomingMessage): boolean => {
+    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    const expiresAt = match ? tokens.get(match[1]) : undefined;
+    return expiresAt !== undefined && expiresAt > Date.now();
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const path = (request.url ?? '').split('?')[0];
+    standIn.requests.push(`${request.method} ${path}`);
+    if (standIn.down) {
+      return json(response, 503, {
+        name: 'SERVICE_UNAVAILABLE',
+        message: 'Service Unavailable.',
+        debug_id: debugId(),
+      });
+    }
+
+    // Not PayPal's: lets a browser test's SDK stand-in create what the buyer's approval would.
+    if (request.method === 'POST' && path === '/__stand-in/subscriptions') {
+      const { plan_id: planId, custom_id: customId } = JSON.parse(body) as NewSubscription;
+      return json(response, 201, standIn.createSubscription({ plan_id: planId, custom_id: customId }));
+    }
+
+    if (request.method === 'POST' && path === '/v1/oauth2/token') {
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      if (request.headers.authorization !== expected) {
+        return json(response, 401, {
+          error: 'invalid_client',
+          error_description: 'Client Authentication failed',
+        });
+      }
+      if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
+        return json(response, 400, {
+          error: 'unsupported_grant_type',
+          error_description: 'Grant Type is NULL',
+        });
+      }
+      const token = `A21AA${randomBytes(24).toString('base64url')}`;
+      tokens.set(token, Date.now() + lifetime * 1000);
+      issued += 1;
+      return json(response, 200, {
+        scope: 'https://uri.paypal.com/services/subscriptions',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: lifetime,
+        nonce: `${new Date().toISOString()}${randomBytes(8).toString('hex')}`,
+      });
+    }
+
+    if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      if (!authorised(request)) {
+        return json(response, 401, {
+          error: 'invalid_token',
+          error_description: 'Token signature verification failed',
+        });
+      }
+      const input = JSON.parse(body) as Record<string, unknown>;
+      const event = JSON.stringify(input.webhook_event);
+      const genuine =
+        input.webhook_id === webhookId &&
+        input.cert_url === certUrl &&
+        input.auth_algo === 'SHA256withRSA' &&
+        typeof input.transmission_sig === 'string' &&
+        createVerify('sha256')
+          .update(
+            signedString(String(input.transmission_id), String(input.transmission_time), webhookId, event),
+          )
+          .verify(publicKey, input.transmission_sig, 'base64');
+      return json(response, 200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' });
+    }
+
+    const match = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+    if (!match) {
+      return json(response, 404, { name: 'NOT_FOUND', message: 'Not Found', debug_id: debugId() });
+    }
+    if (!authorised(request)) {
+      return json(response, 401, {
+        error: 'invalid_token',
+        error_description: 'Token signature verification failed',
+      });
+    }
+    const subscription = subscriptions.get(decodeURIComponent(match[1]));
+    if (!subscription) {
+      return json(response, 404, {
+        name: 'RESOURCE_NOT_FOUND',
+        message: 'The specified resource does not exist.',
+        debug_id: debugId(),
+        details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Invalid subscription id.' }],
+      });
+    }
+
+    if (request.method === 'GET' && !match[2]) {
+      const remaining = activateAfter.get(subscription.id);
+      if (remaining !== undefined && subscription.status === 'APPROVED') {
+        if (remaining <= 0) activate(subscription, new Date());
+        else activateAfter.set(subscription.id, remaining - 1);
+      }
+      return json(response, 200, subscription);
+    }
+    if (request.method === 'POST' && match[2]) {
+      if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {
+        return json(response, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          message:
+            'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          debug_id: debugId(),
+          details: [
+            {
+              issue: 'SUBSCRIPTION_STATUS_INVALID',
+              description:
+                'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+            },
+          ],
+        });
+      }
+      standIn.setStatus(subscription.id, 'CANCELLED');
+      return json(response, 204);
+    }
+    return json(response, 405, {
+      name: 'METHOD_NOT_SUPPORTED',
+      message: 'Method not supported',
+      debug_id: debugId(),
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  standIn.url = baseUrl;
+  return standIn;
+}

@@ -1,0 +1,61 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { WebhookEvent } from '@fxrates/db';
+import { JOBS, QUEUES, type ApplyPayPalEventJob, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
+
+/**
+ * Applies stored PayPal events by re-reading the subscription they name: the effect depends on
+ * PayPal's current state, not on the event, so duplicates and out-of-order events change nothing.
+ */
+@Processor(QUEUES.paypalWebhooks, { concurrency: 4 })
+export class PayPalWebhooksProcessor extends WorkerHost {
+  private readonly logger = new Logger(PayPalWebhooksProcessor.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly subscriptions: SubscriptionSync,
+  ) {
+    super();
+  }
+
+  async process(job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob>): Promise<SyncOutcome | 'done'> {
+    if (job.name === JOBS.syncPayPalSubscription) {
+      return this.subscriptions.sync((job.data as SyncPayPalSubscriptionJob).paypalSubscriptionId);
+    }
+    if (job.name !== JOBS.applyPayPalEvent) throw new UnrecoverableError(`unknown job "${job.name}"`);
+    const { eventId } = job.data as ApplyPayPalEventJob;
+    const em = this.em.fork();
+    const event = await em.findOne(WebhookEvent, { provider: 'paypal', eventId });
+    if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
+    if (event.processedAt) return 'done';
+    const outcome = event.resourceId ? await this.subscriptions.sync(event.resourceId) : 'unknown';
+    await em.nativeUpdate(
+      WebhookEvent,
+      { id: event.id, processedAt: null },
+      { processedAt: new Date(), error: null },
+    );
+    return outcome;
+  }
+
+  /** An event whose last attempt failed (PayPal down for long) is marked for operators; reconcile repairs it. */
+  @OnWorkerEvent('failed')
+  async onFailed(
+    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob> | undefined,
+    error: Error,
+  ): Promise<void> {
+    if (!job || job.name !== JOBS.applyPayPalEvent) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    this.logger.warn(`PayPal event job ${job.id}: attempt ${job.attemptsMade} failed (${error.message})`);
+    if (!final) return;
+    await this.em
+      .fork()
+      .nativeUpdate(
+        WebhookEvent,
+        { provider: 'paypal', eventId: (job.data as ApplyPayPalEventJob).eventId },
+        { error: error.message.slice(0, 1000) },
+      );
+  }
+}

@@ -1,0 +1,59 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Subscription } from '@fxrates/db';
+import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
+import { progressLine } from './progress-bar';
+
+export type ReconcileSummary = Record<SyncOutcome | 'failed', number> & { total: number };
+
+/** Where progress goes: a terminal gets one line redrawn, anything else a line per subscription. */
+export interface ProgressOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/**
+ * Re-reads every subscription we hold as active or suspended from PayPal and applies what PayPal
+ * says (the same sync the webhooks use), so missed or lost webhooks leave no drift.
+ */
+@Injectable()
+export class SubscriptionReconciler {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sync: SubscriptionSync,
+  ) {}
+
+  async run(output: ProgressOutput): Promise<ReconcileSummary> {
+    const rows = await this.em
+      .fork()
+      .find(
+        Subscription,
+        { paypalSubscriptionId: { $ne: null }, status: { $in: ['active', 'suspended'] } },
+        { fields: ['paypalSubscriptionId'], orderBy: { createdAt: 'asc', id: 'asc' } },
+      );
+    const summary: ReconcileSummary = { total: rows.length, applied: 0, stale: 0, unknown: 0, failed: 0 };
+    const show = (done: number, note: string) =>
+      output.write(
+        output.isTTY
+          ? `\r${progressLine(done, rows.length, note)}\x1b[K`
+          : `${progressLine(done, rows.length, note)}\n`,
+      );
+    show(0, '');
+    for (const [index, row] of rows.entries()) {
+      const id = row.paypalSubscriptionId!;
+      let outcome: SyncOutcome | 'failed';
+      try {
+        outcome = await this.sync.sync(id);
+      } catch (error) {
+        outcome = 'failed';
+        output.write(`${output.isTTY ? '\n' : ''}${id}: ${(error as Error).message}\n`);
+      }
+      summary[outcome] += 1;
+      show(index + 1, `${id} ${outcome}`);
+    }
+    output.write(
+      `${output.isTTY ? '\n' : ''}Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.failed} failed\n`,
+    );
+    return summary;
+  }
+}

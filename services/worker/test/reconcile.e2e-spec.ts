@@ -1,0 +1,80 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { register } from '../../api/test/support/auth-client';
+import { payPalEnv } from '../../api/test/support/paypal-env';
+import { startPayPalStandIn, type PayPalStandIn } from '../../api/test/support/paypal-stand-in';
+import { startTestApp, type TestApp } from '../../api/test/test-app';
+import { testConfig } from '../../api/test/test-config';
+import { ReconcileModule } from '../src/reconcile/reconcile.module';
+import { SubscriptionReconciler } from '../src/reconcile/subscription-reconciler';
+
+const BASIC_MONTHLY = 'P-RECONCILE-BASIC-MONTHLY';
+
+describe('reconciling subscriptions with PayPal', () => {
+  let paypal: PayPalStandIn;
+  let api: TestApp;
+  let reconcile: INestApplicationContext;
+
+  const row = async (paypalId: string) =>
+    (
+      await api.app
+        .get(MikroORM)
+        .em.getConnection()
+        .execute(
+          'select s.*, u.plan as user_plan from subscriptions s join users u on u.id = s.user_id where paypal_subscription_id = ?',
+          [paypalId],
+        )
+    )[0];
+
+  async function subscribed(): Promise<string> {
+    const { res, accessToken } = await register(api.app);
+    const paypalId = paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: res.body.user.uid }).id;
+    await request(api.app.getHttpServer())
+      .post('/api/v1/subscriptions')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ plan: 'basic', billingCycle: 'monthly', paypalSubscriptionId: paypalId })
+      .expect(201);
+    return paypalId;
+  }
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn({ plans: { [BASIC_MONTHLY]: { interval: 'MONTH', price: '15.99' } } });
+    const config = testConfig(payPalEnv(paypal, `basic.monthly=${BASIC_MONTHLY}`));
+    api = await startTestApp(config);
+    reconcile = await NestFactory.createApplicationContext(ReconcileModule.forRoot(config), {
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await reconcile.close();
+    await api.close();
+    await paypal.close();
+  });
+
+  it('applies what PayPal says about every active subscription, with progress', async () => {
+    const cancelled = await subscribed();
+    const renewed = await subscribed();
+    const unchanged = await subscribed();
+    const firstDue = new Date((await row(renewed)).current_period_end);
+    paypal.setStatus(cancelled, 'CANCELLED'); // webhooks missed
+    paypal.renew(renewed);
+
+    const lines: string[] = [];
+    const summary = await reconcile
+      .get(SubscriptionReconciler)
+      .run({ write: (text: string) => lines.push(text) });
+
+    expect((await row(cancelled)).status).toBe('cancelled');
+    expect((await row(cancelled)).user_plan).toBe('basic');
+    expect(new Date((await row(renewed)).current_period_end).getTime()).toBeGreaterThan(firstDue.getTime());
+    expect((await row(unchanged)).status).toBe('active');
+    expect(summary.applied).toBeGreaterThanOrEqual(3);
+    expect(summary.failed).toBe(0);
+    const output = lines.join('');
+    expect(output).toContain(`${cancelled} applied`);
+    expect(output).toMatch(new RegExp(`\\[#+\\] ${summary.total}/${summary.total} 100%`));
+    expect(lines.at(-1)).toMatch(/^Reconciled \d+: \d+ applied/);
+  });
+});
