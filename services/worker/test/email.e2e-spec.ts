@@ -5,28 +5,12 @@ import type { Queue } from 'bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { freePort, until } from './support/waiting';
 
 /** The API stores and queues, the worker sends: both on one config (own Redis prefix, so own queues). */
 async function startPair(smtpPort: number) {

@@ -15,16 +15,9 @@ import {
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
+import { until } from './support/waiting';
 
 const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('worker: PayPal webhooks', () => {
   let paypal: PayPalStandIn;

@@ -63,6 +63,12 @@ export interface PayPalStandIn {
   revokeTokens(): void;
   /** While true, every call answers 503 as PayPal does during an outage. */
   down: boolean;
+  /** While true, reads of a subscription wait (a caller is caught mid-request) until released. */
+  holdSubscriptionReads: boolean;
+  /** Reads waiting now. */
+  heldReads(): number;
+  /** Lets every waiting read answer and stops holding new ones. */
+  releaseSubscriptionReads(): void;
   /** The webhook id this PayPal account delivers under. */
   webhookId: string;
   /** Where PAYPAL-CERT-URL of signed deliveries points (a PayPal host; never fetched by our verifier). */
@@ -176,12 +182,19 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     };
   };
 
+  const held: (() => void)[] = [];
   const standIn: PayPalStandIn = {
     url: '',
     clientId,
     clientSecret,
     requests: [],
     down: false,
+    holdSubscriptionReads: false,
+    heldReads: () => held.length,
+    releaseSubscriptionReads: () => {
+      standIn.holdSubscriptionReads = false;
+      held.splice(0).forEach((resume) => resume());
+    },
     tokensIssued: () => issued,
     revokeTokens: () => tokens.clear(),
     subscription: (id) => subscriptions.get(id),
@@ -292,6 +305,13 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     const body = await readBody(request);
     const path = (request.url ?? '').split('?')[0];
     standIn.requests.push(`${request.method} ${path}`);
+    if (
+      standIn.holdSubscriptionReads &&
+      request.method === 'GET' &&
+      path.startsWith('/v1/billing/subscriptions/')
+    ) {
+      await new Promise<void>((resume) => held.push(resume));
+    }
     if (standIn.down) {
       return json(response, 503, {
         name: 'SERVICE_UNAVAILABLE',

@@ -1,0 +1,117 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { bullPrefix, paypalEventJobId, QUEUES } from '@fxrates/queues';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { register } from '../../api/test/support/auth-client';
+import { payPalEnv } from '../../api/test/support/paypal-env';
+import { startPayPalStandIn, type PayPalStandIn } from '../../api/test/support/paypal-stand-in';
+import { startTestApp, type TestApp } from '../../api/test/test-app';
+import { testConfig } from '../../api/test/test-config';
+import { freePort, until } from './support/waiting';
+
+const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
+const ROOT = path.resolve(__dirname, '../../..');
+const WORKER_MAIN = path.join(ROOT, 'dist/services/worker/src/main.js');
+
+/**
+ * The built worker as a process of its own, so it can be killed (SIGKILL: no shutdown hooks, its
+ * job left active with a lock) the way a crash or an OOM kill would.
+ */
+describe('worker: a PayPal event interrupted by a crash', () => {
+  let paypal: PayPalStandIn;
+  let api: TestApp;
+  const workers: ChildProcess[] = [];
+
+  const sql = (query: string, params: unknown[] = []) =>
+    api.app.get(MikroORM).em.getConnection().execute(query, params);
+
+  async function startWorker(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [WORKER_MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: api.config.database.url,
+        REDIS_URL: api.config.redis.url,
+        REDIS_KEY_PREFIX: api.config.redis.keyPrefix,
+        WORKER_HEALTH_PORT: String(await freePort()),
+        RATES_INGEST_INTERVAL_MS: '600000',
+        USAGE_FLUSH_INTERVAL_MS: '600000',
+        ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    workers.push(child);
+    return child;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run \`npm run build\` first`);
+    paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
+    api = await startTestApp(testConfig(payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`)));
+  });
+  afterAll(async () => {
+    paypal.releaseSubscriptionReads();
+    for (const child of workers) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+    await api.close();
+    await paypal.close();
+  });
+
+  it('is processed once, by the next worker, after the first is killed mid-event', async () => {
+    const { res, accessToken } = await register(api.app);
+    const userId: string = res.body.user.uid;
+    const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
+    await request(api.app.getHttpServer())
+      .post('/api/v1/subscriptions')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ plan: 'basic', billingCycle: 'annual', paypalSubscriptionId: paypalId })
+      .expect(201);
+
+    const first = await startWorker();
+    paypal.holdSubscriptionReads = true;
+    paypal.setStatus(paypalId, 'CANCELLED');
+    const event = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId);
+    const { body, headers } = paypal.sign(event);
+    await request(api.app.getHttpServer())
+      .post('/api/billing/paypal/webhook')
+      .set(headers)
+      .send(body)
+      .expect(200);
+    await until(() => paypal.heldReads() > 0); // the worker is inside the event, waiting on PayPal
+
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    paypal.releaseSubscriptionReads();
+    const row = async () =>
+      (
+        await sql(
+          `select e.processed_at, s.status from webhook_events e, subscriptions s
+            where e.event_id = ? and s.paypal_subscription_id = ?`,
+          [event.id, paypalId],
+        )
+      )[0];
+    expect(await row()).toMatchObject({ processed_at: null, status: 'active' }); // nothing half-applied
+
+    // What 30 s of lock expiry and BullMQ's stalled check would leave; saves the wait.
+    const queueKey = `${bullPrefix(api.config.redis.keyPrefix)}:${QUEUES.paypalWebhooks}`;
+    const jobId = paypalEventJobId(event.id);
+    await api.redis.del(`${queueKey}:${jobId}:lock`, `${queueKey}:stalled-check`);
+    await api.redis.sadd(`${queueKey}:stalled`, jobId);
+
+    await startWorker();
+    await until(async () => (await row()).processed_at !== null, 20_000);
+    expect((await row()).status).toBe('cancelled');
+    const [events] = await sql('select count(*)::int as n from webhook_events where event_id = ?', [
+      event.id,
+    ]);
+    expect(events.n).toBe(1);
+  }, 60_000);
+});
