@@ -4,14 +4,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { register } from '../../api/test/support/auth-client';
 import { payPalEnv } from '../../api/test/support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../api/test/support/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { freePort, until } from './support/waiting';
+import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
-const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
 const ROOT = path.resolve(__dirname, '../../..');
 const WORKER_MAIN = path.join(ROOT, 'dist/services/worker/src/main.js');
 
@@ -66,14 +65,7 @@ describe('worker: a PayPal event interrupted by a crash', () => {
   });
 
   it('is processed once, by the next worker, after the first is killed mid-event', async () => {
-    const { res, accessToken } = await register(api.app);
-    const userId: string = res.body.user.uid;
-    const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
-    await request(api.app.getHttpServer())
-      .post('/api/v1/subscriptions')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ plan: 'basic', billingCycle: 'annual', paypalSubscriptionId: paypalId })
-      .expect(201);
+    const { paypalId } = await subscribedUser(api, paypal);
 
     const first = await startWorker();
     paypal.holdSubscriptionReads = true;

@@ -16,8 +16,7 @@ import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
 import { until } from './support/waiting';
-
-const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
+import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
 describe('worker: PayPal webhooks', () => {
   let paypal: PayPalStandIn;
@@ -48,18 +47,7 @@ describe('worker: PayPal webhooks', () => {
     await until(() => processed(event.id));
   }
 
-  /** A user who subscribed to Basic annual through the API, as the subscribe page does. */
-  async function subscribed(): Promise<{ userId: string; paypalId: string }> {
-    const { res, accessToken } = await register(api.app);
-    const userId: string = res.body.user.uid;
-    const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
-    await request(api.app.getHttpServer())
-      .post('/api/v1/subscriptions')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ plan: 'basic', billingCycle: 'annual', paypalSubscriptionId: paypalId })
-      .expect(201);
-    return { userId, paypalId };
-  }
+  const subscribed = () => subscribedUser(api, paypal);
 
   beforeAll(async () => {
     paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });

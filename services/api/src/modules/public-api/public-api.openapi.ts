@@ -20,6 +20,12 @@ const provenance = {
   },
 };
 const provenanceRequired = ['timestamp', 'date', 'source', 'stale'];
+const ratesMap = (description: string, example: Record<string, number>) => ({
+  type: 'object',
+  additionalProperties: { type: 'number' },
+  description,
+  example,
+});
 
 export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
   LatestRates: {
@@ -29,12 +35,10 @@ export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
     properties: {
       base: code('USD'),
       ...provenance,
-      rates: {
-        type: 'object',
-        additionalProperties: { type: 'number' },
-        description: 'Units of each currency per 1 base, 10 significant digits',
-        example: { EUR: 0.8802258808, GBP: 0.7614328001 },
-      },
+      rates: ratesMap('Units of each currency per 1 base, 10 significant digits', {
+        EUR: 0.8802258808,
+        GBP: 0.7614328001,
+      }),
     },
   },
   Rate: {
@@ -99,12 +103,10 @@ export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
         description: 'On a weekend or holiday: the business day whose close this is',
       },
       source: string('Where the closes come from', 'ecb'),
-      rates: {
-        type: 'object',
-        additionalProperties: { type: 'number' },
-        description: 'Units of each currency per 1 base at the close, 10 significant digits',
-        example: { EUR: 0.9174311927, GBP: 0.7804 },
-      },
+      rates: ratesMap('Units of each currency per 1 base at the close, 10 significant digits', {
+        EUR: 0.9174311927,
+        GBP: 0.7804,
+      }),
     },
   },
   TimeSeries: {

@@ -18,7 +18,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
     async handle({ query, key, now }) {
       const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, start);
-      const [first, last] = await Promise.all([history.closeOn(start, []), history.closeOn(end, [])]);
+      const [first, last] = await Promise.all([history.closeOn(start), history.closeOn(end)]);
       if (!first) throw noCloseFor('', start);
       if (!last) throw noCloseFor('', end);
       const rates = symbolsFor(last, base, requested, key.plan).map((code) => {

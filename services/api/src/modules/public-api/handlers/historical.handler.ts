@@ -22,7 +22,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const requested = optionalCurrencyList(query, 'symbols');
       assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
       await assertHistoryCovers(history, date);
-      const close = await history.closeOn(date, []);
+      const close = await history.closeOn(date);
       if (!close) throw noCloseFor('', date);
       const symbols = symbolsFor(close, base, requested, key.plan);
       const carried = close.day !== date ? `"carriedForwardFrom":"${close.day}",` : '';

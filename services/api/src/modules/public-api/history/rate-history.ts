@@ -35,15 +35,14 @@ export class RateHistory {
   constructor(private readonly em: EntityManager) {}
 
   /** The last close on or before `day`, within a week (weekends and holidays carry forward). */
-  async closeOn(day: string, codes: readonly string[]): Promise<DailyClose | null> {
+  async closeOn(day: string): Promise<DailyClose | null> {
     const rows: Row[] = await this.em.getConnection().execute(
       `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
          from rate_history
         where source = ? and day = (
                 select max(day) from rate_history
-                 where source = ? and day <= ?::date and day > ?::date - ${CARRY_FORWARD_DAYS})
-          ${codes.length ? 'and currency in (?)' : ''}`,
-      [HISTORY_SOURCE, HISTORY_SOURCE, day, day, ...(codes.length ? [codes] : [])],
+                 where source = ? and day <= ?::date and day > ?::date - ${CARRY_FORWARD_DAYS})`,
+      [HISTORY_SOURCE, HISTORY_SOURCE, day, day],
     );
     return byDay(rows)[0] ?? null;
   }

@@ -1,0 +1,22 @@
+import request from 'supertest';
+import { register } from '../../../api/test/support/auth-client';
+import type { PayPalStandIn } from '../../../api/test/support/paypal-stand-in';
+import type { TestApp } from '../../../api/test/test-app';
+
+export const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
+
+/** A new user subscribed to Basic annual through the API, as the subscribe page does. */
+export async function subscribedUser(
+  api: TestApp,
+  paypal: PayPalStandIn,
+): Promise<{ userId: string; paypalId: string }> {
+  const { res, accessToken } = await register(api.app);
+  const userId: string = res.body.user.uid;
+  const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
+  await request(api.app.getHttpServer())
+    .post('/api/v1/subscriptions')
+    .set('Authorization', `Bearer ${accessToken}`)
+    .send({ plan: 'basic', billingCycle: 'annual', paypalSubscriptionId: paypalId })
+    .expect(201);
+  return { userId, paypalId };
+}
