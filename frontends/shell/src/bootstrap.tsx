@@ -16,7 +16,9 @@ createRoot(container).render(
         registerConfiguredRemotes(config);
         return (
           <FxratesProviders config={config}>
-            <BrowserRouter>
+            {/* Navigations are not transitions: a transition can let an urgent update (a sign-out)
+                render the page being left first, and its ProtectedRoute would send Logout to /login. */}
+            <BrowserRouter useTransitions={false}>
               <App />
             </BrowserRouter>
           </FxratesProviders>
