@@ -57,17 +57,29 @@ export class ConverterPanel {
   async choose(picker: Locator, search: string, label: string | RegExp): Promise<void> {
     await picker.click();
     await picker.fill(search);
-    await this.page.getByRole('option', { name: label }).click();
+    // The other picker's list may still be closing, with the same options in it.
+    await (await this.listboxOf(picker)).getByRole('option', { name: label }).click();
   }
 
   /** Labels of the options a picker currently offers (unfiltered). */
   async optionLabels(picker: Locator): Promise<string[]> {
     await picker.click();
-    const listbox = this.page.getByRole('listbox');
+    const listbox = await this.listboxOf(picker);
     await listbox.waitFor();
     const labels = (await listbox.getByRole('option').allInnerTexts()).map((text) => text.trim());
     await this.page.keyboard.press('Escape');
     await listbox.waitFor({ state: 'hidden' });
     return labels;
+  }
+
+  /** The list of options an opened picker controls (Mantine links them by aria-controls). */
+  private async listboxOf(picker: Locator): Promise<Locator> {
+    await this.page.waitForFunction(
+      (input) => input?.getAttribute('aria-expanded') === 'true',
+      await picker.elementHandle(),
+    );
+    const id = await picker.getAttribute('aria-controls');
+    if (!id) throw new Error('The opened picker names no listbox');
+    return this.page.locator(`[id="${id}"]`);
   }
 }
