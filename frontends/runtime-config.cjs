@@ -38,6 +38,8 @@ function runtimeConfigFromEnv(env = process.env, ports = portsFromEnv(env), host
     supportEmail: env.SUPPORT_EMAIL || 'support@fxrates.example',
     apiKeyPrefix: env.API_KEY_PREFIX || 'fxrates_',
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || '',
+    // Empty: PayPal's own JS SDK. Set by PAYPAL_STAND_IN=1 npm start to the local stand-in's.
+    paypalSdkUrl: env.PUBLIC_PAYPAL_SDK_URL || '',
     remotes: {
       marketing: env.PUBLIC_MARKETING_URL || defaultManifestUrl(ports.marketing),
       dashboard: env.PUBLIC_DASHBOARD_URL || defaultManifestUrl(ports.dashboard),

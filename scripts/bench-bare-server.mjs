@@ -12,6 +12,7 @@ const Decimal = require('decimal.js');
 const rates = require('@fawazahmed0/currency-api/v1/currencies/usd.min.json');
 
 const body = process.env.BARE_BODY;
+const bodyLength = Buffer.byteLength(body ?? '');
 const naive = process.env.BARE_MODE === 'naive';
 const headers = process.env.BARE_HEADERS
   ? JSON.parse(process.env.BARE_HEADERS)
@@ -20,6 +21,8 @@ const headers = process.env.BARE_HEADERS
 createServer((req, res) => {
   if (!naive) {
     if ('x-request-id' in headers) headers['x-request-id'] = randomUUID();
+    // The API sends a Content-Length too (direct-routes.ts): the same bytes on the wire.
+    headers['content-length'] = bodyLength;
     res.writeHead(200, headers).end(body);
     return;
   }

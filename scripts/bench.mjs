@@ -15,7 +15,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
 const API_PORT = 4400;
 const QUERY = '/api/rates/convert?from=USD&to=EUR&amount=100';
-const METERED_QUERY = '/api/v1/rates/latest?base=USD&symbols=EUR,GBP,INR';
+const METERED_QUERY = '/api/v1/rates/latest?base=USD&symbols=EUR,GBP,JPY';
 // One year of closes for 10 symbols: the ECB history in the CSV ends on 2026-04-13.
 const TIMESERIES_QUERY =
   '/api/v1/rates/timeseries?start=2025-04-14&end=2026-04-13&symbols=EUR,GBP,CHF,AUD,CAD,CNY,NZD,ZAR,SGD,HKD';
@@ -113,7 +113,11 @@ if (!existsSync(path.join(root, 'dist/services/api/src/main.js'))) {
   console.log('› Building the backend…');
   spawnSync('npm', ['run', '--silent', 'build:backend'], { cwd: root, stdio: 'inherit' });
 }
-spawnSync(process.execPath, ['dist/libs/db/src/cli/migrate.js', 'up'], { cwd: root, env, stdio: 'ignore' });
+const migration = spawnSync(process.execPath, ['dist/libs/db/src/cli/migrate.js', 'up'], { cwd: root, env });
+if (migration.status !== 0) {
+  console.error(`› Migrating ${env.DATABASE_URL} failed:\n${migration.stdout}${migration.stderr}`);
+  process.exit(1);
+}
 
 console.log(
   `FXRates Pro benchmark — Node ${process.version}, ` +
@@ -197,7 +201,9 @@ if (!hasHistory) console.log(`› No ECB history CSV at ${ECB_CSV} (set BENCH_EC
 
 const scenarios = [];
 const base = `http://127.0.0.1:${API_PORT}`;
-const api = startNode(['dist/services/api/src/main.js']);
+// BENCH_API_FLAGS adds Node flags to the API, e.g. `--cpu-prof --cpu-prof-dir=artifacts/bench/profiles`.
+const apiFlags = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
+const api = startNode([...apiFlags, 'dist/services/api/src/main.js']);
 await waitFor(`${base}/api/health/ready`);
 
 // 1. The landing converter: anonymous session, no metering.

@@ -1,18 +1,45 @@
 // Runs the API, the worker and the web servers as child processes with prefixed output.
 // Ctrl-C (or any child dying) stops them all.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 const env = process.env;
 const webPort = env.WEB_PORT ?? '3000';
 const apiPort = env.API_PORT ?? '4000';
+// PAYPAL_STAND_IN=1: PayPal's REST API, JS SDK and webhooks on loopback (libs/paypal/src/stand-in).
+const payPalStandIn = env.PAYPAL_STAND_IN === '1';
+let payPalEnv = {};
+let payPalPort;
+if (payPalStandIn) {
+  const { localPayPalEnv, LOCAL_PAYPAL_PORT } = createRequire(import.meta.url)(
+    '../dist/libs/paypal/src/stand-in/local-paypal.js',
+  );
+  payPalPort = env.PAYPAL_STAND_IN_PORT ?? String(LOCAL_PAYPAL_PORT);
+  payPalEnv = localPayPalEnv(`http://127.0.0.1:${payPalPort}`);
+}
 const processes = [
-  { name: 'api', color: 36, args: ['dist/services/api/src/main.js'] },
-  { name: 'worker', color: 35, args: ['dist/services/worker/src/main.js'] },
+  ...(payPalStandIn
+    ? [
+        {
+          name: 'paypal',
+          color: 33,
+          args: [
+            'dist/libs/paypal/src/stand-in/main.js',
+            '--port',
+            payPalPort,
+            '--api',
+            `http://127.0.0.1:${apiPort}`,
+          ],
+        },
+      ]
+    : []),
+  { name: 'api', color: 36, args: ['dist/services/api/src/main.js'], env: payPalEnv },
+  { name: 'worker', color: 35, args: ['dist/services/worker/src/main.js'], env: payPalEnv },
   {
     name: 'web',
     color: 32,
     args: ['scripts/serve-web.mjs'],
-    env: { API_URL: env.API_URL ?? `http://127.0.0.1:${apiPort}` },
+    env: { API_URL: env.API_URL ?? `http://127.0.0.1:${apiPort}`, ...payPalEnv },
   },
 ];
 

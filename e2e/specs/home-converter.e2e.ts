@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Request } from 'playwright-core';
 import { convertViaApi } from '../support/api';
 import { usePagePerTest } from '../support/browser';
@@ -105,6 +106,63 @@ describe('landing converter', () => {
     await converter.toggleShowCrypto();
     expect(await converter.from.inputValue()).toContain('USD - US Dollar');
     await converter.result.waitFor({ state: 'detached' });
+  });
+
+  it('offers the whole catalogue: 150+ fiat, and 100+ crypto with their icons after Show Crypto', async () => {
+    const fiat = await converter.optionLabels(converter.from);
+    expect(fiat.length).toBeGreaterThanOrEqual(150);
+    expect(fiat).toContain('🇯🇵 JPY - Japanese Yen');
+    expect(fiat).toContain('🇸🇳 XOF - West African CFA Franc');
+    expect(fiat.some((label) => label.includes('BTC'))).toBe(false);
+
+    await converter.toggleShowCrypto();
+    const all = await converter.optionLabels(converter.from);
+    expect(all.length - fiat.length).toBeGreaterThanOrEqual(100);
+    await converter.from.click();
+    await converter.from.fill('Bitcoin');
+    const icon = opened()
+      .page.getByRole('option', { name: /BTC - Bitcoin/ })
+      .locator('img');
+    await icon.waitFor();
+    expect(await icon.getAttribute('src')).toBe('/crypto-icons/btc.svg');
+    await opened().page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await icon.elementHandle(),
+    );
+    await opened().page.keyboard.press('Escape');
+
+    await converter.toggleShowCrypto();
+    await converter.choose(converter.to, 'JPY', /JPY - Japanese Yen/);
+    await converter.convertButton.click();
+    await waitForText(converter.result, /^1\.0000 USD = [\d,.]+ JPY$/);
+  });
+
+  it("draws the pair's 30-day trend from the history under the result", async () => {
+    // SEK closes no other test writes: 10 → 10.5 SEK per USD over the last days.
+    const db = new Client({
+      connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+    });
+    await db.connect();
+    try {
+      const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+      const closes = ['10', '10.2', '10.1', '10.5'];
+      for (const [i, rate] of closes.entries()) {
+        await db.query(
+          `insert into rate_history (source, day, currency, rate_vs_usd) values ('ecb', $1, 'SEK', $2)
+             on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
+          [daysAgo(closes.length - i), rate],
+        );
+      }
+    } finally {
+      await db.end();
+    }
+    await converter.choose(converter.to, 'SEK', /SEK - Swedish Krona/);
+    await converter.convertButton.click();
+    await waitForText(converter.result, /^1\.0000 USD = [\d.]+ SEK$/);
+    const trend = opened().page.getByRole('img', { name: /^30-day trend USD→SEK/ });
+    await trend.waitFor();
+    expect(await trend.getAttribute('aria-label')).toBe('30-day trend USD→SEK: +5.00 %');
+    expect(await trend.locator('path').getAttribute('d')).toMatch(/^M0\.0,32\.0( L[\d.]+,[\d.]+){3}$/);
   });
 
   describe('errors', () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StopWebServers } from '../../scripts/serve-web.mjs';
 import { payPalEnv } from '../../services/api/test/support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn } from '../../services/api/test/support/paypal-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '../../libs/paypal/src/stand-in/paypal-stand-in';
 import { apiEnvironment, runMigrations, startApi, type RunningApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';

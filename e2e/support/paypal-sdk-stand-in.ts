@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { payPalSdkStandInScript } from '../../libs/paypal/src/stand-in/sdk-stand-in-script';
 
 /** Where the SDK stand-in creates subscriptions (answered by the test from the REST stand-in). */
 const CREATE_URL = 'https://www.sandbox.paypal.com/__stand-in/subscriptions';
@@ -26,43 +27,7 @@ export async function routePayPalSdkStandIn(page: Page, paypalRestUrl: string): 
   await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\/sdk\/js/, (route) =>
     route.fulfill({
       contentType: 'application/javascript',
-      body: `
-        window.__paypalCalls = { sdkQuery: ${JSON.stringify(new URL(route.request().url()).search)}, creates: [], styles: [] };
-        window.paypal = {
-          version: '5.0.0-stand-in',
-          Buttons(options) {
-            window.__paypalCalls.styles.push(options.style);
-            return {
-              isEligible: () => true,
-              close: () => Promise.resolve(),
-              render(container) {
-                const target = typeof container === 'string' ? document.querySelector(container) : container;
-                const button = document.createElement('button');
-                button.type = 'button';
-                button.textContent = 'PayPal Subscribe';
-                button.onclick = async () => {
-                  try {
-                    const actions = {
-                      subscription: {
-                        create: async (body) => {
-                          window.__paypalCalls.creates.push(body);
-                          const response = await fetch(${JSON.stringify(CREATE_URL)}, { method: 'POST', body: JSON.stringify(body) });
-                          return (await response.json()).id;
-                        },
-                      },
-                    };
-                    const subscriptionID = await options.createSubscription({}, actions);
-                    await options.onApprove({ subscriptionID, orderID: 'ORDER-STAND-IN' }, {});
-                  } catch (error) {
-                    if (options.onError) options.onError(error);
-                  }
-                };
-                target.appendChild(button);
-                return Promise.resolve();
-              },
-            };
-          },
-        };`,
+      body: payPalSdkStandInScript(CREATE_URL, new URL(route.request().url()).search),
     }),
   );
 }

@@ -1,3 +1,4 @@
+import type { RateProviderId } from '@fxrates/domain';
 import { ConfigError, parseEnv, type NodeEnv, type Parsed, type PlanLimitOverride } from './env-schema';
 import { ENV_SCHEMA } from './schema';
 
@@ -20,7 +21,11 @@ export interface AppConfig {
     loginFailureLimit: number;
     loginFailureWindowSeconds: number;
   };
-  rates: { ingestIntervalMs: number };
+  rates: {
+    ingestIntervalMs: number;
+    /** Enabled providers, each with its settings; the bundled snapshot needs none but its interval. */
+    providers: RatesProviderConfig[];
+  };
   usage: { flushIntervalMs: number; planLimits: Record<string, PlanLimitOverride> };
   contact: {
     recaptchaSecret: string;
@@ -42,6 +47,35 @@ export interface AppConfig {
     webhookId: string;
     activationPollMs: number;
   };
+}
+
+export interface RatesProviderConfig {
+  id: RateProviderId;
+  baseUrl: string;
+  apiKey?: string;
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+function ratesProviders(e: Env): RatesProviderConfig[] {
+  const settings = (prefix: 'ECB' | 'FRANKFURTER' | 'OXR' | 'COINGECKO' | 'BINANCE' | 'COINBASE') => ({
+    baseUrl: e[`RATES_${prefix}_URL`].replace(/\/+$/, ''),
+    intervalMs: e[`RATES_${prefix}_INTERVAL_MS`],
+    timeoutMs: e[`RATES_${prefix}_TIMEOUT_MS`],
+  });
+  const byId: Record<RateProviderId, Omit<RatesProviderConfig, 'id'>> = {
+    'bundled-snapshot': { baseUrl: '', intervalMs: e.RATES_INGEST_INTERVAL_MS, timeoutMs: 10_000 },
+    ecb: settings('ECB'),
+    frankfurter: settings('FRANKFURTER'),
+    oxr: { ...settings('OXR'), apiKey: e.RATES_OXR_APP_ID || undefined },
+    coingecko: { ...settings('COINGECKO'), apiKey: e.RATES_COINGECKO_API_KEY || undefined },
+    binance: settings('BINANCE'),
+    coinbase: settings('COINBASE'),
+  };
+  if (e.RATES_PROVIDERS.includes('oxr') && !e.RATES_OXR_APP_ID) {
+    throw new ConfigError(['RATES_OXR_APP_ID is required when RATES_PROVIDERS includes oxr']);
+  }
+  return e.RATES_PROVIDERS.map((id) => ({ id, ...byId[id] }));
 }
 
 const PAYPAL_API_BASE_URLS = {
@@ -72,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
       loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
-    rates: { ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS },
+    rates: { ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS, providers: ratesProviders(e) },
     usage: { flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS, planLimits: e.PLAN_LIMITS },
     contact: {
       recaptchaSecret: e.RECAPTCHA_SECRET,

@@ -157,6 +157,22 @@ export const list = (options: Omit<EnvVar<string[]>, 'parse'>): EnvVar<string[]>
   },
 });
 
+/** A comma-separated subset of `values`, each at most once. */
+export const members = <T extends string>(
+  values: readonly T[],
+  options: Omit<EnvVar<T[]>, 'parse'>,
+): EnvVar<T[]> => ({
+  ...options,
+  parse(raw) {
+    const items = commaSeparated(raw);
+    const unknown = items.filter((item) => !values.includes(item as T));
+    if (unknown.length > 0 || new Set(items).size !== items.length) {
+      throw new Error(`must be a comma-separated list of ${values.join(', ')}, each once, got "${raw}"`);
+    }
+    return items as T[];
+  },
+});
+
 export type Schema = Record<string, EnvVar<unknown>>;
 export type Parsed<S extends Schema> = { [K in keyof S]: S[K] extends EnvVar<infer T> ? T : never };
 

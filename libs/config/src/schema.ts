@@ -1,4 +1,45 @@
-import { bool, fraction, int, list, namedValues, oneOf, planLimits, str, url } from './env-schema';
+import { RATE_PROVIDER_IDS } from '@fxrates/domain';
+import {
+  bool,
+  fraction,
+  int,
+  list,
+  members,
+  namedValues,
+  oneOf,
+  planLimits,
+  str,
+  url,
+  type EnvVar,
+} from './env-schema';
+
+/** Base URL, polling interval and timeout of one live rates provider. */
+function providerVars<P extends string>(
+  name: P,
+  label: string,
+  defaults: { url: string; intervalMs: number },
+): Record<`RATES_${P}_URL`, EnvVar<string>> &
+  Record<`RATES_${P}_INTERVAL_MS` | `RATES_${P}_TIMEOUT_MS`, EnvVar<number>> {
+  return {
+    [`RATES_${name}_URL`]: url({
+      description: `${label}: base URL`,
+      protocols: ['https:', 'http:'],
+      default: defaults.url,
+    }),
+    [`RATES_${name}_INTERVAL_MS`]: int({
+      description: `${label}: polling interval`,
+      min: 1000,
+      default: defaults.intervalMs,
+    }),
+    [`RATES_${name}_TIMEOUT_MS`]: int({
+      description: `${label}: request timeout`,
+      min: 100,
+      max: 120_000,
+      default: 10_000,
+    }),
+  } as Record<`RATES_${P}_URL`, EnvVar<string>> &
+    Record<`RATES_${P}_INTERVAL_MS` | `RATES_${P}_TIMEOUT_MS`, EnvVar<number>>;
+}
 
 /**
  * Every environment variable the backend reads. Defaults suit local development; production must
@@ -154,6 +195,38 @@ export const ENV_SCHEMA = {
     description: 'interval of the bundled-snapshot ingest job',
     min: 1000,
     default: 3_600_000,
+  }),
+  RATES_PROVIDERS: members(RATE_PROVIDER_IDS, {
+    description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')})`,
+    default: ['bundled-snapshot'],
+  }),
+  ...providerVars('ECB', 'ECB daily reference rates', {
+    url: 'https://www.ecb.europa.eu',
+    intervalMs: 1_800_000,
+  }),
+  ...providerVars('FRANKFURTER', 'Frankfurter', {
+    url: 'https://api.frankfurter.dev',
+    intervalMs: 3_600_000,
+  }),
+  ...providerVars('OXR', 'Open Exchange Rates', {
+    url: 'https://openexchangerates.org',
+    intervalMs: 3_600_000,
+  }),
+  RATES_OXR_APP_ID: str({
+    description: 'Open Exchange Rates app id (required when oxr is enabled)',
+    default: '',
+    secret: true,
+  }),
+  ...providerVars('COINGECKO', 'CoinGecko', { url: 'https://api.coingecko.com', intervalMs: 60_000 }),
+  RATES_COINGECKO_API_KEY: str({
+    description: 'CoinGecko demo API key (optional)',
+    default: '',
+    secret: true,
+  }),
+  ...providerVars('BINANCE', 'Binance', { url: 'https://api.binance.com', intervalMs: 10_000 }),
+  ...providerVars('COINBASE', 'Coinbase Exchange', {
+    url: 'https://api.exchange.coinbase.com',
+    intervalMs: 15_000,
   }),
   PAYPAL_ENVIRONMENT: oneOf(['sandbox', 'live'] as const, {
     description: 'PayPal environment the JS SDK and REST API run in',

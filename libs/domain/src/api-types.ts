@@ -17,6 +17,10 @@ export interface ConvertResponse {
   /** Day the rates belong to, YYYY-MM-DD. */
   date: string;
   source: string;
+  /** A rate involved is older than the converter's freshness promise (24 hours) while its market is open. */
+  stale?: boolean;
+  /** A fiat rate involved is its source's last publication before a weekend or holiday. */
+  marketClosed?: boolean;
 }
 
 /** Plans a user can hold (decisions.md, Plans). */

@@ -1,3 +1,4 @@
+import { GENERATED_CRYPTO, GENERATED_FIAT } from './catalogue-data.generated';
 import type { Currency } from './currency';
 
 const fiat = (code: string, name: string, symbol: string, flag: string): Currency => ({
@@ -54,7 +55,35 @@ export const FEATURED_CRYPTO: readonly Currency[] = [
   crypto('USDT', 'Tether', '₮', '₮'),
 ];
 
-export const CURRENCIES: readonly Currency[] = [...FEATURED_FIAT, ...FEATURED_CRYPTO];
+const generatedFiat = new Map(GENERATED_FIAT.map((c) => [c.code, c]));
+const generatedCrypto = new Map(GENERATED_CRYPTO.map((c) => [c.code, c]));
+const featuredCodes = new Set([...FEATURED_FIAT, ...FEATURED_CRYPTO].map((c) => c.code));
+
+/** Every fiat currency: the spec's featured ones first, as the spec names them, then the rest by code. */
+export const FIAT: readonly Currency[] = [
+  ...FEATURED_FIAT.map((c) => ({ ...c, minorUnits: generatedFiat.get(c.code)?.minorUnits ?? 2 })),
+  ...GENERATED_FIAT.filter((c) => !featuredCodes.has(c.code)).map((c): Currency => ({
+    ...c,
+    type: 'fiat',
+    featured: false,
+  })),
+];
+
+/** Every crypto asset: the spec's featured ones first, then the rest by code. */
+export const CRYPTO: readonly Currency[] = [
+  ...FEATURED_CRYPTO.map((c) => {
+    const iconFile = generatedCrypto.get(c.code)?.iconFile;
+    return iconFile ? { ...c, iconFile } : c;
+  }),
+  ...GENERATED_CRYPTO.filter((c) => !featuredCodes.has(c.code)).map((c): Currency => ({
+    ...c,
+    symbol: c.code,
+    type: 'crypto',
+    featured: false,
+  })),
+];
+
+export const CURRENCIES: readonly Currency[] = [...FIAT, ...CRYPTO];
 
 const byCode = new Map(CURRENCIES.map((c) => [c.code, c]));
 

@@ -11,6 +11,10 @@ export interface Currency {
   flag?: string;
   /** Text glyph used as the crypto asset's icon where one exists. */
   icon?: string;
+  /** ISO 4217 minor units (fiat): 2 for USD, 0 for JPY, 3 for KWD. */
+  minorUnits?: number;
+  /** File name of the asset's icon under /crypto-icons/ (crypto, where the icon package has one). */
+  iconFile?: string;
   /** One of the spec's featured currencies, listed first. */
   featured: boolean;
 }

@@ -10,3 +10,4 @@ export * from './prices';
 export * from './billing-types';
 export * from './pricing-cards';
 export * from './subscribe-texts';
+export * from './rate-sources';

@@ -1,18 +1,27 @@
+import { RATE_PROVIDER_IDS, type RateProviderId } from '@fxrates/domain';
 import type { DefaultJobOptions } from 'bullmq';
 
 /** Every BullMQ queue of the system. Producers and processors import names from here only. */
 export const QUEUES = {
-  ratesIngest: 'rates-ingest',
   email: 'email',
   paypalWebhooks: 'paypal-webhooks',
   usageFlush: 'usage-flush',
   maintenance: 'maintenance',
 } as const;
 
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/** One ingest queue per rates provider, each worked one job at a time, so a slow provider delays only itself. */
+export function ratesIngestQueue(provider: RateProviderId): string {
+  return `rates-ingest-${provider}`;
+}
+
+/** Every queue name: the fixed ones and one ingest queue per provider. */
+export const ALL_QUEUES: readonly string[] = [
+  ...Object.values(QUEUES),
+  ...RATE_PROVIDER_IDS.map(ratesIngestQueue),
+];
 
 export const JOBS = {
-  ingestSnapshot: 'ingest-snapshot',
+  ingestRates: 'ingest-rates',
   purgeExpiredSessions: 'purge-expired-sessions',
   flushUsage: 'flush-usage',
   sendContactEmail: 'send-contact-email',
@@ -21,8 +30,8 @@ export const JOBS = {
   syncPayPalSubscription: 'sync-paypal-subscription',
 } as const;
 
-/** Payload of `rates-ingest` / `ingest-snapshot`. */
-export interface IngestSnapshotJob {
+/** Payload of `rates-ingest-<provider>` / `ingest-rates`. */
+export interface IngestRatesJob {
   /** Why the job runs: the repeatable schedule or a manual trigger. */
   trigger: 'schedule' | 'manual';
 }

@@ -4,3 +4,8 @@ export * from './convert';
 export * from './bundled-snapshot';
 export * from './rates-store';
 export * from './ecb-history';
+export * from './market-calendar';
+export * from './freshness';
+export * from './providers';
+export * from './ingestion';
+export * from './frankfurter-history';

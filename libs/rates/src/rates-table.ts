@@ -1,33 +1,80 @@
 import { createHash } from 'node:crypto';
 import { RateDecimal } from './decimal';
 
-/** A complete set of rates at one moment: units of each currency per 1 USD (the pivot). */
-export interface RatesTable {
-  /** Content hash; changes whenever any rate, the source or the time changes. */
-  version: string;
+/** Where one currency's rate comes from and when its source published it. */
+export interface RateProvenance {
   source: string;
-  /** Day the rates belong to, YYYY-MM-DD. */
-  date: string;
-  /** ISO 8601 instant the rates were published by their source. */
+  /** ISO 8601 instant the source published the value. */
   timestamp: string;
-  perUsd: ReadonlyMap<string, RateDecimal>;
+  /** Day the value belongs to, YYYY-MM-DD. */
+  date: string;
 }
 
-/** The JSON form kept in Redis and sent in change messages. Rates are decimal strings, never floats. */
+/** A complete set of rates at one moment: units of each currency per 1 USD (the pivot). */
+export interface RatesTable {
+  /** Content hash; changes whenever any rate, its source or its time changes. */
+  version: string;
+  /** Every source the table draws on, comma-separated. */
+  source: string;
+  /** Day of the newest value, YYYY-MM-DD. */
+  date: string;
+  /** ISO 8601 instant of the newest value. */
+  timestamp: string;
+  perUsd: ReadonlyMap<string, RateDecimal>;
+  /** Per currency (USD, the pivot, has none). */
+  provenance: ReadonlyMap<string, RateProvenance>;
+}
+
+/** The JSON form kept in Redis. Rates are decimal strings, never floats; provenance is per currency. */
 export interface RatesTableJson {
   version: string;
   source: string;
   date: string;
   timestamp: string;
   rates: Record<string, string>;
+  provenance?: Record<string, RateProvenance>;
 }
 
-export function createRatesTable(input: Omit<RatesTable, 'version'>): RatesTable {
-  const hash = createHash('sha256').update(`${input.source}|${input.date}|${input.timestamp}`);
+type SingleSourceInput = RateProvenance & { perUsd: ReadonlyMap<string, RateDecimal> };
+type MixedSourceInput = {
+  perUsd: ReadonlyMap<string, RateDecimal>;
+  provenance: ReadonlyMap<string, RateProvenance>;
+};
+
+/** A table from one source (every rate shares its provenance) or from several (provenance per currency). */
+export function createRatesTable(input: SingleSourceInput | MixedSourceInput): RatesTable {
+  const provenance =
+    'provenance' in input
+      ? input.provenance
+      : new Map(
+          [...input.perUsd.keys()]
+            .filter((code) => code !== 'USD')
+            .map((code) => [code, { source: input.source, timestamp: input.timestamp, date: input.date }]),
+        );
+  const summary = summarize(provenance, 'source' in input ? input : undefined);
+  const hash = createHash('sha256').update(`${summary.source}|${summary.date}|${summary.timestamp}`);
   for (const [code, rate] of [...input.perUsd].sort(([a], [b]) => a.localeCompare(b))) {
-    hash.update(`|${code}=${rate.toString()}`);
+    const origin = provenance.get(code);
+    hash.update(`|${code}=${rate.toString()}@${origin ? `${origin.source}/${origin.timestamp}` : ''}`);
   }
-  return { ...input, version: hash.digest('hex').slice(0, 16) };
+  return { ...summary, perUsd: input.perUsd, provenance, version: hash.digest('hex').slice(0, 16) };
+}
+
+function summarize(
+  provenance: ReadonlyMap<string, RateProvenance>,
+  fallback?: RateProvenance,
+): RateProvenance {
+  const sources = new Set<string>();
+  let newest: RateProvenance | undefined;
+  for (const origin of provenance.values()) {
+    sources.add(origin.source);
+    if (!newest || origin.timestamp > newest.timestamp) newest = origin;
+  }
+  if (!newest) {
+    if (!fallback) throw new Error('a rates table needs at least one rate with a provenance');
+    return { source: fallback.source, timestamp: fallback.timestamp, date: fallback.date };
+  }
+  return { source: [...sources].join(','), timestamp: newest.timestamp, date: newest.date };
 }
 
 export function tableToJson(table: RatesTable): RatesTableJson {
@@ -39,6 +86,7 @@ export function tableToJson(table: RatesTable): RatesTableJson {
     date: table.date,
     timestamp: table.timestamp,
     rates,
+    provenance: Object.fromEntries(table.provenance),
   };
 }
 
@@ -47,11 +95,19 @@ export function tableFromJson(json: RatesTableJson): RatesTable {
     throw new Error('rates table JSON has no rates');
   }
   const perUsd = new Map<string, RateDecimal>();
+  const provenance = new Map<string, RateProvenance>();
   for (const [code, raw] of Object.entries(json.rates)) {
     const rate = parsePositiveRate(raw);
-    if (rate) perUsd.set(code, rate);
+    if (!rate) continue;
+    perUsd.set(code, rate);
+    const origin = json.provenance?.[code] ?? {
+      source: json.source,
+      timestamp: json.timestamp,
+      date: json.date,
+    };
+    if (code !== 'USD') provenance.set(code, origin);
   }
-  return createRatesTable({ source: json.source, date: json.date, timestamp: json.timestamp, perUsd });
+  return createRatesTable({ perUsd, provenance });
 }
 
 /** A usable rate is a finite number strictly above zero; anything else is dropped, never defaulted. */

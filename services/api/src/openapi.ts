@@ -6,6 +6,7 @@ import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { addPublicApi } from './modules/public-api/public-api.openapi';
 import { convertPathItem } from './modules/rates/convert.openapi';
 import { ConvertResponseDto } from './modules/rates/dto/convert.response';
+import { pairHistoryPathItem } from './modules/rates/pair-history.openapi';
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const document = new DocumentBuilder()
@@ -22,8 +23,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     extraModels: [ProblemDto, ConvertResponseDto],
   });
   // Routes mounted on Fastify directly for speed are documented by hand.
-  const [path, item] = convertPathItem();
-  openApi.paths[path] = item;
+  for (const [path, item] of [convertPathItem(), pairHistoryPathItem()]) openApi.paths[path] = item;
   addPublicApi(openApi);
   return openApi;
 }

@@ -34,6 +34,9 @@ describe('GET /api/rates/convert', () => {
       timestamp: snapshot.timestamp,
       date: snapshot.date,
       source: 'bundled-snapshot',
+      // The snapshot is weeks old: older than the 24 hours the converter promises.
+      stale: Date.now() - Date.parse(snapshot.timestamp) > 24 * 3_600_000,
+      marketClosed: false,
     });
     // The JSON text keeps the result's 4 decimals even when they end in zeros.
     expect(res.text).toMatch(/"result":\d+\.\d{4},/);

@@ -1,3 +1,4 @@
+import { ALL_QUEUES } from '@fxrates/queues';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -62,7 +63,8 @@ describe('operator pages', () => {
         .set('Authorization', basic(USER, PASSWORD))
         .expect(200);
       const names = (api.body.queues as { name: string }[]).map((q) => q.name).sort();
-      expect(names).toEqual(['email', 'maintenance', 'paypal-webhooks', 'rates-ingest', 'usage-flush']);
+      expect(names).toEqual([...ALL_QUEUES].sort());
+      expect(names).toEqual(expect.arrayContaining(['email', 'rates-ingest-ecb', 'rates-ingest-binance']));
     });
 
     it('exposes Prometheus metrics: latency by route and process metrics', async () => {

@@ -4,7 +4,11 @@ import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { payPalEnv } from './support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn, type SignedDelivery } from './support/paypal-stand-in';
+import {
+  startPayPalStandIn,
+  type PayPalStandIn,
+  type SignedDelivery,
+} from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 

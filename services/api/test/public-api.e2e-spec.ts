@@ -94,6 +94,7 @@ describe('public API /api/v1', () => {
         date: snapshot.date,
         source: 'bundled-snapshot',
         stale: true, // the bundled snapshot is older than the free plan's 24 hours
+        marketClosed: false,
         rates: {
           USD: expectedRate('EUR', 'USD'),
           GBP: expectedRate('EUR', 'GBP'),
@@ -149,6 +150,39 @@ describe('public API /api/v1', () => {
         resetsAt: expect.stringMatching(/^\d{4}-\d\d-01T00:00:00.000Z$/),
         burstPerSecond: 2,
       });
+    });
+
+    it('GET /currencies lists the whole catalogue with ISO minor units, plan inclusion and availability', async () => {
+      const { key } = await newKey();
+      const all = (await v1('/currencies', key).expect(200)).body.currencies as Array<
+        Record<string, unknown>
+      >;
+      const fiat = all.filter((c) => c.type === 'fiat');
+      const crypto = all.filter((c) => c.type === 'crypto');
+      expect(fiat.length).toBeGreaterThanOrEqual(150);
+      expect(crypto.length).toBeGreaterThanOrEqual(100);
+      expect(all.slice(0, 3).map((c) => c.code)).toEqual(['USD', 'EUR', 'GBP']);
+      expect(all.find((c) => c.code === 'JPY')).toEqual({
+        code: 'JPY',
+        name: 'Japanese Yen',
+        type: 'fiat',
+        symbol: '¥',
+        flag: '🇯🇵',
+        minorUnits: 0,
+        featured: false,
+        inYourPlan: false, // Free covers the featured fiat only
+        available: true, // the bundled snapshot quotes it
+      });
+      expect(all.find((c) => c.code === 'KWD')).toMatchObject({ minorUnits: 3 });
+      expect(all.find((c) => c.code === 'EUR')).toMatchObject({ inYourPlan: true, available: true });
+      expect(all.every((c) => !('iconFile' in c))).toBe(true);
+      expect(all.filter((c) => !c.available).map((c) => c.code)).toEqual([]);
+
+      const onlyFiat = (await v1('/currencies?type=fiat', key).expect(200)).body.currencies;
+      expect(onlyFiat).toHaveLength(fiat.length);
+      const bad = await v1('/currencies?type=metal', key).expect(400);
+      expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(bad.body.code).toBe('validation-failed');
     });
 
     it('counts only successful calls', async () => {

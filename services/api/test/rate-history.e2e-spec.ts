@@ -37,6 +37,7 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
         timestamp: '1990-01-03T15:00:00.000Z',
         source: 'ecb',
         stale: false,
+        marketClosed: false,
         rates: { EUR: 0.81, GBP: 0.61 },
       });
       const eur = await v1('/rates/historical/1990-01-03?base=EUR&symbols=GBP,USD', 'basic').expect(200);

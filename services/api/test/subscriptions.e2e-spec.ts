@@ -2,7 +2,11 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
-import { startPayPalStandIn, type NewSubscription, type PayPalStandIn } from './support/paypal-stand-in';
+import {
+  startPayPalStandIn,
+  type NewSubscription,
+  type PayPalStandIn,
+} from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 

@@ -6,27 +6,24 @@ import {
   QUEUES,
   type FlushUsageJob,
   type SendContactEmailJob,
-  type IngestSnapshotJob,
   type PurgeExpiredSessionsJob,
 } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 
-export const SNAPSHOT_SCHEDULER_ID = 'rates-ingest:bundled-snapshot';
 export const SESSION_PURGE_SCHEDULER_ID = 'maintenance:purge-expired-sessions';
 export const USAGE_FLUSH_SCHEDULER_ID = 'usage-flush:every-interval';
 export const EMAIL_REQUEUE_SCHEDULER_ID = 'email:requeue-unsent';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The repeatable jobs. Keeps one ingest schedule per provider, idempotent across worker restarts and replicas.
- * An `every` schedule also runs once at once, so a fresh deployment has rates without waiting.
+ * The repeatable maintenance jobs, idempotent across worker restarts and replicas (rates ingest
+ * schedules are kept by RatesIngestWorkers).
  */
 @Injectable()
 export class Schedules implements OnApplicationBootstrap {
   private readonly logger = new Logger(Schedules.name);
 
   constructor(
-    @InjectQueue(QUEUES.ratesIngest) private readonly queue: Queue<IngestSnapshotJob>,
     @InjectQueue(QUEUES.maintenance) private readonly maintenance: Queue<PurgeExpiredSessionsJob>,
     @InjectQueue(QUEUES.usageFlush) private readonly usageFlush: Queue<FlushUsageJob>,
     @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
@@ -34,12 +31,6 @@ export class Schedules implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const every = this.config.rates.ingestIntervalMs;
-    await this.queue.upsertJobScheduler(
-      SNAPSHOT_SCHEDULER_ID,
-      { every },
-      { name: JOBS.ingestSnapshot, data: { trigger: 'schedule' } },
-    );
     await this.maintenance.upsertJobScheduler(
       SESSION_PURGE_SCHEDULER_ID,
       { every: DAY_MS },
@@ -56,7 +47,7 @@ export class Schedules implements OnApplicationBootstrap {
       { name: JOBS.requeueUnsentEmail, data: { messageId: '' }, opts: { removeOnComplete: true } },
     );
     this.logger.log(
-      `Bundled-snapshot ingest every ${every} ms; usage flushed every ${this.config.usage.flushIntervalMs} ms; expired sessions purged daily`,
+      `Usage flushed every ${this.config.usage.flushIntervalMs} ms; expired sessions purged daily`,
     );
   }
 }

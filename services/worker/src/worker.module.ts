@@ -2,15 +2,17 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
-import { QUEUES } from '@fxrates/queues';
+import { ALL_QUEUES } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
-import { RatesIngestProcessor } from './processors/rates-ingest.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { WorkerMetrics } from './health/worker-metrics';
+import { RateHistoryWriter } from './rates/rate-history-writer';
+import { RatesIngestion } from './rates/rates-ingestion';
+import { RatesIngestWorkers } from './rates/rates-ingest-workers';
 import { Schedules } from './schedules';
 import { infrastructureImports, infrastructureProviders } from './worker-infrastructure';
 import { WORKER_REDIS } from './worker.tokens';
@@ -27,11 +29,13 @@ export class WorkerModule implements OnApplicationShutdown {
       imports: [
         ...infrastructureImports(config),
         // Every queue, so the metrics and the board see them all, even those without a processor yet.
-        BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
+        BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
       providers: [
         ...infrastructureProviders(config),
-        RatesIngestProcessor,
+        RateHistoryWriter,
+        RatesIngestion,
+        RatesIngestWorkers,
         MaintenanceProcessor,
         UsageFlushProcessor,
         EmailProcessor,

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { payPalEnv } from '../../api/test/support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn } from '../../api/test/support/paypal-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { freePort, until } from './support/waiting';

@@ -11,7 +11,7 @@ import {
   startPayPalStandIn,
   type PayPalStandIn,
   type PayPalWebhookEvent,
-} from '../../api/test/support/paypal-stand-in';
+} from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';

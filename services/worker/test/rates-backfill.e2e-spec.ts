@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { backfillEcbHistory, type BackfillProgress } from '../src/history/ecb-backfill';
+import { connectTestDatabase, storedCloses } from './support/history-rows';
 
 /** Three working days in the ECB's own CSV format (EUR-based, newest first, trailing commas). */
 const ECB_CSV = [
@@ -21,20 +22,10 @@ describe('rates:backfill from the ECB history CSV', () => {
   let body = ECB_CSV;
   let status = 200;
 
-  const stored = async () =>
-    (
-      await db.query(
-        `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
-           from rate_history where source = $1 order by day, currency`,
-        [source],
-      )
-    ).rows.map((r) => `${r.day} ${r.currency} ${r.rate}`);
+  const stored = () => storedCloses(db, source);
 
   beforeAll(async () => {
-    db = new Client({
-      connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
-    });
-    await db.connect();
+    db = await connectTestDatabase();
     server = createServer((_request, response) => {
       response.writeHead(status, { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) });
       response.end(body);

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { register } from '../../api/test/support/auth-client';
 import { payPalEnv } from '../../api/test/support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn } from '../../api/test/support/paypal-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { ReconcileModule } from '../src/reconcile/reconcile.module';

@@ -43,7 +43,13 @@ describe('worker: /metrics', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(text).toMatch(/fxrates_rates_ingest_total\{source="bundled-snapshot",outcome="success"\} [1-9]/);
-    for (const queue of ['email', 'maintenance', 'paypal-webhooks', 'rates-ingest', 'usage-flush']) {
+    for (const queue of [
+      'email',
+      'maintenance',
+      'paypal-webhooks',
+      'rates-ingest-bundled-snapshot',
+      'usage-flush',
+    ]) {
       for (const state of ['waiting', 'active', 'delayed', 'failed', 'completed']) {
         expect(text).toMatch(
           new RegExp(`^fxrates_queue_jobs\\{queue="${queue}",state="${state}"\\} \\d+$`, 'm'),

@@ -8,6 +8,7 @@ import {
   readPlanSelection,
   useApi,
   useAuth,
+  useRuntimeConfig,
 } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -37,6 +38,7 @@ export function SubscribePage() {
   const navigate = useNavigate();
   const { client } = useApi();
   const { user } = useAuth();
+  const { paypalSdkUrl } = useRuntimeConfig();
   const plans = useBillingPlans();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -105,6 +107,7 @@ export function SubscribePage() {
               ) : (
                 <PayPalSubscribeButton
                   clientId={plans.plans.paypalClientId}
+                  sdkUrl={paypalSdkUrl}
                   environment={plans.plans.environment}
                   subscription={subscriptionOptions(paypalPlanId, user.uid, window.location.origin)}
                   onApprove={approve}

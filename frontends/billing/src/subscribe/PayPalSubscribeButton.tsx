@@ -7,6 +7,8 @@ import type { subscriptionOptions } from './subscription-checkout';
 
 export interface PayPalSubscribeButtonProps {
   clientId: string;
+  /** Load the JS SDK from here instead of PayPal (the local stand-in); empty for PayPal's. */
+  sdkUrl: string;
   environment: PayPalEnvironment;
   /** What the button asks PayPal to create. */
   subscription: ReturnType<typeof subscriptionOptions>;
@@ -17,6 +19,7 @@ export interface PayPalSubscribeButtonProps {
 /** PayPal's subscription button: vertical, blue, rectangular; USD, intent subscription, vaulted. */
 export function PayPalSubscribeButton({
   clientId,
+  sdkUrl,
   environment,
   subscription,
   onApprove,
@@ -31,6 +34,7 @@ export function PayPalSubscribeButton({
         intent: 'subscription',
         vault: true,
         components: 'buttons',
+        ...(sdkUrl ? { sdkBaseUrl: sdkUrl } : {}),
       }}
     >
       <ScriptState />

@@ -122,7 +122,8 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
   {
     id: 'currencies',
     path: '/currencies',
-    summary: 'The currency catalogue',
+    summary:
+      'The currency catalogue: 150+ fiat (ISO 4217 minor units) and 100+ crypto, what your plan includes and what has a rate now',
     parameters: [
       { name: 'type', example: 'fiat', required: false, description: 'fiat or crypto (default: both)' },
     ],

@@ -6,6 +6,7 @@ import { Migration20261122190000_usage } from './Migration20261122190000_usage';
 import { Migration20261122200000_contact_messages } from './Migration20261122200000_contact_messages';
 import { Migration20261122210000_rate_history } from './Migration20261122210000_rate_history';
 import { Migration20261123000000_paypal_billing } from './Migration20261123000000_paypal_billing';
+import { Migration20261123030000_rate_history_observed_at } from './Migration20261123030000_rate_history_observed_at';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -19,4 +20,8 @@ export const MIGRATIONS: MigrationObject[] = [
   },
   { name: 'Migration20261122210000_rate_history', class: Migration20261122210000_rate_history },
   { name: 'Migration20261123000000_paypal_billing', class: Migration20261123000000_paypal_billing },
+  {
+    name: 'Migration20261123030000_rate_history_observed_at',
+    class: Migration20261123030000_rate_history_observed_at,
+  },
 ];

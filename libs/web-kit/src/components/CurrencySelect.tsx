@@ -1,4 +1,4 @@
-import { Select, type ComboboxItemGroup, type SelectProps } from '@mantine/core';
+import { Group, Select, type ComboboxItemGroup, type SelectProps } from '@mantine/core';
 import { CURRENCIES, currencyLabel, type Currency } from '@fxrates/domain';
 import { useMemo } from 'react';
 
@@ -37,6 +37,8 @@ export function CurrencySelect({
       : [toGroup('Fiat currencies', fiat)];
   }, [currencies, includeCrypto]);
 
+  const byCode = useMemo(() => new Map(currencies.map((c) => [c.code, c])), [currencies]);
+
   return (
     <Select
       searchable
@@ -46,6 +48,17 @@ export function CurrencySelect({
       comboboxProps={{ shadow: 'md', transitionProps: { transition: 'pop', duration: 120 } }}
       {...selectProps}
       data={data}
+      renderOption={({ option }) => {
+        const iconFile = byCode.get(option.value)?.iconFile;
+        return (
+          <Group gap={8} wrap="nowrap">
+            {iconFile && (
+              <img src={`/crypto-icons/${iconFile}`} width={18} height={18} alt="" loading="lazy" />
+            )}
+            <span>{option.label}</span>
+          </Group>
+        );
+      }}
       value={value}
       onChange={(code) => {
         if (code) onChange(code);

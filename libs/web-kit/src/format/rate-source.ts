@@ -1,45 +1,78 @@
 import type { ConvertResponse } from '@fxrates/domain';
 
-export type RateProvenance = Pick<ConvertResponse, 'source' | 'date' | 'timestamp'> & { stale?: boolean };
+export type RateProvenance = Pick<ConvertResponse, 'source' | 'date' | 'timestamp'> & {
+  stale?: boolean;
+  marketClosed?: boolean;
+};
 
 const SOURCE_NAMES: Record<string, string> = {
-  ecb: 'ECB reference rates',
-  frankfurter: 'Frankfurter',
-  openexchangerates: 'Open Exchange Rates',
+  ecb: 'ECB',
+  frankfurter: 'Frankfurter (ECB)',
+  oxr: 'Open Exchange Rates',
   coingecko: 'CoinGecko',
   binance: 'Binance',
   coinbase: 'Coinbase',
+  'bundled-snapshot': 'the bundled snapshot',
 };
+
+/** Sources that publish on Frankfurt time: their stamp reads in CET/CEST, as they announce it. */
+const FRANKFURT_SOURCES = new Set(['ecb', 'frankfurter']);
 
 /** Fixed English month abbreviations: ICU versions disagree on "Sep" versus "Sept". */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function formatDay(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
+const frankfurtParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "2026-09-29" → "29 Sep 2026"; other input is returned unchanged. */
 export function formatRateDay(day: string): string {
   const parsed = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? day : formatDay(parsed);
+  return Number.isNaN(parsed.getTime())
+    ? day
+    : `${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${parsed.getUTCFullYear()}`;
 }
 
-function formatInstant(iso: string): string {
-  const parsed = new Date(iso);
-  if (Number.isNaN(parsed.getTime())) return iso;
-  const time = `${String(parsed.getUTCHours()).padStart(2, '0')}:${String(parsed.getUTCMinutes()).padStart(2, '0')}`;
-  return `${formatDay(parsed)}, ${time} UTC`;
+/** "22 Nov 2026 16:00 CET" in Frankfurt for ECB's sources, "22 Nov 2026 14:05 UTC" otherwise. */
+export function formatRateInstant(iso: string, inFrankfurt: boolean): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  if (!inFrankfurt) {
+    return `${instant.getUTCDate()} ${MONTHS[instant.getUTCMonth()]} ${instant.getUTCFullYear()} ${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())} UTC`;
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    frankfurtParts.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
+  // ICU writes the zone as "CET"/"CEST" or, with older data, "GMT+1"/"GMT+2".
+  const zone = part('timeZoneName').replace('GMT+1', 'CET').replace('GMT+2', 'CEST');
+  return `${Number(part('day'))} ${MONTHS[Number(part('month')) - 1]} ${part('year')} ${part('hour')}:${part('minute')} ${zone}`;
+}
+
+function listNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /**
- * Where the numbers come from, in words, e.g. "Demo rates (bundled snapshot) of 29 Sep 2026"
- * or "Rates from CoinGecko as of 29 Sep 2026, 14:05 UTC".
+ * Where the numbers come from, in words: "Rates from ECB, 22 Nov 2026 16:00 CET",
+ * "Rates from ECB and CoinGecko, 22 Nov 2026 16:00 CET (market closed)", or for the offline data
+ * "Demo rates (bundled snapshot) of 29 Sep 2026". The time is that of the oldest rate involved.
  */
 export function describeRateSource(provenance: RateProvenance): string {
-  const staleNote = provenance.stale ? ' (delayed)' : '';
-  if (provenance.source === 'bundled-snapshot') {
-    return `Demo rates (bundled snapshot) of ${formatRateDay(provenance.date)}${staleNote}`;
+  const note = provenance.stale ? ' (delayed)' : provenance.marketClosed ? ' (market closed)' : '';
+  const sources = provenance.source.split(',').filter(Boolean);
+  if (sources.length === 1 && sources[0] === 'bundled-snapshot') {
+    // "Demo rates" already says they are not live: no "(delayed)".
+    return `Demo rates (bundled snapshot) of ${formatRateDay(provenance.date)}`;
   }
-  const name = SOURCE_NAMES[provenance.source] ?? provenance.source;
-  return `Rates from ${name} as of ${formatInstant(provenance.timestamp)}${staleNote}`;
+  const names = sources.map((id) => SOURCE_NAMES[id] ?? id);
+  const inFrankfurt = sources.every((id) => FRANKFURT_SOURCES.has(id));
+  return `Rates from ${listNames(names)}, ${formatRateInstant(provenance.timestamp, inFrankfurt)}${note}`;
 }

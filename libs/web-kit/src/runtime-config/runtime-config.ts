@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   apiKeyPrefix: string;
   /** reCAPTCHA v3 site key of the contact form; empty where the API checks no reCAPTCHA (development). */
   recaptchaSiteKey: string;
+  /** URL of PayPal's JS SDK to load instead of PayPal's own (the local stand-in); empty for PayPal's. */
+  paypalSdkUrl: string;
   /** mf-manifest.json URL of each remote. */
   remotes: Record<RemoteName, string>;
 }
@@ -48,6 +50,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     supportEmail: requireString(json, 'supportEmail'),
     apiKeyPrefix: requireString(json, 'apiKeyPrefix'),
     recaptchaSiteKey: typeof json.recaptchaSiteKey === 'string' ? json.recaptchaSiteKey : '',
+    paypalSdkUrl: typeof json.paypalSdkUrl === 'string' ? json.paypalSdkUrl : '',
     remotes: {
       marketing: requireString(remotes, 'marketing', 'remotes.marketing'),
       dashboard: requireString(remotes, 'dashboard', 'remotes.dashboard'),

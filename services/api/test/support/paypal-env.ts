@@ -1,4 +1,4 @@
-import type { PayPalStandIn } from './paypal-stand-in';
+import type { PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 
 /** The environment that points the API (or worker) at a PayPal stand-in, with our plan ids. */
 export function payPalEnv(paypal: PayPalStandIn, planIds: string): Record<string, string> {

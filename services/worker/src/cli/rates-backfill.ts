@@ -2,14 +2,22 @@ import { loadConfigOrExit } from '@fxrates/config';
 import { Client } from 'pg';
 import { parseArgs } from 'node:util';
 import { backfillEcbHistory } from '../history/ecb-backfill';
+import { backfillFrankfurterHistory } from '../history/frankfurter-backfill';
 import { ProgressBar } from './progress-bar';
 
-const USAGE = `Usage: npm run rates:backfill -- --source ecb (--file eurofxref-hist.csv | --url https://…/eurofxref-hist.csv) [--from 1999-01-04] [--to YYYY-MM-DD]
+const USAGE = `Usage:
+  npm run rates:backfill -- --source ecb (--file eurofxref-hist.csv | --url https://…/eurofxref-hist.csv) [--from 1999-01-04] [--to YYYY-MM-DD]
+  npm run rates:backfill -- --source frankfurter [--url https://api.frankfurter.dev] [--from 1999-01-04] [--to YYYY-MM-DD]
 
-Imports the ECB's historical euro reference rates (download https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip
-and unzip it, or serve the CSV) into rate_history, re-based on USD. Running it again changes only what differs.`;
+ecb: imports the ECB's historical euro reference rates (download https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip
+and unzip it, or serve the CSV) into rate_history, re-based on USD.
+frankfurter: imports Frankfurter's time series (ECB's rates, per USD) year by year from its API.
+Running either again changes only what differs.`;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The first day of the euro's reference rates. */
+const FIRST_ECB_DAY = '1999-01-04';
+const FRANKFURTER_URL = 'https://api.frankfurter.dev';
 const count = (n: number) => n.toLocaleString('en-US');
 
 function fail(message: string): never {
@@ -32,10 +40,13 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (values.source !== 'ecb')
-    fail(`Unknown source "${values.source}": only "ecb" can be backfilled so far.`);
+  if (values.source !== 'ecb' && values.source !== 'frankfurter')
+    fail(`Unknown source "${values.source}": "ecb" or "frankfurter".`);
   const input = values.file ?? values.url;
-  if (!input || (values.file && values.url)) fail('Give the CSV with exactly one of --file or --url.');
+  if (values.source === 'ecb' && (!input || (values.file && values.url)))
+    fail('Give the CSV with exactly one of --file or --url.');
+  if (values.source === 'frankfurter' && values.file)
+    fail('Frankfurter is read from its API: give --url, not --file.');
   for (const name of ['from', 'to'] as const) {
     const day = values[name];
     if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day)))) {
@@ -49,13 +60,22 @@ async function main(): Promise<void> {
   const bar = new ProgressBar();
   const started = Date.now();
   try {
-    const result = await backfillEcbHistory(db, {
-      input,
-      from: values.from,
-      to: values.to,
-      onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
-        bar.update(totalBytes ? bytesRead / totalBytes : null, `${count(days)} days  ${lastDay ?? ''}`),
-    });
+    const result =
+      values.source === 'frankfurter'
+        ? await backfillFrankfurterHistory(db, {
+            baseUrl: values.url ?? FRANKFURTER_URL,
+            from: values.from ?? FIRST_ECB_DAY,
+            to: values.to ?? new Date().toISOString().slice(0, 10),
+            onProgress: ({ done, total, days, lastDay }) =>
+              bar.update(done / total, `${count(days)} days  ${lastDay ?? ''}`),
+          })
+        : await backfillEcbHistory(db, {
+            input: input!,
+            from: values.from,
+            to: values.to,
+            onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
+              bar.update(totalBytes ? bytesRead / totalBytes : null, `${count(days)} days  ${lastDay ?? ''}`),
+          });
     bar.update(1, `${count(result.days)} days`, true);
     bar.done();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -3,11 +3,16 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import {
+  emptyBackfillResult,
+  noteDay,
+  noteWritten,
+  upsertCloses,
+  type BackfillResult,
+  type SqlClient,
+} from './closes-import';
 
-/** What the import needs of a PostgreSQL client (pg's Client and PoolClient have it). */
-export interface SqlClient {
-  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
+export type { BackfillResult } from './closes-import';
 
 export interface BackfillOptions {
   /** A file path, or an http(s) URL serving the ECB's eurofxref-hist.csv. */
@@ -28,61 +33,22 @@ export interface BackfillProgress {
   lastDay: string | null;
 }
 
-export interface BackfillResult {
-  days: number;
-  rates: number;
-  inserted: number;
-  updated: number;
-  first: string | null;
-  last: string | null;
-  skipped: string[];
-}
-
 /** Days written per statement: a few thousand rows each. */
 const DAYS_PER_BATCH = 200;
-
-const UPSERT = `
-  insert into rate_history (source, day, currency, rate_vs_usd)
-  select $1, d::date, c, r::numeric from unnest($2::text[], $3::text[], $4::text[]) as t(d, c, r)
-  on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd, recorded_at = now()
-    where rate_history.rate_vs_usd <> excluded.rate_vs_usd
-  returning (xmax = 0) as inserted`;
 
 /**
  * Imports the ECB's historical reference rates into rate_history, re-based on USD, in one
  * transaction: a malformed file changes nothing, and running it again changes only what differs.
  */
 export async function backfillEcbHistory(db: SqlClient, options: BackfillOptions): Promise<BackfillResult> {
-  const result: BackfillResult = {
-    days: 0,
-    rates: 0,
-    inserted: 0,
-    updated: 0,
-    first: null,
-    last: null,
-    skipped: [],
-  };
+  const result = emptyBackfillResult();
   const parser = new EcbHistoryParser((day, reason) => result.skipped.push(`${day}: ${reason}`));
   const source = options.source ?? 'ecb';
   let batch: EcbHistoryDay[] = [];
 
   const write = async () => {
-    const days: string[] = [];
-    const codes: string[] = [];
-    const rates: string[] = [];
-    for (const { day, perUsd } of batch) {
-      for (const [code, rate] of perUsd) {
-        days.push(day);
-        codes.push(code);
-        rates.push(rate.toString());
-      }
-    }
+    noteWritten(result, await upsertCloses(db, source, batch));
     batch = [];
-    const { rows } = await db.query(UPSERT, [source, days, codes, rates]);
-    const inserted = rows.filter((row) => row.inserted === true).length;
-    result.inserted += inserted;
-    result.updated += rows.length - inserted;
-    result.rates += days.length;
   };
 
   await db.query('begin');
@@ -103,9 +69,7 @@ export async function backfillEcbHistory(db: SqlClient, options: BackfillOptions
       const day = parser.line(line);
       if (!day || (options.from && day.day < options.from) || (options.to && day.day > options.to)) continue;
       batch.push(day);
-      result.days++;
-      if (result.first === null || day.day < result.first) result.first = day.day;
-      if (result.last === null || day.day > result.last) result.last = day.day;
+      noteDay(result, day.day);
       if (batch.length >= DAYS_PER_BATCH) await write();
       progress.days = result.days;
       progress.lastDay = day.day;

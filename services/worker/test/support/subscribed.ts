@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { register } from '../../../api/test/support/auth-client';
-import type { PayPalStandIn } from '../../../api/test/support/paypal-stand-in';
+import type { PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import type { TestApp } from '../../../api/test/test-app';
 
 export const BASIC_ANNUAL = 'P-BASIC-ANNUAL';

@@ -2,6 +2,8 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { resultDecimals, AMOUNT_DISPLAY_DECIMALS } from '@fxrates/domain';
 import { describeRateSource, formatDecimal, InfoIcon } from '@fxrates/web-kit';
 import type { Quote } from './converter-state';
+import { RateSparkline } from './RateSparkline';
+import { usePairHistory } from './use-pair-history';
 
 /** Rate lines always show 8 decimals, enough for every pair in the catalogue. */
 const RATE_DECIMALS = 8;
@@ -16,6 +18,7 @@ interface ConversionResultProps {
 
 /** "100.0000 USD = 88.0226 EUR", the rate used and where it comes from. */
 export function ConversionResult({ amount, from, to, result, quote }: ConversionResultProps) {
+  const history = usePairHistory(from, to);
   const resultLine = `${formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS)} ${from} = ${formatDecimal(result, resultDecimals(from, to))} ${to}`;
   return (
     <Paper radius="md" p="md" bg="brand.0" aria-live="polite">
@@ -38,6 +41,7 @@ export function ConversionResult({ amount, from, to, result, quote }: Conversion
             {describeRateSource(quote.provenance)}
           </Text>
         </Group>
+        {history && <RateSparkline from={from} to={to} points={history} />}
       </Stack>
     </Paper>
   );

@@ -90,7 +90,13 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
       if (response.from !== state.from || response.to !== state.to) return { ...state, converting: false };
       const quote: Quote = {
         rate: String(response.rate),
-        provenance: { source: response.source, date: response.date, timestamp: response.timestamp },
+        provenance: {
+          source: response.source,
+          date: response.date,
+          timestamp: response.timestamp,
+          stale: response.stale,
+          marketClosed: response.marketClosed,
+        },
       };
       const typedAmount = amountAsDecimal(state.amount);
       const result =

@@ -4,7 +4,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { bullConnection, bullPrefix, QUEUES } from '@fxrates/queues';
+import { ALL_QUEUES, bullConnection, bullPrefix } from '@fxrates/queues';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { ApiMetrics } from './api-metrics';
@@ -56,7 +56,7 @@ export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
 
     const connection = bullConnection(this.config.redis.url);
     const prefix = bullPrefix(this.config.redis.keyPrefix);
-    for (const name of Object.values(QUEUES)) this.queues.push(new Queue(name, { connection, prefix }));
+    for (const name of ALL_QUEUES) this.queues.push(new Queue(name, { connection, prefix }));
     const board = new FastifyAdapter();
     createBullBoard({ queues: this.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
     board.setBasePath(BULL_BOARD_PATH);

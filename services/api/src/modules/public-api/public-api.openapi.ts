@@ -11,15 +11,28 @@ const string = (description: string, example: string) => ({ type: 'string', desc
 const code = (example: string) => ({ type: 'string', pattern: '^[A-Z0-9]{2,10}$', example });
 
 const provenance = {
-  timestamp: { type: 'string', format: 'date-time', description: 'When the source published the rates' },
-  date: { type: 'string', format: 'date', description: 'Day the rates belong to' },
-  source: string('Where the rates come from', 'bundled-snapshot'),
+  timestamp: {
+    type: 'string',
+    format: 'date-time',
+    description: 'When the source published the oldest rate involved',
+  },
+  date: { type: 'string', format: 'date', description: 'Day the oldest rate involved belongs to' },
+  source: string(
+    'Where the rates come from: every source involved, comma-separated (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)',
+    'ecb',
+  ),
   stale: {
     type: 'boolean',
-    description: "True when the newest data is older than your plan's freshness promise",
+    description:
+      "True when a rate involved is older than your plan's freshness promise (free 24 h, basic 1 h, professional 10 min, enterprise 1 min) while its market is open",
+  },
+  marketClosed: {
+    type: 'boolean',
+    description:
+      "True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is",
   },
 };
-const provenanceRequired = ['timestamp', 'date', 'source', 'stale'];
+const provenanceRequired = ['timestamp', 'date', 'source', 'stale', 'marketClosed'];
 const ratesMap = (description: string, example: Record<string, number>) => ({
   type: 'object',
   additionalProperties: { type: 'number' },
@@ -74,7 +87,7 @@ export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
         type: 'array',
         items: {
           type: 'object',
-          required: ['code', 'name', 'type', 'symbol', 'featured', 'inYourPlan'],
+          required: ['code', 'name', 'type', 'symbol', 'featured', 'inYourPlan', 'available'],
           additionalProperties: false,
           properties: {
             code: code('EUR'),
@@ -83,8 +96,15 @@ export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
             symbol: string('Symbol', '€'),
             flag: string('Flag emoji (fiat)', '🇪🇺'),
             icon: string('Icon glyph (some crypto)', '₿'),
+            minorUnits: {
+              type: 'integer',
+              minimum: 0,
+              description: 'ISO 4217 minor units (fiat): 2 for EUR, 0 for JPY, 3 for KWD',
+              example: 2,
+            },
             featured: { type: 'boolean' },
             inYourPlan: { type: 'boolean', description: "Whether your plan's calls may use it" },
+            available: { type: 'boolean', description: 'Whether a rate for it is in service right now' },
           },
         },
       },

@@ -1,12 +1,40 @@
 import { PLANS, type PlanId } from '@fxrates/domain';
-import type { RatesTable } from '@fxrates/rates';
+import {
+  assessFreshness,
+  summarizeProvenance,
+  type ProvenanceSummary,
+  type RatesTable,
+} from '@fxrates/rates';
 
 export { withRates } from '../rates/with-rates';
 
-/** `"timestamp":…,"date":…,"source":…,"stale":…`: where the numbers come from and how fresh they are. */
-export function provenanceJson(table: RatesTable, plan: PlanId, now: number): string {
-  const stale = now - Date.parse(table.timestamp) > PLANS[plan].freshnessMs;
-  return `"timestamp":"${table.timestamp}","date":"${table.date}","source":${JSON.stringify(table.source)},"stale":${stale}`;
+const summaries = new WeakMap<RatesTable, Map<string, ProvenanceSummary>>();
+
+/**
+ * `"timestamp":…,"date":…,"source":…,"stale":…,"marketClosed":…` for the currencies of one answer:
+ * every source involved, the oldest value's time, and whether it keeps the caller's plan's freshness
+ * promise. The summary is computed once per table and `key`; only the freshness depends on the clock.
+ */
+export function provenanceJson(
+  table: RatesTable,
+  key: string,
+  codes: () => Iterable<string>,
+  plan: PlanId,
+  now: number,
+): string {
+  let cache = summaries.get(table);
+  if (!cache) summaries.set(table, (cache = new Map()));
+  let summary = cache.get(key);
+  if (!summary) {
+    summary = summarizeProvenance(table, codes());
+    if (cache.size >= FRAGMENTS_PER_TABLE) cache.clear();
+    cache.set(key, summary);
+  }
+  const { stale, marketClosed } = assessFreshness(summary.origins, PLANS[plan].freshnessMs, now);
+  return (
+    `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${JSON.stringify(summary.source)},` +
+    `"stale":${stale},"marketClosed":${marketClosed}`
+  );
 }
 
 const FRAGMENTS_PER_TABLE = 10_000;

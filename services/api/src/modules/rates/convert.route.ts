@@ -2,17 +2,11 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DirectRoutes } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
-import { AccessTokensService } from '../auth/access-tokens.service';
-import { SessionsService } from '../auth/sessions.service';
+import { ConverterAccess } from './converter-access';
 import { parseConvertQuery } from './convert-query';
 import { RatesService } from './rates.service';
 
 export const CONVERT_PATH = '/api/rates/convert';
-
-function bearerToken(authorization: string): string {
-  const [scheme, token] = authorization.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : '';
-}
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
 
@@ -27,8 +21,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as co
 export class ConvertRoute implements OnModuleInit {
   constructor(
     private readonly direct: DirectRoutes,
-    private readonly sessions: SessionsService,
-    private readonly accessTokens: AccessTokensService,
+    private readonly access: ConverterAccess,
     private readonly rates: RatesService,
   ) {}
 
@@ -38,13 +31,8 @@ export class ConvertRoute implements OnModuleInit {
 
   /** A signed-in user's Bearer token admits the request; otherwise the anonymous session must. */
   answer(headers: IncomingHttpHeaders, query: Record<string, unknown>): HttpAnswer | Promise<HttpAnswer> {
-    if (headers.authorization !== undefined) {
-      this.accessTokens.verify(bearerToken(headers.authorization));
-      return this.convert(query);
-    }
-    const token = headers['x-session-token'];
-    const pending = this.sessions.verify(Array.isArray(token) ? token[0] : token);
-    return pending ? pending.then(() => this.convert(query)) : this.convert(query);
+    const admitted = this.access.admit(headers);
+    return admitted ? admitted.then(() => this.convert(query)) : this.convert(query);
   }
 
   private convert(query: Record<string, unknown>): HttpAnswer {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { resultDecimals } from '@fxrates/domain';
-import { convert, displayRate, RateDecimal } from '@fxrates/rates';
+import { PLANS, resultDecimals } from '@fxrates/domain';
+import { assessFreshness, convert, displayRate, RateDecimal, summarizeProvenance } from '@fxrates/rates';
 import { withRates } from './with-rates';
 import { CurrentRates } from './current-rates';
 
@@ -18,10 +18,13 @@ export class RatesService {
     const amount = new RateDecimal(amountText);
     const decimals = resultDecimals(from, to);
     const { rate, result } = withRates(() => convert(table, from, to, amount, decimals));
+    const { timestamp, date, source, origins } = summarizeProvenance(table, [from, to]);
+    // The converter promises what the Free plan does.
+    const { stale, marketClosed } = assessFreshness(origins, PLANS.free.freshnessMs, Date.now());
     return (
       `{"from":"${from}","to":"${to}","amount":${amount.toString()},"rate":${displayRate(rate).toString()},` +
-      `"result":${result.toFixed(decimals)},"timestamp":"${table.timestamp}",` +
-      `"date":"${table.date}","source":${JSON.stringify(table.source)}}`
+      `"result":${result.toFixed(decimals)},"timestamp":"${timestamp}",` +
+      `"date":"${date}","source":${JSON.stringify(source)},"stale":${stale},"marketClosed":${marketClosed}}`
     );
   }
 }

@@ -19,7 +19,7 @@ export function convertRoute(path: string): PublicRoute {
       const { rate, result } = withRates(() => convert(table, from, to, typed, decimals));
       return (
         `{"from":"${from}","to":"${to}","amount":${typed.toString()},"rate":${displayRate(rate).toString()},` +
-        `"result":${result.toFixed(decimals)},${provenanceJson(table, key.plan, now)}}`
+        `"result":${result.toFixed(decimals)},${provenanceJson(table, `${from}|${to}`, () => [from, to], key.plan, now)}}`
       );
     },
   };

@@ -7,16 +7,19 @@ import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 export const currenciesRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/currencies`,
   metered: false,
-  handle({ query, key }) {
+  handle({ query, key, table }) {
     onlyParameters(query, ['type']);
     const type = optionalString(query, 'type');
     if (type !== undefined && type !== 'fiat' && type !== 'crypto') {
       throw new AppException(ErrorCode.ValidationFailed, '"type" must be fiat or crypto.');
     }
-    const currencies = CURRENCIES.filter((c) => type === undefined || c.type === type).map((c) => ({
-      ...c,
-      inYourPlan: planAllowsCurrency(key.plan, c.code),
-    }));
+    const currencies = CURRENCIES.filter((c) => type === undefined || c.type === type).map(
+      ({ iconFile: _webOnly, ...currency }) => ({
+        ...currency,
+        inYourPlan: planAllowsCurrency(key.plan, currency.code),
+        available: table.perUsd.has(currency.code),
+      }),
+    );
     return JSON.stringify({ currencies });
   },
 };

@@ -28,7 +28,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const carried = close.day !== date ? `"carriedForwardFrom":"${close.day}",` : '';
       return (
         `{"base":"${base}","date":"${date}",${carried}"timestamp":"${closeTimestamp(close.day)}",` +
-        `"source":"${HISTORY_SOURCE}","stale":false,"rates":{${ratesJson(close, base, symbols)}}}`
+        `"source":"${HISTORY_SOURCE}","stale":false,"marketClosed":false,"rates":{${ratesJson(close, base, symbols)}}}`
       );
     },
   };

@@ -16,16 +16,18 @@ export const latestRoute: PublicRoute = {
     const requested = optionalCurrencyList(query, 'symbols');
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
     // Without symbols the answer is every currency the plan allows, so the plan is part of the key.
-    const rates = fragmentOf(table, `latest|${base}|${requested?.join(',') ?? `*${key.plan}`}`, () => {
-      const symbols =
-        requested ??
-        CURRENCIES.map((c) => c.code).filter(
-          (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
-        );
-      return withRates(() =>
-        symbols.map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
-      ).join(',');
-    });
-    return `{"base":"${base}",${provenanceJson(table, key.plan, now)},"rates":{${rates}}}`;
+    const cacheKey = `latest|${base}|${requested?.join(',') ?? `*${key.plan}`}`;
+    const symbols = () =>
+      requested ??
+      CURRENCIES.map((c) => c.code).filter(
+        (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
+      );
+    const rates = fragmentOf(table, cacheKey, () =>
+      withRates(() =>
+        symbols().map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
+      ).join(','),
+    );
+    const provenance = provenanceJson(table, cacheKey, () => [base, ...symbols()], key.plan, now);
+    return `{"base":"${base}",${provenance},"rates":{${rates}}}`;
   },
 };

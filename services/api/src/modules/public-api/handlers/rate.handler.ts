@@ -14,9 +14,11 @@ export const rateRoute: PublicRoute = {
     const from = requiredCurrency(query, 'from');
     const to = requiredCurrency(query, 'to');
     assertCurrenciesInPlan(key.plan, [from, to]);
-    const rate = fragmentOf(table, `rate|${from}|${to}`, () =>
+    const pair = `${from}|${to}`;
+    const rate = fragmentOf(table, `rate|${pair}`, () =>
       withRates(() => displayRate(crossRate(table, from, to))).toString(),
     );
-    return `{"from":"${from}","to":"${to}","rate":${rate},${provenanceJson(table, key.plan, now)}}`;
+    const provenance = provenanceJson(table, pair, () => [from, to], key.plan, now);
+    return `{"from":"${from}","to":"${to}","rate":${rate},${provenance}}`;
   },
 };

@@ -15,5 +15,16 @@ export class ConvertResponseDto implements ConvertResponse {
   @ApiProperty({ example: '2026-09-29T00:00:00.000Z', description: 'When the source published the rates' })
   timestamp!: string;
   @ApiProperty({ example: '2026-09-29', description: 'Day the rates belong to' }) date!: string;
-  @ApiProperty({ example: 'bundled-snapshot', description: 'Where the rates come from' }) source!: string;
+  @ApiProperty({ example: 'ecb', description: 'Where the rates come from, comma-separated when several' })
+  source!: string;
+  @ApiProperty({
+    example: false,
+    description: 'A rate involved is older than 24 hours while its market is open',
+  })
+  stale!: boolean;
+  @ApiProperty({
+    example: false,
+    description: "A fiat rate is its source's last before a weekend or holiday",
+  })
+  marketClosed!: boolean;
 }

@@ -2,6 +2,7 @@ import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID 
 import { crc32 } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { payPalSdkStandInScript } from './sdk-stand-in-script';
 
 export type PayPalStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
 
@@ -105,6 +106,10 @@ export interface PayPalStandInOptions {
   /** expires_in of issued tokens, seconds (PayPal: about 9 hours). */
   tokenLifetimeSeconds?: number;
   webhookId?: string;
+  /** Where POST /__stand-in/webhooks delivers signed events (our API's webhook URL). */
+  webhookTarget?: string;
+  /** Listen on this port (default: any free one). */
+  port?: number;
 }
 
 /** What PayPal signs: transmission id, time, webhook id and the CRC32 of the body, joined by "|". */
@@ -301,6 +306,26 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     return expiresAt !== undefined && expiresAt > Date.now();
   };
 
+  /** Signs an event about a subscription as it is now and POSTs it to the webhook target. */
+  const deliverWebhook = async (body: string): Promise<[number, object]> => {
+    const { event_type: eventType, subscription_id: subscriptionId } = JSON.parse(body || '{}') as {
+      event_type?: string;
+      subscription_id?: string;
+    };
+    if (!options.webhookTarget) return [409, { message: 'started without a webhook target' }];
+    if (!eventType || !subscriptionId || !subscriptions.has(subscriptionId)) {
+      return [400, { message: 'need event_type and the id of a subscription this stand-in holds' }];
+    }
+    const event = standIn.event(eventType, subscriptionId);
+    const delivery = standIn.sign(event);
+    const answer = await fetch(options.webhookTarget, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+    });
+    return [200, { event_id: event.id, delivered_to: options.webhookTarget, status: answer.status }];
+  };
+
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const path = (request.url ?? '').split('?')[0];
@@ -312,6 +337,22 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     ) {
       await new Promise<void>((resume) => held.push(resume));
     }
+    // Not PayPal's: the stand-in's own routes for local development (see stand-in/main.ts).
+    if (path.startsWith('/__stand-in/') || path === '/sdk/js') {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', 'content-type');
+      if (request.method === 'OPTIONS') return json(response, 204);
+    }
+    if (request.method === 'GET' && path === '/sdk/js') {
+      const query = (request.url ?? '').slice(path.length);
+      response.writeHead(200, { 'content-type': 'application/javascript' });
+      response.end(payPalSdkStandInScript(`${baseUrl}/__stand-in/subscriptions`, query));
+      return;
+    }
+    if (request.method === 'POST' && path === '/__stand-in/webhooks') {
+      return json(response, ...(await deliverWebhook(body)));
+    }
+
     if (standIn.down) {
       return json(response, 503, {
         name: 'SERVICE_UNAVAILABLE',
@@ -429,7 +470,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
   standIn.url = baseUrl;

@@ -1,0 +1,29 @@
+import { Group, Text } from '@mantine/core';
+import { sparklinePath, trendLabel, trendPercent, type TrendPoint } from './pair-trend';
+
+const WIDTH = 160;
+const HEIGHT = 32;
+
+/** A 30-day line of the pair's daily closes, with its change; nothing without two closes. */
+export function RateSparkline({ from, to, points }: { from: string; to: string; points: TrendPoint[] }) {
+  const percent = trendPercent(points);
+  if (percent === null) return null;
+  const label = trendLabel(from, to, points);
+  const color = percent >= 0 ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-red-7)';
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="convert-trend" title={label}>
+      <svg
+        role="img"
+        aria-label={label}
+        width={WIDTH}
+        height={HEIGHT}
+        viewBox={`-1 -2 ${WIDTH + 2} ${HEIGHT + 4}`}
+      >
+        <path d={sparklinePath(points, WIDTH, HEIGHT)} fill="none" stroke={color} strokeWidth={1.5} />
+      </svg>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} aria-hidden>
+        30 days {label.slice(label.lastIndexOf(':') + 2)}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,112 @@
+import { RateDecimal } from './decimal';
+import { assessFreshness, summarizeProvenance } from './freshness';
+import { createRatesTable, tableFromJson, tableToJson, type RateProvenance } from './rates-table';
+
+const HOUR = 3_600_000;
+const ecbFriday: RateProvenance = {
+  source: 'ecb',
+  timestamp: '2026-11-20T15:00:00.000Z',
+  date: '2026-11-20',
+};
+const binance: RateProvenance = {
+  source: 'binance',
+  timestamp: '2026-11-22T11:59:50.000Z',
+  date: '2026-11-22',
+};
+
+function mixedTable() {
+  return createRatesTable({
+    perUsd: new Map([
+      ['USD', new RateDecimal(1)],
+      ['EUR', new RateDecimal('0.9')],
+      ['GBP', new RateDecimal('0.8')],
+      ['BTC', new RateDecimal('0.00001')],
+    ]),
+    provenance: new Map([
+      ['EUR', ecbFriday],
+      ['GBP', ecbFriday],
+      ['BTC', binance],
+    ]),
+  });
+}
+
+describe('provenance of an answer', () => {
+  it('names every source involved and the oldest value, USD adding none', () => {
+    const table = mixedTable();
+    expect(summarizeProvenance(table, ['USD', 'EUR'])).toMatchObject({
+      source: 'ecb',
+      timestamp: ecbFriday.timestamp,
+      date: '2026-11-20',
+    });
+    const cross = summarizeProvenance(table, ['EUR', 'BTC', 'GBP']);
+    expect(cross.source).toBe('ecb,binance');
+    expect(cross.timestamp).toBe(ecbFriday.timestamp);
+    expect(cross.origins).toHaveLength(2);
+    expect(summarizeProvenance(table, ['BTC']).timestamp).toBe(binance.timestamp);
+  });
+
+  it('summarizes the table and keeps per-currency provenance through its JSON form', () => {
+    const table = mixedTable();
+    expect(table).toMatchObject({ source: 'ecb,binance', timestamp: binance.timestamp, date: '2026-11-22' });
+    const copy = tableFromJson(JSON.parse(JSON.stringify(tableToJson(table))));
+    expect(copy.version).toBe(table.version);
+    expect(copy.provenance.get('BTC')).toEqual(binance);
+    const moved = tableToJson(table);
+    moved.provenance!.EUR = { ...ecbFriday, source: 'frankfurter' };
+    expect(tableFromJson(moved).version).not.toBe(table.version);
+  });
+});
+
+describe('freshness', () => {
+  const saturdayNoon = Date.parse('2026-11-21T12:00:00Z');
+  const mondayNoon = Date.parse('2026-11-23T12:00:00Z');
+
+  it('is stale when a value is older than the promise while its market is open', () => {
+    expect(assessFreshness([binance], 10 * 60_000, Date.parse(binance.timestamp) + 11 * 60_000)).toEqual({
+      stale: true,
+      marketClosed: false,
+    });
+    expect(assessFreshness([binance], 10 * 60_000, Date.parse(binance.timestamp) + 9 * 60_000)).toEqual({
+      stale: false,
+      marketClosed: false,
+    });
+  });
+
+  it("says marketClosed instead of stale for a fiat source's last publication before a weekend", () => {
+    expect(assessFreshness([ecbFriday], HOUR, saturdayNoon)).toEqual({ stale: false, marketClosed: true });
+    // On Monday the market is open again and Friday's value is simply old.
+    expect(assessFreshness([ecbFriday], HOUR, mondayNoon)).toEqual({ stale: true, marketClosed: false });
+    // ...but the weekend does not count: 69 hours on the clock, 21 on the calendar, fresh for 24 hours.
+    expect(assessFreshness([ecbFriday], 24 * HOUR, mondayNoon)).toEqual({
+      stale: false,
+      marketClosed: false,
+    });
+    expect(assessFreshness([ecbFriday], 20 * HOUR, mondayNoon)).toEqual({ stale: true, marketClosed: false });
+    // Crypto keeps no calendar: the weekend counts.
+    const fridayCrypto = { ...ecbFriday, source: 'coingecko' };
+    expect(assessFreshness([fridayCrypto], 24 * HOUR, mondayNoon).stale).toBe(true);
+    // A Thursday value on Saturday is not the last publication: stale.
+    const thursday = { ...ecbFriday, timestamp: '2026-11-19T15:00:00.000Z', date: '2026-11-19' };
+    expect(assessFreshness([thursday], HOUR, saturdayNoon)).toEqual({ stale: true, marketClosed: false });
+  });
+
+  it('keeps crypto to the promise on weekends, even next to a closed fiat market', () => {
+    const oldCrypto = { ...binance, timestamp: '2026-11-21T10:00:00.000Z', date: '2026-11-21' };
+    expect(assessFreshness([ecbFriday, oldCrypto], HOUR, saturdayNoon)).toEqual({
+      stale: true,
+      marketClosed: true,
+    });
+  });
+
+  it('treats the bundled snapshot as a value like any other: no calendar', () => {
+    const snapshot = {
+      source: 'bundled-snapshot',
+      timestamp: '2026-09-29T00:00:00.000Z',
+      date: '2026-09-29',
+    };
+    expect(assessFreshness([snapshot], 24 * HOUR, saturdayNoon)).toEqual({
+      stale: true,
+      marketClosed: false,
+    });
+  });
+});

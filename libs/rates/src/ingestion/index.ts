@@ -1,0 +1,5 @@
+export * from './good-value';
+export * from './rebase';
+export * from './rate-guard';
+export * from './merge';
+export * from './provider-values-store';

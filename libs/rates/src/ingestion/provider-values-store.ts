@@ -1,0 +1,83 @@
+import type { Redis } from 'ioredis';
+import { RateDecimal } from '../decimal';
+import type { ProviderId } from '../providers/provider';
+import type { GoodValue } from './good-value';
+
+const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+interface StoredValue {
+  r: string;
+  t: string;
+  d: string;
+}
+
+/**
+ * Each provider's last good value per currency (a Redis hash per provider), and how long a provider
+ * asked us to leave it alone after a 429. The merged table is rebuilt from these hashes.
+ */
+export class ProviderValuesStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+  ) {}
+
+  private valuesKey(provider: ProviderId): string {
+    return `${this.keyPrefix}rates:provider:${provider}`;
+  }
+
+  private backoffKey(provider: ProviderId): string {
+    return `${this.keyPrefix}rates:backoff:${provider}`;
+  }
+
+  async load(provider: ProviderId): Promise<Map<string, GoodValue>> {
+    const hash = await this.redis.hgetall(this.valuesKey(provider));
+    const values = new Map<string, GoodValue>();
+    for (const [code, json] of Object.entries(hash)) {
+      const stored = JSON.parse(json) as StoredValue;
+      values.set(code, { perUsd: new RateDecimal(stored.r), observedAt: stored.t, day: stored.d });
+    }
+    return values;
+  }
+
+  async loadAll(providers: readonly ProviderId[]): Promise<Map<ProviderId, Map<string, GoodValue>>> {
+    const entries = await Promise.all(providers.map(async (id) => [id, await this.load(id)] as const));
+    return new Map(entries);
+  }
+
+  async save(provider: ProviderId, values: ReadonlyMap<string, GoodValue>): Promise<void> {
+    if (values.size === 0) return;
+    const fields: Record<string, string> = {};
+    for (const [code, value] of values) {
+      fields[code] = JSON.stringify({ r: value.perUsd.toString(), t: value.observedAt, d: value.day });
+    }
+    await this.redis.hset(this.valuesKey(provider), fields);
+  }
+
+  /**
+   * Runs `work` while holding the table lock, so that rebuilding and announcing the table happens one
+   * provider at a time across every worker: a slower rebuild can never replace a newer one.
+   */
+  async underTableLock<T>(work: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+    const key = `${this.keyPrefix}rates:table-lock`;
+    const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+    const deadline = Date.now() + timeoutMs;
+    while ((await this.redis.set(key, token, 'PX', timeoutMs, 'NX')) !== 'OK') {
+      if (Date.now() > deadline) throw new Error('timed out waiting for the rates table lock');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.redis.eval(RELEASE_LOCK, 1, key, token);
+    }
+  }
+
+  /** Milliseconds left of a back-off the provider asked for, or 0. */
+  async backoffLeftMs(provider: ProviderId): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.backoffKey(provider)));
+  }
+
+  async backOff(provider: ProviderId, ms: number): Promise<void> {
+    await this.redis.set(this.backoffKey(provider), '1', 'PX', Math.max(1, Math.ceil(ms)));
+  }
+}

@@ -1,0 +1,66 @@
+import { RateDecimal } from '../decimal';
+import { judgeValue } from './rate-guard';
+
+const now = Date.parse('2026-11-23T12:00:00Z');
+const value = (currency: string, perUsd: string, observedAt = '2026-11-23T11:00:00.000Z') => ({
+  currency,
+  perUsd: new RateDecimal(perUsd),
+  observedAt,
+  day: observedAt.slice(0, 10),
+});
+const good = (perUsd: string, observedAt = '2026-11-23T10:00:00.000Z') => ({
+  perUsd: new RateDecimal(perUsd),
+  observedAt,
+  day: observedAt.slice(0, 10),
+});
+
+describe('validation of incoming values', () => {
+  it('accepts a believable value with or without a reference', () => {
+    expect(judgeValue(value('EUR', '0.91'), { own: good('0.9') }, now)).toEqual({ accepted: true });
+    expect(judgeValue(value('EUR', '0.91'), {}, now)).toEqual({ accepted: true });
+  });
+
+  it('refuses zero, negative and non-finite rates', () => {
+    for (const raw of ['0', '-1.2', 'NaN', 'Infinity']) {
+      expect(judgeValue(value('EUR', raw), {}, now)).toMatchObject({
+        accepted: false,
+        reason: 'not-positive',
+      });
+    }
+  });
+
+  it('refuses a fiat jump above 25 % and a crypto jump above 50 % against the last good value', () => {
+    expect(judgeValue(value('EUR', '1.2'), { own: good('0.9') }, now)).toMatchObject({
+      accepted: false,
+      ignored: false,
+      reason: 'jump',
+    });
+    expect(judgeValue(value('EUR', '1.12'), { own: good('0.9') }, now)).toEqual({ accepted: true }); // 24.4 %
+    expect(judgeValue(value('BTC', '0.000014'), { own: good('0.00001') }, now)).toEqual({ accepted: true });
+    expect(judgeValue(value('BTC', '0.000016'), { own: good('0.00001') }, now)).toMatchObject({
+      reason: 'jump',
+    });
+    expect(judgeValue(value('BTC', '0.0000049'), { own: good('0.00001') }, now)).toMatchObject({
+      reason: 'jump',
+    });
+  });
+
+  it('compares with the value in service when the provider has none of its own, ignoring old references', () => {
+    expect(judgeValue(value('GBP', '1.5'), { other: good('0.8') }, now)).toMatchObject({ reason: 'jump' });
+    const weekOld = good('0.8', '2026-11-16T10:00:00.000Z');
+    expect(judgeValue(value('GBP', '1.5'), { own: weekOld, other: weekOld }, now)).toEqual({
+      accepted: true,
+    });
+  });
+
+  it('ignores a value older than the last good one and refuses one from the future', () => {
+    expect(judgeValue(value('EUR', '0.9', '2026-11-23T09:00:00.000Z'), { own: good('0.9') }, now)).toEqual({
+      accepted: false,
+      ignored: true,
+      reason: 'not-newer',
+    });
+    expect(judgeValue(value('EUR', '0.9', '2026-11-23T13:00:00.000Z'), {}, now)).toMatchObject({
+      reason: 'future-timestamp',
+    });
+  });
+});

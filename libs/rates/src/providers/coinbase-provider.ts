@@ -1,0 +1,41 @@
+import { marketsOn } from './crypto-markets';
+import { ProviderError } from './provider-error';
+import { getFromProvider, isRecord, parseJsonBody } from './provider-http';
+import { dayOf, ObservationList } from './provider-values';
+import { defineProvider, type ProviderSettings, type RateProvider } from './provider';
+
+/** Coinbase allows about 10 public requests a second: a few tickers at a time stays well under it. */
+const PARALLEL_TICKERS = 3;
+
+/**
+ * Adds one Coinbase `/products/{BASE}-USD/ticker` answer (`{ price: "83212.64", time }`) to `list`.
+ * A 404 (no such product) refuses that asset only.
+ */
+export function addCoinbaseTicker(list: ObservationList, code: string, status: number, body: unknown): void {
+  if (status === 404) {
+    list.rejected.push({ currency: code, raw: body, reason: 'no such product on Coinbase' });
+    return;
+  }
+  if (!isRecord(body) || typeof body.time !== 'string' || Number.isNaN(Date.parse(body.time))) {
+    throw new ProviderError('coinbase', 'malformed', `ticker of ${code}: expected { price, time }`);
+  }
+  const observedAt = new Date(body.time).toISOString();
+  list.addPrice(code, body.price, observedAt, dayOf(observedAt));
+}
+
+export function coinbaseProvider(settings: ProviderSettings): RateProvider {
+  return defineProvider('coinbase', async ({ symbols, signal }) => {
+    const pending = marketsOn('coinbase', symbols);
+    const list = new ObservationList('USD');
+    const next = async (): Promise<void> => {
+      const item = pending.shift();
+      if (!item) return;
+      const url = `${settings.baseUrl}/products/${item.market}/ticker`;
+      const response = await getFromProvider('coinbase', url, settings, { signal, acceptStatus: [404] });
+      addCoinbaseTicker(list, item.code, response.status, parseJsonBody('coinbase', response));
+      return next();
+    };
+    await Promise.all(Array.from({ length: PARALLEL_TICKERS }, next));
+    return { source: 'coinbase', observations: list.observations, rejected: list.rejected };
+  });
+}

@@ -1,0 +1,74 @@
+import { ProviderError } from './provider-error';
+import type { ProviderId, ProviderSettings } from './provider';
+
+export interface ProviderResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/** `Retry-After` as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * GETs a provider URL within the provider's timeout and turns every way it can fail into a
+ * ProviderError: timeout, network, 429 (with how long it asked us to wait), 401/403, other non-2xx.
+ * `acceptStatus` lets an adapter read a non-2xx body itself (Coinbase's per-product 404).
+ */
+export async function getFromProvider(
+  provider: ProviderId,
+  url: string,
+  settings: ProviderSettings,
+  options: { signal?: AbortSignal; headers?: Record<string, string>; acceptStatus?: number[] } = {},
+): Promise<ProviderResponse> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const where = new URL(url).pathname;
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(url, {
+      signal,
+      headers: { accept: 'application/json, application/xml;q=0.9, */*;q=0.1', ...options.headers },
+    });
+    body = await response.text();
+  } catch (error) {
+    if (timeout.aborted) {
+      throw new ProviderError(provider, 'timeout', `no answer from ${where} within ${settings.timeoutMs} ms`);
+    }
+    throw new ProviderError(provider, 'network', `${where}: ${(error as Error).message}`);
+  }
+  const { status } = response;
+  if ((status >= 200 && status < 300) || options.acceptStatus?.includes(status)) {
+    return { status, headers: response.headers, body };
+  }
+  const snippet = body.slice(0, 200).replace(/\s+/g, ' ');
+  if (status === 429 || status === 418) {
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    throw new ProviderError(provider, 'rate-limited', `${where} answered ${status}: ${snippet}`, {
+      status,
+      retryAfterMs: wait,
+    });
+  }
+  const failure = status === 401 || status === 403 ? 'auth' : 'http';
+  throw new ProviderError(provider, failure, `${where} answered ${status}: ${snippet}`, { status });
+}
+
+/** Parses a JSON body or fails the whole answer as malformed. */
+export function parseJsonBody(provider: ProviderId, response: ProviderResponse): unknown {
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    throw new ProviderError(provider, 'malformed', `body is not JSON: ${response.body.slice(0, 80)}`);
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

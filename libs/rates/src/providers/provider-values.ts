@@ -1,0 +1,49 @@
+import { RateDecimal } from '../decimal';
+import type { ProviderObservation, ProviderRejection } from './provider';
+
+export type RateReading = { rate: RateDecimal } | { reason: string };
+
+/**
+ * Reads one rate as the provider wrote it. JSON numbers go through their shortest decimal form
+ * (`String(n)`), which is the provider's own digits for any value of up to 15 significant digits.
+ */
+export function readRate(raw: unknown): RateReading {
+  if (raw === undefined || raw === null) return { reason: 'missing' };
+  if (typeof raw !== 'number' && typeof raw !== 'string')
+    return { reason: `not a number: ${JSON.stringify(raw)}` };
+  if (typeof raw === 'number' && !Number.isFinite(raw)) return { reason: `not a number: ${raw}` };
+  const text = String(raw).trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text))
+    return { reason: `not a number: ${JSON.stringify(raw)}` };
+  const rate = new RateDecimal(text);
+  if (rate.isZero()) return { reason: 'zero' };
+  if (rate.isNegative()) return { reason: `negative: ${text}` };
+  return { rate };
+}
+
+/**
+ * Collects observations and per-value rejections. `add` takes the raw value as "units of `currency`
+ * per 1 `quote`"; `addPrice` takes a price of 1 `currency` in `quote` and inverts it.
+ */
+export class ObservationList {
+  readonly observations: ProviderObservation[] = [];
+  readonly rejected: ProviderRejection[] = [];
+
+  constructor(private readonly quote: string) {}
+
+  add(currency: string, raw: unknown, observedAt: string, day: string, invert = false): void {
+    const reading = readRate(raw);
+    if ('reason' in reading) {
+      this.rejected.push({ currency, raw, reason: reading.reason });
+      return;
+    }
+    const rate = invert ? new RateDecimal(1).dividedBy(reading.rate) : reading.rate;
+    this.observations.push({ currency, quote: this.quote, rate, observedAt, day });
+  }
+
+  addPrice(currency: string, raw: unknown, observedAt: string, day: string): void {
+    this.add(currency, raw, observedAt, day, true);
+  }
+}
+
+export const dayOf = (iso: string) => iso.slice(0, 10);

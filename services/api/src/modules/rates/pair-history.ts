@@ -1,0 +1,71 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { RATE_PROVIDER_IDS } from '@fxrates/domain';
+import { displayRate, RateDecimal } from '@fxrates/rates';
+
+export interface PairPoint {
+  day: string;
+  /** Units of `to` per 1 `from` that day, 10 significant digits. */
+  rate: number;
+}
+
+export interface PairHistoryAnswer {
+  from: string;
+  to: string;
+  start: string;
+  end: string;
+  /** The sources of the closes used, comma-separated. */
+  source: string;
+  points: PairPoint[];
+}
+
+/** `case source when 'ecb' then 0 … end`: the order of RATE_PROVIDER_IDS (constants, not input). */
+const SOURCE_PREFERENCE = `case source ${RATE_PROVIDER_IDS.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
+
+interface Row {
+  day: string;
+  currency: string;
+  source: string;
+  rate: string;
+}
+
+/**
+ * Daily closes of one pair from `rate_history`, crossed through USD. Each currency's close of a day
+ * comes from the most preferred source that has one (ECB first for fiat, then the exchanges); days
+ * on which either side has no close are left out, never filled in.
+ */
+@Injectable()
+export class PairHistory {
+  constructor(private readonly em: EntityManager) {}
+
+  async closes(from: string, to: string, start: string, end: string): Promise<PairHistoryAnswer> {
+    const codes = [from, to].filter((code) => code !== 'USD');
+    const rows: Row[] = codes.length
+      ? await this.em.getConnection().execute(
+          `select distinct on (day, currency) to_char(day, 'YYYY-MM-DD') as day, currency, source,
+                  rate_vs_usd::text as rate
+             from rate_history
+            where currency in (?) and day between ?::date and ?::date and source in (?)
+            order by day, currency, ${SOURCE_PREFERENCE}`,
+          [codes, start, end, RATE_PROVIDER_IDS],
+        )
+      : [];
+    const days = new Map<string, Map<string, Row>>();
+    for (const row of rows) {
+      if (!days.has(row.day)) days.set(row.day, new Map());
+      days.get(row.day)!.set(row.currency, row);
+    }
+    const sources = new Set<string>();
+    const points: PairPoint[] = [];
+    const one = { rate: '1', source: '' };
+    for (const [day, closes] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
+      const fromClose = from === 'USD' ? one : closes.get(from);
+      const toClose = to === 'USD' ? one : closes.get(to);
+      if (!fromClose || !toClose) continue;
+      for (const source of [fromClose.source, toClose.source]) if (source) sources.add(source);
+      const rate = new RateDecimal(toClose.rate).dividedBy(fromClose.rate);
+      points.push({ day, rate: displayRate(rate).toNumber() });
+    }
+    return { from, to, start, end, source: [...sources].join(','), points };
+  }
+}

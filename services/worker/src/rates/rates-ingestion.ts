@@ -1,0 +1,158 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, type RatesProviderConfig } from '@fxrates/config';
+import { CURRENCIES, RATE_PROVIDER_KINDS } from '@fxrates/domain';
+import {
+  createProvider,
+  judgeValue,
+  mergeProviderValues,
+  ProviderError,
+  ProviderValuesStore,
+  RatesStore,
+  rebaseOnUsd,
+  type GoodValue,
+  type ProviderId,
+  type RateProvider,
+} from '@fxrates/rates';
+import type { Redis } from 'ioredis';
+import { WorkerMetrics } from '../health/worker-metrics';
+import { WORKER_REDIS } from '../worker.tokens';
+import { RateHistoryWriter } from './rate-history-writer';
+
+/** How long to leave a provider alone after a 429 that did not say how long. */
+const DEFAULT_RATE_LIMIT_BACKOFF_MS = 60_000;
+
+export interface IngestReport {
+  provider: ProviderId;
+  outcome: 'success' | 'failure' | 'backing-off';
+  accepted: number;
+  rejected: number;
+  /** The version of the table in service after this run, and whether this run announced it. */
+  version: string | null;
+  published: boolean;
+}
+
+/**
+ * One provider's ingest: fetch, express per USD, validate each value against the last good ones,
+ * keep what passed (Redis and `rate_history`), then rebuild the table from every enabled provider
+ * and announce it. A failed fetch or a refused value changes nothing: the last good value stays.
+ */
+@Injectable()
+export class RatesIngestion {
+  private readonly logger = new Logger(RatesIngestion.name);
+  private readonly values: ProviderValuesStore;
+  private readonly store: RatesStore;
+  private readonly providers = new Map<ProviderId, RateProvider>();
+  private readonly enabled: ProviderId[];
+
+  constructor(
+    @Inject(WORKER_REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly history: RateHistoryWriter,
+    private readonly metrics: WorkerMetrics,
+  ) {
+    this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
+    this.store = new RatesStore(redis, config.redis.keyPrefix);
+    this.enabled = config.rates.providers.map((p) => p.id);
+    for (const settings of config.rates.providers) this.providers.set(settings.id, this.adapter(settings));
+  }
+
+  private adapter({ id, baseUrl, apiKey, timeoutMs }: RatesProviderConfig): RateProvider {
+    return createProvider(id, { baseUrl, apiKey, timeoutMs });
+  }
+
+  async ingest(id: ProviderId): Promise<IngestReport> {
+    const provider = this.providers.get(id);
+    if (!provider) throw new Error(`rates provider ${id} is not enabled`);
+    const report: IngestReport = {
+      provider: id,
+      outcome: 'success',
+      accepted: 0,
+      rejected: 0,
+      version: null,
+      published: false,
+    };
+
+    const waitMs = await this.values.backoffLeftMs(id);
+    if (waitMs > 0) {
+      this.metrics.ingests.inc({ source: id, outcome: 'backing-off' });
+      this.logger.warn(`${id}: skipped, backing off for another ${Math.ceil(waitMs / 1000)} s as it asked`);
+      return { ...report, outcome: 'backing-off' };
+    }
+
+    const fetched = await this.fetch(provider);
+    if (!fetched) return { ...report, outcome: 'failure' };
+
+    const current = await this.store.load();
+    const own = await this.values.load(id);
+    const { rebased, refused } = rebaseOnUsd(fetched.observations, (code) => current?.perUsd.get(code));
+    const refusals = [
+      ...fetched.rejected.map((r) => ({ currency: r.currency, reason: 'malformed', detail: r.reason })),
+      ...refused.map((r) => ({ currency: r.currency, reason: 'no-rebase-rate', detail: r.reason })),
+    ];
+    const accepted = new Map<string, GoodValue>();
+    const now = Date.now();
+    for (const observation of rebased) {
+      const inService = current?.perUsd.get(observation.currency);
+      const origin = current?.provenance.get(observation.currency);
+      const other =
+        inService && origin
+          ? { perUsd: inService, observedAt: origin.timestamp, day: origin.date }
+          : undefined;
+      const verdict = judgeValue(observation, { own: own.get(observation.currency), other }, now);
+      if (verdict.accepted) {
+        accepted.set(observation.currency, {
+          perUsd: observation.perUsd,
+          observedAt: observation.observedAt,
+          day: observation.day,
+        });
+      } else if (!verdict.ignored) {
+        refusals.push({ currency: observation.currency, reason: verdict.reason, detail: verdict.detail });
+      }
+    }
+    for (const refusal of refusals) {
+      this.metrics.rejectedValues.inc({ provider: id, reason: refusal.reason });
+      this.logger.warn(
+        `${id}: refused ${refusal.currency}: ${refusal.reason} (${refusal.detail}); the last good value stays`,
+      );
+    }
+
+    await this.values.save(id, accepted);
+    if (RATE_PROVIDER_KINDS[id] !== 'snapshot') await this.history.write(id, accepted);
+    const { merged, published } = await this.values.underTableLock(async () => {
+      const table = mergeProviderValues(await this.values.loadAll(this.enabled));
+      return { merged: table, published: table ? await this.store.publish(table) : false };
+    });
+    this.metrics.ingests.inc({ source: id, outcome: 'success' });
+    this.logger.log(
+      `${id}: ${accepted.size} value(s) accepted, ${refusals.length} refused; table ${merged?.version ?? 'none'} ${published ? 'published' : 'unchanged'}`,
+    );
+    return {
+      ...report,
+      accepted: accepted.size,
+      rejected: refusals.length,
+      version: merged?.version ?? null,
+      published,
+    };
+  }
+
+  private async fetch(provider: RateProvider) {
+    const kind = RATE_PROVIDER_KINDS[provider.id];
+    const symbols = CURRENCIES.filter((c) => kind === 'snapshot' || c.type === kind).map((c) => c.code);
+    try {
+      return await provider.fetchLatest({ symbols });
+    } catch (error) {
+      const failure = error instanceof ProviderError ? error.failure : 'network';
+      this.metrics.ingests.inc({ source: provider.id, outcome: 'failure' });
+      this.metrics.providerFailures.inc({ provider: provider.id, failure });
+      const backOffMs =
+        error instanceof ProviderError
+          ? (error.details.retryAfterMs ?? (failure === 'rate-limited' ? DEFAULT_RATE_LIMIT_BACKOFF_MS : 0))
+          : 0;
+      if (backOffMs > 0) await this.values.backOff(provider.id, backOffMs);
+      this.logger.error(
+        `${provider.id}: fetch failed (${failure}): ${(error as Error).message}; the last good values stay`,
+      );
+      return null;
+    }
+  }
+}

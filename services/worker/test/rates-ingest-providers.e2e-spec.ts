@@ -1,0 +1,220 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { JOBS } from '@fxrates/queues';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  addDays,
+  ecbFixInstant,
+  lastPublishingDay,
+  RateDecimal,
+  RatesStore,
+  TARGET_CALENDAR,
+  type ProviderId,
+} from '@fxrates/rates';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
+import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { register } from '../../api/test/support/auth-client';
+import { startTestApp, type TestApp } from '../../api/test/test-app';
+import { testConfig } from '../../api/test/test-config';
+import type { IngestReport } from '../src/rates/rates-ingestion';
+import { RatesIngestWorkers } from '../src/rates/rates-ingest-workers';
+import { WorkerMetrics } from '../src/health/worker-metrics';
+import { WorkerModule } from '../src/worker.module';
+import { until } from './support/waiting';
+
+/**
+ * The whole ingestion against provider stand-ins on 127.0.0.1: the worker fetches ECB, CoinGecko
+ * and Binance, validates, merges and publishes; two API instances swap their tables within a second;
+ * a provider that hangs, answers garbage, jumps or asks us to back off changes nothing in service.
+ */
+describe('worker: rates ingest from live providers (stand-ins)', () => {
+  let standIn: ProviderStandIn;
+  let worker: INestApplicationContext;
+  let apis: TestApp[];
+  let redis: Redis;
+  let key: string;
+  // The last three ECB fixes before now (16:00 CET), so each new value is judged against the one before.
+  const today = new Date().toISOString().slice(0, 10);
+  const previousFix = (day: string) => lastPublishingDay(TARGET_CALENDAR, addDays(day, -1));
+  const latestFix = lastPublishingDay(TARGET_CALENDAR, today);
+  const thirdDay = Date.parse(ecbFixInstant(latestFix)) <= Date.now() ? latestFix : previousFix(latestFix);
+  const secondDay = previousFix(thirdDay);
+  const firstDay = previousFix(secondDay);
+
+  const ingest = async (provider: ProviderId): Promise<IngestReport> => {
+    const queue = worker.get(RatesIngestWorkers).queueOf(provider);
+    const job = await queue.add(JOBS.ingestRates, { trigger: 'manual' });
+    let report: IngestReport | undefined;
+    await until(async () => {
+      const done = await queue.getJob(job.id!);
+      if (done?.failedReason) throw new Error(done.failedReason);
+      report = done?.returnvalue ?? undefined;
+      return report !== undefined;
+    }, 10_000);
+    return report!;
+  };
+  const rateOn = (api: TestApp, to: string) =>
+    request(api.app.getHttpServer())
+      .get(`/api/v1/rates/rate?from=USD&to=${to}`)
+      .set('X-API-Key', key)
+      .expect(200)
+      .then((res) => res.body as { rate: number; source: string; date: string });
+  const counter = async (name: string, labels: Record<string, string>) => {
+    const metric = await worker.get(WorkerMetrics).registry.getSingleMetric(name)!.get();
+    const match = metric.values.find((v) => Object.entries(labels).every(([k, val]) => v.labels[k] === val));
+    return match?.value ?? 0;
+  };
+
+  beforeAll(async () => {
+    standIn = await ProviderStandIn.start();
+    standIn.ecbXml = ecbDailyXml(firstDay, { USD: '1.1600', CHF: '0.9300', GBP: '0.8700' });
+    standIn.cryptoUsd = { BTC: '80000', ETH: '2500' };
+    const config = testConfig({
+      RATES_PROVIDERS: 'ecb,coingecko,binance,bundled-snapshot',
+      ...Object.fromEntries(
+        ['ECB', 'COINGECKO', 'BINANCE'].flatMap((p) => [
+          [`RATES_${p}_URL`, standIn.url],
+          [`RATES_${p}_INTERVAL_MS`, '600000'],
+          [`RATES_${p}_TIMEOUT_MS`, '500'],
+        ]),
+      ),
+      RATES_INGEST_INTERVAL_MS: '600000',
+    });
+    redis = new Redis(config.redis.url);
+    apis = [await startTestApp(config), await startTestApp(config)];
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    worker.enableShutdownHooks();
+
+    const { accessToken, res } = await register(apis[0].app);
+    await apis[0].app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const created = await request(apis[0].app.getHttpServer())
+      .post('/api/keys')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ name: 'ingest' })
+      .expect(201);
+    key = created.body.key;
+
+    // Every provider runs once at start; wait until ECB's and the exchanges' values are in service.
+    const store = new RatesStore(redis, config.redis.keyPrefix);
+    await until(async () => {
+      const table = await store.load();
+      return (
+        table?.provenance.get('EUR')?.source === 'ecb' &&
+        table.provenance.get('BTC')?.source !== 'bundled-snapshot'
+      );
+    }, 15_000);
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    for (const api of apis ?? []) await api.close();
+    await redis?.quit();
+    await standIn?.close();
+  });
+
+  it('serves ECB fiat and exchange crypto, cross-rated exactly, on every instance', async () => {
+    for (const api of apis) {
+      await until(async () => (await rateOn(api, 'EUR')).source === 'ecb', 2000);
+      const eur = await rateOn(api, 'EUR');
+      // 1 / 1.16, to the API's 10 significant digits.
+      expect(eur).toMatchObject({ rate: 0.8620689655, source: 'ecb', date: firstDay });
+      // CHF per USD = 0.93 / 1.16
+      expect((await rateOn(api, 'CHF')).rate).toBe(0.8017241379);
+      const btc = await rateOn(api, 'BTC');
+      expect(['coingecko', 'binance']).toContain(btc.source);
+      // 1 / 80 000 USD (Binance's USDT quote is rebased through the USDT rate in service).
+      expect(new RateDecimal(btc.rate).minus('0.0000125').abs().lte('0.0000001')).toBe(true);
+    }
+    expect(standIn.requestsTo('/api/v3/simple/price').length).toBeGreaterThan(0);
+    expect(standIn.requestsTo('/api/v3/ticker/price').length).toBeGreaterThan(0);
+  });
+
+  it('has every API instance serve a new ECB fix within a second of the ingest', async () => {
+    standIn.ecbXml = ecbDailyXml(secondDay, { USD: '1.1500', CHF: '0.9250', GBP: '0.8650' });
+    const report = await ingest('ecb');
+    expect(report).toMatchObject({ outcome: 'success', published: true, rejected: 0 });
+    // Within a second of the ingest's end, every instance serves the new fix.
+    await Promise.all(
+      apis.map((api) => until(async () => (await rateOn(api, 'EUR')).date === secondDay, 1000)),
+    );
+    for (const api of apis) expect((await rateOn(api, 'EUR')).rate).toBe(0.8695652174); // 1 / 1.15
+    const history = await worker
+      .get(EntityManager)
+      .getConnection()
+      .execute<Array<{ rate_vs_usd: string }>>(
+        `select rate_vs_usd from rate_history where source = 'ecb' and currency = 'EUR' and day = ?`,
+        [secondDay],
+      );
+    expect(new RateDecimal(history[0].rate_vs_usd).toFixed(12)).toBe('0.869565217391'); // 1 / 1.15
+  });
+
+  it.each([
+    ['hangs', 'hang' as const, 'timeout'],
+    ['answers garbage', 'garbage' as const, 'malformed'],
+    ['answers 503', { status: 503, body: 'maintenance' }, 'http'],
+  ])('keeps the last good values when ECB %s, and counts the failure', async (_, fault, failure) => {
+    const before = await counter('fxrates_rates_provider_failures_total', { provider: 'ecb', failure });
+    standIn.fault('/stats/eurofxref/eurofxref-daily.xml', fault);
+    try {
+      expect(await ingest('ecb')).toMatchObject({ outcome: 'failure', published: false });
+    } finally {
+      standIn.fault('/stats/eurofxref/eurofxref-daily.xml', null);
+    }
+    expect(await counter('fxrates_rates_provider_failures_total', { provider: 'ecb', failure })).toBe(
+      before + 1,
+    );
+    for (const api of apis)
+      expect(await rateOn(api, 'EUR')).toMatchObject({ rate: 0.8695652174, date: secondDay });
+  });
+
+  it('refuses a jump of more than 25 % for fiat and a zero price for crypto, keeping the rest', async () => {
+    // GBP per USD from 0.865/1.15 = 0.7522 to 1.3/1.15 = 1.1304: +50 %. CHF moves 0.5 %.
+    standIn.ecbXml = ecbDailyXml(thirdDay, {
+      USD: '1.1500',
+      CHF: '0.9300',
+      GBP: '1.3000',
+    });
+    const jumpsBefore = await counter('fxrates_rates_rejected_values_total', {
+      provider: 'ecb',
+      reason: 'jump',
+    });
+    const report = await ingest('ecb');
+    expect(report).toMatchObject({ outcome: 'success', rejected: 1 });
+    expect(await counter('fxrates_rates_rejected_values_total', { provider: 'ecb', reason: 'jump' })).toBe(
+      jumpsBefore + 1,
+    );
+    for (const api of apis) {
+      await until(async () => (await rateOn(api, 'CHF')).rate === 0.8086956522, 1000); // 0.93 / 1.15
+      expect((await rateOn(api, 'GBP')).rate).toBe(0.752173913); // the last good value: 0.865 / 1.15
+    }
+
+    standIn.cryptoUsd = { BTC: '0', ETH: '2510' };
+    const geckoReport = await ingest('coingecko');
+    expect(geckoReport).toMatchObject({ outcome: 'success', accepted: 1 });
+    expect(geckoReport.rejected).toBeGreaterThanOrEqual(1);
+    const btc = await rateOn(apis[1], 'BTC');
+    expect(btc.rate).toBeGreaterThan(0);
+  });
+
+  it('backs off as long as a 429 asks, without calling the provider again', async () => {
+    standIn.fault('/api/v3/ticker/price', { status: 429, headers: { 'retry-after': '120' } });
+    try {
+      expect(await ingest('binance')).toMatchObject({ outcome: 'failure' });
+      const asked = standIn.requestsTo('/api/v3/ticker/price').length;
+      expect(await ingest('binance')).toMatchObject({ outcome: 'backing-off' });
+      expect(standIn.requestsTo('/api/v3/ticker/price')).toHaveLength(asked);
+      expect(
+        await counter('fxrates_rates_provider_failures_total', {
+          provider: 'binance',
+          failure: 'rate-limited',
+        }),
+      ).toBe(1);
+      // Another provider is not held up by it.
+      expect(await ingest('coingecko')).toMatchObject({ outcome: 'success' });
+    } finally {
+      standIn.fault('/api/v3/ticker/price', null);
+    }
+  });
+});
