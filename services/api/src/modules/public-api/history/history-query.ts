@@ -15,13 +15,16 @@ const DAY_MS = 86_400_000;
 /** The longest time series one call may ask for. */
 export const MAX_SERIES_DAYS = 366;
 
+/** True for a real calendar day written YYYY-MM-DD (not 2026-02-30, not 2026-13-01). */
+function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const midnight = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(midnight) && new Date(midnight).toISOString().slice(0, 10) === value;
+}
+
 /** A calendar day as YYYY-MM-DD, or 400 `invalid-date`. */
 export function parseDay(value: unknown, name: string): string {
-  if (
-    typeof value !== 'string' ||
-    !DAY.test(value) ||
-    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
-  ) {
+  if (typeof value !== 'string' || !isCalendarDay(value)) {
     throw new AppException(
       ErrorCode.InvalidDate,
       `"${name}" must be a calendar date as YYYY-MM-DD, e.g. 2024-03-15.`,
