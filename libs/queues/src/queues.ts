@@ -28,7 +28,13 @@ export const JOBS = {
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   syncPayPalSubscription: 'sync-paypal-subscription',
+  endLapsedPlans: 'end-lapsed-plans',
 } as const;
+
+/** Payload of `paypal-webhooks` / `end-lapsed-plans`: why the sweep runs. */
+export interface EndLapsedPlansJob {
+  trigger: 'schedule' | 'manual';
+}
 
 /** Payload of `rates-ingest-<provider>` / `ingest-rates`. */
 export interface IngestRatesJob {

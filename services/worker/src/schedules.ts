@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import {
   JOBS,
   QUEUES,
+  type EndLapsedPlansJob,
   type FlushUsageJob,
   type SendContactEmailJob,
   type PurgeExpiredSessionsJob,
@@ -13,7 +14,9 @@ import type { Queue } from 'bullmq';
 export const SESSION_PURGE_SCHEDULER_ID = 'maintenance:purge-expired-sessions';
 export const USAGE_FLUSH_SCHEDULER_ID = 'usage-flush:every-interval';
 export const EMAIL_REQUEUE_SCHEDULER_ID = 'email:requeue-unsent';
-const DAY_MS = 24 * 3600 * 1000;
+export const LAPSED_PLANS_SCHEDULER_ID = 'billing:end-lapsed-plans';
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The repeatable maintenance jobs, idempotent across worker restarts and replicas (rates ingest
@@ -27,6 +30,7 @@ export class Schedules implements OnApplicationBootstrap {
     @InjectQueue(QUEUES.maintenance) private readonly maintenance: Queue<PurgeExpiredSessionsJob>,
     @InjectQueue(QUEUES.usageFlush) private readonly usageFlush: Queue<FlushUsageJob>,
     @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly billing: Queue<EndLapsedPlansJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,8 +50,13 @@ export class Schedules implements OnApplicationBootstrap {
       { every: 5 * 60_000 },
       { name: JOBS.requeueUnsentEmail, data: { messageId: '' }, opts: { removeOnComplete: true } },
     );
+    await this.billing.upsertJobScheduler(
+      LAPSED_PLANS_SCHEDULER_ID,
+      { every: HOUR_MS },
+      { name: JOBS.endLapsedPlans, data: { trigger: 'schedule' }, opts: { removeOnComplete: true } },
+    );
     this.logger.log(
-      `Usage flushed every ${this.config.usage.flushIntervalMs} ms; expired sessions purged daily`,
+      `Usage flushed every ${this.config.usage.flushIntervalMs} ms; expired sessions purged daily; lapsed paid plans ended hourly`,
     );
   }
 }

@@ -77,4 +77,26 @@ describe('reconciling subscriptions with PayPal', () => {
     expect(output).toMatch(new RegExp(`\\[#+\\] ${summary.total}/${summary.total} 100%`));
     expect(lines.at(-1)).toMatch(/^Reconciled \d+: \d+ applied/);
   });
+
+  it('ends the paid plans whose period is over, and says how many', async () => {
+    const lapsed = await subscribed();
+    await api.app
+      .get(MikroORM)
+      .em.getConnection()
+      .execute(
+        `update subscriptions set status = 'cancelled', current_period_end = now() - interval '1 day'
+          where paypal_subscription_id = ?`,
+        [lapsed],
+      );
+    expect((await row(lapsed)).user_plan).toBe('basic');
+
+    const lines: string[] = [];
+    const summary = await reconcile
+      .get(SubscriptionReconciler)
+      .run({ write: (text: string) => lines.push(text) });
+
+    expect((await row(lapsed)).user_plan).toBe('free');
+    expect(summary.lapsed).toBeGreaterThanOrEqual(1);
+    expect(lines.at(-1)).toContain(`; ${summary.lapsed} lapsed plan(s) ended`);
+  });
 });

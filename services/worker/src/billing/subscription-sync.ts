@@ -93,14 +93,40 @@ export class SubscriptionSync {
     }
   }
 
-  private async applyPlan(userId: string): Promise<void> {
+  /**
+   * Moves to free every user still on a paid plan whose latest subscription is no longer active
+   * and paid up: the durable backstop for the delayed sync that applyPlan schedules at period end
+   * (a delayed job lives only in Redis). Returns how many users changed plan.
+   */
+  async endLapsedPlans(now = new Date()): Promise<number> {
+    const lapsed: Array<{ id: string }> = await this.em.getConnection().execute(
+      `select u.id
+         from users u
+         join lateral (
+                select s.status, s.current_period_end
+                  from subscriptions s
+                 where s.user_id = u.id and s.paypal_subscription_id is not null
+                 order by s.created_at desc, s.id desc
+                 limit 1) latest on true
+        where u.plan <> 'free'
+          and latest.status <> 'active'
+          and (latest.current_period_end is null or latest.current_period_end <= ?)`,
+      [now],
+    );
+    let changed = 0;
+    for (const { id } of lapsed) if (await this.applyPlan(id)) changed += 1;
+    return changed;
+  }
+
+  /** Sets the owner's plan from their latest subscription; true when it changed. */
+  private async applyPlan(userId: string): Promise<boolean> {
     const em = this.em.fork();
     const latest = await em.findOne(
       Subscription,
       { user: userId, paypalSubscriptionId: { $ne: null } },
       { orderBy: { createdAt: 'desc', id: 'desc' } },
     );
-    if (!latest) return;
+    if (!latest) return false;
     const paidUntil = latest.currentPeriodEnd?.getTime() ?? 0;
     const plan: PlanId = latest.status === 'active' || paidUntil > Date.now() ? latest.plan : 'free';
     if (latest.status !== 'active' && paidUntil > Date.now()) {
@@ -117,5 +143,6 @@ export class SubscriptionSync {
         `User ${userId} is now on ${plan} (PayPal ${latest.paypalSubscriptionId} ${latest.status})`,
       );
     }
+    return changed > 0;
   }
 }

@@ -2,7 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
-import { JOBS, QUEUES, type ApplyPayPalEventJob, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
+import {
+  JOBS,
+  QUEUES,
+  type ApplyPayPalEventJob,
+  type EndLapsedPlansJob,
+  type SyncPayPalSubscriptionJob,
+} from '@fxrates/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
 
@@ -21,7 +27,10 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob>): Promise<SyncOutcome | 'done'> {
+  async process(
+    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob>,
+  ): Promise<SyncOutcome | 'done' | { downgraded: number }> {
+    if (job.name === JOBS.endLapsedPlans) return { downgraded: await this.subscriptions.endLapsedPlans() };
     if (job.name === JOBS.syncPayPalSubscription) {
       return this.subscriptions.sync((job.data as SyncPayPalSubscriptionJob).paypalSubscriptionId);
     }
@@ -43,7 +52,7 @@ export class PayPalWebhooksProcessor extends WorkerHost {
   /** An event whose last attempt failed (PayPal down for long) is marked for operators; reconcile repairs it. */
   @OnWorkerEvent('failed')
   async onFailed(
-    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob> | undefined,
+    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob> | undefined,
     error: Error,
   ): Promise<void> {
     if (!job || job.name !== JOBS.applyPayPalEvent) return;

@@ -4,7 +4,11 @@ import { Subscription } from '@fxrates/db';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
 import { progressLine } from './progress-bar';
 
-export type ReconcileSummary = Record<SyncOutcome | 'failed', number> & { total: number };
+export type ReconcileSummary = Record<SyncOutcome | 'failed', number> & {
+  total: number;
+  /** Users still on a paid plan past the end of what they paid for, moved to free. */
+  lapsed: number;
+};
 
 /** Where progress goes: a terminal gets one line redrawn, anything else a line per subscription. */
 export interface ProgressOutput {
@@ -14,7 +18,8 @@ export interface ProgressOutput {
 
 /**
  * Re-reads every subscription we hold as active or suspended from PayPal and applies what PayPal
- * says (the same sync the webhooks use), so missed or lost webhooks leave no drift.
+ * says (the same sync the webhooks use), so missed or lost webhooks leave no drift; then ends the
+ * paid plans whose period is over (the hourly sweep, run at once).
  */
 @Injectable()
 export class SubscriptionReconciler {
@@ -31,7 +36,14 @@ export class SubscriptionReconciler {
         { paypalSubscriptionId: { $ne: null }, status: { $in: ['active', 'suspended'] } },
         { fields: ['paypalSubscriptionId'], orderBy: { createdAt: 'asc', id: 'asc' } },
       );
-    const summary: ReconcileSummary = { total: rows.length, applied: 0, stale: 0, unknown: 0, failed: 0 };
+    const summary: ReconcileSummary = {
+      total: rows.length,
+      applied: 0,
+      stale: 0,
+      unknown: 0,
+      failed: 0,
+      lapsed: 0,
+    };
     const show = (done: number, note: string) =>
       output.write(
         output.isTTY
@@ -51,8 +63,9 @@ export class SubscriptionReconciler {
       summary[outcome] += 1;
       show(index + 1, `${id} ${outcome}`);
     }
+    summary.lapsed = await this.sync.endLapsedPlans();
     output.write(
-      `${output.isTTY ? '\n' : ''}Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.failed} failed\n`,
+      `${output.isTTY ? '\n' : ''}Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.failed} failed; ${summary.lapsed} lapsed plan(s) ended\n`,
     );
     return summary;
   }

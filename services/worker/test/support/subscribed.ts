@@ -9,7 +9,7 @@ export const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
 export async function subscribedUser(
   api: TestApp,
   paypal: PayPalStandIn,
-): Promise<{ userId: string; paypalId: string }> {
+): Promise<{ userId: string; paypalId: string; accessToken: string }> {
   const { res, accessToken } = await register(api.app);
   const userId: string = res.body.user.uid;
   const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
@@ -18,5 +18,5 @@ export async function subscribedUser(
     .set('Authorization', `Bearer ${accessToken}`)
     .send({ plan: 'basic', billingCycle: 'annual', paypalSubscriptionId: paypalId })
     .expect(201);
-  return { userId, paypalId };
+  return { userId, paypalId, accessToken };
 }

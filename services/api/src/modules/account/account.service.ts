@@ -10,7 +10,10 @@ function majorUnits(amountMinor: number): string {
   return (amountMinor / 100).toFixed(2);
 }
 
-/** The account page's view: the profile and the latest subscription, or the spec's defaults. */
+/**
+ * The account page's view: the profile, the plan the user is metered on, and the latest subscription
+ * while it is for that plan; once a paid one has lapsed (back on free), the spec's defaults.
+ */
 @Injectable()
 export class AccountService {
   constructor(private readonly em: EntityManager) {}
@@ -35,18 +38,19 @@ export class AccountService {
   }
 
   private async view(em: EntityManager, user: User): Promise<AccountResponse> {
-    const subscription = await em.findOne(
+    const latest = await em.findOne(
       Subscription,
       { user: user.id },
       { orderBy: { createdAt: 'desc', id: 'desc' } },
     );
+    const subscription = latest?.plan === user.plan ? latest : null;
     return {
       email: user.email,
       displayName: user.displayName,
       firstName: user.firstName,
       lastName: user.lastName,
       company: user.company,
-      plan: subscription?.plan ?? user.plan,
+      plan: user.plan,
       billingCycle: subscription?.billingCycle ?? 'monthly',
       status: subscription?.status ?? 'active',
       startDate: subscription?.startDate?.toISOString() ?? null,
