@@ -87,14 +87,22 @@ describe('PayPal stand-in for local development', () => {
       subscription: { plan: 'basic', amount: '167.88' },
     });
 
-    paypal.setStatus(id, 'SUSPENDED');
     const report = await sendStandInWebhook(paypal.url, 'BILLING.SUBSCRIPTION.SUSPENDED', id);
+    // As PayPal would, the stand-in suspended the subscription before announcing it.
+    expect(paypal.subscription(id)?.status).toBe('SUSPENDED');
     expect(report).toMatchObject({ status: 200, delivered_to: `${apiUrl}/api/billing/paypal/webhook` });
     const [stored] = await t.app
       .get(MikroORM)
       .em.getConnection()
       .execute('select type, resource_id from webhook_events where event_id = ?', [report.event_id]);
     expect(stored).toEqual({ type: 'BILLING.SUBSCRIPTION.SUSPENDED', resource_id: id });
+
+    const due = paypal.subscription(id)!.billing_info!.next_billing_time!;
+    await sendStandInWebhook(paypal.url, 'PAYMENT.SALE.COMPLETED', id);
+    expect(paypal.subscription(id)).toMatchObject({ status: 'ACTIVE' });
+    expect(Date.parse(paypal.subscription(id)!.billing_info!.next_billing_time!)).toBeGreaterThan(
+      Date.parse(due),
+    );
 
     await expect(
       sendStandInWebhook(paypal.url, 'BILLING.SUBSCRIPTION.CANCELLED', 'I-NOT-HERE'),

@@ -148,6 +148,16 @@ function addInterval(from: Date, interval: StandInPlan['interval']): Date {
  * PayPal's REST API on loopback, in its real wire format: client-credentials OAuth
  * (POST /v1/oauth2/token), show subscription and cancel subscription. For tests and local development.
  */
+/** What an event sent through POST /__stand-in/webhooks does to the subscription first. */
+const EVENT_EFFECTS: Record<string, PayPalStatus | 'renew' | undefined> = {
+  'BILLING.SUBSCRIPTION.ACTIVATED': 'ACTIVE',
+  'BILLING.SUBSCRIPTION.RE-ACTIVATED': 'ACTIVE',
+  'BILLING.SUBSCRIPTION.SUSPENDED': 'SUSPENDED',
+  'BILLING.SUBSCRIPTION.CANCELLED': 'CANCELLED',
+  'BILLING.SUBSCRIPTION.EXPIRED': 'EXPIRED',
+  'PAYMENT.SALE.COMPLETED': 'renew',
+};
+
 export async function startPayPalStandIn(options: PayPalStandInOptions): Promise<PayPalStandIn> {
   const clientId = options.clientId ?? `stand-in-client-${upperId(6)}`;
   const clientSecret = options.clientSecret ?? `stand-in-secret-${randomBytes(12).toString('hex')}`;
@@ -316,6 +326,10 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     if (!eventType || !subscriptionId || !subscriptions.has(subscriptionId)) {
       return [400, { message: 'need event_type and the id of a subscription this stand-in holds' }];
     }
+    // PayPal changes the subscription before it announces the change; the API re-reads it.
+    const effect = EVENT_EFFECTS[eventType];
+    if (effect === 'renew') standIn.renew(subscriptionId);
+    else if (effect) standIn.setStatus(subscriptionId, effect);
     const event = standIn.event(eventType, subscriptionId);
     const delivery = standIn.sign(event);
     const answer = await fetch(options.webhookTarget, {
