@@ -150,6 +150,16 @@ describe('rate history on the real ECB CSV', () => {
       expect((await v1('/usage').expect(200)).body.used).toBe(before + 1);
     });
 
+    it.each([
+      ['?start=2026-04-31&end=2026-05-04', 400, 'invalid-date'],
+      ['?start=2026-03-30&end=2999-01-01', 400, 'date-out-of-range'],
+      ['?start=1989-12-01&end=1989-12-29', 404, 'history-unavailable'],
+    ])('%s → %i %s, not counted', async (query, status, code) => {
+      const before = (await v1('/usage').expect(200)).body.used;
+      expect((await v1(`/rates/timeseries${query}`).expect(status)).body.code).toBe(code);
+      expect((await v1('/usage').expect(200)).body.used).toBe(before);
+    });
+
     it('refuses more than 366 days, and the Basic plan', async () => {
       const long = await v1('/rates/timeseries?start=2024-01-01&end=2025-01-02&symbols=EUR').expect(400);
       expect(long.body.code).toBe('date-out-of-range');
@@ -174,6 +184,22 @@ describe('rate history on the real ECB CSV', () => {
         // -0.15 / 184.09 = -0.08148…%
         JPY: { startRate: 184.09, endRate: 183.94, change: -0.15, changePct: -0.0815 },
       });
+    });
+
+    it.each([
+      ['?start=2026-01-01&end=2026-02-30', 400, 'invalid-date'],
+      ['?start=2026-04-06&end=2026-01-01', 400, 'date-out-of-range'],
+      ['?start=2026-01-01&end=2999-01-01', 400, 'date-out-of-range'],
+      ['?start=1989-12-01&end=1989-12-29', 404, 'history-unavailable'],
+      ['?start=2026-01-01', 400, 'missing-parameter'],
+    ])('%s → %i %s', async (query, status, code) => {
+      expect((await v1(`/rates/fluctuation${query}`).expect(status)).body.code).toBe(code);
+    });
+
+    it('is refused to the Basic plan, naming Professional', async () => {
+      const refused = await v1('/rates/fluctuation?start=2026-01-01&end=2026-04-06', 'basic').expect(403);
+      expect(refused.body.code).toBe('plan-upgrade-required');
+      expect(refused.body.message).toContain('Professional');
     });
 
     it('in base USD: cross rates through USD, rounded only at the end', async () => {
