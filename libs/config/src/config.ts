@@ -23,6 +23,8 @@ export interface AppConfig {
   };
   rates: {
     ingestIntervalMs: number;
+    /** Where the ECB publishes, enabled as a live provider or not: the history ZIP is under it. */
+    ecbBaseUrl: string;
     /** Enabled providers, each with its settings; the bundled snapshot needs none but its interval. */
     providers: RatesProviderConfig[];
   };
@@ -106,7 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
       loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
-    rates: { ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS, providers: ratesProviders(e) },
+    rates: {
+      ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS,
+      ecbBaseUrl: e.RATES_ECB_URL.replace(/\/+$/, ''),
+      providers: ratesProviders(e),
+    },
     usage: { flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS, planLimits: e.PLAN_LIMITS },
     contact: {
       recaptchaSecret: e.RECAPTCHA_SECRET,

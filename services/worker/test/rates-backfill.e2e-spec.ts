@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from 'pg';
-import { backfillEcbHistory, type BackfillProgress } from '../src/history/ecb-backfill';
+import { backfillEcbHistory, ecbHistoryZipUrl, type BackfillProgress } from '../src/history/ecb-backfill';
+import { extractSingleEntry, isZip } from '../src/history/zip-entry';
+import { testConfig } from '../../api/test/test-config';
 import { connectTestDatabase, storedCloses } from './support/history-rows';
+import { zip } from './support/zip-writer';
 
 /** Three working days in the ECB's own CSV format (EUR-based, newest first, trailing commas). */
 const ECB_CSV = [
@@ -19,14 +25,28 @@ describe('rates:backfill from the ECB history CSV', () => {
   let db: Client;
   let server: Server;
   let baseUrl: string;
-  let body = ECB_CSV;
+  let body: string | Buffer = ECB_CSV;
   let status = 200;
+  let requested: string[] = [];
 
   const stored = () => storedCloses(db, source);
+  /** Where the ZIP tests write: a source of its own, so their results do not depend on the CSV tests'. */
+  const zipSource = `${source}-zip`;
+  const ALL_ROWS = [
+    '2026-04-09 EUR 0.625',
+    '2026-04-09 GBP 0.5',
+    '2026-04-09 JPY 100',
+    '2026-04-10 EUR 0.5',
+    '2026-04-10 GBP 0.5',
+    '2026-04-13 EUR 0.8',
+    '2026-04-13 GBP 0.64',
+    '2026-04-13 JPY 120.4',
+  ];
 
   beforeAll(async () => {
     db = await connectTestDatabase();
-    server = createServer((_request, response) => {
+    server = createServer((request, response) => {
+      requested.push(request.url ?? '');
       response.writeHead(status, { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) });
       response.end(body);
     });
@@ -36,9 +56,10 @@ describe('rates:backfill from the ECB history CSV', () => {
   afterEach(() => {
     body = ECB_CSV;
     status = 200;
+    requested = [];
   });
   afterAll(async () => {
-    await db.query('delete from rate_history where source = $1', [source]);
+    await db.query('delete from rate_history where source = any($1)', [[source, zipSource]]);
     await db.end();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -111,5 +132,125 @@ describe('rates:backfill from the ECB history CSV', () => {
       `${baseUrl}/x.csv answered 503`,
     );
     expect((await db.query('select 1')).rows).toHaveLength(1); // the connection is usable again
+  });
+
+  describe('from the ZIP archive the ECB publishes', () => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'ecb-zip-'));
+    });
+    afterAll(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('downloads by default from the configured ECB base URL, and imports the CSV inside', async () => {
+      const input = ecbHistoryZipUrl(testConfig({ RATES_ECB_URL: `${baseUrl}/` }).rates.ecbBaseUrl);
+      expect(input).toBe(`${baseUrl}/stats/eurofxref/eurofxref-hist.zip`);
+      body = zip([{ name: 'eurofxref-hist.csv', content: ECB_CSV }]);
+      const progress: BackfillProgress[] = [];
+      const result = await backfillEcbHistory(db, {
+        input,
+        source: zipSource,
+        onProgress: (p) => progress.push({ ...p }),
+      });
+      expect(requested).toEqual(['/stats/eurofxref/eurofxref-hist.zip']);
+      expect(result).toMatchObject({ days: 3, rates: 8, inserted: 8, updated: 0 });
+      expect(await storedCloses(db, zipSource)).toEqual(ALL_ROWS);
+      // Progress counts the unzipped CSV, not the download.
+      const csvBytes = Buffer.byteLength(ECB_CSV);
+      expect(progress.at(-1)).toMatchObject({ days: 3, bytesRead: csvBytes, totalBytes: csvBytes });
+    });
+
+    it('builds the default URL from RATES_ECB_URL, or the ECB itself when unset', () => {
+      expect(ecbHistoryZipUrl(testConfig().rates.ecbBaseUrl)).toBe(
+        'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip',
+      );
+      const mirror = testConfig({ RATES_ECB_URL: 'http://127.0.0.1:8123/mirror//' }).rates.ecbBaseUrl;
+      expect(ecbHistoryZipUrl(mirror)).toBe(
+        'http://127.0.0.1:8123/mirror/stats/eurofxref/eurofxref-hist.zip',
+      );
+    });
+
+    it.each([
+      ['a URL, deflated with a data descriptor', 'url', 8],
+      ['a file, stored with a data descriptor', 'file', 0],
+    ] as const)('reads sizes from the central directory: %s', async (_what, where, method) => {
+      const archive = zip(
+        [
+          { name: 'docs/', content: '', method: 0 },
+          { name: 'docs/README.txt', content: 'not the data' },
+          { name: '__MACOSX/._eurofxref-hist.csv', content: 'resource fork', method: 0 },
+          { name: 'data/eurofxref-hist.csv', content: ECB_CSV, method, dataDescriptor: true },
+        ],
+        'a trailing archive comment',
+      );
+      let input = `${baseUrl}/download?format=zip`; // recognised by its bytes, not its name
+      if (where === 'file') {
+        input = join(dir, 'history.bin');
+        await writeFile(input, archive);
+      } else {
+        body = archive;
+      }
+      const result = await backfillEcbHistory(db, { input, source: zipSource });
+      expect(result).toMatchObject({ days: 3, rates: 8, updated: 0 });
+      expect(await storedCloses(db, zipSource)).toEqual(ALL_ROWS);
+    });
+
+    it('reads a plain CSV even when it is named .zip', async () => {
+      const file = join(dir, 'eurofxref-hist.zip');
+      await writeFile(file, ECB_CSV);
+      const result = await backfillEcbHistory(db, { input: file, source: zipSource, to: '2026-04-09' });
+      expect(result).toMatchObject({ days: 1, rates: 3, first: '2026-04-09' });
+    });
+
+    it('says so, and writes nothing, when the ZIP holds no CSV', async () => {
+      const emptySource = `${source}-none`;
+      body = zip([{ name: 'eurofxref-hist.xml', content: '<rates/>' }]);
+      await expect(
+        backfillEcbHistory(db, { input: `${baseUrl}/eurofxref-hist.zip`, source: emptySource }),
+      ).rejects.toThrow(`${baseUrl}/eurofxref-hist.zip: the ZIP archive has no .csv entry`);
+      expect(await storedCloses(db, emptySource)).toEqual([]);
+      expect((await db.query('select 1')).rows).toHaveLength(1); // the transaction was rolled back
+    });
+
+    it('names a compression method it cannot read', async () => {
+      const file = join(dir, 'bzip2.zip');
+      await writeFile(file, zip([{ name: 'eurofxref-hist.csv', content: ECB_CSV, method: 12 }]));
+      await expect(backfillEcbHistory(db, { input: file, source: zipSource })).rejects.toThrow(
+        'eurofxref-hist.csv: unsupported compression method 12',
+      );
+    });
+  });
+});
+
+describe('extractSingleEntry', () => {
+  const csv = Buffer.from(ECB_CSV);
+
+  it('tells a ZIP by its signature', () => {
+    expect(isZip(zip([{ name: 'a.csv', content: csv }]))).toBe(true);
+    expect(isZip(Buffer.from('PK'))).toBe(false);
+    expect(isZip(csv)).toBe(false);
+  });
+
+  it('returns the one .csv entry, whatever its case', () => {
+    const entry = extractSingleEntry(zip([{ name: 'HIST.CSV', content: csv, dataDescriptor: true }]), '.csv');
+    expect(entry).toEqual({ name: 'HIST.CSV', data: csv });
+  });
+
+  it('explains what is wrong with an archive', () => {
+    const two = zip([
+      { name: 'a.csv', content: csv },
+      { name: 'b.csv', content: csv },
+    ]);
+    expect(() => extractSingleEntry(two, '.csv')).toThrow('2 .csv entries (a.csv, b.csv): expected one');
+    expect(() => extractSingleEntry(csv, '.csv')).toThrow('not a ZIP archive');
+    const whole = zip([{ name: 'a.csv', content: csv }]);
+    expect(() => extractSingleEntry(whole.subarray(0, whole.length - 10), '.csv')).toThrow(
+      'no end of central directory record',
+    );
+    const corrupt = Buffer.from(zip([{ name: 'a.csv', content: csv, method: 0 }]));
+    corrupt[40] ^= 0xff; // a byte of the stored data
+    expect(() => extractSingleEntry(corrupt, '.csv')).toThrow('a.csv fails its CRC-32 check');
+    expect(() => extractSingleEntry(whole, '.csv', 10)).toThrow('more than the 10 allowed');
   });
 });

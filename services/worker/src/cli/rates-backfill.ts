@@ -1,16 +1,17 @@
 import { loadConfigOrExit } from '@fxrates/config';
 import { Client } from 'pg';
 import { parseArgs } from 'node:util';
-import { backfillEcbHistory } from '../history/ecb-backfill';
+import { backfillEcbHistory, ecbHistoryZipUrl } from '../history/ecb-backfill';
 import { backfillFrankfurterHistory } from '../history/frankfurter-backfill';
 import { ProgressBar } from './progress-bar';
 
 const USAGE = `Usage:
-  npm run rates:backfill -- --source ecb (--file eurofxref-hist.csv | --url https://…/eurofxref-hist.csv) [--from 1999-01-04] [--to YYYY-MM-DD]
+  npm run rates:backfill -- --source ecb [--file eurofxref-hist.zip|.csv | --url https://…/eurofxref-hist.zip|.csv] [--from 1999-01-04] [--to YYYY-MM-DD]
   npm run rates:backfill -- --source frankfurter [--url https://api.frankfurter.dev] [--from 1999-01-04] [--to YYYY-MM-DD]
 
-ecb: imports the ECB's historical euro reference rates (download https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip
-and unzip it, or serve the CSV) into rate_history, re-based on USD.
+ecb: imports the ECB's historical euro reference rates into rate_history, re-based on USD. Without
+--file or --url it downloads $RATES_ECB_URL/stats/eurofxref/eurofxref-hist.zip (by default
+https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip); a file or URL may be that ZIP or the CSV inside it.
 frankfurter: imports Frankfurter's time series (ECB's rates, per USD) year by year from its API.
 Running either again changes only what differs.`;
 
@@ -43,8 +44,8 @@ async function main(): Promise<void> {
   if (values.source !== 'ecb' && values.source !== 'frankfurter')
     fail(`Unknown source "${values.source}": "ecb" or "frankfurter".`);
   const input = values.file ?? values.url;
-  if (values.source === 'ecb' && (!input || (values.file && values.url)))
-    fail('Give the CSV with exactly one of --file or --url.');
+  if (values.source === 'ecb' && values.file && values.url)
+    fail('Give at most one of --file or --url (neither: download from the ECB).');
   if (values.source === 'frankfurter' && values.file)
     fail('Frankfurter is read from its API: give --url, not --file.');
   for (const name of ['from', 'to'] as const) {
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfigOrExit();
+  const ecbInput = input ?? ecbHistoryZipUrl(config.rates.ecbBaseUrl);
+  if (values.source === 'ecb' && !input) process.stdout.write(`Downloading ${ecbInput}\n`);
   const db = new Client({ connectionString: config.database.url });
   await db.connect();
   const bar = new ProgressBar();
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
               bar.update(done / total, `${count(days)} days  ${lastDay ?? ''}`),
           })
         : await backfillEcbHistory(db, {
-            input: input!,
+            input: ecbInput,
             from: values.from,
             to: values.to,
             onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
