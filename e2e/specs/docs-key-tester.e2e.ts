@@ -33,6 +33,9 @@ describe('API docs and the key tester', () => {
       '/rates/latest',
       '/currencies',
       '/usage',
+      '/rates/historical/{date}',
+      '/rates/timeseries',
+      '/rates/fluctuation',
     ]) {
       expect(await page.getByRole('heading', { name: path, exact: true }).isVisible()).toBe(true);
     }
@@ -69,6 +72,32 @@ describe('API docs and the key tester', () => {
     const response = await waitForText(page.getByTestId('tester-response'), /"rate"/);
     expect(response).toContain('200');
     expect(response).toMatch(/"from": "USD",\n\s+"to": "EUR",\n\s+"rate": \d/);
+  });
+
+  it('offers every public endpoint, history included, and shows the plan refusal for a Free key', async () => {
+    const { accessToken } = await registerViaApi(apiUrl);
+    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const page = await openDocs();
+    await page.getByRole('combobox', { name: 'Endpoint' }).click();
+    const list = page.getByRole('listbox', { name: 'Endpoint' });
+    await list.waitFor();
+    const offered = await list.getByRole('option').allInnerTexts();
+    for (const endpoint of [
+      'GET /rates/rate',
+      'GET /rates/convert',
+      'GET /rates/historical/{date}',
+      'GET /rates/timeseries',
+      'GET /rates/fluctuation',
+    ]) {
+      expect(offered).toContain(endpoint);
+    }
+    await list.getByRole('option', { name: 'GET /rates/fluctuation', exact: true }).click();
+    await page.getByRole('textbox', { name: 'API key' }).fill(key);
+    await page.getByRole('button', { name: 'Test Key' }).click();
+    const request = await waitForText(page.getByTestId('tester-request'), /GET/);
+    expect(request).toContain(`GET ${baseUrl}/api/v1/rates/fluctuation?`);
+    // A Free key may not call it: the API answers 403 plan-upgrade-required, the tester the spec's text.
+    await waitForText(page.getByTestId('tester-response').getByRole('alert'), 'API key unauthorized');
   });
 
   it('turns a legacy fxpro_ key into ours, and shows the spec message for a wrong key', async () => {
