@@ -10,7 +10,10 @@ import { testConfig } from './test-config';
 interface OpenApiDocument {
   paths: Record<
     string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+    Record<
+      string,
+      { responses: Record<string, { description: string; content?: Record<string, { schema: object }> }> }
+    >
   >;
   components: { schemas: Record<string, object> };
 }
@@ -32,6 +35,15 @@ describe('OpenAPI contract of /api/v1', () => {
   function expectValid(validate: ValidateFunction, body: unknown, what: string) {
     const valid = validate(body);
     expect([what, valid ? [] : validate.errors]).toEqual([what, []]);
+  }
+
+  /** A refusal matches the problem schema, and its code is named where its status is documented. */
+  function expectDocumentedProblem(path: string, status: string, body: { code: string }, what: string) {
+    expectValid(validatorFor(path, status, 'application/problem+json'), body, what);
+    expect([what, doc.paths[path].get.responses[status].description]).toEqual([
+      what,
+      expect.stringContaining(body.code),
+    ]);
   }
 
   beforeAll(async () => {
@@ -89,7 +101,19 @@ describe('OpenAPI contract of /api/v1', () => {
       request(t.app.getHttpServer()).get(`/api/v1/rates${url}`).set('X-API-Key', key);
     expectValid(validatorFor(documentedPath, '200'), (await get(found).expect(200)).body, found);
     const refused = (await get(missing).expect(404)).body;
-    expectValid(validatorFor(documentedPath, '404', 'application/problem+json'), refused, missing);
+    expectDocumentedProblem(documentedPath, '404', refused, missing);
+  });
+
+  it.each([
+    ['/api/v1/rates/historical/{date}', '/historical/2026-13-01'],
+    ['/api/v1/rates/timeseries', '/timeseries?start=1990-01-05&end=1990-01-02'],
+    ['/api/v1/rates/fluctuation', '/fluctuation?start=1990-01-02&end=2999-01-01'],
+  ])('%s documents the code of its bad-date refusal %s', async (documentedPath, url) => {
+    const refused = await request(t.app.getHttpServer())
+      .get(`/api/v1/rates${url}`)
+      .set('X-API-Key', key)
+      .expect(400);
+    expectDocumentedProblem(documentedPath, '400', refused.body, url);
   });
 
   it.each([
@@ -100,9 +124,9 @@ describe('OpenAPI contract of /api/v1', () => {
       .get(`${path}${query}`)
       .set('X-API-Key', key)
       .expect(Number(status));
-    expectValid(validatorFor(path, status, 'application/problem+json'), res.body, `${path} ${status}`);
+    expectDocumentedProblem(path, status, res.body, `${path} ${status}`);
     const missingKey = await request(t.app.getHttpServer()).get(`${path}${query}`).expect(401);
-    expectValid(validatorFor(path, '401', 'application/problem+json'), missingKey.body, `${path} 401`);
+    expectDocumentedProblem(path, '401', missingKey.body, `${path} 401`);
   });
 
   it('describes the X-API-Key scheme on every /api/v1 operation', () => {

@@ -25,15 +25,15 @@ export class ProblemDto implements Problem {
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (missing-parameter, unknown-currency, invalid-amount, amount-too-large, validation-failed)',
-  401: 'Missing, unknown or expired credentials',
+  401: 'Missing, unknown or expired credentials (missing-api-key, invalid-api-key, unauthorized)',
   403: 'Not allowed: a disabled API key (api-key-disabled) or outside your plan (plan-upgrade-required)',
   429: 'Too many requests (rate-limited, quota-exceeded, too-many-attempts); see Retry-After',
   503: 'A needed rate is unavailable (rate-unavailable); see Retry-After',
 };
 
-function problemResponse(status: number) {
+function problemResponse(status: number, description = DESCRIPTIONS[status] ?? 'Error') {
   return {
-    description: DESCRIPTIONS[status] ?? 'Error',
+    description,
     content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } },
   };
 }
@@ -41,6 +41,18 @@ function problemResponse(status: number) {
 /** Problem responses as OpenAPI response objects, keyed by status. */
 export function problemResponses(...statuses: number[]): Record<string, ReturnType<typeof problemResponse>> {
   return Object.fromEntries(statuses.map((status) => [String(status), problemResponse(status)]));
+}
+
+/** Problem responses whose descriptions name an operation's own codes. */
+export function describedProblemResponses(
+  descriptions: Record<number, string>,
+): Record<string, ReturnType<typeof problemResponse>> {
+  return Object.fromEntries(
+    Object.entries(descriptions).map(([status, description]) => [
+      status,
+      problemResponse(Number(status), description),
+    ]),
+  );
 }
 
 export function ApiProblemResponses(...statuses: number[]): MethodDecorator & ClassDecorator {

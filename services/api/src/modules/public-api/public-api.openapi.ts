@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { problemResponses } from '../../common/openapi';
+import { describedProblemResponses, problemResponses } from '../../common/openapi';
 import { PUBLIC_API_PREFIX } from './public-route';
 
 type Document = OpenAPIObject;
@@ -220,6 +220,16 @@ function query(name: string, description: string, example: string, required = tr
   };
 }
 
+/** What the history endpoints refuse, beyond the common codes. */
+const HISTORY_PROBLEMS: Record<number, string> = {
+  400:
+    'Invalid input: missing-parameter, unknown-currency, validation-failed; invalid-date (not a calendar day ' +
+    'written YYYY-MM-DD); date-out-of-range (in the future, end before start, or more than 366 days)',
+  404:
+    'history-unavailable: the day is before the first imported close, or no close was published for a ' +
+    'requested currency on or within a week before it',
+};
+
 function operation(
   summary: string,
   schema: string,
@@ -240,6 +250,7 @@ function operation(
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
         },
         ...problemResponses(400, 401, 403, ...(history ? [404] : []), ...(metered ? [429, 503] : [])),
+        ...(history ? describedProblemResponses(HISTORY_PROBLEMS) : {}),
       },
     },
   };
