@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
-import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
+import { PAYPAL_CREATE_URL, routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, paypalUrl } = e2eEnvironment();
@@ -75,7 +76,7 @@ describe('subscribing with PayPal', () => {
     await waitForText(heading(page), 'Account Settings');
     await waitForText(page.getByTestId('account-plan'), 'Basic');
     expect(await page.getByTestId('account-billingCycle').innerText()).toBe('Annual');
-    expect(await page.getByTestId('account-amount').innerText()).toContain('167.88');
+    expect(await page.getByTestId('account-amount').innerText()).toBe('$167.88 USD');
     expect(await page.getByTestId('account-nextBilling').innerText()).toBe(aYearFromTodayLong());
     await page.screenshot({
       path: path.join(SCREENSHOTS_DIR, 'account-subscribed-1280.png'),
@@ -115,28 +116,69 @@ describe('subscribing with PayPal', () => {
     expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).count()).toBe(0);
   });
 
-  it('shows the server refusal in the banner and stays on /subscribe', async () => {
+  it("shows the server's refusal in the banner and stays on /subscribe", async () => {
     await signUpInBrowser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await chooseBasicAnnual(page);
-    await page.route('**/api/v1/subscriptions', (route) =>
+    // PayPal makes the subscription for somebody else (custom_id), which the server must refuse.
+    await page.route(PAYPAL_CREATE_URL, async (route) => {
+      const body = { ...route.request().postDataJSON(), custom_id: randomUUID() };
+      const created = await fetch(`${paypalUrl}/__stand-in/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await route.fulfill({
+        status: created.status,
+        contentType: 'application/json',
+        body: await created.text(),
+      });
+    });
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForText(
+      page.getByTestId('subscribe-error'),
+      'This PayPal subscription was not made for your account.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).isVisible()).toBe(true);
+  });
+
+  it('shows a spinner instead of the button while the server verifies the approval', async () => {
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    // The real request, held in flight until the spinner has been seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/subscriptions', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await page.getByLabel('Processing your subscription').waitFor();
+    expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).count()).toBe(0);
+    release();
+    await waitForPath(page, '/dashboard');
+  });
+
+  it("says PayPal failed when PayPal's button cannot create the subscription", async () => {
+    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await chooseBasicAnnual(page);
+    await page.route(PAYPAL_CREATE_URL, (route) =>
       route.fulfill({
-        status: 422,
-        contentType: 'application/problem+json',
+        status: 500,
+        contentType: 'application/json',
         body: JSON.stringify({
-          type: '/problems/subscription-plan-mismatch',
-          title: 'Subscription plan mismatch',
-          status: 422,
-          code: 'subscription-plan-mismatch',
-          message: 'This PayPal subscription is not for one of our plans.',
-          success: false,
+          name: 'INTERNAL_SERVICE_ERROR',
+          message: 'An internal service error occurred.',
         }),
       }),
     );
     await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
     await waitForText(
       page.getByTestId('subscribe-error'),
-      'This PayPal subscription is not for one of our plans.',
+      'PayPal failed to load. Please refresh the page and try again.',
     );
     expect(new URL(page.url()).pathname).toBe('/subscribe');
   });

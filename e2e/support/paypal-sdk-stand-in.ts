@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { payPalSdkStandInScript } from '../../libs/paypal/src/stand-in/sdk-stand-in-script';
 
 /** Where the SDK stand-in creates subscriptions (answered by the test from the REST stand-in). */
-const CREATE_URL = 'https://www.sandbox.paypal.com/__stand-in/subscriptions';
+export const PAYPAL_CREATE_URL = 'https://www.sandbox.paypal.com/__stand-in/subscriptions';
 
 /**
  * Answers PayPal's JS SDK URL with a stand-in of `paypal.Buttons`: its button calls the page's
@@ -11,7 +11,7 @@ const CREATE_URL = 'https://www.sandbox.paypal.com/__stand-in/subscriptions';
  * options and the SDK's query parameters are recorded in window.__paypalCalls.
  */
 export async function routePayPalSdkStandIn(page: Page, paypalRestUrl: string): Promise<void> {
-  await page.route(CREATE_URL, async (route) => {
+  await page.route(PAYPAL_CREATE_URL, async (route) => {
     const response = await fetch(`${paypalRestUrl}/__stand-in/subscriptions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -27,7 +27,7 @@ export async function routePayPalSdkStandIn(page: Page, paypalRestUrl: string): 
   await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\/sdk\/js/, (route) =>
     route.fulfill({
       contentType: 'application/javascript',
-      body: payPalSdkStandInScript(CREATE_URL, new URL(route.request().url()).search),
+      body: payPalSdkStandInScript(PAYPAL_CREATE_URL, new URL(route.request().url()).search),
     }),
   );
 }

@@ -42,7 +42,8 @@ export function PayPalSubscribeButton({
         style={{ layout: 'vertical', color: 'blue', shape: 'rect', label: 'subscribe' }}
         createSubscription={(_data, actions) => actions.subscription.create(subscription)}
         onApprove={async (data) => {
-          await onApprove(data.subscriptionID ?? '');
+          if (data.subscriptionID) await onApprove(data.subscriptionID);
+          else onError(new Error('PayPal approved no subscription'));
         }}
         onError={onError}
       />

@@ -44,7 +44,7 @@ describe('account view', () => {
       { key: 'status', label: 'Status', value: 'Active' },
       { key: 'startDate', label: 'Start Date', value: 'November 22, 2026' },
       { key: 'nextBilling', label: 'Next Billing', value: 'November 22, 2027' },
-      { key: 'amount', label: 'Amount', value: '635.88 USD' },
+      { key: 'amount', label: 'Amount', value: '$635.88 USD' },
     ]);
     expect(canUpgrade(paid)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { PLANS, type AccountResponse } from '@fxrates/domain';
+import { findCurrency, PLANS, type AccountResponse } from '@fxrates/domain';
 
 /** One line of the Account Settings card. */
 export interface AccountField {
@@ -59,7 +59,13 @@ export function accountFields(account: AccountResponse, timeZone?: string): Acco
     { key: 'nextBilling', label: 'Next Billing', value: formatLongDate(account.currentPeriodEnd, timeZone) },
   ];
   if (hasAmount(account)) {
-    fields.push({ key: 'amount', label: 'Amount', value: `${account.amount} ${account.currency}` });
+    fields.push({ key: 'amount', label: 'Amount', value: amountWithCurrency(account) });
   }
   return fields;
+}
+
+/** "$167.88 USD", as the subscribe page shows it; the symbol only where it is not the code itself. */
+function amountWithCurrency({ amount, currency }: Pick<AccountResponse, 'amount' | 'currency'>): string {
+  const symbol = findCurrency(currency)?.symbol;
+  return `${symbol && symbol !== currency ? symbol : ''}${amount} ${currency}`;
 }

@@ -27,6 +27,8 @@ window.paypal = {
                 create: async (body) => {
                   window.__paypalCalls.creates.push(body);
                   const response = await fetch(${JSON.stringify(createUrl)}, { method: 'POST', body: JSON.stringify(body) });
+                  // As PayPal's SDK: a refused creation rejects, so onError runs and onApprove never does.
+                  if (!response.ok) throw new Error('PayPal could not create the subscription: HTTP ' + response.status);
                   return (await response.json()).id;
                 },
               },
