@@ -64,6 +64,27 @@ describe('the /pricing page', () => {
     expect(await routerState(page)).toEqual({ plan: 'professional', isAnnual: true });
   });
 
+  it('sends a visitor to /register from every plan card, monthly', async () => {
+    for (const plan of ['free', 'basic', 'professional', 'enterprise']) {
+      await openPricing(page);
+      await card(page, plan).getByRole('button').click();
+      await waitForPath(page, '/register');
+      expect([plan, await routerState(page)]).toEqual([plan, { plan, isAnnual: false }]);
+    }
+  });
+
+  it('sends a signed-in user to /subscribe from every paid card, annual', async () => {
+    await signUpInBrowser(page, baseUrl, '/pricing');
+    for (const plan of ['basic', 'professional', 'enterprise']) {
+      await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+      await card(page, plan).waitFor();
+      await page.getByRole('switch', { name: 'Annual billing (save 15%)' }).click({ force: true });
+      await card(page, plan).getByRole('button').click();
+      await waitForPath(page, '/subscribe');
+      expect([plan, await routerState(page)]).toEqual([plan, { plan, isAnnual: true }]);
+    }
+  });
+
   it('sends a signed-in user on Free to /dashboard and a paid plan to /subscribe with its state', async () => {
     await signUpInBrowser(page, baseUrl, '/pricing');
     await card(page, 'free').waitFor();
