@@ -169,6 +169,21 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
       expect(await rateOn(api, 'EUR')).toMatchObject({ rate: 0.8695652174, date: secondDay });
   });
 
+  it('lets CoinGecko finish while ECB hangs: one queue per provider', async () => {
+    standIn.fault('/stats/eurofxref/eurofxref-daily.xml', 'hang');
+    try {
+      const ecbQueue = worker.get(RatesIngestWorkers).queueOf('ecb');
+      const hanging = await ecbQueue.add(JOBS.ingestRates, { trigger: 'manual' });
+      await until(async () => (await ecbQueue.getJob(hanging.id!))?.processedOn != null, 5000);
+      expect(await ingest('coingecko')).toMatchObject({ outcome: 'success' });
+      // ECB's run is still waiting out its timeout when CoinGecko's is done.
+      expect((await ecbQueue.getJob(hanging.id!))?.finishedOn).toBeUndefined();
+      await until(async () => (await ecbQueue.getJob(hanging.id!))?.finishedOn != null, 5000);
+    } finally {
+      standIn.fault('/stats/eurofxref/eurofxref-daily.xml', null);
+    }
+  });
+
   it('refuses a jump of more than 25 % for fiat and a zero price for crypto, keeping the rest', async () => {
     // GBP per USD from 0.865/1.15 = 0.7522 to 1.3/1.15 = 1.1304: +50 %. CHF moves 0.5 %.
     standIn.ecbXml = ecbDailyXml(thirdDay, {
