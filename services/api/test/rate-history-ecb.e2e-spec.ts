@@ -7,8 +7,7 @@ import request from 'supertest';
 import { backfillEcbHistory, type BackfillResult } from '../../worker/src/history/ecb-backfill';
 import { connectTestDatabase } from '../../worker/test/support/history-rows';
 import { HISTORY_SOURCE } from '../src/modules/public-api/history/rate-history';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
-import { register } from './support/auth-client';
+import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -26,7 +25,7 @@ describe('rate history on the real ECB CSV', () => {
   let db: Client;
   let server: Server;
   let imported: BackfillResult;
-  const keys: Record<string, string> = {};
+  let keys: Record<string, string>;
   const v1 = (route: string, plan = 'professional') =>
     request(t.app.getHttpServer()).get(`/api/v1${route}`).set('X-API-Key', keys[plan]);
 
@@ -48,17 +47,7 @@ describe('rate history on the real ECB CSV', () => {
     });
 
     t = await startTestApp(testConfig());
-    for (const plan of ['free', 'basic', 'professional'] as const) {
-      const { accessToken, res } = await register(t.app);
-      keys[plan] = (
-        await request(t.app.getHttpServer())
-          .post('/api/keys')
-          .set('Authorization', `Bearer ${accessToken}`)
-          .send({ name: plan })
-          .expect(201)
-      ).body.key;
-      if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
-    }
+    keys = await keysOnPlans(t.app, ['free', 'basic', 'professional']);
   }, 120_000);
 
   afterAll(async () => {

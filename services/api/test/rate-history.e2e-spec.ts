@@ -1,30 +1,19 @@
 import request from 'supertest';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
-import { register } from './support/auth-client';
 import { seedHistory } from './support/history-seed';
+import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 describe('rate history: /historical, /timeseries, /fluctuation', () => {
   let t: TestApp;
-  const keys: Record<string, string> = {};
+  let keys: Record<string, string>;
   const v1 = (path: string, plan = 'professional') =>
     request(t.app.getHttpServer()).get(`/api/v1${path}`).set('X-API-Key', keys[plan]);
 
   beforeAll(async () => {
     t = await startTestApp(testConfig());
     await seedHistory(t);
-    for (const plan of ['free', 'basic', 'professional'] as const) {
-      const { accessToken, res } = await register(t.app);
-      keys[plan] = (
-        await request(t.app.getHttpServer())
-          .post('/api/keys')
-          .set('Authorization', `Bearer ${accessToken}`)
-          .send({ name: plan })
-          .expect(201)
-      ).body.key;
-      if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
-    }
+    keys = await keysOnPlans(t.app, ['free', 'basic', 'professional']);
   });
   afterAll(() => t.close());
 

@@ -1,18 +1,15 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { NestFactory } from '@nestjs/core';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { payPalEnv } from '../../api/test/support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { startTestApp, type TestApp } from '../../api/test/test-app';
-import { testConfig } from '../../api/test/test-config';
+import type { PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import type { TestApp } from '../../api/test/test-app';
 import { LAPSED_PLANS_SCHEDULER_ID } from '../src/schedules';
-import { WorkerModule } from '../src/worker.module';
+import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { until } from './support/waiting';
-import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
+import { subscribedUser } from './support/subscribed';
 
 /**
  * The end of a paid period is applied by a delayed job in Redis; the hourly `end-lapsed-plans`
@@ -48,22 +45,13 @@ describe('worker: ending lapsed paid plans', () => {
     return result!;
   }
 
+  let world: BillingWorld;
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
-    const config = testConfig({
-      ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
-      RATES_INGEST_INTERVAL_MS: '600000',
-      USAGE_FLUSH_INTERVAL_MS: '600000',
-    });
-    api = await startTestApp(config);
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    world = await startBillingWorld();
+    ({ paypal, api, worker } = world);
     queue = worker.get(getQueueToken(QUEUES.paypalWebhooks));
   });
-  afterAll(async () => {
-    await worker.close();
-    await api.close();
-    await paypal.close();
-  });
+  afterAll(() => world.close());
 
   it('is scheduled every hour', async () => {
     const schedulers = await queue.getJobSchedulers();

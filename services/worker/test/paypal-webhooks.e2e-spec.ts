@@ -1,20 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { NestFactory } from '@nestjs/core';
 import { JOBS, paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { register } from '../../api/test/support/auth-client';
-import { payPalEnv } from '../../api/test/support/paypal-env';
-import {
-  startPayPalStandIn,
-  type PayPalStandIn,
-  type PayPalWebhookEvent,
-} from '../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { startTestApp, type TestApp } from '../../api/test/test-app';
-import { testConfig } from '../../api/test/test-config';
-import { WorkerModule } from '../src/worker.module';
+import type { PayPalStandIn, PayPalWebhookEvent } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import type { TestApp } from '../../api/test/test-app';
+import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { until } from './support/waiting';
 import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
@@ -49,21 +42,12 @@ describe('worker: PayPal webhooks', () => {
 
   const subscribed = () => subscribedUser(api, paypal);
 
+  let world: BillingWorld;
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
-    const config = testConfig({
-      ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
-      RATES_INGEST_INTERVAL_MS: '600000',
-      USAGE_FLUSH_INTERVAL_MS: '600000',
-    });
-    api = await startTestApp(config);
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    world = await startBillingWorld();
+    ({ paypal, api, worker } = world);
   });
-  afterAll(async () => {
-    await worker.close();
-    await api.close();
-    await paypal.close();
-  });
+  afterAll(() => world.close());
 
   it('applies a cancellation: status cancelled, the plan kept until the paid period ends', async () => {
     const { userId, paypalId } = await subscribed();
