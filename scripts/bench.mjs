@@ -2,6 +2,8 @@
 // valid key) beside bare node:http servers answering the same JSON, in the same run, on the same
 // pinned core. Prints req/s, p50/p99, peak RSS and the
 // ratio to bare Node; writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
+// `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
+// the time-series part alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,9 +18,18 @@ const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
 const API_PORT = 4400;
 const QUERY = '/api/rates/convert?from=USD&to=EUR&amount=100';
 const METERED_QUERY = '/api/v1/rates/latest?base=USD&symbols=EUR,GBP,JPY';
-// One year of closes for 10 symbols: the ECB history in the CSV ends on 2026-04-13.
-const TIMESERIES_QUERY =
-  '/api/v1/rates/timeseries?start=2025-04-14&end=2026-04-13&symbols=EUR,GBP,CHF,AUD,CAD,CNY,NZD,ZAR,SGD,HKD';
+const onlyFlag = process.argv.indexOf('--only');
+const ONLY = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'timeseries')
+  throw new Error(`--only ${ONLY}: only "timeseries" is known`);
+// One year of closes for 10 symbols, a different query on every request (see timeseriesQueries).
+// The currencies the ECB quoted on every day of its history (1999-01-04 … 2026-04-13), so that any
+// year answers 200; EUR is the pivot of the file and always there too.
+const SERIES_CODES = ['EUR', 'USD', 'JPY', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'SEK', 'CHF', 'NOK'];
+const SERIES_CODES_MORE = ['AUD', 'CAD', 'HKD', 'KRW', 'NZD', 'SGD', 'ZAR'];
+const SERIES_BASES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'];
+const SERIES_FIRST = Date.parse('1999-01-04');
+const SERIES_LAST_START = Date.parse('2025-04-14');
 const ECB_CSV = process.env.BENCH_ECB_CSV ?? path.resolve(root, '../shared/data/ecb/eurofxref-hist.csv');
 const env = {
   ...process.env,
@@ -80,7 +91,7 @@ async function waitFor(url, init) {
   throw new Error(`${url} did not come up`);
 }
 
-async function load(name, url, headers) {
+async function load(name, url, headers, options = {}) {
   process.stdout.write(`› ${name}: ${DURATION}s, ${CONNECTIONS} connections… `);
   const result = await autocannon({
     url,
@@ -88,6 +99,7 @@ async function load(name, url, headers) {
     duration: DURATION,
     headers,
     pipelining: 1,
+    ...options,
   });
   const ok = result['2xx'];
   process.stdout.write(`${Math.round(result.requests.average)} req/s\n`);
@@ -127,9 +139,59 @@ console.log(
 );
 
 /** Loads a URL on the API (already running) after a warm-up; adds its peak RSS. */
-async function measureApi(name, url, headers, pid) {
-  await load(`warm-up ${name}`, url, headers);
-  return { ...(await load(name, url, headers)), rssMb: peakRssMb(pid) };
+async function measureApi(name, url, headers, pid, options = {}) {
+  await load(`warm-up ${name}`, url, headers, options);
+  return { ...(await load(name, url, headers, options)), rssMb: peakRssMb(pid) };
+}
+
+/**
+ * Endless distinct time-series queries (a fixed seed, so every run asks the same sequence): 365
+ * days from a random start in 1999-01-04 … 2025-04-14 (so most span two calendar years), one of
+ * five bases, 10 symbols drawn from the 17 other currencies quoted throughout.
+ */
+function timeseriesQueries(seed = 1) {
+  let state = seed;
+  const random = (n) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return Math.floor((state / 2 ** 32) * n);
+  };
+  return () => {
+    const startMs = SERIES_FIRST + random((SERIES_LAST_START - SERIES_FIRST) / 86_400_000 + 1) * 86_400_000;
+    const start = new Date(startMs).toISOString().slice(0, 10);
+    const end = new Date(startMs + 364 * 86_400_000).toISOString().slice(0, 10);
+    const baseCode = SERIES_BASES[random(SERIES_BASES.length)];
+    const pool = [...SERIES_CODES, ...SERIES_CODES_MORE].filter((code) => code !== baseCode);
+    const symbols = [];
+    while (symbols.length < 10) symbols.push(...pool.splice(random(pool.length), 1));
+    return `/api/v1/rates/timeseries?start=${start}&end=${end}&base=${baseCode}&symbols=${symbols.join(',')}`;
+  };
+}
+
+/** Time series under load, every request a query of its own; first, a few built cold, one at a time. */
+async function measureTimeseries(headers, pid) {
+  const next = timeseriesQueries();
+  const cold = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}${next()}`, { headers });
+    if (!res.ok) throw new Error(`timeseries: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    cold.push(performance.now() - started);
+  }
+  cold.sort((a, b) => a - b);
+  const coldMs = { p50: Math.round(cold[10]), max: Math.round(cold.at(-1)) };
+  console.log(
+    `› time series, 20 distinct queries one at a time, history not yet loaded: p50 ${coldMs.p50} ms, max ${coldMs.max} ms`,
+  );
+  const requests = [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }];
+  const row = await measureApi(
+    'API GET /api/v1/rates/timeseries, 1 year × 10 symbols, a distinct query per request',
+    `${base}/api/v1/rates/timeseries`,
+    headers,
+    pid,
+    { requests },
+  );
+  return { ...row, coldMs };
 }
 
 /** Starts the bare server in a mode, loads the same path, stops it. */
@@ -206,65 +268,76 @@ const apiFlags = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
 const api = startNode([...apiFlags, 'dist/services/api/src/main.js']);
 await waitFor(`${base}/api/health/ready`);
 
-// 1. The landing converter: anonymous session, no metering.
-const session = await (await fetch(`${base}/api/auth/session`, { method: 'POST' })).json();
-const sessionHeaders = { 'x-session-token': session.sessionToken };
-const convertSample = await (await fetch(`${base}${QUERY}`, { headers: sessionHeaders })).text();
-const convertApi = await measureApi('API GET /api/rates/convert', `${base}${QUERY}`, sessionHeaders, api.pid);
-
-// 2. The metered public API: key from the cache, plan gate, one Redis script per call.
 const keyHeaders = { 'x-api-key': await benchApiKey(base) };
-const meteredResponse = await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders });
-const meteredSample = await meteredResponse.text();
-/** The API's own headers, minus those Node's HTTP server sets itself. */
-const meteredHeaders = Object.fromEntries(
-  [...meteredResponse.headers].filter(
-    ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
-  ),
-);
-const meteredApi = await measureApi(
-  `API GET ${METERED_QUERY}`,
-  `${base}${METERED_QUERY}`,
-  keyHeaders,
-  api.pid,
-);
+// What the bare servers replay once the API is stopped (the whole run only).
+let apiRuns;
+if (ONLY !== 'timeseries') {
+  // 1. The landing converter: anonymous session, no metering.
+  const session = await (await fetch(`${base}/api/auth/session`, { method: 'POST' })).json();
+  const sessionHeaders = { 'x-session-token': session.sessionToken };
+  const convertSample = await (await fetch(`${base}${QUERY}`, { headers: sessionHeaders })).text();
+  const convertApi = await measureApi(
+    'API GET /api/rates/convert',
+    `${base}${QUERY}`,
+    sessionHeaders,
+    api.pid,
+  );
 
-// 3. A year of daily closes for 10 symbols, one SQL query per call.
-const timeseriesApi = hasHistory
-  ? await measureApi(`API GET ${TIMESERIES_QUERY}`, `${base}${TIMESERIES_QUERY}`, keyHeaders, api.pid)
-  : null;
+  // 2. The metered public API: key from the cache, plan gate, one Redis script per call.
+  const meteredResponse = await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders });
+  const meteredSample = await meteredResponse.text();
+  /** The API's own headers, minus those Node's HTTP server sets itself. */
+  const meteredHeaders = Object.fromEntries(
+    [...meteredResponse.headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+    ),
+  );
+  const meteredApi = await measureApi(
+    `API GET ${METERED_QUERY}`,
+    `${base}${METERED_QUERY}`,
+    keyHeaders,
+    api.pid,
+  );
+  apiRuns = { sessionHeaders, convertSample, convertApi, meteredSample, meteredHeaders, meteredApi };
+}
+
+// 3. A year of daily closes for 10 symbols, a different query on every request, so no answer is
+// ever served twice: years come from the API's in-process history, rates from its memo.
+const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
 await stop(api);
 
-scenarios.push({
-  name: 'landing converter',
-  rows: [
-    convertApi,
-    await measureBare('bare node:http (precomputed)', 'precomputed', convertSample, QUERY, sessionHeaders),
-    await measureBare('bare node:http (naive)', 'naive', convertSample, QUERY, sessionHeaders),
-  ],
-});
-scenarios.push({
-  name: 'metered public API',
-  rows: [
-    meteredApi,
-    await measureBare(
-      'bare node:http (precomputed)',
-      'precomputed',
-      meteredSample,
-      METERED_QUERY,
-      keyHeaders,
-    ),
-    await measureBare(
-      'bare node:http (precomputed, same headers)',
-      'precomputed',
-      meteredSample,
-      METERED_QUERY,
-      keyHeaders,
-      meteredHeaders,
-    ),
-  ],
-});
-
+if (apiRuns) {
+  const { sessionHeaders, convertSample, convertApi, meteredSample, meteredHeaders, meteredApi } = apiRuns;
+  scenarios.push({
+    name: 'landing converter',
+    rows: [
+      convertApi,
+      await measureBare('bare node:http (precomputed)', 'precomputed', convertSample, QUERY, sessionHeaders),
+      await measureBare('bare node:http (naive)', 'naive', convertSample, QUERY, sessionHeaders),
+    ],
+  });
+  scenarios.push({
+    name: 'metered public API',
+    rows: [
+      meteredApi,
+      await measureBare(
+        'bare node:http (precomputed)',
+        'precomputed',
+        meteredSample,
+        METERED_QUERY,
+        keyHeaders,
+      ),
+      await measureBare(
+        'bare node:http (precomputed, same headers)',
+        'precomputed',
+        meteredSample,
+        METERED_QUERY,
+        keyHeaders,
+        meteredHeaders,
+      ),
+    ],
+  });
+}
 if (timeseriesApi) scenarios.push({ name: 'time series (target p99 ≤ 50 ms)', rows: [timeseriesApi] });
 
 for (const scenario of scenarios) {
@@ -278,16 +351,23 @@ for (const scenario of scenarios) {
     );
   }
 }
+if (timeseriesApi) {
+  console.log(
+    `\nTime series built cold (history not yet loaded, 20 distinct queries one at a time): p50 ${timeseriesApi.coldMs.p50} ms, max ${timeseriesApi.coldMs.max} ms`,
+  );
+}
 if (historyImportSeconds !== null) {
   console.log(`\nECB history import (the whole CSV): ${historyImportSeconds} s (target ≤ 30 s)`);
 }
 mkdirSync(path.join(root, 'artifacts/bench'), { recursive: true });
 writeFileSync(
-  path.join(root, 'artifacts/bench/results.json'),
+  // --only writes beside the whole run's results rather than over them.
+  path.join(root, ONLY ? `artifacts/bench/results-${ONLY}.json` : 'artifacts/bench/results.json'),
   JSON.stringify(
     {
       date: new Date().toISOString(),
       node: process.version,
+      only: ONLY ?? null,
       durationS: DURATION,
       connections: CONNECTIONS,
       historyImportSeconds,

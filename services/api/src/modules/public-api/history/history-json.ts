@@ -3,12 +3,22 @@ import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
 import { noCloseFor } from './history-query';
 import type { DailyClose } from './rate-history';
 
+const timestamps = new Map<string, string>();
+const BERLIN = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' });
+
 /** The ECB publishes its reference rates at about 16:00 Central European Time. */
 export function closeTimestamp(day: string): string {
+  let timestamp = timestamps.get(day);
+  if (timestamp === undefined) {
+    if (timestamps.size >= 20_000) timestamps.clear();
+    timestamps.set(day, (timestamp = computeCloseTimestamp(day)));
+  }
+  return timestamp;
+}
+
+function computeCloseTimestamp(day: string): string {
   const noonUtc = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
-    .formatToParts(noonUtc)
-    .find((part) => part.type === 'timeZoneName')?.value; // "GMT+1" or "GMT+2"
+  const offset = BERLIN.formatToParts(noonUtc).find((part) => part.type === 'timeZoneName')?.value; // "GMT+1" or "GMT+2"
   const hours = Number(offset?.replace('GMT', '') || 1);
   return new Date(Date.parse(`${day}T16:00:00Z`) - hours * 3_600_000).toISOString();
 }

@@ -1,11 +1,28 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-import { RateDecimal } from '@fxrates/rates';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
+import { RateDecimal, RatesStore } from '@fxrates/rates';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../redis/redis.module';
+import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
+import { noCloseFor } from './history-query';
 
 /** The source whose daily closes the history endpoints answer with. */
 export const HISTORY_SOURCE = 'ecb';
 /** A close older than this is not carried forward: that is a gap in the data, not a weekend. */
 const CARRY_FORWARD_DAYS = 7;
+const DAY_MS = 86_400_000;
+/**
+ * How long this instance answers from what it loaded without asking PostgreSQL again: the bound on
+ * how long a day written without a `rates:changed` announcement (`rates:backfill`) takes to show.
+ */
+export const HISTORY_TTL_MS = 60_000;
+/**
+ * Display columns kept (one year × base × code, ~260 strings, ~12 KB each measured): ~36 MB at
+ * most. Every year since 1999 × 5 bases × 17 symbols is ~2 400.
+ */
+const COLUMN_LIMIT = 3_000;
 
 /** One day's close: units of each currency per 1 USD. */
 export interface DailyClose {
@@ -13,60 +30,187 @@ export interface DailyClose {
   perUsd: Map<string, RateDecimal>;
 }
 
-interface Row {
-  day: string;
-  currency: string;
-  rate: string;
-}
+const yearOf = (day: string) => Number(day.slice(0, 4));
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-function byDay(rows: Row[]): DailyClose[] {
-  const days = new Map<string, DailyClose>();
-  for (const { day, currency, rate } of rows) {
-    let close = days.get(day);
-    if (!close) days.set(day, (close = { day, perUsd: new Map() }));
-    close.perUsd.set(currency, new RateDecimal(rate));
-  }
-  return [...days.values()];
-}
-
-/** Reads rate_history (filled by `npm run rates:backfill` and the worker's ingest). */
+/**
+ * Reads rate_history (filled by `npm run rates:backfill` and the worker's ingest) through an
+ * in-process store of parsed years (see CloseStore): answers cost no query while the years they
+ * touch are fresh. The worker's `rates:changed` announcement makes every loaded year re-check
+ * (one fingerprint query each) on its next use; without one, a change shows within HISTORY_TTL_MS.
+ */
 @Injectable()
-export class RateHistory {
-  constructor(private readonly em: EntityManager) {}
+export class RateHistory implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(RateHistory.name);
+  readonly store: CloseStore;
+  private subscriber?: Redis;
+  private cachedRange?: { value: { first: string; last: string }; checkedAt: number; generation: number };
+  private generation = 0;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.store = new CloseStore(
+      {
+        fingerprint: async (year) => {
+          const [row]: { fingerprint: string }[] = await this.em.getConnection().execute(
+            `select count(*) || ':' || coalesce(md5(string_agg(day || currency || rate_vs_usd::text, ','
+                      order by day, currency)), '') as fingerprint
+               from rate_history where source = ? and day between ?::date and ?::date`,
+            [HISTORY_SOURCE, `${year}-01-01`, `${year}-12-31`],
+          );
+          return row.fingerprint;
+        },
+        rows: (year) =>
+          this.em.getConnection().execute<HistoryRow[]>(
+            `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
+               from rate_history where source = ? and day between ?::date and ?::date
+              order by day, currency`,
+            [HISTORY_SOURCE, `${year}-01-01`, `${year}-12-31`],
+          ),
+      },
+      {
+        ttlMs: HISTORY_TTL_MS,
+        columnLimit: COLUMN_LIMIT,
+        onRefreshError: (year, error) =>
+          this.logger.warn(`Re-checking the ${year} history failed: ${(error as Error).message}`),
+      },
+    );
+  }
+
+  async onModuleInit(): Promise<void> {
+    const channel = new RatesStore(this.redis, this.config.redis.keyPrefix).channel;
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', () => this.invalidate());
+    // Announcements may have been missed while disconnected: re-check as if one came.
+    this.subscriber.on('ready', () => this.invalidate());
+    this.subscriber.on('error', (error: Error) =>
+      this.logger.warn(`rates:changed subscriber: ${error.message}`),
+    );
+    await this.subscriber.subscribe(channel);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  /**
+   * After a `rates:changed` announcement: ingest writes only the latest fixes, so the loaded years
+   * it can touch (this one and, early in January, the last) and the range re-check on next use.
+   * Older years are corrected by `rates:backfill` alone and show within HISTORY_TTL_MS.
+   */
+  invalidate(now = Date.now()): void {
+    this.generation++;
+    this.store.invalidate(new Date(now).getUTCFullYear() - 1);
+  }
 
   /** The last close on or before `day`, within a week (weekends and holidays carry forward). */
   async closeOn(day: string): Promise<DailyClose | null> {
-    const rows: Row[] = await this.em.getConnection().execute(
-      `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
-         from rate_history
-        where source = ? and day = (
-                select max(day) from rate_history
-                 where source = ? and day <= ?::date and day > ?::date - ${CARRY_FORWARD_DAYS})`,
-      [HISTORY_SOURCE, HISTORY_SOURCE, day, day],
-    );
-    return byDay(rows)[0] ?? null;
+    const earliest = shiftDay(day, 1 - CARRY_FORWARD_DAYS);
+    for (let year = yearOf(day); year >= yearOf(earliest); year--) {
+      const data = await this.store.year(year);
+      const i = data.from(shiftDay(day, 1)) - 1;
+      if (i >= 0 && data.days[i] >= earliest) {
+        const perUsd = new Map<string, RateDecimal>();
+        for (const [currency, rates] of data.rates) {
+          const rate = rates[i];
+          if (rate !== undefined) perUsd.set(currency, new RateDecimal(rate));
+        }
+        return { day: data.days[i], perUsd };
+      }
+    }
+    return null;
   }
 
-  /** Every close from `start` to `end`, oldest first: business days only, nothing filled in. */
-  async closes(start: string, end: string, codes: readonly string[]): Promise<DailyClose[]> {
-    const rows: Row[] = await this.em.getConnection().execute(
-      `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
-         from rate_history
-        where source = ? and day between ?::date and ?::date
-          ${codes.length ? 'and currency in (?)' : ''}
-        order by day`,
-      [HISTORY_SOURCE, start, end, ...(codes.length ? [codes] : [])],
-    );
-    return byDay(rows);
+  /**
+   * The `"day":{"CODE":rate,…}` members of a time series from `start` to `end`, oldest first, and
+   * the last day listed. Business days only, nothing filled in: with `requested` symbols, the days
+   * on which the base or any of them was published; without, every day, each listing what it
+   * published that the plan includes. A day lacking the base or a requested symbol is a 404.
+   */
+  async series(
+    start: string,
+    end: string,
+    base: string,
+    requested: readonly string[] | undefined,
+    plan: PlanId,
+  ): Promise<{ members: string; last: string | undefined }> {
+    const codes = requested ? [base, ...requested].filter((code) => code !== 'USD') : [];
+    // Joined once at the end: cheaper than growing a string cell by cell.
+    const parts: string[] = [];
+    let last: string | undefined;
+    for (let year = yearOf(start); year <= yearOf(end); year++) {
+      const data = await this.store.year(year);
+      const listed = codes.map((code) => data.rates.get(code) ?? []);
+      const first = data.from(start);
+      let stop = data.from(end);
+      if (data.days[stop] === end) stop++;
+      if (requested) {
+        const columns = requested.map((code) => this.store.column(data, base, code));
+        const keys = requested.map((code, s) => `${s ? ',' : ''}"${code}":`);
+        for (let i = first; i < stop; i++) {
+          if (listed.length && !listed.some((rates) => rates[i] !== undefined)) continue;
+          parts.push(parts.length ? ',"' : '"', data.days[i], '":{');
+          for (let s = 0; s < columns.length; s++) {
+            const rate = columns[s].at(i);
+            if (rate === null) throw this.missing(data, base, requested[s], i);
+            parts.push(keys[s], rate);
+          }
+          parts.push('}');
+          last = data.days[i];
+        }
+      } else {
+        const symbolsOf = new Map<readonly string[], string[]>();
+        const columns = new Map<string, DisplayColumn>();
+        const column = (code: string) => {
+          let found = columns.get(code);
+          if (!found) columns.set(code, (found = this.store.column(data, base, code)));
+          return found;
+        };
+        for (let i = first; i < stop; i++) {
+          const all = data.codes[i];
+          let symbols = symbolsOf.get(all);
+          if (!symbols) {
+            symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
+            symbolsOf.set(all, symbols);
+          }
+          parts.push(parts.length ? ',"' : '"', data.days[i], '":{');
+          for (let s = 0; s < symbols.length; s++) {
+            const rate = column(symbols[s]).at(i);
+            if (rate === null) throw this.missing(data, base, symbols[s], i);
+            parts.push(s ? `,"${symbols[s]}":` : `"${symbols[s]}":`, rate);
+          }
+          parts.push('}');
+          last = data.days[i];
+        }
+      }
+    }
+    return { members: parts.join(''), last };
+  }
+
+  /** The 404 crossRate's RateUnavailableError becomes: the base first, then the symbol. */
+  private missing(data: HistoryYear, base: string, code: string, i: number) {
+    return noCloseFor(data.perUsd(base, i) === undefined ? base : code, data.days[i]);
   }
 
   /** The first and last day with data, or null when nothing has been imported. */
-  async range(): Promise<{ first: string; last: string } | null> {
+  async range(now = Date.now()): Promise<{ first: string; last: string } | null> {
+    const cached = this.cachedRange;
+    if (cached && cached.generation === this.generation && now - cached.checkedAt < HISTORY_TTL_MS) {
+      return cached.value;
+    }
+    const generation = this.generation;
     const [row]: { first: string | null; last: string | null }[] = await this.em.getConnection().execute(
       `select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
          from rate_history where source = ?`,
       [HISTORY_SOURCE],
     );
-    return row?.first && row.last ? { first: row.first, last: row.last } : null;
+    if (!row?.first || !row.last) return null; // not kept: an import shows at once
+    const value = { first: row.first, last: row.last };
+    this.cachedRange = { value, checkedAt: now, generation };
+    return value;
   }
 }

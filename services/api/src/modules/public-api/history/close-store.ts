@@ -1,0 +1,241 @@
+import { displayRate, RateDecimal } from '@fxrates/rates';
+
+/** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric. */
+export interface HistoryRow {
+  day: string;
+  currency: string;
+  rate: string;
+}
+
+/** What the store needs from the database: a year's fingerprint and rows, oldest first. */
+export interface YearSource {
+  fingerprint(year: number): Promise<string>;
+  rows(year: number): Promise<HistoryRow[]>;
+}
+
+/** A year of closes as published: rates kept as their exact decimal text, parsed only when needed. */
+export class HistoryYear {
+  /** The business days with at least one rate, in order. */
+  readonly days: string[] = [];
+  /** Per currency, its rate on each of `days` (undefined where the ECB published none). */
+  readonly rates = new Map<string, (string | undefined)[]>();
+  /** Per day, the codes published that day plus USD, sorted; days with the same set share one array. */
+  readonly codes: readonly string[][];
+
+  constructor(
+    readonly year: number,
+    readonly fingerprint: string,
+    rows: readonly HistoryRow[],
+  ) {
+    const perDay: string[][] = [];
+    for (const { day, currency, rate } of rows) {
+      if (this.days.at(-1) !== day) {
+        this.days.push(day);
+        perDay.push([]);
+      }
+      const i = this.days.length - 1;
+      let column = this.rates.get(currency);
+      if (!column) this.rates.set(currency, (column = []));
+      column[i] = rate;
+      perDay[i].push(currency);
+    }
+    for (const column of this.rates.values()) column.length = this.days.length;
+    const shared = new Map<string, string[]>();
+    this.codes = perDay.map((codes) => {
+      const sorted = [...codes, 'USD'].sort();
+      const key = sorted.join(',');
+      let same = shared.get(key);
+      if (!same) shared.set(key, (same = sorted));
+      return same;
+    });
+  }
+
+  /** Index of the first day ≥ `day` (days.length when none). */
+  from(day: string): number {
+    let lo = 0;
+    let hi = this.days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.days[mid] < day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The rate of `code` per USD on day i as text, '1' for USD itself, undefined when unpublished. */
+  perUsd(code: string, i: number): string | undefined {
+    return code === 'USD' ? '1' : this.rates.get(code)?.[i];
+  }
+}
+
+/**
+ * The displayed base→code rate on each day of a year, or null where either side is missing. Held as
+ * one string and its end offsets, not an array of strings: thousands of memoised columns then cost
+ * the garbage collector two objects each, not one per day.
+ */
+export class DisplayColumn {
+  constructor(
+    private readonly text: string,
+    /** ends[i]: where day i's rate ends in `text` (it starts where day i - 1's ends; empty: none). */
+    private readonly ends: Uint32Array,
+  ) {}
+
+  get length(): number {
+    return this.ends.length;
+  }
+
+  at(i: number): string | null {
+    const start = i === 0 ? 0 : this.ends[i - 1];
+    const end = this.ends[i];
+    return start === end ? null : this.text.slice(start, end);
+  }
+
+  toArray(): (string | null)[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i));
+  }
+}
+
+const ONE = new RateDecimal(1);
+
+/**
+ * base→code on every day of the year, exactly as `displayRate(crossRate(…))` gives it: the
+ * 40-digit quotient to/USD ÷ from/USD, then 10 significant digits half-even. With base USD the
+ * quotient is the rate itself (x ÷ 1 only rounds to 40 digits, which a stored rate never exceeds;
+ * the division still runs for one that would).
+ */
+export function displayColumn(year: HistoryYear, base: string, code: string): DisplayColumn {
+  let text = '';
+  const ends = new Uint32Array(year.days.length);
+  for (let i = 0; i < year.days.length; i++) {
+    const from = year.perUsd(base, i);
+    const to = year.perUsd(code, i);
+    if (from !== undefined && to !== undefined) {
+      const toPerUsd = new RateDecimal(to);
+      const rate =
+        base === 'USD' && toPerUsd.sd() <= RateDecimal.precision
+          ? toPerUsd
+          : toPerUsd.div(base === 'USD' ? ONE : new RateDecimal(from));
+      text += displayRate(rate).toString();
+    }
+    ends[i] = text.length;
+  }
+  return new DisplayColumn(text, ends);
+}
+
+/** A Map that forgets its least recently used entries beyond `limit`. */
+export class LruMap<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+interface YearEntry {
+  data?: HistoryYear;
+  /** When `data` was last known to match the database. */
+  checkedAt: number;
+  /** Bumped by invalidate(); `data` is trusted only while checkedVersion equals it. */
+  version: number;
+  checkedVersion: number;
+  pending?: Promise<HistoryYear>;
+}
+
+export interface CloseStoreOptions {
+  /** How long a loaded year is trusted without asking the database again. */
+  ttlMs: number;
+  /** How many display columns (one base, code and year each, ~260 strings) to keep. */
+  columnLimit: number;
+  /** Told when a background re-check fails (the loaded year keeps answering meanwhile). */
+  onRefreshError?: (year: number, error: unknown) => void;
+}
+
+/**
+ * The ECB history in process: each calendar year loaded on first use (one query), then kept.
+ * Published closes do not change, but ingest adds the current day and `rates:backfill` can add or
+ * correct any day, so a year is re-checked against the database — one query returning an md5 of
+ * its rows, reloaded only when that differs — once `ttlMs` has passed since its last check, or on
+ * the next use after `invalidate()`. A loaded year keeps answering while it is re-checked
+ * (stale-while-revalidate), so no request waits on a check; only a year never loaded is awaited.
+ * Displayed cross rates are memoised per (year, base, code) in a bounded LRU.
+ */
+export class CloseStore {
+  private readonly years = new Map<number, YearEntry>();
+  private readonly columns: LruMap<string, { year: HistoryYear; column: DisplayColumn }>;
+
+  constructor(
+    private readonly source: YearSource,
+    readonly options: CloseStoreOptions,
+  ) {
+    this.columns = new LruMap(options.columnLimit);
+  }
+
+  /** Makes the loaded years from `fromYear` on re-check the database on their next use. */
+  invalidate(fromYear = -Infinity): void {
+    for (const [year, entry] of this.years) if (year >= fromYear) entry.version++;
+  }
+
+  /** The year's closes: as loaded while being re-checked, awaited only on first use. */
+  year(year: number, now = Date.now()): HistoryYear | Promise<HistoryYear> {
+    let entry = this.years.get(year);
+    if (!entry) this.years.set(year, (entry = { checkedAt: 0, version: 0, checkedVersion: -1 }));
+    const fresh = entry.checkedVersion === entry.version && now - entry.checkedAt < this.options.ttlMs;
+    if (entry.data && fresh) return entry.data;
+    const current = entry;
+    const refreshing = (current.pending ??= this.refresh(year, current, now).finally(
+      () => (current.pending = undefined),
+    ));
+    if (!current.data) return refreshing;
+    // Not awaited: a failure leaves the year unchecked, so the next use tries again.
+    refreshing.catch((error: unknown) => this.options.onRefreshError?.(year, error));
+    return current.data;
+  }
+
+  private async refresh(year: number, entry: YearEntry, now: number): Promise<HistoryYear> {
+    const version = entry.version;
+    // Fingerprint first: a change landing between the two queries is seen at the next check.
+    const fingerprint = await this.source.fingerprint(year);
+    if (entry.data?.fingerprint !== fingerprint) {
+      entry.data = new HistoryYear(year, fingerprint, await this.source.rows(year));
+    }
+    entry.checkedAt = now;
+    entry.checkedVersion = version;
+    return entry.data;
+  }
+
+  /** base→code displayed for every day of `year`. */
+  column(year: HistoryYear, base: string, code: string): DisplayColumn {
+    const key = `${year.year}${base}${code}`;
+    const cached = this.columns.get(key);
+    if (cached && cached.year === year) return cached.column;
+    const column = displayColumn(year, base, code);
+    this.columns.set(key, { year, column });
+    return column;
+  }
+
+  /** Counts for tests and the README's memory figures. */
+  stats(): { years: number; columns: number } {
+    return { years: this.years.size, columns: this.columns.size };
+  }
+}
