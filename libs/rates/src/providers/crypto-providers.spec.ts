@@ -165,5 +165,8 @@ describe('crypto providers', () => {
     expect(retryAfterMs('Sun, 22 Nov 2026 10:01:30 GMT', now)).toBe(90_000);
     expect(retryAfterMs('soon', now)).toBeUndefined();
     expect(retryAfterMs(null, now)).toBeUndefined();
+    // A ban for days (Binance's 418) or a bogus figure: we ask again within the hour.
+    expect(retryAfterMs('259200', now)).toBe(3_600_000);
+    expect(retryAfterMs('Sun, 29 Nov 2026 10:00:00 GMT', now)).toBe(3_600_000);
   });
 });

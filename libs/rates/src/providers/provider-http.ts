@@ -7,13 +7,16 @@ export interface ProviderResponse {
   body: string;
 }
 
-/** `Retry-After` as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/** The longest we stay away from a provider on its word: a ban for days still gets retried hourly. */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/** `Retry-After` as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3), at most an hour. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Number.isNaN(date) ? undefined : date - now;
+  return ms === undefined ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
 }
 
 /**

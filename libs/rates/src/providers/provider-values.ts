@@ -18,8 +18,14 @@ export function readRate(raw: unknown): RateReading {
   const rate = new RateDecimal(text);
   if (rate.isZero()) return { reason: 'zero' };
   if (rate.isNegative()) return { reason: `negative: ${text}` };
+  // No real currency or asset is priced beyond these (VES per BTC is ~1e7, BTC per SHIB ~1e-10),
+  // and past them a rate would print as 1e+400, which JSON clients read as Infinity.
+  if (rate.lt(MIN_RATE) || rate.gt(MAX_RATE)) return { reason: `out of range: ${text}` };
   return { rate };
 }
+
+const MIN_RATE = new RateDecimal('1e-15');
+const MAX_RATE = new RateDecimal('1e15');
 
 /**
  * Collects observations and per-value rejections. `add` takes the raw value as "units of `currency`

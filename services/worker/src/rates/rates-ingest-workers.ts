@@ -47,13 +47,18 @@ export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplication
         await queue.removeJobScheduler(ratesIngestSchedulerId(id));
         continue;
       }
-      this.workers.push(
-        new Worker<IngestRatesJob, IngestReport>(queue.name, (job) => this.process(id, job.name), {
+      const worker = new Worker<IngestRatesJob, IngestReport>(
+        queue.name,
+        (job) => this.process(id, job.name),
+        {
           connection: bullConnection(this.config.redis.url),
           prefix: bullPrefix(this.config.redis.keyPrefix),
           concurrency: 1,
-        }),
+        },
       );
+      // Without a listener, an 'error' (a Redis blip) is thrown and ends the process.
+      worker.on('error', (error) => this.logger.warn(`Rates ingest worker ${id}: ${error.message}`));
+      this.workers.push(worker);
       await queue.upsertJobScheduler(
         ratesIngestSchedulerId(id),
         { every: settings.intervalMs },
