@@ -41,10 +41,13 @@ describe('the /pricing page', () => {
     const prices = () => textsOf(page.getByTestId('pricing-price'));
     expect(await prices()).toEqual(['$0', '$15.99', '$59.99', '$99.99', 'RFQ']);
     expect(await card(page, 'basic').innerText()).toContain('10,000 requests/month');
+    expect(await card(page, 'free').innerText()).toContain('1000 requests/month');
+    expect(await card(page, 'rfq').getByRole('listitem').count()).toBe(0);
+    expect(await card(page, 'rfq').getByRole('button').innerText()).toBe('Contact Us');
 
     await page.getByRole('switch', { name: 'Annual billing (save 15%)' }).click({ force: true });
     await waitForText(card(page, 'basic').getByTestId('pricing-price'), '$13.99');
-    expect(await prices()).toEqual(['$0', '$13.99', '$52.99', '$84.99', 'RFQ']);
+    expect(await prices()).toEqual(['-', '$13.99', '$52.99', '$84.99', '-']);
     expect(await card(page, 'basic').getByTestId('pricing-note').innerText()).toContain('$167.88 per year');
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'pricing-1280.png'), fullPage: true });
   });

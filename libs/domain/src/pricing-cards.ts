@@ -29,7 +29,8 @@ export const PRICING_CARDS: readonly PricingCard[] = [
     name: 'Enterprise',
     features: ['500,000 requests/month', 'All features', 'Priority support'],
   },
-  { id: 'rfq', name: RFQ_CARD_NAME, features: ['Custom volumes and integrations', 'Request a quote'] },
+  // Spec §9 lists nothing but its price (RFQ) and its Contact Us button.
+  { id: 'rfq', name: RFQ_CARD_NAME, features: [] },
 ];
 
 export const PRICING_TEXTS = {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import {
   ANNUAL_PER_MONTH_DISPLAY_MINOR,
   formatMinorUnits,
@@ -8,9 +8,14 @@ import {
   type PricingCard,
 } from '@fxrates/domain';
 
+/** Spec §9: per month billed annually, Free and the quote card show "-". */
+const NO_ANNUAL_PRICE = '-';
+
 function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note: string } {
-  if (card.id === 'rfq') return { price: PRICING_TEXTS.rfqPrice, note: 'Tailored to your volumes' };
-  if (!isPaidPlanId(card.id)) return { price: '$0', note: 'Free forever' };
+  if (!isPaidPlanId(card.id)) {
+    if (isAnnual) return { price: NO_ANNUAL_PRICE, note: '' };
+    return { price: card.id === 'rfq' ? PRICING_TEXTS.rfqPrice : '$0', note: '' };
+  }
   if (!isAnnual) return { price: `$${formatMinorUnits(PLAN_PRICES_MINOR[card.id].monthly)}`, note: '/month' };
   return {
     price: `$${formatMinorUnits(ANNUAL_PER_MONTH_DISPLAY_MINOR[card.id])}`,
@@ -20,7 +25,7 @@ function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note:
 
 function buttonLabel(card: PricingCard): string {
   if (card.id === 'rfq') return PRICING_TEXTS.contactUs;
-  return card.id === 'free' ? 'Get Started' : `Choose ${card.name}`;
+  return card.id === 'free' ? 'Get Started' : 'Choose plan';
 }
 
 /** One plan: name, price for the chosen cycle, what it includes and its button. */
@@ -44,12 +49,15 @@ export function PricingCardView({
       style={card.mostPopular ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="center" wrap="nowrap">
-          <Title order={2} fz="h4">
-            {card.name}
-          </Title>
-          {card.mostPopular && <Badge variant="filled">{PRICING_TEXTS.mostPopular}</Badge>}
-        </Group>
+        {/* The badge sits above the name: beside it, five cards at 1280 px cut it to "MOST…". */}
+        {card.mostPopular && (
+          <Badge variant="filled" style={{ alignSelf: 'flex-start' }}>
+            {PRICING_TEXTS.mostPopular}
+          </Badge>
+        )}
+        <Title order={2} fz="h4">
+          {card.name}
+        </Title>
         <div>
           <Text fz={32} fw={700} lh={1.1} data-testid="pricing-price">
             {price}
