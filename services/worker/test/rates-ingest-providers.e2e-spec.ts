@@ -232,4 +232,24 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
       standIn.fault('/api/v3/ticker/price', null);
     }
   });
+
+  it('believes a crash once three newer readings agree, and serves it', async () => {
+    // ETH from 2 510 to ~1 000 USD: +151 % per USD, past crypto's 50 %; a real crash repeats.
+    const readings: Array<[string, number]> = [
+      ['1000', 1],
+      ['1004', 2],
+      ['998', 3],
+    ];
+    const reports: IngestReport[] = [];
+    for (const [price, second] of readings) {
+      standIn.cryptoUsd = { ...standIn.cryptoUsd, ETH: price };
+      standIn.cryptoTime = new Date(Date.now() + second * 1000).toISOString();
+      reports.push(await ingest('coingecko'));
+    }
+    expect(reports.map((r) => r.confirmedJumps)).toEqual([0, 0, 1]);
+    expect(reports[0].rejected).toBeGreaterThanOrEqual(1);
+    for (const api of apis) {
+      await until(async () => (await rateOn(api, 'ETH')).rate === 0.001002004008, 2000); // 1 / 998
+    }
+  });
 });

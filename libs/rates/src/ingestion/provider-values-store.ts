@@ -2,8 +2,11 @@ import type { Redis } from 'ioredis';
 import { RateDecimal } from '../decimal';
 import type { ProviderId } from '../providers/provider';
 import type { GoodValue } from './good-value';
+import type { PendingJump } from './jump-confirmation';
 
 const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+const PENDING_JUMP_TTL_MS = 7 * 86_400_000;
 
 interface StoredValue {
   r: string;
@@ -23,6 +26,10 @@ export class ProviderValuesStore {
 
   private valuesKey(provider: ProviderId): string {
     return `${this.keyPrefix}rates:provider:${provider}`;
+  }
+
+  private pendingJumpsKey(provider: ProviderId): string {
+    return `${this.keyPrefix}rates:pending-jump:${provider}`;
   }
 
   private backoffKey(provider: ProviderId): string {
@@ -51,6 +58,31 @@ export class ProviderValuesStore {
       fields[code] = JSON.stringify({ r: value.perUsd.toString(), t: value.observedAt, d: value.day });
     }
     await this.redis.hset(this.valuesKey(provider), fields);
+  }
+
+  /** The provider's refused jumps waiting for confirmation, by currency. */
+  async loadPendingJumps(provider: ProviderId): Promise<Map<string, PendingJump>> {
+    const hash = await this.redis.hgetall(this.pendingJumpsKey(provider));
+    return new Map(Object.entries(hash).map(([code, json]) => [code, JSON.parse(json) as PendingJump]));
+  }
+
+  /** Records candidates and forgets settled ones; a candidate nobody repeats for a week expires. */
+  async savePendingJumps(
+    provider: ProviderId,
+    candidates: ReadonlyMap<string, PendingJump>,
+    settled: readonly string[],
+  ): Promise<void> {
+    const key = this.pendingJumpsKey(provider);
+    const batch = this.redis.multi();
+    if (settled.length > 0) batch.hdel(key, ...settled);
+    if (candidates.size > 0) {
+      batch.hset(
+        key,
+        Object.fromEntries([...candidates].map(([code, jump]) => [code, JSON.stringify(jump)])),
+      );
+      batch.pexpire(key, PENDING_JUMP_TTL_MS);
+    }
+    if (settled.length > 0 || candidates.size > 0) await batch.exec();
   }
 
   /**

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type RatesProviderConfig } from '@fxrates/config';
 import { CURRENCIES, RATE_PROVIDER_KINDS } from '@fxrates/domain';
 import {
+  confirmJump,
   createProvider,
+  JUMP_CONFIRMATIONS,
   judgeValue,
   mergeProviderValues,
   ProviderError,
@@ -10,6 +12,7 @@ import {
   RatesStore,
   rebaseOnUsd,
   type GoodValue,
+  type PendingJump,
   type ProviderId,
   type RateProvider,
 } from '@fxrates/rates';
@@ -26,6 +29,8 @@ export interface IngestReport {
   outcome: 'success' | 'failure' | 'backing-off';
   accepted: number;
   rejected: number;
+  /** Jumps believed this run after JUMP_CONFIRMATIONS consistent readings (counted in `accepted`). */
+  confirmedJumps: number;
   /** The version of the table in service after this run, and whether this run announced it. */
   version: string | null;
   published: boolean;
@@ -68,6 +73,7 @@ export class RatesIngestion {
       outcome: 'success',
       accepted: 0,
       rejected: 0,
+      confirmedJumps: 0,
       version: null,
       published: false,
     };
@@ -90,6 +96,10 @@ export class RatesIngestion {
       ...refused.map((r) => ({ currency: r.currency, reason: 'no-rebase-rate', detail: r.reason })),
     ];
     const accepted = new Map<string, GoodValue>();
+    const pendingJumps = await this.values.loadPendingJumps(id);
+    const candidates = new Map<string, PendingJump>();
+    const settled: string[] = [];
+    let confirmedJumps = 0;
     const now = Date.now();
     for (const observation of rebased) {
       const inService = current?.perUsd.get(observation.currency);
@@ -99,16 +109,38 @@ export class RatesIngestion {
           ? { perUsd: inService, observedAt: origin.timestamp, day: origin.date }
           : undefined;
       const verdict = judgeValue(observation, { own: own.get(observation.currency), other }, now);
-      if (verdict.accepted) {
+      const accept = () =>
         accepted.set(observation.currency, {
           perUsd: observation.perUsd,
           observedAt: observation.observedAt,
           day: observation.day,
         });
+      if (verdict.accepted) {
+        accept();
+        if (pendingJumps.has(observation.currency)) settled.push(observation.currency);
+      } else if (!verdict.ignored && verdict.reason === 'jump') {
+        // A real devaluation repeats; a bad value rarely does the same way three times in a row.
+        const { pending, confirmed } = confirmJump(pendingJumps.get(observation.currency), observation);
+        if (confirmed) {
+          accept();
+          settled.push(observation.currency);
+          confirmedJumps += 1;
+          this.logger.warn(
+            `${id}: accepted ${observation.currency} at ${observation.perUsd.toString()} per USD after ${pending.readings} consistent readings (${verdict.detail})`,
+          );
+        } else {
+          candidates.set(observation.currency, pending);
+          refusals.push({
+            currency: observation.currency,
+            reason: verdict.reason,
+            detail: `${verdict.detail}; reading ${pending.readings} of ${JUMP_CONFIRMATIONS} to believe it`,
+          });
+        }
       } else if (!verdict.ignored) {
         refusals.push({ currency: observation.currency, reason: verdict.reason, detail: verdict.detail });
       }
     }
+    await this.values.savePendingJumps(id, candidates, settled);
     for (const refusal of refusals) {
       this.metrics.rejectedValues.inc({ provider: id, reason: refusal.reason });
       this.logger.warn(
@@ -130,6 +162,7 @@ export class RatesIngestion {
       ...report,
       accepted: accepted.size,
       rejected: refusals.length,
+      confirmedJumps,
       version: merged?.version ?? null,
       published,
     };
