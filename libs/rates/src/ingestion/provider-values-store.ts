@@ -12,7 +12,20 @@ interface StoredValue {
   r: string;
   t: string;
   d: string;
+  /** `t` in epoch milliseconds, for the compare-and-set in Redis (absent in older entries). */
+  m?: number;
 }
+
+/** HSET code → value for each (code, value, observedMs) unless the stored value is newer. */
+const SAVE_IF_NOT_OLDER = `
+for i = 1, #ARGV, 3 do
+  local current = redis.call('HGET', KEYS[1], ARGV[i])
+  local stored = current and cjson.decode(current).m
+  if not stored or stored <= tonumber(ARGV[i + 2]) then
+    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  end
+end
+return 0`;
 
 /**
  * Each provider's last good value per currency (a Redis hash per provider), and how long a provider
@@ -51,13 +64,24 @@ export class ProviderValuesStore {
     return new Map(entries);
   }
 
+  /**
+   * Stores values, each only over an older one: two runs of one provider (two worker replicas, a
+   * run outlasting its interval) may finish in either order, and the slower must not win.
+   */
   async save(provider: ProviderId, values: ReadonlyMap<string, GoodValue>): Promise<void> {
     if (values.size === 0) return;
-    const fields: Record<string, string> = {};
+    const args: string[] = [];
     for (const [code, value] of values) {
-      fields[code] = JSON.stringify({ r: value.perUsd.toString(), t: value.observedAt, d: value.day });
+      const observedMs = Date.parse(value.observedAt);
+      const stored: StoredValue = {
+        r: value.perUsd.toString(),
+        t: value.observedAt,
+        d: value.day,
+        m: observedMs,
+      };
+      args.push(code, JSON.stringify(stored), String(observedMs));
     }
-    await this.redis.hset(this.valuesKey(provider), fields);
+    await this.redis.eval(SAVE_IF_NOT_OLDER, 1, this.valuesKey(provider), ...args);
   }
 
   /** The provider's refused jumps waiting for confirmation, by currency. */
