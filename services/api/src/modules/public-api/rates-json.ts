@@ -8,8 +8,6 @@ import {
 
 export { withRates } from '../rates/with-rates';
 
-const summaries = new WeakMap<RatesTable, Map<string, ProvenanceSummary>>();
-
 /**
  * `"timestamp":…,"date":…,"source":…,"stale":…,"marketClosed":…` for the currencies of one answer:
  * every source involved, the oldest value's time, and whether it keeps the caller's plan's freshness
@@ -22,14 +20,7 @@ export function provenanceJson(
   plan: PlanId,
   now: number,
 ): string {
-  let cache = summaries.get(table);
-  if (!cache) summaries.set(table, (cache = new Map()));
-  let summary = cache.get(key);
-  if (!summary) {
-    summary = summarizeProvenance(table, codes());
-    if (cache.size >= FRAGMENTS_PER_TABLE) cache.clear();
-    cache.set(key, summary);
-  }
+  const summary = summaryOf(table, key, () => summarizeProvenance(table, codes()));
   const { stale, marketClosed } = assessFreshness(summary.origins, PLANS[plan].freshnessMs, now);
   return (
     `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${JSON.stringify(summary.source)},` +
@@ -37,21 +28,27 @@ export function provenanceJson(
   );
 }
 
-const FRAGMENTS_PER_TABLE = 10_000;
-const fragments = new WeakMap<RatesTable, Map<string, string>>();
+const ENTRIES_PER_TABLE = 10_000;
 
 /**
- * A JSON fragment computed once per rates table: the numbers only change when a new table is
- * swapped in, so popular queries cost a map lookup instead of decimal arithmetic.
+ * A memo of values computed once per rates table and key: the numbers only change when a new table
+ * is swapped in (and its memo goes with the old table), so popular queries cost a map lookup.
  */
-export function fragmentOf(table: RatesTable, key: string, compute: () => string): string {
-  let cache = fragments.get(table);
-  if (!cache) fragments.set(table, (cache = new Map()));
-  let fragment = cache.get(key);
-  if (fragment === undefined) {
-    fragment = compute();
-    if (cache.size >= FRAGMENTS_PER_TABLE) cache.clear();
-    cache.set(key, fragment);
-  }
-  return fragment;
+function memoPerTable<T>(): (table: RatesTable, key: string, compute: () => T) => T {
+  const byTable = new WeakMap<RatesTable, Map<string, T>>();
+  return (table, key, compute) => {
+    let memo = byTable.get(table);
+    if (!memo) byTable.set(table, (memo = new Map()));
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (memo.size >= ENTRIES_PER_TABLE) memo.clear();
+      memo.set(key, value);
+    }
+    return value;
+  };
 }
+
+/** A JSON fragment computed once per rates table and key, instead of decimal arithmetic per call. */
+export const fragmentOf = memoPerTable<string>();
+const summaryOf = memoPerTable<ProvenanceSummary>();
