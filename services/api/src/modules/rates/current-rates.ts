@@ -15,6 +15,7 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
   private readonly store: RatesStore;
   private subscriber?: Redis;
   private table!: RatesTable;
+  private readonly listeners: Array<() => void> = [];
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -27,6 +28,14 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
     return this.table;
   }
 
+  /**
+   * Calls `listener` on every announcement of the worker's ingest (whether or not the table changed:
+   * an ingest may have written history only) and after a reconnect, when some may have been missed.
+   */
+  onAnnouncement(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
   async onModuleInit(): Promise<void> {
     const stored = await this.store.load().catch((error: Error) => {
       this.logger.warn(`Could not read rates from Redis (${error.message}); using the bundled snapshot`);
@@ -35,15 +44,24 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
     this.swap(stored ?? loadBundledSnapshot());
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (channel: string, version: string) => {
-      if (channel === this.store.channel && version !== this.table.version) void this.reload();
+      if (channel !== this.store.channel) return;
+      if (version !== this.table.version) void this.reload();
+      this.announce();
     });
     // After a reconnect we may have missed announcements: read the latest once more.
-    this.subscriber.on('ready', () => void this.reload());
+    this.subscriber.on('ready', () => {
+      void this.reload();
+      this.announce();
+    });
     await this.subscriber.subscribe(this.store.channel);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  private announce(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async reload(): Promise<void> {

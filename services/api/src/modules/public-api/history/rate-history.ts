@@ -1,10 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
-import { RateDecimal, RatesStore } from '@fxrates/rates';
-import type { Redis } from 'ioredis';
-import { REDIS } from '../../redis/redis.module';
+import { RateDecimal } from '@fxrates/rates';
+import { CurrentRates } from '../../rates/current-rates';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
 import { noCloseFor } from './history-query';
 
@@ -41,17 +39,15 @@ const shiftDay = (day: string, days: number) =>
  * (one fingerprint query each) on its next use; without one, a change shows within HISTORY_TTL_MS.
  */
 @Injectable()
-export class RateHistory implements OnModuleInit, OnApplicationShutdown {
+export class RateHistory implements OnModuleInit {
   private readonly logger = new Logger(RateHistory.name);
   readonly store: CloseStore;
-  private subscriber?: Redis;
   private cachedRange?: { value: { first: string; last: string }; checkedAt: number; generation: number };
   private generation = 0;
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rates: CurrentRates,
   ) {
     this.store = new CloseStore(
       {
@@ -81,20 +77,8 @@ export class RateHistory implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  async onModuleInit(): Promise<void> {
-    const channel = new RatesStore(this.redis, this.config.redis.keyPrefix).channel;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', () => this.invalidate());
-    // Announcements may have been missed while disconnected: re-check as if one came.
-    this.subscriber.on('ready', () => this.invalidate());
-    this.subscriber.on('error', (error: Error) =>
-      this.logger.warn(`rates:changed subscriber: ${error.message}`),
-    );
-    await this.subscriber.subscribe(channel);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  onModuleInit(): void {
+    this.rates.onAnnouncement(() => this.invalidate());
   }
 
   /**
