@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -65,6 +66,24 @@ describe('GET /api/billing/plans', () => {
         },
       ],
     });
+  });
+
+  it('logs an error for each PayPal plan id missing from the config (spec §3)', async () => {
+    // Watched, not replaced: the service's own Logger still runs.
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    try {
+      await request(t.app.getHttpServer()).get('/api/billing/plans').expect(200);
+      const missing = errors.mock.calls
+        .map(([message]) => message)
+        .filter((m) => /No PayPal plan id/.test(String(m)));
+      expect(missing.sort()).toEqual([
+        'No PayPal plan id for enterprise monthly: set it in PAYPAL_PLAN_IDS',
+        'No PayPal plan id for professional annual: set it in PAYPAL_PLAN_IDS',
+        'No PayPal plan id for professional monthly: set it in PAYPAL_PLAN_IDS',
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('never gives out the client secret', async () => {
