@@ -3,7 +3,8 @@
 // pinned core. Prints req/s, p50/p99, peak RSS and the
 // ratio to bare Node; writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
-// the time-series part alone.
+// the time-series part alone. BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`,
+// `--trace-gc`); BENCH_API_STDOUT=1 shows the API's standard output (where `--trace-gc` writes).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -62,7 +63,7 @@ function startNode(args, extraEnv = {}) {
   const child = spawn(cmd, argv, {
     cwd: root,
     env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   return child;
 }
@@ -91,8 +92,26 @@ async function waitFor(url, init) {
   throw new Error(`${url} did not come up`);
 }
 
-async function load(name, url, headers, options = {}) {
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads `url`; with the server's `pid`, also how busy the server and this client were: a server
+ * short of 100 % is waiting (on Redis, on the client), a client near 100 % is the bottleneck.
+ */
+async function load(name, url, headers, options = {}, pid = undefined) {
   process.stdout.write(`› ${name}: ${DURATION}s, ${CONNECTIONS} connections… `);
+  const serverBefore = pid === undefined ? null : cpuMs(pid);
+  const clientBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -102,7 +121,23 @@ async function load(name, url, headers, options = {}) {
     ...options,
   });
   const ok = result['2xx'];
-  process.stdout.write(`${Math.round(result.requests.average)} req/s\n`);
+  const elapsedMs = performance.now() - startedAt;
+  const serverAfter = pid === undefined ? null : cpuMs(pid);
+  const client = process.cpuUsage(clientBefore);
+  const serverCpu =
+    serverBefore === null || serverAfter === null
+      ? null
+      : Math.round((100 * (serverAfter - serverBefore)) / elapsedMs);
+  const clientCpu = Math.round((client.user + client.system) / 10 / elapsedMs);
+  const cpuPerRequestUs =
+    serverBefore === null || serverAfter === null || !ok
+      ? null
+      : Math.round((1000 * (serverAfter - serverBefore)) / ok);
+  process.stdout.write(
+    `${Math.round(result.requests.average)} req/s` +
+      (serverCpu === null ? '' : `, server CPU ${serverCpu} % (${cpuPerRequestUs} µs a request)`) +
+      `, client CPU ${clientCpu} %\n`,
+  );
   if (result.non2xx || result.errors) {
     throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
   }
@@ -112,6 +147,9 @@ async function load(name, url, headers, options = {}) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,
+    serverCpu,
+    cpuPerRequestUs,
+    clientCpu,
   };
 }
 
@@ -140,8 +178,8 @@ console.log(
 
 /** Loads a URL on the API (already running) after a warm-up; adds its peak RSS. */
 async function measureApi(name, url, headers, pid, options = {}) {
-  await load(`warm-up ${name}`, url, headers, options);
-  return { ...(await load(name, url, headers, options)), rssMb: peakRssMb(pid) };
+  await load(`warm-up ${name}`, url, headers, options, pid);
+  return { ...(await load(name, url, headers, options, pid)), rssMb: peakRssMb(pid) };
 }
 
 /**
@@ -204,8 +242,8 @@ async function measureBare(name, mode, body, pathAndQuery, headers, responseHead
   });
   await waitFor(`http://127.0.0.1:4401${pathAndQuery}`);
   const url = `http://127.0.0.1:4401${pathAndQuery}`;
-  await load(`warm-up ${name}`, url, headers);
-  const row = { ...(await load(name, url, headers)), rssMb: peakRssMb(bare.pid) };
+  await load(`warm-up ${name}`, url, headers, {}, bare.pid);
+  const row = { ...(await load(name, url, headers, {}, bare.pid)), rssMb: peakRssMb(bare.pid) };
   await stop(bare);
   return row;
 }
@@ -342,12 +380,15 @@ if (timeseriesApi) scenarios.push({ name: 'time series (target p99 ≤ 50 ms)', 
 
 for (const scenario of scenarios) {
   const apiRow = scenario.rows[0];
-  console.log(`\n${scenario.name}\n\n| server | req/s | p50 ms | p99 ms | peak RSS MB | API ÷ this |`);
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `\n${scenario.name}\n\n| server | req/s | p50 ms | p99 ms | peak RSS MB | server CPU % | CPU µs/req | API ÷ this |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of scenario.rows) {
     const ratio = (apiRow.requestsPerSec / row.requestsPerSec).toFixed(2);
     console.log(
-      `| ${row.name} | ${row.requestsPerSec} | ${row.p50} | ${row.p99} | ${row.rssMb ?? '?'} | ${ratio} |`,
+      `| ${row.name} | ${row.requestsPerSec} | ${row.p50} | ${row.p99} | ${row.rssMb ?? '?'} | ` +
+        `${row.serverCpu ?? '?'} | ${row.cpuPerRequestUs ?? '?'} | ${ratio} |`,
     );
   }
 }

@@ -111,6 +111,37 @@ describe('rate history from the in-process store', () => {
     },
   );
 
+  it('keeps every answer intact when many are built and sent at once in reused buffers', async () => {
+    const bases = ['USD', 'EUR', 'GBP', 'CHF'];
+    const queries = bases.flatMap((base) =>
+      ['1995-12-27', '1995-12-28', '1995-12-29', '1996-01-02'].map((start) => {
+        const symbols = ['EUR', 'GBP', 'CHF', 'USD'].filter((code) => code !== base);
+        return `start=${start}&end=1996-01-05&base=${base}&symbols=${symbols.join(',')}`;
+      }),
+    );
+    // A key of its own on enterprise (burst 200 a second): 64 calls in a moment.
+    const { accessToken, res } = await register(t.app);
+    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const ownKey = (
+      await request(t.app.getHttpServer())
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'concurrent' })
+        .expect(201)
+    ).body.key;
+    const call = (query: string) =>
+      request(t.app.getHttpServer())
+        .get(`/api/v1/rates/timeseries?${query}`)
+        .set('X-API-Key', ownKey)
+        .expect(200);
+    const alone: string[] = [];
+    for (const query of queries) alone.push((await call(query)).text);
+    for (let round = 0; round < 3; round++) {
+      const together = await Promise.all(queries.map((query) => call(query)));
+      expect(together.map((res) => res.text)).toEqual(alone);
+    }
+  });
+
   it('keeps exact values and half-even ties at the 10th significant digit', async () => {
     const res = await series('start=1995-12-27&end=1996-01-03&symbols=EUR,GBP');
     expect(res.text).toContain(

@@ -52,8 +52,10 @@ export class DirectRoutes implements OnModuleInit {
     if (!path.includes(':')) this.handlers.set(path, handler);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.get(path, (request, reply) => {
-      const send = (answer: HttpAnswer) =>
+      const send = (answer: HttpAnswer) => {
+        if (answer.sent) reply.raw.once('finish', answer.sent);
         void reply.status(answer.status).headers(answer.headers).send(answer.body);
+      };
       const fail = (error: unknown) => sendProblem(error, request, reply);
       try {
         const query = request.query as Record<string, unknown>;
@@ -102,7 +104,7 @@ export class DirectRoutes implements OnModuleInit {
     // A known length spares the chunked encoding's extra framing and write.
     answer.headers['content-length'] = String(Buffer.byteLength(answer.body));
     response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
+    response.end(answer.body, answer.sent);
     const ms = performance.now() - started;
     this.metrics.httpDuration.observe(
       { method: 'GET', route: path, status: String(answer.status) },

@@ -36,7 +36,10 @@ export interface ProblemRequest {
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes already encoded (sent as they are). */
+  body: string | Buffer;
+  /** Called once the body is handed to the kernel (not if the connection dies first): a pooled body goes back. */
+  sent?: () => void;
 }
 
 function toProblem(exception: unknown, request: ProblemRequest): Problem {

@@ -17,7 +17,7 @@ import { rateRoute } from './handlers/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
 import { MeteringService } from './metering.service';
 import { assertEndpointInPlan } from './plan-gate';
-import type { PublicRoute } from './public-route';
+import type { JsonBody, PublicRoute } from './public-route';
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -25,11 +25,12 @@ const JSON_HEADERS = {
 } as const;
 
 /** A 200 answer; `headers` (the rate-limit headers, made for this call) receives the JSON ones. */
-const ok = (body: string, headers: Record<string, string> = {}): HttpAnswer => ({
-  status: 200,
-  headers: Object.assign(headers, JSON_HEADERS),
-  body,
-});
+const ok = (json: JsonBody, headers: Record<string, string> = {}): HttpAnswer => {
+  Object.assign(headers, JSON_HEADERS);
+  return typeof json === 'string'
+    ? { status: 200, headers, body: json }
+    : { status: 200, headers, body: json.bytes, sent: json.release };
+};
 
 /**
  * The public API under /api/v1, served by DirectRoutes (before Fastify when no CORS is involved;
@@ -95,9 +96,16 @@ export class PublicApiRoutes implements OnModuleInit {
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
     const now = Date.now();
     const body = route.handle({ query, params, key, table: this.rates.current, now });
-    if (!route.metered) return typeof body === 'string' ? ok(body) : body.then((text) => ok(text));
+    if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
     // Metered once the answer is known, so only a successful call is counted.
-    const meter = (text: string) => this.metering.meter(key, now).then((headers) => ok(text, headers));
-    return typeof body === 'string' ? meter(body) : body.then(meter);
+    const meter = (json: JsonBody) =>
+      this.metering.meter(key, now).then(
+        (headers) => ok(json, headers),
+        (refusal: unknown) => {
+          if (typeof json !== 'string') json.release(); // refused: the body is never sent
+          throw refusal;
+        },
+      );
+    return body instanceof Promise ? body.then(meter) : meter(body);
   }
 }

@@ -2,6 +2,10 @@ import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { Query } from '../rates/query-params';
 import type { ResolvedKey } from './api-key-resolver';
+import type { PooledBytes } from './history/ascii-writer';
+
+/** A response body: JSON text, or its bytes in a pooled buffer when built as bytes (time series). */
+export type JsonBody = string | PooledBytes;
 
 export const PUBLIC_API_PREFIX = '/api/v1';
 
@@ -20,6 +24,6 @@ export interface PublicRoute {
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
   metered: boolean;
-  /** The JSON text of a 200 response; throws AppException for a 4xx or 5xx. */
-  handle(context: PublicRouteContext): string | Promise<string>;
+  /** The JSON of a 200 response, as text or ASCII bytes; throws AppException for a 4xx or 5xx. */
+  handle(context: PublicRouteContext): JsonBody | Promise<JsonBody>;
 }

@@ -6,7 +6,8 @@ import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 /**
  * GET /api/v1/rates/timeseries?start&end&base&symbols: every close from start to end (at most 366
  * days), one metered call. Only business days appear: nothing is filled in. Built per call from
- * RateHistory's in-process years and memoised displayed rates (no query while they are fresh).
+ * RateHistory's in-process years and memoised displayed rates (no query while they are fresh),
+ * written as bytes into one Buffer.
  */
 export function timeseriesRoute(history: RateHistory): PublicRoute {
   return {
@@ -18,10 +19,12 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       await assertHistoryCovers(history, end);
       const { members, last } = await history.series(start, end, base, requested, key.plan);
       const timestamp = last ? `"timestamp":"${closeTimestamp(last)}",` : '';
-      return (
+      members.prepend(
         `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":"${HISTORY_SOURCE}",` +
-        `"stale":false,"rates":{${members}}}`
+          `"stale":false,"rates":{`,
       );
+      members.text('}}');
+      return members.result();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { displayRate, RateDecimal } from '@fxrates/rates';
+import { asciiBytes, type AsciiWriter } from './ascii-writer';
 
 /** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric. */
 export interface HistoryRow {
@@ -13,10 +14,15 @@ export interface YearSource {
   rows(year: number): Promise<HistoryRow[]>;
 }
 
+/** `,"YYYY-MM-DD":{`: a day's key in a time series, after a comma unless it is the first. */
+const DAY_MEMBER_LENGTH = ',"YYYY-MM-DD":{'.length;
+
 /** A year of closes as published: rates kept as their exact decimal text, parsed only when needed. */
 export class HistoryYear {
   /** The business days with at least one rate, in order. */
   readonly days: string[] = [];
+  /** `,"YYYY-MM-DD":{` for each of `days`, as ASCII: what a time series writes. */
+  private readonly dayMembers: Uint8Array;
   /** Per currency, its rate on each of `days` (undefined where the ECB published none). */
   readonly rates = new Map<string, (string | undefined)[]>();
   /** Per day, the codes published that day plus USD, sorted; days with the same set share one array. */
@@ -40,6 +46,7 @@ export class HistoryYear {
       perDay[i].push(currency);
     }
     for (const column of this.rates.values()) column.length = this.days.length;
+    this.dayMembers = asciiBytes(this.days.map((day) => `,"${day}":{`).join(''));
     const shared = new Map<string, string[]>();
     this.codes = perDay.map((codes) => {
       const sorted = [...codes, 'USD'].sort();
@@ -48,6 +55,11 @@ export class HistoryYear {
       if (!same) shared.set(key, (same = sorted));
       return same;
     });
+  }
+
+  /** Appends `"YYYY-MM-DD":{` for day i, after a comma unless `first`. */
+  writeDayKey(out: AsciiWriter, i: number, first: boolean): void {
+    out.bytes(this.dayMembers, i * DAY_MEMBER_LENGTH + (first ? 1 : 0), (i + 1) * DAY_MEMBER_LENGTH);
   }
 
   /** Index of the first day ≥ `day` (days.length when none). */
@@ -69,25 +81,49 @@ export class HistoryYear {
 }
 
 /**
- * The displayed base→code rate on each day of a year, or null where either side is missing. Held as
- * one string and its end offsets, not an array of strings: thousands of memoised columns then cost
- * the garbage collector two objects each, not one per day.
+ * The displayed base→code rate on each day of a year, or null where either side is missing, held
+ * as the JSON member a time series writes for it (`,"CODE":0.9123`) in ASCII, end to end, with
+ * their end offsets. Not an array of strings: thousands of memoised columns then cost the garbage
+ * collector two objects each, not one per day, and an answer copies each member into its body in
+ * one go (AsciiWriter).
  */
 export class DisplayColumn {
+  /** The longest member in bytes: with it a caller can size a body before writing it. */
+  readonly widest: number;
+
   constructor(
-    private readonly text: string,
-    /** ends[i]: where day i's rate ends in `text` (it starts where day i - 1's ends; empty: none). */
+    private readonly ascii: Uint8Array,
+    /** ends[i]: where day i's member ends in `ascii` (it starts where day i - 1's ends; empty: none). */
     private readonly ends: Uint32Array,
-  ) {}
+    /** `,"CODE":`, before each rate. */
+    private readonly keyLength: number,
+  ) {
+    let widest = 0;
+    for (let i = 0; i < ends.length; i++) widest = Math.max(widest, ends[i] - (i === 0 ? 0 : ends[i - 1]));
+    this.widest = widest;
+  }
 
   get length(): number {
     return this.ends.length;
   }
 
+  /**
+   * Appends `"CODE":rate` for day i to `out`, after a comma unless `first`; false (nothing
+   * written) when there is no rate.
+   */
+  writeMember(out: AsciiWriter, i: number, first: boolean): boolean {
+    const start = i === 0 ? 0 : this.ends[i - 1];
+    const end = this.ends[i];
+    if (start === end) return false;
+    out.bytes(this.ascii, first ? start + 1 : start, end);
+    return true;
+  }
+
+  /** The rate on day i as text. */
   at(i: number): string | null {
     const start = i === 0 ? 0 : this.ends[i - 1];
     const end = this.ends[i];
-    return start === end ? null : this.text.slice(start, end);
+    return start === end ? null : String.fromCharCode(...this.ascii.subarray(start + this.keyLength, end));
   }
 
   toArray(): (string | null)[] {
@@ -105,6 +141,7 @@ const ONE = new RateDecimal(1);
  */
 export function displayColumn(year: HistoryYear, base: string, code: string): DisplayColumn {
   let text = '';
+  const key = `,"${code}":`;
   const ends = new Uint32Array(year.days.length);
   for (let i = 0; i < year.days.length; i++) {
     const from = year.perUsd(base, i);
@@ -115,16 +152,21 @@ export function displayColumn(year: HistoryYear, base: string, code: string): Di
         base === 'USD' && toPerUsd.sd() <= RateDecimal.precision
           ? toPerUsd
           : toPerUsd.div(base === 'USD' ? ONE : new RateDecimal(from));
-      text += displayRate(rate).toString();
+      text += key + displayRate(rate).toString();
     }
     ends[i] = text.length;
   }
-  return new DisplayColumn(text, ends);
+  return new DisplayColumn(asciiBytes(text), ends, key.length);
 }
 
-/** A Map that forgets its least recently used entries beyond `limit`. */
+/**
+ * A Map that forgets its least recently used entries beyond `limit`. A read only stamps the entry
+ * (reordering a Map on every read cost more than the reads); going over the limit forgets the
+ * stalest tenth at once, so the sort that finds them is rare.
+ */
 export class LruMap<K, V> {
-  private readonly entries = new Map<K, V>();
+  private readonly entries = new Map<K, { value: V; used: number }>();
+  private clock = 0;
 
   constructor(private readonly limit: number) {}
 
@@ -133,18 +175,18 @@ export class LruMap<K, V> {
   }
 
   get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    entry.used = ++this.clock;
+    return entry.value;
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, used: ++this.clock });
+    if (this.entries.size <= this.limit) return;
+    const keep = this.limit - Math.floor(this.limit / 10);
+    const stalest = [...this.entries].sort(([, a], [, b]) => a.used - b.used);
+    for (const [stale] of stalest.slice(0, this.entries.size - keep)) this.entries.delete(stale);
   }
 
   clear(): void {

@@ -3,6 +3,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
 import { RateDecimal } from '@fxrates/rates';
 import { CurrentRates } from '../../rates/current-rates';
+import { AsciiWriter } from './ascii-writer';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
 import { noCloseFor } from './history-query';
 
@@ -21,6 +22,11 @@ export const HISTORY_TTL_MS = 60_000;
  * most. Every year since 1999 × 5 bases × 17 symbols is ~2 400.
  */
 const COLUMN_LIMIT = 3_000;
+/** `,"YYYY-MM-DD":{` and `}` around a day's rates. */
+const DAY_BYTES = 16;
+const CLOSE = '}'.charCodeAt(0);
+/** Room in front of a series for the answer's head (base, dates, timestamp…), written last. */
+const SERIES_HEAD_ROOM = 256;
 
 /** One day's close: units of each currency per 1 USD. */
 export interface DailyClose {
@@ -31,6 +37,12 @@ export interface DailyClose {
 const yearOf = (day: string) => Number(day.slice(0, 4));
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whether any of these currencies has a rate on day i (a loop: a closure per day cost a context). */
+function publishedAny(rates: readonly (readonly (string | undefined)[])[], i: number): boolean {
+  for (const column of rates) if (column[i] !== undefined) return true;
+  return false;
+}
 
 /**
  * Reads rate_history (filled by `npm run rates:backfill` and the worker's ingest) through an
@@ -110,10 +122,11 @@ export class RateHistory implements OnModuleInit {
   }
 
   /**
-   * The `"day":{"CODE":rate,…}` members of a time series from `start` to `end`, oldest first, and
-   * the last day listed. Business days only, nothing filled in: with `requested` symbols, the days
-   * on which the base or any of them was published; without, every day, each listing what it
-   * published that the plan includes. A day lacking the base or a requested symbol is a 404.
+   * The `"day":{"CODE":rate,…}` members of a time series from `start` to `end`, oldest first, written
+   * into a body with room in front for the answer's head, and the last day listed. Business days
+   * only, nothing filled in: with `requested` symbols, the days on which the base or any of them was
+   * published; without, every day, each listing what it published that the plan includes. A day
+   * lacking the base or a requested symbol is a 404.
    */
   async series(
     start: string,
@@ -121,58 +134,80 @@ export class RateHistory implements OnModuleInit {
     base: string,
     requested: readonly string[] | undefined,
     plan: PlanId,
-  ): Promise<{ members: string; last: string | undefined }> {
-    const codes = requested ? [base, ...requested].filter((code) => code !== 'USD') : [];
-    // Joined once at the end: cheaper than growing a string cell by cell.
-    const parts: string[] = [];
-    let last: string | undefined;
+  ): Promise<{ members: AsciiWriter; last: string | undefined }> {
+    const spans: { data: HistoryYear; first: number; stop: number }[] = [];
     for (let year = yearOf(start); year <= yearOf(end); year++) {
       const data = await this.store.year(year);
-      const listed = codes.map((code) => data.rates.get(code) ?? []);
-      const first = data.from(start);
       let stop = data.from(end);
       if (data.days[stop] === end) stop++;
-      if (requested) {
-        const columns = requested.map((code) => this.store.column(data, base, code));
-        const keys = requested.map((code, s) => `${s ? ',' : ''}"${code}":`);
-        for (let i = first; i < stop; i++) {
-          if (listed.length && !listed.some((rates) => rates[i] !== undefined)) continue;
-          parts.push(parts.length ? ',"' : '"', data.days[i], '":{');
-          for (let s = 0; s < columns.length; s++) {
-            const rate = columns[s].at(i);
-            if (rate === null) throw this.missing(data, base, requested[s], i);
-            parts.push(keys[s], rate);
-          }
-          parts.push('}');
-          last = data.days[i];
+      spans.push({ data, first: data.from(start), stop });
+    }
+    // Written in one synchronous pass from here: no other answer interleaves.
+    return requested ? this.seriesOf(spans, base, requested) : this.seriesOfAll(spans, base, plan);
+  }
+
+  private seriesOf(
+    spans: readonly { data: HistoryYear; first: number; stop: number }[],
+    base: string,
+    requested: readonly string[],
+  ): { members: AsciiWriter; last: string | undefined } {
+    const codes = [base, ...requested].filter((code) => code !== 'USD');
+    const columnsOf = spans.map(({ data }) => requested.map((code) => this.store.column(data, base, code)));
+    // Sized for the widest members, so the body is never grown and copied.
+    let capacity = 0;
+    spans.forEach(({ first, stop }, y) => {
+      const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest, DAY_BYTES);
+      capacity += (stop - first) * perDay;
+    });
+    const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
+    let last: string | undefined;
+    spans.forEach(({ data, first, stop }, y) => {
+      const listed = codes.map((code) => data.rates.get(code) ?? []);
+      const columns = columnsOf[y];
+      for (let i = first; i < stop; i++) {
+        if (listed.length && !publishedAny(listed, i)) continue;
+        data.writeDayKey(out, i, last === undefined);
+        for (let s = 0; s < columns.length; s++) {
+          if (!columns[s].writeMember(out, i, s === 0)) throw this.missing(data, base, requested[s], i);
         }
-      } else {
-        const symbolsOf = new Map<readonly string[], string[]>();
-        const columns = new Map<string, DisplayColumn>();
-        const column = (code: string) => {
-          let found = columns.get(code);
-          if (!found) columns.set(code, (found = this.store.column(data, base, code)));
-          return found;
-        };
-        for (let i = first; i < stop; i++) {
-          const all = data.codes[i];
-          let symbols = symbolsOf.get(all);
-          if (!symbols) {
-            symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
-            symbolsOf.set(all, symbols);
-          }
-          parts.push(parts.length ? ',"' : '"', data.days[i], '":{');
-          for (let s = 0; s < symbols.length; s++) {
-            const rate = column(symbols[s]).at(i);
-            if (rate === null) throw this.missing(data, base, symbols[s], i);
-            parts.push(s ? `,"${symbols[s]}":` : `"${symbols[s]}":`, rate);
-          }
-          parts.push('}');
-          last = data.days[i];
+        out.byte(CLOSE);
+        last = data.days[i];
+      }
+    });
+    return { members: out, last };
+  }
+
+  private seriesOfAll(
+    spans: readonly { data: HistoryYear; first: number; stop: number }[],
+    base: string,
+    plan: PlanId,
+  ): { members: AsciiWriter; last: string | undefined } {
+    const out = new AsciiWriter(64 * 1024, SERIES_HEAD_ROOM);
+    let last: string | undefined;
+    for (const { data, first, stop } of spans) {
+      const symbolsOf = new Map<readonly string[], string[]>();
+      const columns = new Map<string, DisplayColumn>();
+      const column = (code: string) => {
+        let found = columns.get(code);
+        if (!found) columns.set(code, (found = this.store.column(data, base, code)));
+        return found;
+      };
+      for (let i = first; i < stop; i++) {
+        const all = data.codes[i];
+        let symbols = symbolsOf.get(all);
+        if (!symbols) {
+          symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
+          symbolsOf.set(all, symbols);
         }
+        data.writeDayKey(out, i, last === undefined);
+        for (let s = 0; s < symbols.length; s++) {
+          if (!column(symbols[s]).writeMember(out, i, s === 0)) throw this.missing(data, base, symbols[s], i);
+        }
+        out.byte(CLOSE);
+        last = data.days[i];
       }
     }
-    return { members: parts.join(''), last };
+    return { members: out, last };
   }
 
   /** The 404 crossRate's RateUnavailableError becomes: the base first, then the symbol. */
