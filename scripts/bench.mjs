@@ -3,7 +3,7 @@
 // pinned core. Prints req/s, p50/p99, peak RSS and the
 // ratio to bare Node; writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
-// the time-series part alone. BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`,
+// the time-series part alone; `--only metered` the metered public API and its bare servers alone. BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`,
 // `--trace-gc`); BENCH_API_STDOUT=1 shows the API's standard output (where `--trace-gc` writes).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,8 +21,8 @@ const QUERY = '/api/rates/convert?from=USD&to=EUR&amount=100';
 const METERED_QUERY = '/api/v1/rates/latest?base=USD&symbols=EUR,GBP,JPY';
 const onlyFlag = process.argv.indexOf('--only');
 const ONLY = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'timeseries')
-  throw new Error(`--only ${ONLY}: only "timeseries" is known`);
+if (ONLY !== undefined && ONLY !== 'timeseries' && ONLY !== 'metered')
+  throw new Error(`--only ${ONLY}: only "timeseries" and "metered" are known`);
 // One year of closes for 10 symbols, a different query on every request (see timeseriesQueries).
 // The currencies the ECB quoted on every day of its history (1999-01-04 … 2026-04-13), so that any
 // year answers 200; EUR is the pivot of the file and always there too.
@@ -295,9 +295,10 @@ async function timeHistoryImport() {
   return seconds;
 }
 
-const hasHistory = existsSync(ECB_CSV);
+const hasHistory = ONLY !== 'metered' && existsSync(ECB_CSV);
 const historyImportSeconds = hasHistory ? await timeHistoryImport() : null;
-if (!hasHistory) console.log(`› No ECB history CSV at ${ECB_CSV} (set BENCH_ECB_CSV): no history figures.`);
+if (!hasHistory && ONLY !== 'metered')
+  console.log(`› No ECB history CSV at ${ECB_CSV} (set BENCH_ECB_CSV): no history figures.`);
 
 const scenarios = [];
 const base = `http://127.0.0.1:${API_PORT}`;
@@ -314,12 +315,10 @@ if (ONLY !== 'timeseries') {
   const session = await (await fetch(`${base}/api/auth/session`, { method: 'POST' })).json();
   const sessionHeaders = { 'x-session-token': session.sessionToken };
   const convertSample = await (await fetch(`${base}${QUERY}`, { headers: sessionHeaders })).text();
-  const convertApi = await measureApi(
-    'API GET /api/rates/convert',
-    `${base}${QUERY}`,
-    sessionHeaders,
-    api.pid,
-  );
+  const convertApi =
+    ONLY === 'metered'
+      ? null
+      : await measureApi('API GET /api/rates/convert', `${base}${QUERY}`, sessionHeaders, api.pid);
 
   // 2. The metered public API: key from the cache, plan gate, one Redis script per call.
   const meteredResponse = await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders });
@@ -346,14 +345,22 @@ await stop(api);
 
 if (apiRuns) {
   const { sessionHeaders, convertSample, convertApi, meteredSample, meteredHeaders, meteredApi } = apiRuns;
-  scenarios.push({
-    name: 'landing converter',
-    rows: [
-      convertApi,
-      await measureBare('bare node:http (precomputed)', 'precomputed', convertSample, QUERY, sessionHeaders),
-      await measureBare('bare node:http (naive)', 'naive', convertSample, QUERY, sessionHeaders),
-    ],
-  });
+  if (convertApi) {
+    scenarios.push({
+      name: 'landing converter',
+      rows: [
+        convertApi,
+        await measureBare(
+          'bare node:http (precomputed)',
+          'precomputed',
+          convertSample,
+          QUERY,
+          sessionHeaders,
+        ),
+        await measureBare('bare node:http (naive)', 'naive', convertSample, QUERY, sessionHeaders),
+      ],
+    });
+  }
   scenarios.push({
     name: 'metered public API',
     rows: [
