@@ -1,7 +1,7 @@
 import { marketsOn } from './crypto-markets';
 import { ProviderError } from './provider-error';
 import { getFromProvider, isRecord, parseJsonBody } from './provider-http';
-import { dayOf, ObservationList } from './provider-values';
+import { dayOf, ObservationList, readTime } from './provider-values';
 import {
   defineProvider,
   type ProviderFetchResult,
@@ -43,8 +43,10 @@ export function binanceProvider(settings: ProviderSettings): RateProvider {
         signal,
       },
     );
-    const date = Date.parse(response.headers.get('date') ?? '');
-    return { body: parseJsonBody('binance', response), date: Number.isNaN(date) ? Date.now() : date };
+    // The answer's Date, unless missing or implausible (a proxy's clock): then our own.
+    const now = Date.now();
+    const date = readTime(response.headers.get('date') ?? '', now);
+    return { body: parseJsonBody('binance', response), date: 'iso' in date ? Date.parse(date.iso) : now };
   };
   return defineProvider('binance', async ({ symbols, signal }) => {
     const markets = marketsOn('binance', symbols);

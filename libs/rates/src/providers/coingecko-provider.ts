@@ -1,7 +1,7 @@
 import { marketsOn } from './crypto-markets';
 import { ProviderError } from './provider-error';
 import { getFromProvider, isRecord, parseJsonBody } from './provider-http';
-import { dayOf, ObservationList } from './provider-values';
+import { dayOf, ObservationList, readTime } from './provider-values';
 import {
   defineProvider,
   type ProviderFetchResult,
@@ -28,9 +28,16 @@ export function parseCoinGeckoPrices(
       list.rejected.push({ currency: code, raw: entry, reason: `no price for ${market}` });
       continue;
     }
-    const updated = entry.last_updated_at;
-    const observedAt = new Date(typeof updated === 'number' ? updated * 1000 : now).toISOString();
-    list.addPrice(code, entry.usd, observedAt, dayOf(observedAt));
+    // Without include_last_updated_at a price is as of the answer; a bad time refuses this coin only.
+    const time =
+      entry.last_updated_at === undefined
+        ? { iso: new Date(now).toISOString() }
+        : readTime(entry.last_updated_at, now);
+    if ('reason' in time) {
+      list.rejected.push({ currency: code, raw: entry.last_updated_at, reason: time.reason });
+      continue;
+    }
+    list.addPrice(code, entry.usd, time.iso, dayOf(time.iso));
   }
   return { source: 'coingecko', observations: list.observations, rejected: list.rejected };
 }

@@ -1,6 +1,7 @@
 import { ProviderStandIn, sample } from '../../testing/provider-stand-in';
 import { binanceProvider, parseBinancePrices } from './binance-provider';
-import { coinbaseProvider } from './coinbase-provider';
+import { addCoinbaseTicker, coinbaseProvider } from './coinbase-provider';
+import { ObservationList } from './provider-values';
 import { coinGeckoProvider, parseCoinGeckoPrices } from './coingecko-provider';
 import { retryAfterMs } from './provider-http';
 
@@ -55,11 +56,38 @@ describe('crypto providers', () => {
       ]);
     });
 
+    it('refuses a coin whose last_updated_at is unreadable or ahead of our clock, alone', () => {
+      const now = Date.parse('2026-09-29T00:01:00Z');
+      const parsed = parseCoinGeckoPrices(
+        {
+          bitcoin: { usd: 83212.64, last_updated_at: 1790640000 },
+          ethereum: { usd: 2510.2, last_updated_at: 1e20 },
+          solana: { usd: 140.1, last_updated_at: 1790640000 + 3600 },
+          cardano: { usd: 0.6 },
+        },
+        [
+          { code: 'BTC', market: 'bitcoin' },
+          { code: 'ETH', market: 'ethereum' },
+          { code: 'SOL', market: 'solana' },
+          { code: 'ADA', market: 'cardano' },
+        ],
+        now,
+      );
+      expect(parsed.observations.map((o) => [o.currency, o.observedAt])).toEqual([
+        ['BTC', '2026-09-29T00:00:00.000Z'],
+        ['ADA', '2026-09-29T00:01:00.000Z'],
+      ]);
+      expect(parsed.rejected.map((r) => [r.currency, r.reason])).toEqual([
+        ['ETH', 'implausible time: 100000000000000000000'],
+        ['SOL', 'implausible time: 1790643600'],
+      ]);
+    });
+
     it('reads the sample with extra fields and reports its 429 as rate-limited', async () => {
       const parsed = parseCoinGeckoPrices(
         JSON.parse(sample('coingecko-simple-price.json')),
         [{ code: 'BTC', market: 'bitcoin' }],
-        0,
+        Date.parse('2026-09-29T00:01:00Z'),
       );
       expect(parsed.observations[0].observedAt).toBe('2026-09-29T00:00:00.000Z');
       standIn.fault('/api/v3/simple/price', {
@@ -145,6 +173,21 @@ describe('crypto providers', () => {
       ]);
       // BNB is not listed on Coinbase: never asked.
       expect(standIn.requestsTo('/products/BNB-USD')).toEqual([]);
+    });
+
+    it('refuses a ticker without a usable time alone, keeping the others', () => {
+      const list = new ObservationList('USD');
+      const now = Date.parse('2026-11-22T10:00:30Z');
+      addCoinbaseTicker(list, 'BTC', 200, { price: '83212.64', time: '2026-11-22T10:00:00Z' }, now);
+      addCoinbaseTicker(list, 'ETH', 200, { price: '2510.2', time: 'yesterday' }, now);
+      addCoinbaseTicker(list, 'SOL', 200, { price: '140.1' }, now);
+      addCoinbaseTicker(list, 'ADA', 200, { price: '0.6', time: '2027-01-01T00:00:00Z' }, now);
+      expect(list.observations.map((o) => o.currency)).toEqual(['BTC']);
+      expect(list.rejected.map((r) => [r.currency, r.reason])).toEqual([
+        ['ETH', 'unreadable time: "yesterday"'],
+        ['SOL', 'no time'],
+        ['ADA', 'implausible time: "2027-01-01T00:00:00Z"'],
+      ]);
     });
 
     it('fails the whole fetch on garbage or a 429', async () => {

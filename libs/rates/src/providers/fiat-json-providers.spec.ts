@@ -85,6 +85,13 @@ describe('Frankfurter and Open Exchange Rates', () => {
       expect(result.observations).toEqual([]);
       expect(result.rejected.map((r) => r.reason)).toEqual(['negative: -1', 'missing']);
       expect(() => parseOxrLatest({ base: 'USD', timestamp: 'soon', rates: {} }, [])).toThrow(/timestamp/);
+      // A timestamp in milliseconds (a unit mistake) reads as the year 58 000: refused, not a crash.
+      expect(() => parseOxrLatest({ base: 'USD', timestamp: 1776088800000, rates: {} }, [])).toThrow(
+        expect.objectContaining({
+          failure: 'malformed',
+          message: expect.stringContaining('implausible time'),
+        }),
+      );
     });
   });
 });

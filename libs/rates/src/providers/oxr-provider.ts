@@ -1,6 +1,6 @@
 import { ProviderError } from './provider-error';
 import { getFromProvider, isRecord, parseJsonBody } from './provider-http';
-import { dayOf, ObservationList } from './provider-values';
+import { dayOf, ObservationList, readTime } from './provider-values';
 import {
   defineProvider,
   type ProviderFetchResult,
@@ -9,7 +9,11 @@ import {
 } from './provider';
 
 /** Open Exchange Rates `/api/latest.json`: per-USD rates stamped with a Unix `timestamp`. */
-export function parseOxrLatest(body: unknown, symbols: readonly string[]): ProviderFetchResult {
+export function parseOxrLatest(
+  body: unknown,
+  symbols: readonly string[],
+  now = Date.now(),
+): ProviderFetchResult {
   if (isRecord(body) && body.error === true) {
     const failure = body.status === 401 || body.status === 403 ? 'auth' : 'http';
     throw new ProviderError('oxr', failure, `${String(body.message)}: ${String(body.description ?? '')}`);
@@ -23,7 +27,9 @@ export function parseOxrLatest(body: unknown, symbols: readonly string[]): Provi
   ) {
     throw new ProviderError('oxr', 'malformed', 'expected { base: "USD", timestamp, rates }');
   }
-  const observedAt = new Date(body.timestamp * 1000).toISOString();
+  const time = readTime(body.timestamp, now);
+  if ('reason' in time) throw new ProviderError('oxr', 'malformed', `timestamp: ${time.reason}`);
+  const observedAt = time.iso;
   const list = new ObservationList('USD');
   for (const currency of symbols) {
     if (currency !== 'USD' && currency in body.rates) {

@@ -8,6 +8,7 @@ import {
 } from '../../testing/provider-stand-in';
 import { createProvider } from './create-provider';
 import { ProviderError } from './provider-error';
+import { MAX_PROVIDER_BODY_BYTES } from './provider-http';
 import type { ProviderId, RateProvider } from './provider';
 
 /**
@@ -152,11 +153,7 @@ const ADAPTERS: AdapterCase[] = [
     emptyReason: 'missing',
     absent: { status: 404, body: sample('coinbase-error-404.json') },
     absentRejected: [['BTC', 'no such product on Coinbase']],
-    shapeless: [
-      ['no time', json({ price: '83212.64' })],
-      ['an unreadable time', json({ price: '83212.64', time: 'yesterday' })],
-      ['an array', '[]'],
-    ],
+    shapeless: [['an array', '[]']],
     rateLimitBody: json({ message: 'Public rate limit exceeded' }),
   },
 ];
@@ -214,6 +211,23 @@ describe('provider faults against the stand-in', () => {
       standIn.fault(adapter.route, 'garbage');
       const error = await failureOf(fetchOne());
       expect(error).toMatchObject({ provider: adapter.id, failure: 'malformed' });
+    });
+
+    it.each<[string, Record<string, string>]>([
+      ['a declared length', { 'content-length': String(MAX_PROVIDER_BODY_BYTES + 1) }],
+      ['no declared length', {}],
+    ])('refuses an answer larger than the cap, with %s, unread', async (_label, headers) => {
+      const body = 'x'.repeat(MAX_PROVIDER_BODY_BYTES + 1);
+      standIn.fault(adapter.route, { status: 200, body, headers });
+      // Time enough to stream 8 MB on a busy machine: the cap, not the timeout, must refuse it.
+      const patient = createProvider(adapter.id, {
+        baseUrl: standIn.url,
+        timeoutMs: 10_000,
+        apiKey: adapter.apiKey,
+      });
+      const error = await failureOf(patient.fetchLatest({ symbols: [adapter.symbol] }));
+      expect(error).toMatchObject({ provider: adapter.id, failure: 'malformed' });
+      expect(error.message).toContain('answered more than 8 MB');
     });
 
     it.each(adapter.shapeless)('reports a 200 with %s as malformed', async (_label, body) => {

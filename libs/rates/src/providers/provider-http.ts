@@ -7,6 +7,13 @@ export interface ProviderResponse {
   body: string;
 }
 
+/**
+ * The largest answer read from a provider: the biggest real one (Binance's every-ticker list) is a
+ * few hundred KB. Anything larger is refused unread, so a broken or hostile endpoint cannot
+ * exhaust the worker's memory.
+ */
+export const MAX_PROVIDER_BODY_BYTES = 8 * 1024 * 1024;
+
 /** The longest we stay away from a provider on its word: a ban for days still gets retried hourly. */
 export const MAX_RETRY_AFTER_MS = 3_600_000;
 
@@ -34,18 +41,22 @@ export async function getFromProvider(
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const where = new URL(url).pathname;
   let response: Response;
-  let body: string;
+  let body: string | undefined;
   try {
     response = await fetch(url, {
       signal,
       headers: { accept: 'application/json, application/xml;q=0.9, */*;q=0.1', ...options.headers },
     });
-    body = await response.text();
+    body = await textWithin(response, MAX_PROVIDER_BODY_BYTES);
   } catch (error) {
     if (timeout.aborted) {
       throw new ProviderError(provider, 'timeout', `no answer from ${where} within ${settings.timeoutMs} ms`);
     }
     throw new ProviderError(provider, 'network', `${where}: ${(error as Error).message}`);
+  }
+  if (body === undefined) {
+    const limit = `${MAX_PROVIDER_BODY_BYTES / 1024 / 1024} MB`;
+    throw new ProviderError(provider, 'malformed', `${where} answered more than ${limit}; not read`);
   }
   const { status } = response;
   if ((status >= 200 && status < 300) || options.acceptStatus?.includes(status)) {
@@ -61,6 +72,23 @@ export async function getFromProvider(
   }
   const failure = status === 401 || status === 403 ? 'auth' : 'http';
   throw new ProviderError(provider, failure, `${where} answered ${status}: ${snippet}`, { status });
+}
+
+/** The body as UTF-8 text, or undefined (and the rest left unread) once it passes `limit` bytes. */
+async function textWithin(response: Response, limit: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > limit) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined; // leaving the loop early cancels the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Parses a JSON body or fails the whole answer as malformed. */

@@ -53,3 +53,25 @@ export class ObservationList {
 }
 
 export const dayOf = (iso: string) => iso.slice(0, 10);
+
+export type TimeReading = { iso: string } | { reason: string };
+
+/** Earlier than any rate a provider serves today: a time before it is a unit or parsing mistake. */
+const EARLIEST_TIME = Date.parse('2000-01-01T00:00:00Z');
+/** How far ahead of our clock a provider's clock may run before its time is refused. */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/**
+ * Reads the time a provider gives a value: Unix seconds (a number) or an ISO 8601 string. A time
+ * that is unreadable, before 2000 or more than five minutes ahead of our clock is refused: the newest
+ * value wins, so one dated in the future would hold out every correct value after it.
+ */
+export function readTime(raw: unknown, now: number): TimeReading {
+  const ms =
+    typeof raw === 'number' ? raw * 1000 : typeof raw === 'string' && raw.trim() ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(ms)) return { reason: `unreadable time: ${JSON.stringify(raw)}` };
+  if (ms < EARLIEST_TIME || ms > now + MAX_CLOCK_AHEAD_MS) {
+    return { reason: `implausible time: ${JSON.stringify(raw)}` };
+  }
+  return { iso: new Date(ms).toISOString() };
+}
