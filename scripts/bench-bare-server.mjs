@@ -2,7 +2,9 @@
 // same JSON as the API. BARE_MODE=precomputed sends a fixed body (the ceiling); BARE_MODE=naive
 // parses the query and converts with decimal.js per request, as a hand-written server would.
 // BARE_HEADERS (JSON) adds the API's own response headers, with a fresh X-Request-Id per request,
-// so the two servers send the same bytes.
+// so the two servers send the same bytes. BARE_MODE=metered sends the fixed body too, but only
+// after metering each call exactly as the API does: the API's own Lua script in Redis (REDIS_URL),
+// the calls of one event-loop turn in one run, over ioredis with auto-pipelining, as the API.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -14,16 +16,53 @@ const rates = require('@fawazahmed0/currency-api/v1/currencies/usd.min.json');
 const body = process.env.BARE_BODY;
 const bodyLength = Buffer.byteLength(body ?? '');
 const naive = process.env.BARE_MODE === 'naive';
+const meter = process.env.BARE_MODE === 'metered' ? exactMeter() : null;
+
+/** Meters calls in batches with the API's script: resolve(true) once counted, false if refused. */
+function exactMeter() {
+  const Redis = require('ioredis');
+  const { METER_BATCH_SCRIPT } = require('../dist/services/api/src/modules/public-api/metering.lua.js');
+  const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
+  redis.defineCommand('meterBatch', { lua: METER_BATCH_SCRIPT });
+  const prefix = `${process.env.REDIS_KEY_PREFIX ?? 'fxrates-bench:'}usage:bare:`;
+  let batch = [];
+  const flush = () => {
+    const calls = batch;
+    batch = [];
+    const now = Date.now();
+    const keys = [
+      `${prefix}pending`,
+      `${prefix}last-used`,
+      `${prefix}month`,
+      `${prefix}burst:${Math.floor(now / 1000)}`,
+    ];
+    redis
+      .meterBatch(keys.length, ...keys, 3600, calls.length, 1e12, 1e9, 'bare|day', 'bare', now)
+      .then(([counted]) => calls.forEach((done, i) => done(i < counted)));
+  };
+  return (done) => {
+    if (batch.length === 0) setImmediate(flush);
+    batch.push(done);
+  };
+}
 const headers = process.env.BARE_HEADERS
   ? JSON.parse(process.env.BARE_HEADERS)
   : { 'content-type': 'application/json; charset=utf-8' };
 
+function sendBody(res) {
+  if ('x-request-id' in headers) headers['x-request-id'] = randomUUID();
+  // The API sends a Content-Length too (direct-routes.ts): the same bytes on the wire.
+  headers['content-length'] = bodyLength;
+  res.writeHead(200, headers).end(body);
+}
+
 createServer((req, res) => {
+  if (meter) {
+    meter((counted) => (counted ? sendBody(res) : res.writeHead(429).end()));
+    return;
+  }
   if (!naive) {
-    if ('x-request-id' in headers) headers['x-request-id'] = randomUUID();
-    // The API sends a Content-Length too (direct-routes.ts): the same bytes on the wire.
-    headers['content-length'] = bodyLength;
-    res.writeHead(200, headers).end(body);
+    sendBody(res);
     return;
   }
   const url = new URL(req.url, 'http://x');

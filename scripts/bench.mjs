@@ -380,6 +380,15 @@ if (apiRuns) {
         keyHeaders,
         meteredHeaders,
       ),
+      // Not the target's baseline: what exact metering costs by itself, for comparison.
+      await measureBare(
+        'bare node:http (precomputed, same headers, metered by the same script in Redis)',
+        'metered',
+        meteredSample,
+        METERED_QUERY,
+        keyHeaders,
+        meteredHeaders,
+      ),
     ],
   });
 }
