@@ -4,6 +4,7 @@ import request from 'supertest';
 import { HISTORY_SOURCE, RateHistory } from '../src/modules/public-api/history/rate-history';
 import { UserPlansService } from '../src/modules/public-api/user-plans.service';
 import { register } from './support/auth-client';
+import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 import { until } from '../../worker/test/support/waiting';
@@ -120,15 +121,7 @@ describe('rate history from the in-process store', () => {
       }),
     );
     // A key of its own on enterprise (burst 200 a second): 64 calls in a moment.
-    const { accessToken, res } = await register(t.app);
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
-    const ownKey = (
-      await request(t.app.getHttpServer())
-        .post('/api/keys')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .send({ name: 'concurrent' })
-        .expect(201)
-    ).body.key;
+    const { enterprise: ownKey } = await keysOnPlans(t.app, ['enterprise']);
     const call = (query: string) =>
       request(t.app.getHttpServer())
         .get(`/api/v1/rates/timeseries?${query}`)

@@ -1,4 +1,4 @@
-import { CloseStore, LruMap, type HistoryRow } from './close-store';
+import { CloseStore, type HistoryRow } from './close-store';
 
 function source(rows: HistoryRow[]) {
   const calls = { fingerprint: 0, rows: 0 };
@@ -93,26 +93,5 @@ describe('CloseStore', () => {
     expect(store.column(year, 'USD', 'EUR').toArray()).toEqual(['0.9', '0.91']);
     expect(store.column(year, 'EUR', 'USD').toArray()).toEqual(['1.111111111', '1.098901099']);
     expect(store.column(year, 'EUR', 'GBP')).toBe(store.column(year, 'EUR', 'GBP'));
-  });
-});
-
-describe('LruMap', () => {
-  it('forgets the least recently used entry beyond its limit', () => {
-    const lru = new LruMap<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    lru.get('a');
-    lru.set('c', 3);
-    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
-  });
-
-  it('forgets the stalest tenth at once when a large map goes over its limit', () => {
-    const lru = new LruMap<number, number>(20);
-    for (let i = 0; i < 20; i++) lru.set(i, i);
-    for (let i = 0; i < 10; i++) lru.get(i); // 10…19 are now the stalest
-    lru.set(20, 20);
-    expect(lru.size).toBe(18);
-    expect([10, 11, 12].map((key) => lru.get(key))).toEqual([undefined, undefined, undefined]);
-    expect([0, 9, 13, 19, 20].map((key) => lru.get(key))).toEqual([0, 9, 13, 19, 20]);
   });
 });
