@@ -18,8 +18,8 @@ const DAY_MS = 86_400_000;
  */
 export const HISTORY_TTL_MS = 60_000;
 /**
- * Display columns kept (one year × base × code, ~260 strings, ~12 KB each measured): ~36 MB at
- * most. Every year since 1999 × 5 bases × 17 symbols is ~2 400.
+ * Display columns kept (one year × base × code, ~260 members; ~6 KB each measured, mostly outside
+ * V8's heap): ~19 MB at most. Every year since 1999 × 5 bases × 17 symbols is ~2 300.
  */
 const COLUMN_LIMIT = 3_000;
 /** `,"YYYY-MM-DD":{` and `}` around a day's rates. */
@@ -27,6 +27,13 @@ const DAY_BYTES = 16;
 const CLOSE = '}'.charCodeAt(0);
 /** Room in front of a series for the answer's head (base, dates, timestamp…), written last. */
 const SERIES_HEAD_ROOM = 256;
+
+/** The days of one year a time series covers: indexes `first` up to (not including) `stop`. */
+interface YearSpan {
+  data: HistoryYear;
+  first: number;
+  stop: number;
+}
 
 /** One day's close: units of each currency per 1 USD. */
 export interface DailyClose {
@@ -38,7 +45,7 @@ const yearOf = (day: string) => Number(day.slice(0, 4));
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Whether any of these currencies has a rate on day i (a loop: a closure per day cost a context). */
+/** Whether any of these currencies has a rate on day i. */
 function publishedAny(rates: readonly (readonly (string | undefined)[])[], i: number): boolean {
   for (const column of rates) if (column[i] !== undefined) return true;
   return false;
@@ -135,19 +142,18 @@ export class RateHistory implements OnModuleInit {
     requested: readonly string[] | undefined,
     plan: PlanId,
   ): Promise<{ members: AsciiWriter; last: string | undefined }> {
-    const spans: { data: HistoryYear; first: number; stop: number }[] = [];
+    const spans: YearSpan[] = [];
     for (let year = yearOf(start); year <= yearOf(end); year++) {
       const data = await this.store.year(year);
       let stop = data.from(end);
       if (data.days[stop] === end) stop++;
       spans.push({ data, first: data.from(start), stop });
     }
-    // Written in one synchronous pass from here: no other answer interleaves.
     return requested ? this.seriesOf(spans, base, requested) : this.seriesOfAll(spans, base, plan);
   }
 
   private seriesOf(
-    spans: readonly { data: HistoryYear; first: number; stop: number }[],
+    spans: readonly YearSpan[],
     base: string,
     requested: readonly string[],
   ): { members: AsciiWriter; last: string | undefined } {
@@ -178,7 +184,7 @@ export class RateHistory implements OnModuleInit {
   }
 
   private seriesOfAll(
-    spans: readonly { data: HistoryYear; first: number; stop: number }[],
+    spans: readonly YearSpan[],
     base: string,
     plan: PlanId,
   ): { members: AsciiWriter; last: string | undefined } {
