@@ -33,4 +33,12 @@ describe('AsciiWriter', () => {
     expect(pool.pooledBytes).toBe(4096);
     expect(pool.take(100).buffer).toBe(bytes.buffer);
   });
+
+  it('gives its buffer back when the answer is discarded', () => {
+    const pool = new BufferPool(1 << 20);
+    const out = new AsciiWriter(100, 0, pool);
+    out.text('{"rates":{');
+    out.discard();
+    expect(pool.pooledBytes).toBe(4096);
+  });
 });

@@ -80,6 +80,11 @@ export class AsciiWriter {
     };
   }
 
+  /** Gives the buffer back unused (the answer failed); the writer must not be used afterwards. */
+  discard(): void {
+    this.pool.give(this.buffer);
+  }
+
   private reserve(extra: number): void {
     if (this.end + extra <= this.buffer.length) return;
     const grown = this.pool.take(Math.max(this.buffer.length * 2, this.end + extra));

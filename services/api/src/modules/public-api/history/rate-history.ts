@@ -167,19 +167,24 @@ export class RateHistory implements OnModuleInit {
     });
     const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
     let last: string | undefined;
-    spans.forEach(({ data, first, stop }, y) => {
-      const listed = codes.map((code) => data.rates.get(code) ?? []);
-      const columns = columnsOf[y];
-      for (let i = first; i < stop; i++) {
-        if (listed.length && !publishedAny(listed, i)) continue;
-        data.writeDayKey(out, i, last === undefined);
-        for (let s = 0; s < columns.length; s++) {
-          if (!columns[s].writeMember(out, i, s === 0)) throw this.missing(data, base, requested[s], i);
+    try {
+      spans.forEach(({ data, first, stop }, y) => {
+        const listed = codes.map((code) => data.rates.get(code) ?? []);
+        const columns = columnsOf[y];
+        for (let i = first; i < stop; i++) {
+          if (listed.length && !publishedAny(listed, i)) continue;
+          data.writeDayKey(out, i, last === undefined);
+          for (let s = 0; s < columns.length; s++) {
+            if (!columns[s].writeMember(out, i, s === 0)) throw this.missing(data, base, requested[s], i);
+          }
+          out.byte(CLOSE);
+          last = data.days[i];
         }
-        out.byte(CLOSE);
-        last = data.days[i];
-      }
-    });
+      });
+    } catch (error) {
+      out.discard();
+      throw error;
+    }
     return { members: out, last };
   }
 
@@ -190,28 +195,34 @@ export class RateHistory implements OnModuleInit {
   ): { members: AsciiWriter; last: string | undefined } {
     const out = new AsciiWriter(64 * 1024, SERIES_HEAD_ROOM);
     let last: string | undefined;
-    for (const { data, first, stop } of spans) {
-      const symbolsOf = new Map<readonly string[], string[]>();
-      const columns = new Map<string, DisplayColumn>();
-      const column = (code: string) => {
-        let found = columns.get(code);
-        if (!found) columns.set(code, (found = this.store.column(data, base, code)));
-        return found;
-      };
-      for (let i = first; i < stop; i++) {
-        const all = data.codes[i];
-        let symbols = symbolsOf.get(all);
-        if (!symbols) {
-          symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
-          symbolsOf.set(all, symbols);
+    try {
+      for (const { data, first, stop } of spans) {
+        const symbolsOf = new Map<readonly string[], string[]>();
+        const columns = new Map<string, DisplayColumn>();
+        const column = (code: string) => {
+          let found = columns.get(code);
+          if (!found) columns.set(code, (found = this.store.column(data, base, code)));
+          return found;
+        };
+        for (let i = first; i < stop; i++) {
+          const all = data.codes[i];
+          let symbols = symbolsOf.get(all);
+          if (!symbols) {
+            symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
+            symbolsOf.set(all, symbols);
+          }
+          data.writeDayKey(out, i, last === undefined);
+          for (let s = 0; s < symbols.length; s++) {
+            if (!column(symbols[s]).writeMember(out, i, s === 0))
+              throw this.missing(data, base, symbols[s], i);
+          }
+          out.byte(CLOSE);
+          last = data.days[i];
         }
-        data.writeDayKey(out, i, last === undefined);
-        for (let s = 0; s < symbols.length; s++) {
-          if (!column(symbols[s]).writeMember(out, i, s === 0)) throw this.missing(data, base, symbols[s], i);
-        }
-        out.byte(CLOSE);
-        last = data.days[i];
       }
+    } catch (error) {
+      out.discard();
+      throw error;
     }
     return { members: out, last };
   }
