@@ -1,10 +1,11 @@
 // `npm run bench`: measures the built API's landing converter and its metered public API (with a
 // valid key) beside bare node:http servers answering the same JSON, in the same run, on the same
-// pinned core. Prints req/s, p50/p99, peak RSS and the
-// ratio to bare Node; writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
+// pinned core. Prints req/s, p50/p99, peak RSS, CPU time a request and the ratio to bare Node;
+// writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
-// the time-series part alone; `--only metered` the metered public API and its bare servers alone. BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`,
-// `--trace-gc`); BENCH_API_STDOUT=1 shows the API's standard output (where `--trace-gc` writes).
+// the time-series part alone; `--only metered` the metered public API and its bare servers alone.
+// BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
+// shows the API's standard output (where `--trace-gc` writes).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
