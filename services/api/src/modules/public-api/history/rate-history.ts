@@ -35,6 +35,12 @@ interface YearSpan {
   stop: number;
 }
 
+/** What a time series lists on a day: these columns' members, for these codes, in order. */
+interface SeriesDay {
+  columns: readonly DisplayColumn[];
+  codes: readonly string[];
+}
+
 /** One day's close: units of each currency per 1 USD. */
 export interface DailyClose {
   day: string;
@@ -165,27 +171,11 @@ export class RateHistory implements OnModuleInit {
       const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest, DAY_BYTES);
       capacity += (stop - first) * perDay;
     });
-    const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
-    let last: string | undefined;
-    try {
-      spans.forEach(({ data, first, stop }, y) => {
-        const listed = codes.map((code) => data.rates.get(code) ?? []);
-        const columns = columnsOf[y];
-        for (let i = first; i < stop; i++) {
-          if (listed.length && !publishedAny(listed, i)) continue;
-          data.writeDayKey(out, i, last === undefined);
-          for (let s = 0; s < columns.length; s++) {
-            if (!columns[s].writeMember(out, i, s === 0)) throw this.missing(data, base, requested[s], i);
-          }
-          out.byte(CLOSE);
-          last = data.days[i];
-        }
-      });
-    } catch (error) {
-      out.discard();
-      throw error;
-    }
-    return { members: out, last };
+    return this.writeSeries(spans, capacity, base, ({ data }, y) => {
+      const listed = codes.map((code) => data.rates.get(code) ?? []);
+      const day = { columns: columnsOf[y], codes: requested };
+      return (i) => (listed.length && !publishedAny(listed, i) ? null : day);
+    });
   }
 
   private seriesOfAll(
@@ -193,33 +183,49 @@ export class RateHistory implements OnModuleInit {
     base: string,
     plan: PlanId,
   ): { members: AsciiWriter; last: string | undefined } {
-    const out = new AsciiWriter(64 * 1024, SERIES_HEAD_ROOM);
+    return this.writeSeries(spans, 64 * 1024, base, ({ data }) => {
+      // Days publishing the same currencies share one code array (HistoryYear.codes): one entry each.
+      const byCodes = new Map<readonly string[], SeriesDay>();
+      return (i) => {
+        const all = data.codes[i];
+        let day = byCodes.get(all);
+        if (!day) {
+          const symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
+          day = { columns: symbols.map((code) => this.store.column(data, base, code)), codes: symbols };
+          byCodes.set(all, day);
+        }
+        return day;
+      };
+    });
+  }
+
+  /**
+   * Writes the days of `spans` that `daysOf` lists, each with its columns' members, into a pooled
+   * body (given back if a day lacks a rate: that 404 is thrown), and returns it with the last day.
+   */
+  private writeSeries(
+    spans: readonly YearSpan[],
+    capacity: number,
+    base: string,
+    daysOf: (span: YearSpan, y: number) => (i: number) => SeriesDay | null,
+  ): { members: AsciiWriter; last: string | undefined } {
+    const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
     let last: string | undefined;
     try {
-      for (const { data, first, stop } of spans) {
-        const symbolsOf = new Map<readonly string[], string[]>();
-        const columns = new Map<string, DisplayColumn>();
-        const column = (code: string) => {
-          let found = columns.get(code);
-          if (!found) columns.set(code, (found = this.store.column(data, base, code)));
-          return found;
-        };
+      spans.forEach((span, y) => {
+        const { data, first, stop } = span;
+        const dayOf = daysOf(span, y);
         for (let i = first; i < stop; i++) {
-          const all = data.codes[i];
-          let symbols = symbolsOf.get(all);
-          if (!symbols) {
-            symbols = all.filter((code) => code !== base && planAllowsCurrency(plan, code));
-            symbolsOf.set(all, symbols);
-          }
+          const day = dayOf(i);
+          if (!day) continue;
           data.writeDayKey(out, i, last === undefined);
-          for (let s = 0; s < symbols.length; s++) {
-            if (!column(symbols[s]).writeMember(out, i, s === 0))
-              throw this.missing(data, base, symbols[s], i);
+          for (let s = 0; s < day.columns.length; s++) {
+            if (!day.columns[s].writeMember(out, i, s === 0)) throw this.missing(data, base, day.codes[s], i);
           }
           out.byte(CLOSE);
           last = data.days[i];
         }
-      }
+      });
     } catch (error) {
       out.discard();
       throw error;
