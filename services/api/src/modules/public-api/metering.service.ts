@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type PlanId, type PlanLimits } from '@fxrates/domain';
 import { usageRedisKeys } from '@fxrates/queues';
@@ -45,7 +45,7 @@ const MAX_GROUPS = 256;
  * every outcome gives the rate-limit headers.
  */
 @Injectable()
-export class MeteringService {
+export class MeteringService implements OnApplicationShutdown {
   private readonly redis: MeteredRedis;
   private readonly keys: ReturnType<typeof usageRedisKeys>;
   private batch: PendingCall[] = [];
@@ -57,8 +57,11 @@ export class MeteringService {
     private readonly plans: PlanLimitsService,
     private readonly metrics: ApiMetrics,
   ) {
-    redis.defineCommand('fxratesMeterBatch', { lua: METER_BATCH_SCRIPT });
-    this.redis = redis as MeteredRedis;
+    // A connection of its own, without auto-pipelining: calls are already batched per turn of the
+    // event loop, and the shared connection's pipelining only added work per script run.
+    const own = redis.duplicate({ enableAutoPipelining: false });
+    own.defineCommand('fxratesMeterBatch', { lua: METER_BATCH_SCRIPT });
+    this.redis = own as MeteredRedis;
     this.keys = usageRedisKeys(config.redis.keyPrefix);
   }
 
@@ -162,6 +165,10 @@ export class MeteringService {
       );
     }
     return headers;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
   limitsOf(plan: PlanId): PlanLimits {
