@@ -3,8 +3,8 @@
 // parses the query and converts with decimal.js per request, as a hand-written server would.
 // BARE_HEADERS (JSON) adds the API's own response headers, with a fresh X-Request-Id per request,
 // so the two servers send the same bytes. BARE_MODE=metered sends the fixed body too, but only
-// after metering each call exactly as the API does: the API's own Lua script in Redis (REDIS_URL),
-// the calls of one event-loop turn in one run, over ioredis with auto-pipelining, as the API.
+// after metering each call in Redis with the API's own Lua script (REDIS_URL), the calls of one
+// event-loop turn in one run, without the leases the API takes for a busy user.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -22,7 +22,7 @@ const meter = process.env.BARE_MODE === 'metered' ? exactMeter() : null;
 function exactMeter() {
   const Redis = require('ioredis');
   const { METER_BATCH_SCRIPT } = require('../dist/services/api/src/modules/public-api/metering.lua.js');
-  const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
+  const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: false });
   redis.defineCommand('meterBatch', { lua: METER_BATCH_SCRIPT });
   const prefix = `${process.env.REDIS_KEY_PREFIX ?? 'fxrates-bench:'}usage:bare:`;
   let batch = [];
@@ -30,14 +30,17 @@ function exactMeter() {
     const calls = batch;
     batch = [];
     const now = Date.now();
+    const second = Math.floor(now / 1000);
     const keys = [
       `${prefix}pending`,
       `${prefix}last-used`,
       `${prefix}month`,
-      `${prefix}burst:${Math.floor(now / 1000)}`,
+      `${prefix}burst:${second}`,
+      ...[0, 1, 2].map((ago) => `${prefix}lease:${second - ago}`),
     ];
+    // No lease wanted (0) and no deferral (0): every call metered in Redis.
     redis
-      .meterBatch(keys.length, ...keys, 3600, calls.length, 1e12, 1e9, 'bare|day', 'bare', now)
+      .meterBatch(keys.length, ...keys, 3600, calls.length, 1e12, 1e9, 'bare|day', 'bare', now, 0, 0)
       .then(([counted]) => calls.forEach((done, i) => done(i < counted)));
   };
   return (done) => {

@@ -13,5 +13,9 @@ export function usageRedisKeys(keyPrefix: string) {
     batchPattern: `${prefix}batch:*:pending`,
     month: (userId: string, month: string) => `${prefix}month:${userId}:${month}`,
     burst: (userId: string, second: number) => `${prefix}burst:${userId}:${second}`,
+    /** Units of a user's second leased to API instances and not yet settled. */
+    lease: (userId: string, second: number) => `${prefix}lease:${userId}:${second}`,
+    /** Marks a lease settlement as applied, so a retried one is not applied twice. */
+    settlement: (id: string) => `${prefix}settlement:${id}`,
   };
 }

@@ -6,7 +6,10 @@ import type { Redis } from 'ioredis';
 import { AppException } from '../../common/app-exception';
 import { REDIS } from '../redis/redis.module';
 import type { ResolvedKey } from './api-key-resolver';
+import { LeaseBook } from './lease-book';
+import { LeaseSettlement } from './lease-settlement';
 import { METER_BATCH_SCRIPT } from './metering.lua';
+import { RecentCalls } from './recent-calls';
 import { PlanLimitsService } from './plan-limits';
 import { ApiMetrics } from '../ops/api-metrics';
 import { rateLimitHeaders, type RateLimitState } from './rate-limit-headers';
@@ -25,16 +28,25 @@ interface PendingCall {
   plan: PlanLimits;
   period: UsagePeriod;
   now: number;
+  /** How many times Redis deferred this call while another instance's lease was unsettled. */
+  deferrals: number;
   resolve: (headers: Record<string, string>) => void;
   reject: (error: unknown) => void;
 }
 
 const COUNTED = 0;
+const DEFERRED = 3;
 /** How long a quota refusal is answered from memory before Redis is asked again. */
 const QUOTA_REFUSAL_TRUST_MS = 10_000;
 
 /** Groups (calls of one key in one second) one script meters at most; more go in several round trips. */
 const MAX_GROUPS = 256;
+/** A user's calls in the last second on this instance from which it asks for a lease. */
+const MIN_LEASE = 32;
+/** A deferred call is asked again this long after its second is over, when the leases are settled. */
+const DEFERRAL_RETRY_MS = 100;
+/** After this many deferrals a refusal is final (an instance that died holding a lease never settles it). */
+const MAX_DEFERRALS = 5;
 
 /**
  * Counts a successful metered call against the owner's plan: the monthly quota and the per-second
@@ -43,6 +55,12 @@ const MAX_GROUPS = 256;
  * stays exact across instances and at the quota's edge. A refusal that must hold for the rest of the
  * second or month is then answered from memory (RefusalCache). Refusals are 429 with Retry-After;
  * every outcome gives the rate-limit headers.
+ *
+ * A user who made many calls here in the last second gets a lease with the next script run: units
+ * of this second's burst and the month's quota, reserved in Redis, that this instance then meters
+ * without a round trip. Once the second is over the lease is settled: unused units go back and the
+ * calls it served are recorded. Leases are only granted far from the quota's end; a call Redis would
+ * refuse while some lease of the user is unsettled is deferred until it is, so a refusal stays exact.
  */
 @Injectable()
 export class MeteringService implements OnApplicationShutdown {
@@ -50,6 +68,11 @@ export class MeteringService implements OnApplicationShutdown {
   private readonly keys: ReturnType<typeof usageRedisKeys>;
   private batch: PendingCall[] = [];
   private readonly refusals = new RefusalCache();
+  private readonly settlement: LeaseSettlement;
+  private readonly leases = new LeaseBook(
+    (second) => void this.settlement.settle(this.leases.takeSecond(second)),
+  );
+  private readonly recentCalls = new RecentCalls();
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -63,23 +86,44 @@ export class MeteringService implements OnApplicationShutdown {
     own.defineCommand('fxratesMeterBatch', { lua: METER_BATCH_SCRIPT });
     this.redis = own as MeteredRedis;
     this.keys = usageRedisKeys(config.redis.keyPrefix);
+    this.settlement = new LeaseSettlement(own, this.keys);
   }
 
   /** Counts the call, or rejects with 429; resolves to the headers to send either way. */
   meter(key: ResolvedKey, now = Date.now()): Promise<Record<string, string>> {
     return new Promise((resolve, reject) => {
-      const call = { key, plan: this.plans.of(key.plan), period: usagePeriod(now), now, resolve, reject };
+      const call = {
+        key,
+        plan: this.plans.of(key.plan),
+        period: usagePeriod(now),
+        now,
+        deferrals: 0,
+        resolve,
+        reject,
+      };
       const known = this.refusals.get(key.userId, key.plan, now);
       if (known) return this.settle(call, known.outcome, known.used);
-      if (this.batch.length === 0) setImmediate(() => this.flush());
-      this.batch.push(call);
+      this.enqueue(call);
     });
   }
 
+  private enqueue(call: PendingCall): void {
+    if (this.batch.length === 0) setImmediate(() => this.flush());
+    this.batch.push(call);
+  }
+
+  /** Answers the calls a lease covers, and meters the others in Redis, grouped by key and second. */
   private flush(): void {
     const groups = new Map<string, PendingCall[]>();
     for (const call of this.batch) {
-      const id = `${call.key.keyId}|${call.plan.id}|${Math.floor(call.now / 1000)}`;
+      const { key, plan, now } = call;
+      const used = call.deferrals === 0 ? this.leases.take(key.userId, key.plan, key.keyId, now) : undefined;
+      if (used !== undefined) {
+        this.recentCalls.add(key.userId, now, 1);
+        this.settle(call, COUNTED, used);
+        continue;
+      }
+      const id = `${key.keyId}|${plan.id}|${Math.floor(now / 1000)}|${call.deferrals}`;
       const group = groups.get(id);
       if (group) group.push(call);
       else groups.set(id, [call]);
@@ -97,11 +141,17 @@ export class MeteringService implements OnApplicationShutdown {
     const keys: string[] = [this.keys.pending, this.keys.lastUsed];
     const args: (string | number)[] = [MONTH_TTL_SECONDS];
     for (const calls of groups) {
-      const { key, plan, period, now } = calls[calls.length - 1];
+      const { key, plan, period, now, deferrals } = calls[calls.length - 1];
+      const second = Math.floor(now / 1000);
       keys.push(
         this.keys.month(key.userId, period.month),
-        this.keys.burst(key.userId, Math.floor(now / 1000)),
+        this.keys.burst(key.userId, second),
+        this.keys.lease(key.userId, second),
+        this.keys.lease(key.userId, second - 1),
+        this.keys.lease(key.userId, second - 2),
       );
+      const lastSecond = this.recentCalls.lastSecond(key.userId, now);
+      const want = deferrals === 0 && lastSecond >= MIN_LEASE ? lastSecond : 0;
       args.push(
         calls.length,
         plan.monthlyQuota,
@@ -109,17 +159,48 @@ export class MeteringService implements OnApplicationShutdown {
         `${key.keyId}|${period.day}`,
         key.keyId,
         now,
+        want,
+        deferrals < MAX_DEFERRALS ? 1 : 0,
       );
     }
     const results = await this.redis.fxratesMeterBatch(keys.length, ...keys, ...args);
     groups.forEach((calls, g) => {
-      const [counted, overQuota, after, before] = results.slice(4 * g, 4 * g + 4);
-      this.rememberRefusals(calls[calls.length - 1], calls.length - counted - overQuota, overQuota, after);
+      const [counted, overQuota, after, before, deferred, granted] = results.slice(6 * g, 6 * g + 6);
+      const last = calls[calls.length - 1];
+      this.recentCalls.add(last.key.userId, last.now, counted);
+      if (granted > 0) {
+        this.leases.add({
+          userId: last.key.userId,
+          plan: last.key.plan,
+          second: Math.floor(last.now / 1000),
+          month: last.period.month,
+          day: last.period.day,
+          units: granted,
+          used: after,
+        });
+      }
+      this.rememberRefusals(last, calls.length - counted - overQuota - deferred, overQuota, after);
       calls.forEach((call, i) => {
-        const outcome = i < counted ? COUNTED : i < counted + overQuota ? OVER_QUOTA : OVER_BURST;
-        this.settle(call, outcome, outcome === COUNTED ? before + i + 1 : after);
+        const outcome =
+          i < counted
+            ? COUNTED
+            : i < counted + overQuota
+              ? OVER_QUOTA
+              : i < counted + overQuota + deferred
+                ? DEFERRED
+                : OVER_BURST;
+        if (outcome === DEFERRED) this.askAgainLater(call);
+        else this.settle(call, outcome, outcome === COUNTED ? before + i + 1 : after);
       });
     });
+  }
+
+  /** Asks again once the call's second is over and the leases held in it are settled. */
+  private askAgainLater(call: PendingCall): void {
+    call.deferrals++;
+    const secondOver = (Math.floor(call.now / 1000) + 1) * 1000;
+    const delay = Math.max(0, secondOver - Date.now()) + DEFERRAL_RETRY_MS * call.deferrals;
+    setTimeout(() => this.enqueue(call), delay);
   }
 
   private rememberRefusals(last: PendingCall, overBurst: number, overQuota: number, used: number): void {
@@ -167,7 +248,10 @@ export class MeteringService implements OnApplicationShutdown {
     return headers;
   }
 
+  /** Settles every lease still held and waits for the settlements under way, then disconnects. */
   async onApplicationShutdown(): Promise<void> {
+    for (const second of this.leases.seconds()) void this.settlement.settle(this.leases.takeSecond(second));
+    await this.settlement.drain();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
