@@ -112,6 +112,17 @@ describe('public API /api/v1', () => {
       );
     });
 
+    it("answers a query repeated within a second by the caller's plan, not the last caller's", async () => {
+      const free = await newKey();
+      const basic = await newKey();
+      await t.app.get(UserPlansService).changePlan(basic.userId, 'basic');
+      const [first, second] = [await v1('/rates/latest', free.key), await v1('/rates/latest', basic.key)];
+      expect(first.body.rates.BTC).toBeUndefined();
+      expect(second.body.rates.BTC).toEqual(expect.any(Number));
+      expect((await v1('/rates/latest', free.key)).body).toEqual(first.body);
+      expect(second.body.stale).toBe(true); // freshness is that of the caller's plan (Basic: 1 hour)
+    });
+
     it('GET /rates/rate, /convert and its alias /rates/convert', async () => {
       const { key } = await newKey();
       const rate = await v1('/rates/rate?from=GBP&to=INR', key).expect(200);

@@ -13,6 +13,8 @@ import { requestIdOf } from './request-id';
 export interface DirectRequest {
   path: string;
   query: Record<string, unknown>;
+  /** The query string as sent, without the `?`. */
+  search: string;
   /** Path parameters; only routes with parameters (served by Fastify) have any. */
   params: Record<string, string>;
   headers: IncomingHttpHeaders;
@@ -60,7 +62,16 @@ export class DirectRoutes implements OnModuleInit {
       try {
         const query = request.query as Record<string, unknown>;
         const params = request.params as Record<string, string>;
-        const answer = handler({ path, query, params, headers: request.headers, id: String(request.id) });
+        const mark = request.url.indexOf('?');
+        const search = mark === -1 ? '' : request.url.slice(mark + 1);
+        const answer = handler({
+          path,
+          query,
+          search,
+          params,
+          headers: request.headers,
+          id: String(request.id),
+        });
         if (answer instanceof Promise) answer.then(send, fail);
         else send(answer);
       } catch (error) {
@@ -83,8 +94,8 @@ export class DirectRoutes implements OnModuleInit {
     const fail = (error: unknown) => problemAnswer(error, { method: 'GET', url, id });
     let answer: HttpAnswer | Promise<HttpAnswer>;
     try {
-      const query = mark === -1 ? {} : parseQuery(url.slice(mark + 1));
-      answer = handler({ path, query, params: {}, headers: request.headers, id });
+      const search = mark === -1 ? '' : url.slice(mark + 1);
+      answer = handler({ path, query: parseQuery(search), search, params: {}, headers: request.headers, id });
     } catch (error) {
       answer = fail(error);
     }

@@ -24,6 +24,11 @@ export interface PublicRoute {
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
   metered: boolean;
+  /**
+   * The answer depends only on the rates table, the query, the caller's plan and the clock to the
+   * second: a 200 is remembered per table and reused within the second for the same query and plan.
+   */
+  memoised?: boolean;
   /** The JSON of a 200 response, as text or ASCII bytes; throws AppException for a 4xx or 5xx. */
   handle(context: PublicRouteContext): JsonBody | Promise<JsonBody>;
 }

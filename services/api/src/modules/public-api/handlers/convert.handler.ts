@@ -11,6 +11,7 @@ export function convertRoute(path: string): PublicRoute {
     path,
     endpoint: 'convert',
     metered: true,
+    memoised: true,
     handle({ query, key, table, now }) {
       const { from, to, amount } = parseConvertQuery(query);
       assertCurrenciesInPlan(key.plan, [from, to]);

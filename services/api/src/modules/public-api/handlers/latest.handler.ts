@@ -10,6 +10,7 @@ export const latestRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/rates/latest`,
   endpoint: 'latest',
   metered: true,
+  memoised: true,
   handle({ query, key, table, now }) {
     onlyParameters(query, ['base', 'symbols']);
     const base = optionalCurrency(query, 'base', 'USD');

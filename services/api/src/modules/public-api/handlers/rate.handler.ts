@@ -9,6 +9,7 @@ export const rateRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/rates/rate`,
   endpoint: 'rate',
   metered: true,
+  memoised: true,
   handle({ query, key, table, now }) {
     onlyParameters(query, ['from', 'to']);
     const from = requiredCurrency(query, 'from');
