@@ -91,20 +91,28 @@ export class MeteringService implements OnApplicationShutdown {
 
   /** Counts the call, or rejects with 429; resolves to the headers to send either way. */
   meter(key: ResolvedKey, now = Date.now()): Promise<Record<string, string>> {
-    return new Promise((resolve, reject) => {
-      const call = {
-        key,
-        plan: this.plans.of(key.plan),
-        period: usagePeriod(now),
-        now,
-        deferrals: 0,
-        resolve,
-        reject,
-      };
-      const known = this.refusals.get(key.userId, key.plan, now);
-      if (known) return this.settle(call, known.outcome, known.used);
-      this.enqueue(call);
-    });
+    return new Promise((resolve, reject) => this.meterThen(key, now, resolve, reject));
+  }
+
+  /** `meter` with callbacks, for the hot path: the caller's promise is the only one. */
+  meterThen(
+    key: ResolvedKey,
+    now: number,
+    resolve: (headers: Record<string, string>) => void,
+    reject: (refusal: unknown) => void,
+  ): void {
+    const call = {
+      key,
+      plan: this.plans.of(key.plan),
+      period: usagePeriod(now),
+      now,
+      deferrals: 0,
+      resolve,
+      reject,
+    };
+    const known = this.refusals.get(key.userId, key.plan, now);
+    if (known) this.settle(call, known.outcome, known.used);
+    else this.enqueue(call);
   }
 
   private enqueue(call: PendingCall): void {

@@ -108,12 +108,16 @@ export class PublicApiRoutes implements OnModuleInit {
     if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
     // Metered once the answer is known, so only a successful call is counted.
     const meter = (json: JsonBody) =>
-      this.metering.meter(key, now).then(
-        (headers) => ok(json, headers),
-        (refusal: unknown) => {
-          if (typeof json !== 'string') json.release(); // refused: the body is never sent
-          throw refusal;
-        },
+      new Promise<HttpAnswer>((resolve, reject) =>
+        this.metering.meterThen(
+          key,
+          now,
+          (headers) => resolve(ok(json, headers)),
+          (refusal) => {
+            if (typeof json !== 'string') json.release(); // refused: the body is never sent
+            reject(refusal);
+          },
+        ),
       );
     return body instanceof Promise ? body.then(meter) : meter(body);
   }
