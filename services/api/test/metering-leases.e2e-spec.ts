@@ -69,7 +69,7 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(await get(keys.month(user, month))).toBe(71);
     expect(Number(await a.redis.hget(keys.pending, `${user}|${day}`))).toBe(71);
     expect(Number(await a.redis.hget(keys.lastUsed, user))).toBe(at(200));
-  });
+  }, 15_000);
 
   it('admits exactly the burst in a second where another instance holds a lease it partly leaves unused', async () => {
     const user = `lease-burst-${Date.now()}`;
@@ -89,7 +89,7 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(1 + count(fromA, 'ok') + count(results, 'ok')).toBe(1000); // exactly the burst
     expect(await get(keys.lease(user, second))).toBe(0);
     expect(await get(keys.month(user, month))).toBe(40 + 1000);
-  });
+  }, 15_000);
 
   it('refuses for good once a lease stays unsettled (its instance died), after deferring a while', async () => {
     const user = `lease-dead-${Date.now()}`;
@@ -115,7 +115,7 @@ describe('metering leases (two instances, real Redis)', () => {
     await a.redis.decrby(keys.lease(user, second - 1), 10);
     await expect(call).resolves.toMatchObject({ 'X-RateLimit-Remaining': '9' });
     expect(await get(keys.month(user, month))).toBe(999_991);
-  });
+  }, 15_000);
 
   it("grants no lease when the month's quota is within three seconds of full burst", async () => {
     const user = `lease-near-${Date.now()}`;
@@ -126,7 +126,7 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(await get(keys.lease(user, second))).toBe(0);
     await calls(5, () => meterOf(a).meter(key(user), at(200)));
     expect(await get(keys.burst(user, second))).toBe(6); // each call went to Redis
-  });
+  }, 15_000);
 
   it('settles the leases it holds when the instance shuts down', async () => {
     const c = await startTestApp(config);
@@ -143,5 +143,5 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(await get(keys.month(user, month))).toBe(46);
     expect(Number(await a.redis.hget(keys.pending, `${user}-k1|${day}`))).toBe(40);
     expect(Number(await a.redis.hget(keys.pending, `${user}-k2|${day}`))).toBe(6);
-  });
+  }, 15_000);
 });
