@@ -91,6 +91,23 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(await get(keys.month(user, month))).toBe(40 + 1000);
   }, 15_000);
 
+  it('settles a used-up lease at once, so refusals on another instance in its second are not deferred', async () => {
+    const user = `lease-used-up-${Date.now()}`;
+    const { second, at, month, day } = comingSecond();
+    await calls(40, () => meterOf(a).meter(key(user), at(-900)));
+    await meterOf(a).meter(key(user), at(100)); // a lease of 40
+    expect(count(await calls(40, () => meterOf(a).meter(key(user), at(200))), 'ok')).toBe(40);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await get(keys.lease(user, second))).toBe(0);
+    expect(Number(await a.redis.hget(keys.pending, `${user}|${day}`))).toBe(40 + 1 + 40);
+
+    const fromB = await calls(1000, () => meterOf(b).meter(key(user), at(300)));
+    expect(Date.now()).toBeLessThan(second * 1000); // answered at once, not after the second
+    expect(count(fromB, 'ok')).toBe(1000 - 41);
+    expect(count(fromB, 'rate-limited')).toBe(41);
+    expect(await get(keys.month(user, month))).toBe(40 + 1000);
+  }, 15_000);
+
   it('refuses for good once a lease stays unsettled (its instance died), after deferring a while', async () => {
     const user = `lease-dead-${Date.now()}`;
     const { second, at } = comingSecond();

@@ -37,14 +37,25 @@ const leaseId = (userId: string, plan: PlanId) => `${userId}|${plan}`;
  */
 export class LeaseBook {
   private readonly bySecond = new Map<number, Map<string, Lease>>();
+  private usedUp: Lease[] = [];
 
   constructor(private readonly onSecondOver: (second: number) => void) {}
 
-  /** Takes one unit for a call of `keyId` at `now`; returns this month's count after it, or undefined. */
+  /**
+   * Takes one unit for a call of `keyId` at `now`; returns this month's count after it, or undefined.
+   * A lease whose last unit this takes leaves the book for `usedUp`: settled at once, it no longer
+   * makes another instance defer a refusal in its second.
+   */
   take(userId: string, plan: PlanId, keyId: string, now: number): number | undefined {
-    const lease = this.bySecond.get(Math.floor(now / 1000))?.get(leaseId(userId, plan));
-    if (!lease || lease.left === 0) return undefined;
+    const second = Math.floor(now / 1000);
+    const id = leaseId(userId, plan);
+    const lease = this.bySecond.get(second)?.get(id);
+    if (!lease) return undefined;
     lease.left--;
+    if (lease.left === 0) {
+      this.bySecond.get(second)?.delete(id);
+      this.usedUp.push(lease);
+    }
     lease.served++;
     const perKey = lease.byKey.get(keyId);
     if (perKey) {
@@ -89,6 +100,13 @@ export class LeaseBook {
   takeSecond(second: number): Lease[] {
     const leases = [...(this.bySecond.get(second)?.values() ?? [])];
     this.bySecond.delete(second);
+    return leases;
+  }
+
+  /** Removes and returns the leases used up since the last call. */
+  takeUsedUp(): Lease[] {
+    const leases = this.usedUp;
+    this.usedUp = [];
     return leases;
   }
 

@@ -137,6 +137,8 @@ export class MeteringService implements OnApplicationShutdown {
       else groups.set(id, [call]);
     }
     this.batch = [];
+    const usedUp = this.leases.takeUsedUp();
+    if (usedUp.length > 0) void this.settlement.settle(usedUp);
     const all = [...groups.values()];
     for (let start = 0; start < all.length; start += MAX_GROUPS) {
       const chunk = all.slice(start, start + MAX_GROUPS);
@@ -258,6 +260,7 @@ export class MeteringService implements OnApplicationShutdown {
 
   /** Settles every lease still held and waits for the settlements under way, then disconnects. */
   async onApplicationShutdown(): Promise<void> {
+    void this.settlement.settle(this.leases.takeUsedUp());
     for (const second of this.leases.seconds()) void this.settlement.settle(this.leases.takeSecond(second));
     await this.settlement.drain();
     await this.redis.quit().catch(() => this.redis.disconnect());
