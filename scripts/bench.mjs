@@ -321,7 +321,7 @@ if (ONLY !== 'timeseries') {
       ? null
       : await measureApi('API GET /api/rates/convert', `${base}${QUERY}`, sessionHeaders, api.pid);
 
-  // 2. The metered public API: key from the cache, plan gate, one Redis script per call.
+  // 2. The metered public API: key from the cache, plan gate, metered in Redis or from a lease.
   const meteredResponse = await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders });
   const meteredSample = await meteredResponse.text();
   /** The API's own headers, minus those Node's HTTP server sets itself. */

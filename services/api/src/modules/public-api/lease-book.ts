@@ -9,10 +9,10 @@ export interface Lease {
   month: string;
   day: string;
   granted: number;
-  left: number;
-  /** The month's count before the lease's units were reserved, less the calls served from it. */
-  usedBefore: number;
+  /** Units used; the rest (`granted - served`) go back at settlement. */
   served: number;
+  /** The month's count the calls served from the lease add to (it excludes the reserved units). */
+  usedBefore: number;
   /** Calls served per key, and the last one's time. */
   byKey: Map<string, { calls: number; lastUsed: number }>;
 }
@@ -47,16 +47,16 @@ export class LeaseBook {
    * makes another instance defer a refusal in its second.
    */
   take(userId: string, plan: PlanId, keyId: string, now: number): number | undefined {
-    const second = Math.floor(now / 1000);
+    const users = this.bySecond.get(Math.floor(now / 1000));
+    if (!users) return undefined;
     const id = leaseId(userId, plan);
-    const lease = this.bySecond.get(second)?.get(id);
+    const lease = users.get(id);
     if (!lease) return undefined;
-    lease.left--;
-    if (lease.left === 0) {
-      this.bySecond.get(second)?.delete(id);
+    lease.served++;
+    if (lease.served === lease.granted) {
+      users.delete(id);
       this.usedUp.push(lease);
     }
-    lease.served++;
     const perKey = lease.byKey.get(keyId);
     if (perKey) {
       perKey.calls++;
@@ -78,7 +78,6 @@ export class LeaseBook {
     const lease = users.get(id);
     if (lease) {
       lease.granted += grant.units;
-      lease.left += grant.units;
       lease.usedBefore = grant.used - lease.served;
       return;
     }
@@ -89,9 +88,8 @@ export class LeaseBook {
       month: grant.month,
       day: grant.day,
       granted: grant.units,
-      left: grant.units,
-      usedBefore: grant.used,
       served: 0,
+      usedBefore: grant.used,
       byKey: new Map(),
     });
   }

@@ -62,7 +62,7 @@ export class LeaseSettlement {
         this.keys.month(lease.userId, lease.month),
         this.keys.lease(lease.userId, lease.second),
       );
-      args.push(lease.granted, lease.left, lease.byKey.size);
+      args.push(lease.granted, lease.granted - lease.served, lease.byKey.size);
       for (const [keyId, { calls, lastUsed }] of lease.byKey) {
         args.push(`${keyId}|${lease.day}`, calls, keyId, lastUsed);
       }

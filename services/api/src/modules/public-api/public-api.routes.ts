@@ -1,6 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode } from '@fxrates/domain';
-import type { RatesTable } from '@fxrates/rates';
 import { AppException } from '../../common/app-exception';
 import { DirectRoutes } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
@@ -18,10 +17,11 @@ import { rateRoute } from './handlers/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
 import { MeteringService } from './metering.service';
 import { assertEndpointInPlan } from './plan-gate';
-import type { JsonBody, PublicRoute, PublicRouteContext } from './public-route';
+import type { JsonBody, PublicRoute } from './public-route';
+import { memoPerTable } from './rates-json';
 
-/** Memoised answers kept per rates table; all are dropped when there would be more. */
-const MEMOISED_PER_TABLE = 10_000;
+/** Answers of `memoised` routes per rates table, by path, query string, plan and second. */
+const answerOf = memoPerTable<JsonBody | Promise<JsonBody>>();
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -44,8 +44,6 @@ const ok = (json: JsonBody, headers: Record<string, string> = {}): HttpAnswer =>
 @Injectable()
 export class PublicApiRoutes implements OnModuleInit {
   readonly routes: readonly PublicRoute[];
-  /** Answers of memoised routes per rates table, by path, query string and plan. */
-  private readonly answers = new WeakMap<RatesTable, Map<string, { second: number; body: string }>>();
 
   constructor(
     private readonly direct: DirectRoutes,
@@ -104,7 +102,11 @@ export class PublicApiRoutes implements OnModuleInit {
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
     const now = Date.now();
     const context = { query, params, key, table: this.rates.current, now };
-    const body = route.memoised ? this.memoised(route, context, search) : route.handle(context);
+    const body = route.memoised
+      ? answerOf(context.table, `${route.path}?${search}|${key.plan}|${Math.floor(now / 1000)}`, () =>
+          route.handle(context),
+        )
+      : route.handle(context);
     if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
     // Metered once the answer is known, so only a successful call is counted.
     const meter = (json: JsonBody) =>
@@ -120,25 +122,5 @@ export class PublicApiRoutes implements OnModuleInit {
         ),
       );
     return body instanceof Promise ? body.then(meter) : meter(body);
-  }
-
-  /** The route's answer for this table, query and plan made earlier in this second, or a new one. */
-  private memoised(
-    route: PublicRoute,
-    context: PublicRouteContext,
-    search: string,
-  ): JsonBody | Promise<JsonBody> {
-    let answers = this.answers.get(context.table);
-    if (!answers) this.answers.set(context.table, (answers = new Map()));
-    const id = `${route.path}?${search}|${context.key.plan}`;
-    const second = Math.floor(context.now / 1000);
-    const known = answers.get(id);
-    if (known?.second === second) return known.body;
-    const body = route.handle(context);
-    if (typeof body === 'string') {
-      if (answers.size >= MEMOISED_PER_TABLE) answers.clear();
-      answers.set(id, { second, body });
-    }
-    return body;
   }
 }

@@ -27,6 +27,7 @@ export interface PublicRoute {
   /**
    * The answer depends only on the rates table, the query, the caller's plan and the clock to the
    * second: a 200 is remembered per table and reused within the second for the same query and plan.
+   * Such a route answers with text (a pooled body is given back once sent, so it cannot be reused).
    */
   memoised?: boolean;
   /** The JSON of a 200 response, as text or ASCII bytes; throws AppException for a 4xx or 5xx. */

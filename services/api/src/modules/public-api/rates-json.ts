@@ -34,7 +34,7 @@ const ENTRIES_PER_TABLE = 10_000;
  * A memo of values computed once per rates table and key: the numbers only change when a new table
  * is swapped in (and its memo goes with the old table), so popular queries cost a map lookup.
  */
-function memoPerTable<T>(): (table: RatesTable, key: string, compute: () => T) => T {
+export function memoPerTable<T>(): (table: RatesTable, key: string, compute: () => T) => T {
   const byTable = new WeakMap<RatesTable, Map<string, T>>();
   return (table, key, compute) => {
     let memo = byTable.get(table);
