@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { ApiMetrics } from '../src/modules/ops/api-metrics';
+import { UserPlansService } from '../src/modules/public-api/user-plans.service';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -28,7 +29,7 @@ describe('routes served before Fastify', () => {
       },
     });
     t = await startTestApp(
-      testConfig({ LOG_LEVEL: 'info', CORS_ORIGINS: ORIGIN, PLAN_LIMITS: 'free=1000:1000' }),
+      testConfig({ LOG_LEVEL: 'info', CORS_ORIGINS: ORIGIN, PLAN_LIMITS: 'free=1000:1000, basic=2:100' }),
       {
         logDestination: sink,
       },
@@ -103,6 +104,28 @@ describe('routes served before Fastify', () => {
     });
     const bad = await rate().query({ extra: 1 }).expect(400);
     expect(bad.body.code).toBe('validation-failed');
+  });
+
+  it('refuses a call over the quota with the same 429 on both paths', async () => {
+    const { accessToken, res } = await register(t.app);
+    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'basic');
+    const basicKey = (
+      await http().post('/api/keys').set('Authorization', `Bearer ${accessToken}`).send({ name: 'b' })
+    ).body.key;
+    const call = (origin?: string) => {
+      const get = http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', basicKey);
+      return origin ? get.set('Origin', origin) : get;
+    };
+    await call().expect(200);
+    await call(ORIGIN).expect(200);
+    const [server, browser] = [await call().expect(429), await call(ORIGIN).expect(429)];
+    for (const refused of [server, browser]) {
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      expect(refused.body).toMatchObject({ status: 429, code: 'quota-exceeded' });
+    }
+    expect(browser.headers['access-control-allow-origin']).toBe(ORIGIN);
   });
 
   it('keeps idle connections longer than a load balancer does, as Fastify would', () => {

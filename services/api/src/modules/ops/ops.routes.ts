@@ -32,11 +32,9 @@ export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onResponse', (request, reply, done) => {
       this.metrics.httpDuration.observe(
-        {
-          method: request.method,
-          route: request.routeOptions.url ?? 'unmatched',
-          status: String(reply.statusCode),
-        },
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
         reply.elapsedTime / 1000,
       );
       done();

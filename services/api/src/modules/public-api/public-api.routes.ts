@@ -1,9 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
-import { DirectRoutes } from '../../common/direct-routes';
+import { DirectRoutes, type DirectRequest, type LaterAnswer } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
-import type { Query } from '../rates/query-params';
 import { CurrentRates } from '../rates/current-rates';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
 import { convertRoutes } from './handlers/convert.handler';
@@ -65,34 +64,22 @@ export class PublicApiRoutes implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    for (const route of this.routes) {
-      this.direct.get(route.path, (request) =>
-        this.answer(route, request.headers['x-api-key'], request.query, request.search, request.params),
-      );
-    }
+    for (const route of this.routes) this.direct.get(route.path, (request) => this.answer(route, request));
   }
 
-  /** The answer to a call, or throws (synchronously or in the promise) the error to answer with. */
-  answer(
-    route: PublicRoute,
-    rawKey: string | string[] | undefined,
-    query: Query,
-    search: string,
-    params: Record<string, string> = {},
-  ): HttpAnswer | Promise<HttpAnswer> {
-    const key = this.keys.resolve(rawKey);
+  /** The answer to a call, or throws (synchronously or in the answer) the error to answer with. */
+  answer(route: PublicRoute, request: DirectRequest): HttpAnswer | Promise<HttpAnswer> | LaterAnswer {
+    const key = this.keys.resolve(request.headers['x-api-key']);
     return key instanceof Promise
-      ? key.then((resolved) => this.answerFor(route, resolved, query, search, params))
-      : this.answerFor(route, key, query, search, params);
+      ? key.then((resolved) => settled(this.answerFor(route, resolved, request)))
+      : this.answerFor(route, key, request);
   }
 
   private answerFor(
     route: PublicRoute,
     key: ResolvedKey,
-    query: Query,
-    search: string,
-    params: Record<string, string>,
-  ): HttpAnswer | Promise<HttpAnswer> {
+    request: DirectRequest,
+  ): HttpAnswer | Promise<HttpAnswer> | LaterAnswer {
     if (key.status !== 'active') {
       throw new AppException(
         ErrorCode.ApiKeyDisabled,
@@ -101,26 +88,31 @@ export class PublicApiRoutes implements OnModuleInit {
     }
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
     const now = Date.now();
-    const context = { query, params, key, table: this.rates.current, now };
+    const table = this.rates.current;
+    // The query is parsed only here: a memoised answer never needs it.
+    const handle = () => route.handle({ query: request.query, params: request.params, key, table, now });
     const body = route.memoised
-      ? answerOf(context.table, `${route.path}?${search}|${key.plan}|${Math.floor(now / 1000)}`, () =>
-          route.handle(context),
-        )
-      : route.handle(context);
+      ? answerOf(table, `${route.path}?${request.search}|${key.plan}|${Math.floor(now / 1000)}`, handle)
+      : handle();
     if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
     // Metered once the answer is known, so only a successful call is counted.
-    const meter = (json: JsonBody) =>
-      new Promise<HttpAnswer>((resolve, reject) =>
+    const meter =
+      (json: JsonBody): LaterAnswer =>
+      (send, fail) =>
         this.metering.meterThen(
           key,
           now,
-          (headers) => resolve(ok(json, headers)),
+          (headers) => send(ok(json, headers)),
           (refusal) => {
             if (typeof json !== 'string') json.release(); // refused: the body is never sent
-            reject(refusal);
+            fail(refusal);
           },
-        ),
-      );
-    return body instanceof Promise ? body.then(meter) : meter(body);
+        );
+    return body instanceof Promise ? body.then((json) => settled(meter(json))) : meter(body);
   }
+}
+
+/** Any answer as a promise, for an answer that is already waiting on one. */
+function settled(answer: HttpAnswer | Promise<HttpAnswer> | LaterAnswer): HttpAnswer | Promise<HttpAnswer> {
+  return typeof answer === 'function' ? new Promise((resolve, reject) => answer(resolve, reject)) : answer;
 }
