@@ -58,8 +58,7 @@ export class HttpLatencyHistogram {
     this.series.clear();
   }
 
-  // prom-client's registry asks every metric for its values this way (and `async` is its contract).
-  // eslint-disable-next-line @typescript-eslint/require-await
+  /** What prom-client's registry asks every metric for (a promise is its contract). */
   async get(): Promise<{ name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: ExposedValue[] }> {
     const values: ExposedValue[] = [];
     for (const { labels, perBucket, sum, count } of this.series.values()) {
