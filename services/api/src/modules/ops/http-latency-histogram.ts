@@ -59,7 +59,13 @@ export class HttpLatencyHistogram {
   }
 
   /** What prom-client's registry asks every metric for (a promise is its contract). */
-  async get(): Promise<{ name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: ExposedValue[] }> {
+  async get(): Promise<{
+    name: string;
+    help: string;
+    type: 'histogram';
+    aggregator: 'sum';
+    values: ExposedValue[];
+  }> {
     const values: ExposedValue[] = [];
     for (const { labels, perBucket, sum, count } of this.series.values()) {
       let cumulative = 0;
