@@ -101,6 +101,10 @@ export class LeaseBook {
     return leases;
   }
 
+  get anyUsedUp(): boolean {
+    return this.usedUp.length > 0;
+  }
+
   /** Removes and returns the leases used up since the last call. */
   takeUsedUp(): Lease[] {
     const leases = this.usedUp;

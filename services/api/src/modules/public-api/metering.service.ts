@@ -137,8 +137,7 @@ export class MeteringService implements OnApplicationShutdown {
       else groups.set(id, [call]);
     }
     this.batch = [];
-    const usedUp = this.leases.takeUsedUp();
-    if (usedUp.length > 0) void this.settlement.settle(usedUp);
+    if (this.leases.anyUsedUp) void this.settlement.settle(this.leases.takeUsedUp());
     const all = [...groups.values()];
     for (let start = 0; start < all.length; start += MAX_GROUPS) {
       const chunk = all.slice(start, start + MAX_GROUPS);
