@@ -15,6 +15,8 @@ export interface DirectRequest {
   query: Record<string, unknown>;
   /** The query string as sent, without the `?`. */
   search: string;
+  /** The path and query string as sent (`/api/v1/rates/rate?from=USD&to=EUR`). */
+  target: string;
   /** Path parameters; only routes with parameters (served by Fastify) have any. */
   params: Record<string, string>;
   headers: IncomingHttpHeaders;
@@ -61,6 +63,7 @@ class NodeRequest implements DirectRequest {
   private parsed?: Record<string, unknown>;
 
   constructor(
+    readonly target: string,
     readonly path: string,
     readonly search: string,
     readonly headers: IncomingHttpHeaders,
@@ -109,6 +112,7 @@ export class DirectRoutes implements OnModuleInit {
           path,
           query,
           search,
+          target: request.url,
           params,
           headers: request.headers,
           id: String(request.id),
@@ -137,7 +141,7 @@ export class DirectRoutes implements OnModuleInit {
     let answer: HttpAnswer | Promise<HttpAnswer> | LaterAnswer;
     try {
       const search = mark === -1 ? '' : url.slice(mark + 1);
-      answer = handler(new NodeRequest(path, search, request.headers, id));
+      answer = handler(new NodeRequest(url, path, search, request.headers, id));
     } catch (error) {
       answer = problem(error);
     }

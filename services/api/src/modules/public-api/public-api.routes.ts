@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ErrorCode } from '@fxrates/domain';
+import { ErrorCode, type PlanId } from '@fxrates/domain';
+import type { RatesTable } from '@fxrates/rates';
 import { AppException } from '../../common/app-exception';
 import { DirectRoutes, type DirectRequest, type LaterAnswer } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
@@ -19,8 +20,37 @@ import { assertEndpointInPlan } from './plan-gate';
 import type { JsonBody, PublicRoute } from './public-route';
 import { memoPerTable } from './rates-json';
 
-/** Answers of `memoised` routes per rates table, by path, query string, plan and second. */
-const answerOf = memoPerTable<JsonBody | Promise<JsonBody>>();
+/** The answers to one request target (path and query) in one second, by the caller's plan. */
+interface AnswersOfSecond {
+  second: number;
+  byPlan: Map<PlanId, JsonBody | Promise<JsonBody>>;
+}
+
+/**
+ * Answers of `memoised` routes per rates table and request target, for the current second. Keyed by
+ * the target as received rather than a key joined per call: a joined key is a new string to hash.
+ */
+const answersOf = memoPerTable<AnswersOfSecond>();
+
+function memoisedAnswer(
+  table: RatesTable,
+  target: string,
+  plan: PlanId,
+  second: number,
+  answer: () => JsonBody | Promise<JsonBody>,
+): JsonBody | Promise<JsonBody> {
+  const answers = answersOf(table, target, () => ({ second, byPlan: new Map() }));
+  if (answers.second !== second) {
+    answers.second = second;
+    answers.byPlan.clear();
+  }
+  let body = answers.byPlan.get(plan);
+  if (body === undefined) {
+    body = answer();
+    answers.byPlan.set(plan, body);
+  }
+  return body;
+}
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -92,7 +122,7 @@ export class PublicApiRoutes implements OnModuleInit {
     // The query is parsed only here: a memoised answer never needs it.
     const handle = () => route.handle({ query: request.query, params: request.params, key, table, now });
     const body = route.memoised
-      ? answerOf(table, `${route.path}?${request.search}|${key.plan}|${Math.floor(now / 1000)}`, handle)
+      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), handle)
       : handle();
     if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
     // Metered once the answer is known, so only a successful call is counted.
