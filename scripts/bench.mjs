@@ -5,7 +5,7 @@
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
 // the time-series part alone; `--only metered` the metered public API and its bare servers alone.
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
-// shows the API's standard output (where `--trace-gc` writes). BENCH_ROUNDS (3) sets how many rounds
+// shows the API's standard output (where `--trace-gc` writes). BENCH_ROUNDS (5) sets how many rounds
 // the API and its bare servers are loaded in turn; BENCH_DURATION (10) the seconds of each load.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
 // Rounds of the API beside its bare servers, taken in turn (see `interleaved`).
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Seconds of load before each measured load. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5);
 const API_PORT = 4400;
