@@ -30,11 +30,13 @@ export interface DirectRequest {
  */
 export type LaterAnswer = (send: (answer: HttpAnswer) => void, fail: (error: unknown) => void) => void;
 
-export type DirectHandler = (request: DirectRequest) => HttpAnswer | Promise<HttpAnswer> | LaterAnswer;
+export type DirectAnswer = HttpAnswer | Promise<HttpAnswer> | LaterAnswer;
+
+export type DirectHandler = (request: DirectRequest) => DirectAnswer;
 
 /** Hands the handler's answer, whenever it comes, to `send` or `fail`. */
 function whenAnswered(
-  answer: HttpAnswer | Promise<HttpAnswer> | LaterAnswer,
+  answer: DirectAnswer,
   send: (answer: HttpAnswer) => void,
   fail: (error: unknown) => void,
 ): void {
@@ -49,14 +51,6 @@ function whenAnswered(
   }
 }
 
-/**
- * Hot GET routes answered on the Node server before Fastify sees the request (app.factory installs
- * `serve` as the server's first handler). Fastify's router, reply object and hooks are most of what
- * separates a route from bare Node (`npm run bench`), so these routes set the request id, access log
- * and latency metric themselves. A browser's cross-origin call (Origin header) needs CORS, and any
- * other method (HEAD, OPTIONS) needs the rest of the API: those go on to Fastify, where `get` mounts
- * the same handler too.
- */
 /** A request served before Fastify; its query is parsed only if asked for (a memoised answer never asks). */
 class NodeRequest implements DirectRequest {
   readonly params = {};
@@ -75,6 +69,14 @@ class NodeRequest implements DirectRequest {
   }
 }
 
+/**
+ * Hot GET routes answered on the Node server before Fastify sees the request (app.factory installs
+ * `serve` as the server's first handler). Fastify's router, reply object and hooks are most of what
+ * separates a route from bare Node (`npm run bench`), so these routes set the request id, access log
+ * and latency metric themselves. A browser's cross-origin call (Origin header) needs CORS, and any
+ * other method (HEAD, OPTIONS) needs the rest of the API: those go on to Fastify, where `get` mounts
+ * the same handler too.
+ */
 @Injectable()
 export class DirectRoutes implements OnModuleInit {
   private readonly handlers = new Map<string, DirectHandler>();
@@ -139,7 +141,7 @@ export class DirectRoutes implements OnModuleInit {
     const send = (answer: HttpAnswer) => this.write(response, answer, id, path, started);
     const problem = (error: unknown) => problemAnswer(error, { method: 'GET', url, id });
     const fail = (error: unknown) => send(problem(error));
-    let answer: HttpAnswer | Promise<HttpAnswer> | LaterAnswer;
+    let answer: DirectAnswer;
     try {
       const search = mark === -1 ? '' : url.slice(mark + 1);
       answer = handler(new NodeRequest(url, path, search, request.headers, id));

@@ -2,7 +2,12 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode, type PlanId } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import { AppException } from '../../common/app-exception';
-import { DirectRoutes, type DirectRequest, type LaterAnswer } from '../../common/direct-routes';
+import {
+  DirectRoutes,
+  type DirectAnswer,
+  type DirectRequest,
+  type LaterAnswer,
+} from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
 import { CurrentRates } from '../rates/current-rates';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
@@ -98,18 +103,14 @@ export class PublicApiRoutes implements OnModuleInit {
   }
 
   /** The answer to a call, or throws (synchronously or in the answer) the error to answer with. */
-  answer(route: PublicRoute, request: DirectRequest): HttpAnswer | Promise<HttpAnswer> | LaterAnswer {
+  answer(route: PublicRoute, request: DirectRequest): DirectAnswer {
     const key = this.keys.resolve(request.headers['x-api-key']);
     return key instanceof Promise
       ? key.then((resolved) => settled(this.answerFor(route, resolved, request)))
       : this.answerFor(route, key, request);
   }
 
-  private answerFor(
-    route: PublicRoute,
-    key: ResolvedKey,
-    request: DirectRequest,
-  ): HttpAnswer | Promise<HttpAnswer> | LaterAnswer {
+  private answerFor(route: PublicRoute, key: ResolvedKey, request: DirectRequest): DirectAnswer {
     if (key.status !== 'active') {
       throw new AppException(
         ErrorCode.ApiKeyDisabled,
@@ -143,6 +144,6 @@ export class PublicApiRoutes implements OnModuleInit {
 }
 
 /** Any answer as a promise, for an answer that is already waiting on one. */
-function settled(answer: HttpAnswer | Promise<HttpAnswer> | LaterAnswer): HttpAnswer | Promise<HttpAnswer> {
+function settled(answer: DirectAnswer): HttpAnswer | Promise<HttpAnswer> {
   return typeof answer === 'function' ? new Promise((resolve, reject) => answer(resolve, reject)) : answer;
 }
