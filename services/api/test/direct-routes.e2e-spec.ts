@@ -120,7 +120,7 @@ describe('routes served before Fastify', () => {
     await call(ORIGIN).expect(200);
     const [server, browser] = [await call().expect(429), await call(ORIGIN).expect(429)];
     for (const refused of [server, browser]) {
-      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(refused.headers['content-type']).toBe('application/problem+json');
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
       expect(refused.headers['x-ratelimit-remaining']).toBe('0');
       expect(refused.body).toMatchObject({ status: 429, code: 'quota-exceeded' });

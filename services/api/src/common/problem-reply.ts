@@ -98,7 +98,9 @@ export function sendProblem(
   );
   void reply.headers(answer.headers);
   if (exception instanceof ThrottlerException) copyNamedRetryAfter(reply);
-  void reply.status(answer.status).send(answer.body);
+  // As bytes, so Fastify sends the media type as given, without the `charset` it adds to text: the
+  // same header as a problem answered before Fastify (DirectRoutes).
+  void reply.status(answer.status).send(Buffer.from(answer.body));
 }
 
 /**
