@@ -86,6 +86,25 @@ describe('routes served before Fastify', () => {
     expect(refused.headers['content-type']).toBe('application/problem+json');
   });
 
+  it('answers many requests of one turn, each with its own answer', async () => {
+    const { sessionToken } = (await http().post('/api/auth/session').expect(201)).body;
+    const amounts = Array.from({ length: 40 }, (_, i) => i + 1);
+    const answers = await Promise.all(
+      amounts.map((amount) =>
+        http()
+          .get(`/api/rates/convert?from=USD&to=EUR&amount=${amount}`)
+          .set('X-Session-Token', sessionToken)
+          .set('X-Request-Id', `turn-${amount}`)
+          .expect(200),
+      ),
+    );
+    answers.forEach((res, i) => {
+      expect(res.headers['x-request-id']).toBe(`turn-${amounts[i]}`);
+      expect(res.body.amount).toBe(amounts[i]);
+      expect(res.body.result).toBeCloseTo(amounts[i] * res.body.rate, 3);
+    });
+  });
+
   it("echoes a caller's safe X-Request-Id and replaces an unsafe one", async () => {
     const kept = await rate().set('X-Request-Id', 'trace-42.a').expect(200);
     expect(kept.headers['x-request-id']).toBe('trace-42.a');

@@ -13,8 +13,6 @@ import { requestIdOf } from './request-id';
 export interface DirectRequest {
   path: string;
   query: Record<string, unknown>;
-  /** The query string as sent, without the `?`. */
-  search: string;
   /** The path and query string as sent (`/api/v1/rates/rate?from=USD&to=EUR`). */
   target: string;
   /** Path parameters; only routes with parameters (served by Fastify) have any. */
@@ -59,7 +57,8 @@ class NodeRequest implements DirectRequest {
   constructor(
     readonly target: string,
     readonly path: string,
-    readonly search: string,
+    /** The query string as sent, without the `?`. */
+    private readonly search: string,
     readonly headers: IncomingHttpHeaders,
     readonly id: string,
   ) {}
@@ -109,12 +108,9 @@ export class DirectRoutes implements OnModuleInit {
       try {
         const query = request.query as Record<string, unknown>;
         const params = request.params as Record<string, string>;
-        const mark = request.url.indexOf('?');
-        const search = mark === -1 ? '' : request.url.slice(mark + 1);
         const answer = handler({
           path,
           query,
-          search,
           target: request.url,
           params,
           headers: request.headers,
