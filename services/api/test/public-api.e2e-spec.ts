@@ -1,4 +1,6 @@
 import { loadBundledSnapshot, crossRate, displayRate } from '@fxrates/rates';
+import { Agent, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { ApiMetrics } from '../src/modules/ops/api-metrics';
 import { MeteringService } from '../src/modules/public-api/metering.service';
@@ -77,6 +79,66 @@ describe('public API /api/v1', () => {
       } finally {
         await other.app.close();
         await other.redis.quit();
+      }
+    });
+    it('judges each call on a kept-alive connection by the key that call sends', async () => {
+      const listening = await startTestApp(t.config);
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        await listening.app.listen(0, '127.0.0.1');
+        const { port } = listening.app.getHttpServer().address() as AddressInfo;
+        const usage = (key: string) =>
+          new Promise<{ status: number; body: { code?: string; used?: number }; reused: boolean }>(
+            (resolve, reject) => {
+              const req = get(
+                { port, path: '/api/v1/usage', agent, headers: { 'x-api-key': key } },
+                (res) => {
+                  let text = '';
+                  res.setEncoding('utf8');
+                  res.on('data', (chunk: string) => (text += chunk));
+                  res.on('end', () =>
+                    resolve({
+                      status: res.statusCode ?? 0,
+                      body: JSON.parse(text),
+                      reused: req.reusedSocket,
+                    }),
+                  );
+                },
+              ).on('error', reject);
+            },
+          );
+        const first = await newKey();
+        const second = await newKey();
+        await v1('/rates/rate?from=USD&to=EUR', first.key).expect(200); // the first user has used 1
+
+        const calls = [
+          await usage(first.key),
+          await usage(second.key),
+          await usage(`${first.key.slice(0, -1)}g`),
+          await usage(`fxrates_${'0'.repeat(32)}`),
+          await usage(first.key),
+        ];
+        expect(calls.slice(1).every((call) => call.reused)).toBe(true); // one connection throughout
+        expect(calls.map(({ status, body }) => [status, body.used ?? body.code])).toEqual([
+          [200, 1],
+          [200, 0],
+          [401, 'invalid-api-key'],
+          [401, 'invalid-api-key'],
+          [200, 1],
+        ]);
+
+        await http()
+          .post(`/api/keys/${first.keyId}/disable`)
+          .set('Authorization', `Bearer ${first.accessToken}`)
+          .expect(200);
+        let after = await usage(first.key);
+        for (const started = Date.now(); after.status === 200 && Date.now() - started < 1000;)
+          after = await usage(first.key);
+        expect([after.status, after.body.code, after.reused]).toEqual([403, 'api-key-disabled', true]);
+      } finally {
+        agent.destroy();
+        await listening.app.close();
+        await listening.redis.quit();
       }
     });
   });

@@ -19,6 +19,8 @@ export interface DirectRequest {
   params: Record<string, string>;
   headers: IncomingHttpHeaders;
   id: string;
+  /** The client's connection (its socket): what a value may be remembered by from one call to the next. */
+  connection: object;
 }
 
 /**
@@ -61,6 +63,7 @@ class NodeRequest implements DirectRequest {
     private readonly search: string,
     readonly headers: IncomingHttpHeaders,
     readonly id: string,
+    readonly connection: object,
   ) {}
 
   get query(): Record<string, unknown> {
@@ -115,6 +118,7 @@ export class DirectRoutes implements OnModuleInit {
           params,
           headers: request.headers,
           id: String(request.id),
+          connection: request.raw.socket,
         });
         whenAnswered(answer, send, fail);
       } catch (error) {
@@ -140,7 +144,7 @@ export class DirectRoutes implements OnModuleInit {
     let answer: DirectAnswer;
     try {
       const search = mark === -1 ? '' : url.slice(mark + 1);
-      answer = handler(new NodeRequest(url, path, search, request.headers, id));
+      answer = handler(new NodeRequest(url, path, search, request.headers, id, request.socket));
     } catch (error) {
       answer = problem(error);
     }

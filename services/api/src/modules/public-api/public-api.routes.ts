@@ -104,7 +104,7 @@ export class PublicApiRoutes implements OnModuleInit {
 
   /** The answer to a call, or throws (synchronously or in the answer) the error to answer with. */
   answer(route: PublicRoute, request: DirectRequest): DirectAnswer {
-    const key = this.keys.resolve(request.headers['x-api-key']);
+    const key = this.keys.resolve(request.headers['x-api-key'], request.connection);
     return key instanceof Promise
       ? key.then((resolved) => settled(this.answerFor(route, resolved, request)))
       : this.answerFor(route, key, request);
