@@ -8,7 +8,14 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   logLevel: Env['LOG_LEVEL'];
-  api: { host: string; port: number; trustProxy: boolean; corsOrigins: string[] };
+  api: {
+    host: string;
+    port: number;
+    /** `public-api`: only /api/v1 (and health, metrics), for a deployment of its own (README, Performance). */
+    routes: 'all' | 'public-api';
+    trustProxy: boolean;
+    corsOrigins: string[];
+  };
   worker: { healthPort: number };
   database: { url: string; poolMax: number };
   redis: { url: string; keyPrefix: string };
@@ -95,7 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
-    api: { host: e.API_HOST, port: e.API_PORT, trustProxy: e.TRUST_PROXY, corsOrigins: e.CORS_ORIGINS },
+    api: {
+      host: e.API_HOST,
+      port: e.API_PORT,
+      routes: e.API_ROUTES,
+      trustProxy: e.TRUST_PROXY,
+      corsOrigins: e.CORS_ORIGINS,
+    },
     worker: { healthPort: e.WORKER_HEALTH_PORT },
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },

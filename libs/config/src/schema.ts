@@ -62,6 +62,11 @@ export const ENV_SCHEMA = {
     max: 65535,
     default: 4001,
   }),
+  API_ROUTES: oneOf(['all', 'public-api'] as const, {
+    description:
+      'what this API process serves: every route, or only the public API /api/v1 (with /api/health and /api/metrics)',
+    default: 'all',
+  }),
   TRUST_PROXY: bool({ description: 'trust X-Forwarded-For from a reverse proxy', default: false }),
   CORS_ORIGINS: list({
     description: 'browser origins allowed to call the API, comma-separated',

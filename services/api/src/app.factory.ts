@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@fxrates/config';
@@ -11,6 +12,8 @@ import { DirectRoutes } from './common/direct-routes';
 import { BODY_LIMIT_BYTES } from './common/limits';
 import { createLogger, PinoNestLogger } from '@fxrates/config';
 import { ProblemFilter } from './common/problem.filter';
+import { sendProblem } from './common/problem-reply';
+import { servedPaths } from './common/served-paths';
 import { requestIdOf } from './common/request-id';
 import { recordRoutes } from './common/route-registry';
 import { createValidationPipe } from './common/validation.pipe';
@@ -26,10 +29,12 @@ export async function createApp(
   const logger = createLogger(config.logLevel, 'api', options.logDestination);
   // Routes served before Fastify (DirectRoutes); known once Nest has built its providers.
   const early: { routes?: DirectRoutes } = {};
+  const served = servedPaths(config);
   const adapter = new FastifyAdapter({
     serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) => {
       const server = createServer((request, response) => {
-        if (!early.routes?.serve(request, response)) fastifyHandler(request, response);
+        const direct = !served || served(request.url ?? '/');
+        if (!(direct && early.routes?.serve(request, response))) fastifyHandler(request, response);
       });
       // What Fastify sets on a server it creates itself: idle keep-alive connections outlive a load
       // balancer's usual 60 s, so it never reuses one the API has just closed.
@@ -54,7 +59,8 @@ export async function createApp(
   recordRoutes(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    if (!served || served(request.url)) done();
+    else sendProblem(new NotFoundException(), request, reply);
   });
 
   await app.register(fastifyCookie);
