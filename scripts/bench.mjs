@@ -419,7 +419,8 @@ if (ONLY !== 'timeseries') {
     apiServer(`API GET ${METERED_QUERY} (API_ROUTES=all)`, METERED_QUERY, keyHeaders),
   ]);
   const [, bareRow, , , allRow] = rows;
-  const allVsBare = allRow.ratios.map((ratio, round) => ratio / bareRow.ratios[round]);
+  // Both ratios are the first row's over theirs: (public ÷ bare) ÷ (public ÷ all) = all ÷ bare.
+  const allVsBare = bareRow.ratios.map((ratio, round) => ratio / allRow.ratios[round]);
   scenarios.push({
     name: 'metered public API (target: ≥ 0.70 of bare node:http, p99 ≤ 10 ms, RSS ≤ 200 MB)',
     rows,

@@ -91,6 +91,28 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(await get(keys.month(user, month))).toBe(40 + 1000);
   }, 15_000);
 
+  it('keeps at most a burst of calls waiting on a lease, and refuses a flood beyond it at once', async () => {
+    const user = `lease-flood-${Date.now()}`;
+    const { second, at, month } = comingSecond();
+    await calls(40, () => meterOf(a).meter(key(user), at(-900)));
+    await meterOf(a).meter(key(user), at(100)); // a holds 40 units of this second
+    const answeredAt: number[] = [];
+    const timed = () =>
+      meterOf(b)
+        .meter(key(user), at(200))
+        .finally(() => answeredAt.push(Date.now()));
+    // 959 fit beside a's 41; of the 2 041 beyond, a burst (1 000) waits for a's lease, 1 041 are refused.
+    const fromB = calls(3000, timed);
+    await new Promise((r) => setTimeout(r, 200));
+    await calls(10, () => meterOf(a).meter(key(user), at(300))); // 30 units never used
+    const results = await fromB;
+
+    expect(answeredAt.filter((t) => t < second * 1000).length).toBe(959 + 1041); // before the second
+    expect(count(results, 'ok')).toBe(959 + 30);
+    expect(count(results, 'rate-limited')).toBe(3000 - 959 - 30);
+    expect(await get(keys.month(user, month))).toBe(40 + 1000); // still exactly the burst
+  }, 15_000);
+
   it('settles a used-up lease at once, so refusals on another instance in its second are not deferred', async () => {
     const user = `lease-used-up-${Date.now()}`;
     const { second, at, month, day } = comingSecond();

@@ -150,8 +150,15 @@ export class DirectRoutes implements OnModuleInit {
     }
     // An answer known at once waits for the end of this turn of the event loop, to go out with the
     // turn's other answers (see `sendAtEndOfTurn`); a later one comes in a batch of its own already.
-    if (answer instanceof Promise || typeof answer === 'function') whenAnswered(answer, send, fail);
-    else this.sendAtEndOfTurn(send, answer);
+    if (answer instanceof Promise) whenAnswered(answer, send, fail);
+    else if (typeof answer !== 'function') this.sendAtEndOfTurn(send, answer);
+    else {
+      // A callback answer may come at once too (a 429 the refusal cache knows).
+      let inThisTurn = true;
+      const sendSoon = (known: HttpAnswer) => (inThisTurn ? this.sendAtEndOfTurn(send, known) : send(known));
+      whenAnswered(answer, sendSoon, (error) => sendSoon(problem(error)));
+      inThisTurn = false;
+    }
     return true;
   }
 

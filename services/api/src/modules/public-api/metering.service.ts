@@ -73,6 +73,8 @@ export class MeteringService implements OnApplicationShutdown {
     (second) => void this.settlement.settle(this.leases.takeSecond(second)),
   );
   private readonly recentCalls = new RecentCalls();
+  /** How many calls are waiting to be asked again, by user and second (see `askAgainLater`). */
+  private readonly waiting = new Map<string, number>();
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -141,7 +143,12 @@ export class MeteringService implements OnApplicationShutdown {
     const all = [...groups.values()];
     for (let start = 0; start < all.length; start += MAX_GROUPS) {
       const chunk = all.slice(start, start + MAX_GROUPS);
-      this.run(chunk).catch((error: unknown) => chunk.flat().forEach((call) => call.reject(error)));
+      this.run(chunk).catch((error: unknown) =>
+        chunk.flat().forEach((call) => {
+          this.stopWaiting(call);
+          call.reject(error);
+        }),
+      );
     }
   }
 
@@ -198,14 +205,27 @@ export class MeteringService implements OnApplicationShutdown {
               : i < counted + overQuota + deferred
                 ? DEFERRED
                 : OVER_BURST;
-        if (outcome === DEFERRED) this.askAgainLater(call);
+        if (outcome === DEFERRED) this.askAgainLater(call, after);
         else this.settle(call, outcome, outcome === COUNTED ? before + i + 1 : after);
       });
     });
   }
 
-  /** Asks again once the call's second is over and the leases held in it are settled. */
-  private askAgainLater(call: PendingCall): void {
+  /**
+   * Asks again once the call's second is over and the leases held in it are settled. A second
+   * admits at most the burst, so at most that many of a user's calls in it wait on this instance;
+   * any more are refused at once, as they would be then (a flood must not hold requests open).
+   */
+  private askAgainLater(call: PendingCall, used: number): void {
+    if (call.deferrals === 0) {
+      const waitingKey = `${call.key.userId}|${Math.floor(call.now / 1000)}`;
+      const waiting = this.waiting.get(waitingKey) ?? 0;
+      if (waiting >= call.plan.burstPerSecond) {
+        this.settle(call, OVER_BURST, used);
+        return;
+      }
+      this.waiting.set(waitingKey, waiting + 1);
+    }
     call.deferrals++;
     const secondOver = (Math.floor(call.now / 1000) + 1) * 1000;
     const delay = Math.max(0, secondOver - Date.now()) + DEFERRAL_RETRY_MS * call.deferrals;
@@ -223,7 +243,17 @@ export class MeteringService implements OnApplicationShutdown {
     }
   }
 
+  /** A call that waited (`askAgainLater`) is answered: it no longer counts among its second's waiting. */
+  private stopWaiting(call: PendingCall): void {
+    if (call.deferrals === 0) return;
+    const waitingKey = `${call.key.userId}|${Math.floor(call.now / 1000)}`;
+    const waiting = (this.waiting.get(waitingKey) ?? 1) - 1;
+    if (waiting > 0) this.waiting.set(waitingKey, waiting);
+    else this.waiting.delete(waitingKey);
+  }
+
   private settle(call: PendingCall, outcome: number, used: number): void {
+    this.stopWaiting(call);
     try {
       call.resolve(this.decide(call, outcome, used));
     } catch (refusal) {
