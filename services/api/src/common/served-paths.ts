@@ -18,7 +18,7 @@ function publicApiOnly(url: string): boolean {
 /**
  * Which request URLs this process serves (`API_ROUTES`); the others are 404 here. A deployment of
  * its own for the public API (deploy/k8s/api-public.yaml) never runs a dashboard write, so MikroORM
- * never turns on Node's async hooks there: they cost every request about a tenth of its CPU
+ * never turns on Node's async hooks there: they cost every request about 7 % of its CPU
  * (README, Performance).
  */
 export function servedPaths(config: AppConfig): ((url: string) => boolean) | undefined {
