@@ -39,6 +39,9 @@ const DEFERRED = 3;
 /** How long a quota refusal is answered from memory before Redis is asked again. */
 const QUOTA_REFUSAL_TRUST_MS = 10_000;
 
+/** The user and second a call is counted in: what `MeteringService.waiting` counts by. */
+const waitingKeyOf = ({ key, now }: PendingCall) => `${key.userId}|${Math.floor(now / 1000)}`;
+
 /** Groups (calls of one key in one second) one script meters at most; more go in several round trips. */
 const MAX_GROUPS = 256;
 /** A user's calls in the last second on this instance from which it asks for a lease. */
@@ -218,7 +221,7 @@ export class MeteringService implements OnApplicationShutdown {
    */
   private askAgainLater(call: PendingCall, used: number): void {
     if (call.deferrals === 0) {
-      const waitingKey = `${call.key.userId}|${Math.floor(call.now / 1000)}`;
+      const waitingKey = waitingKeyOf(call);
       const waiting = this.waiting.get(waitingKey) ?? 0;
       if (waiting >= call.plan.burstPerSecond) {
         this.settle(call, OVER_BURST, used);
@@ -246,7 +249,7 @@ export class MeteringService implements OnApplicationShutdown {
   /** A call that waited (`askAgainLater`) is answered: it no longer counts among its second's waiting. */
   private stopWaiting(call: PendingCall): void {
     if (call.deferrals === 0) return;
-    const waitingKey = `${call.key.userId}|${Math.floor(call.now / 1000)}`;
+    const waitingKey = waitingKeyOf(call);
     const waiting = (this.waiting.get(waitingKey) ?? 1) - 1;
     if (waiting > 0) this.waiting.set(waitingKey, waiting);
     else this.waiting.delete(waitingKey);
