@@ -4,6 +4,8 @@
 // writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
 // the time-series part alone; `--only metered` the metered public API and its bare servers alone.
+// The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
+// of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
 // shows the API's standard output (where `--trace-gc` writes). BENCH_ROUNDS (5) sets how many rounds
 // the API and its bare servers are loaded in turn; BENCH_DURATION (10) the seconds of each load.

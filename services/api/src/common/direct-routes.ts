@@ -24,9 +24,9 @@ export interface DirectRequest {
 }
 
 /**
- * An answer that comes later through callbacks rather than a promise: the metered hot path's. Its
- * promises would cost more than their own making, because MikroORM's AsyncLocalStorage has Node run
- * hooks for every promise in the process.
+ * An answer that comes later through callbacks rather than a promise: the metered hot path's. Once
+ * MikroORM's AsyncLocalStorage has turned on Node's async hooks (any write, in an API serving every
+ * route), every promise costs more than its own making.
  */
 export type LaterAnswer = (send: (answer: HttpAnswer) => void, fail: (error: unknown) => void) => void;
 
@@ -139,26 +139,20 @@ export class DirectRoutes implements OnModuleInit {
     const started = performance.now();
     const id = requestIdOf(request);
     const send = (answer: HttpAnswer) => this.write(response, answer, id, path, started);
+    // An answer known within this turn of the event loop (most are) waits for the turn's end, to go
+    // out with the turn's other answers (see `sendAtEndOfTurn`); a later one comes in a batch of its
+    // own already (metering, a promise).
+    let inThisTurn = true;
+    const sendSoon = (known: HttpAnswer) => (inThisTurn ? this.sendAtEndOfTurn(send, known) : send(known));
     const problem = (error: unknown) => problemAnswer(error, { method: 'GET', url, id });
-    const fail = (error: unknown) => send(problem(error));
-    let answer: DirectAnswer;
     try {
       const search = mark === -1 ? '' : url.slice(mark + 1);
-      answer = handler(new NodeRequest(url, path, search, request.headers, id, request.socket));
-    } catch (error) {
-      answer = problem(error);
-    }
-    // An answer known at once waits for the end of this turn of the event loop, to go out with the
-    // turn's other answers (see `sendAtEndOfTurn`); a later one comes in a batch of its own already.
-    if (answer instanceof Promise) whenAnswered(answer, send, fail);
-    else if (typeof answer !== 'function') this.sendAtEndOfTurn(send, answer);
-    else {
-      // A callback answer may come at once too (a 429 the refusal cache knows).
-      let inThisTurn = true;
-      const sendSoon = (known: HttpAnswer) => (inThisTurn ? this.sendAtEndOfTurn(send, known) : send(known));
+      const answer = handler(new NodeRequest(url, path, search, request.headers, id, request.socket));
       whenAnswered(answer, sendSoon, (error) => sendSoon(problem(error)));
-      inThisTurn = false;
+    } catch (error) {
+      sendSoon(problem(error));
     }
+    inThisTurn = false;
     return true;
   }
 
