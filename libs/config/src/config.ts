@@ -44,7 +44,7 @@ export interface AppConfig {
     recaptchaHostnames: string[];
     limitPerHour: number;
   };
-  ops: { user: string; password: string };
+  ops: { user: string; password: string; queuesWritable: boolean };
   mail: { smtpUrl: string; from: string; inbox: string; retryDelayMs: number };
   paypal: {
     environment: 'sandbox' | 'live';
@@ -135,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       recaptchaHostnames: e.RECAPTCHA_HOSTNAMES,
       limitPerHour: e.CONTACT_LIMIT_PER_HOUR,
     },
-    ops: { user: e.OPS_USER, password: e.OPS_PASSWORD },
+    ops: { user: e.OPS_USER, password: e.OPS_PASSWORD, queuesWritable: e.OPS_QUEUES_WRITABLE },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

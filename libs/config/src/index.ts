@@ -3,3 +3,5 @@ export * from './schema';
 export * from './config';
 export * from './tokens';
 export * from './logger';
+export * from './operator-access';
+export * from './client-address';

@@ -191,6 +191,10 @@ export const ENV_SCHEMA = {
     pattern: /^.{12,}$/,
     hint: 'must be at least 12 characters',
   }),
+  OPS_QUEUES_WRITABLE: bool({
+    description: 'let operators retry, remove and add jobs in Bull Board (read-only otherwise)',
+    default: false,
+  }),
   USAGE_FLUSH_INTERVAL_MS: int({
     description: 'how often the worker moves API usage counts from Redis to PostgreSQL',
     min: 1000,

@@ -12,6 +12,7 @@ export enum ErrorCode {
   RateLimited = 'rate-limited',
   NotFound = 'not-found',
   PayloadTooLarge = 'payload-too-large',
+  MethodNotAllowed = 'method-not-allowed',
   InternalError = 'internal-error',
   // Accounts: the spec's auth catalogue keys (spec §8), plus what our own backend adds.
   UserNotFound = 'user-not-found',

@@ -3,19 +3,22 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, OperatorAccess, operatorPagesEnabled, type AppConfig } from '@fxrates/config';
 import { ALL_QUEUES, bullConnection, bullPrefix } from '@fxrates/queues';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../redis/redis.module';
 import { ApiMetrics } from './api-metrics';
-import { checkOpsCredentials, opsEnabled } from './ops-credentials';
+import { registerOperatorScope } from './operator-scope';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 export const METRICS_PATH = '/api/metrics';
 
 /**
- * Operator pages, only when OPS_USER and OPS_PASSWORD are set, behind HTTP Basic: Bull Board over
- * every queue at /admin/queues and the Prometheus exposition at /api/metrics. Also times every
+ * Operator pages, only when OPS_USER and OPS_PASSWORD are set, behind HTTP Basic checked on the
+ * matched route (registerOperatorScope): Bull Board over every queue at /admin/queues, read-only
+ * unless OPS_QUEUES_WRITABLE, and the Prometheus exposition at /api/metrics. Also times every
  * request for the latency histogram.
  */
 @Injectable()
@@ -25,6 +28,7 @@ export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: ApiMetrics,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,26 +43,26 @@ export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
       );
       done();
     });
-    if (!opsEnabled(this.config)) return;
+    if (!operatorPagesEnabled(this.config.ops)) return;
 
-    fastify.addHook('onRequest', (request, reply, done) => {
-      const path = request.url.split('?')[0];
-      const guarded =
-        path === METRICS_PATH || path === BULL_BOARD_PATH || path.startsWith(`${BULL_BOARD_PATH}/`);
-      if (!guarded || checkOpsCredentials(this.config, request, reply)) done();
-    });
-    fastify.get(METRICS_PATH, async (_request, reply) => {
-      void reply.header('content-type', this.metrics.registry.contentType);
-      return this.metrics.registry.metrics();
-    });
-
+    const access = new OperatorAccess(this.config.ops, this.redis, this.config.redis.keyPrefix);
     const connection = bullConnection(this.config.redis.url);
     const prefix = bullPrefix(this.config.redis.keyPrefix);
     for (const name of ALL_QUEUES) this.queues.push(new Queue(name, { connection, prefix }));
+    const readOnlyMode = !this.config.ops.queuesWritable;
     const board = new FastifyAdapter();
-    createBullBoard({ queues: this.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
+    createBullBoard({
+      queues: this.queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode })),
+      serverAdapter: board,
+    });
     board.setBasePath(BULL_BOARD_PATH);
-    await fastify.register(board.registerPlugin(), { prefix: BULL_BOARD_PATH });
+    await registerOperatorScope(fastify, access, this.config.ops.queuesWritable, async (scope) => {
+      scope.get(METRICS_PATH, async (_request, reply) => {
+        void reply.header('content-type', this.metrics.registry.contentType);
+        return this.metrics.registry.metrics();
+      });
+      await scope.register(board.registerPlugin(), { prefix: BULL_BOARD_PATH });
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
