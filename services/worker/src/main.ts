@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
-import { createLogger, loadConfigOrExit, PinoNestLogger } from '@fxrates/config';
+import {
+  createLogger,
+  loadConfigOrExit,
+  OperatorAccess,
+  operatorPagesEnabled,
+  PinoNestLogger,
+} from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import { startHealthServer } from './health/health-server';
 import { WorkerMetrics } from './health/worker-metrics';
@@ -17,12 +23,22 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   const orm = app.get(MikroORM);
   const metrics = app.get(WorkerMetrics);
+  const redis = app.get<Redis>(WORKER_REDIS);
   const health = await startHealthServer(config.worker.healthPort, config.api.host, {
-    redis: app.get<Redis>(WORKER_REDIS),
+    redis,
     database: () => orm.em.getConnection().execute('select 1'),
-    metrics: { contentType: metrics.registry.contentType, render: () => metrics.registry.metrics() },
+    metrics: operatorPagesEnabled(config.ops)
+      ? {
+          contentType: metrics.registry.contentType,
+          render: () => metrics.registry.metrics(),
+          access: new OperatorAccess(config.ops, redis, config.redis.keyPrefix),
+        }
+      : undefined,
   });
-  logger.info({ port: config.worker.healthPort }, 'Worker running; /health, /health/ready and /metrics');
+  logger.info(
+    { port: config.worker.healthPort },
+    `Worker running; /health, /health/ready${operatorPagesEnabled(config.ops) ? ' and /metrics (operators)' : ''}`,
+  );
   const stop = () => health.close();
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { OperatorAccess } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,17 +12,27 @@ import { WorkerModule } from '../src/worker.module';
 import { WORKER_REDIS } from '../src/worker.tokens';
 
 describe('worker: /metrics', () => {
-  const config = testConfig({ USAGE_FLUSH_INTERVAL_MS: '600000' });
+  const config = testConfig({
+    USAGE_FLUSH_INTERVAL_MS: '600000',
+    OPS_USER: 'operator',
+    OPS_PASSWORD: 'correct-horse-battery',
+  });
+  const authorization = `Basic ${Buffer.from('operator:correct-horse-battery').toString('base64')}`;
   let worker: INestApplicationContext;
   let server: Server;
 
   beforeAll(async () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     const metrics = worker.get(WorkerMetrics);
+    const redis = worker.get<Redis>(WORKER_REDIS);
     server = await startHealthServer(0, '127.0.0.1', {
-      redis: worker.get<Redis>(WORKER_REDIS),
+      redis,
       database: () => worker.get(MikroORM).em.getConnection().execute('select 1'),
-      metrics: { contentType: metrics.registry.contentType, render: () => metrics.registry.metrics() },
+      metrics: {
+        contentType: metrics.registry.contentType,
+        render: () => metrics.registry.metrics(),
+        access: new OperatorAccess(config.ops, redis, config.redis.keyPrefix),
+      },
     });
   });
   afterAll(async () => {
@@ -35,7 +46,7 @@ describe('worker: /metrics', () => {
     const deadline = Date.now() + 10_000;
     let text = '';
     while (Date.now() < deadline) {
-      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0.0.4/);
       text = await res.text();

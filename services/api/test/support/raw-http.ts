@@ -7,6 +7,19 @@ export interface RawAnswer {
   body: string;
 }
 
+/** The payload of a chunked body: each chunk is its size in hex, CRLF, the bytes, CRLF; size 0 ends it. */
+function dechunk(body: string): string {
+  let payload = '';
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = lineEnd === -1 ? 0 : parseInt(body.slice(at, lineEnd), 16);
+    if (!size) return payload;
+    payload += body.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
 /**
  * Sends `request` (the request line, headers and any body, exactly as given) on a fresh TCP
  * connection and reads the answer until the server closes it. For requests a client library would
@@ -27,10 +40,11 @@ export function rawRequest(port: number, request: string): Promise<RawAnswer> {
         const colon = line.indexOf(':');
         if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
       }
+      const body = end === -1 ? '' : text.slice(end + 4);
       resolve({
         status: Number(statusLine.split(' ')[1] ?? 0),
         headers,
-        body: end === -1 ? '' : text.slice(end + 4),
+        body: headers['transfer-encoding'] === 'chunked' ? dechunk(body) : body,
       });
     });
     socket.write(request);

@@ -1,34 +1,62 @@
-import { createServer, type Server } from 'node:http';
+import { clientAddressKey, type OperatorAccess } from '@fxrates/config';
 import type { Redis } from 'ioredis';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface WorkerHealthChecks {
   redis: Redis;
   database: () => Promise<unknown>;
-  /** Prometheus text exposition for /metrics. */
-  metrics?: { contentType: string; render: () => Promise<string> };
+  /**
+   * Prometheus text exposition for /metrics, served only to an operator (`access`); without it
+   * /metrics does not exist, as the API's operator pages do not without OPS_USER and OPS_PASSWORD.
+   */
+  metrics?: { contentType: string; render: () => Promise<string>; access: OperatorAccess };
+}
+
+const PROBLEM = 'application/problem+json';
+
+/**
+ * The route a request target names: the path of an absolute-form target, percent-decoded, dot
+ * segments resolved, runs of slashes made one, no trailing slash, lower-cased. Every spelling of a
+ * route reaches the same handler, so a handler's own check (the operator's credentials on
+ * /metrics) holds for all of them. Undefined for a target that does not decode.
+ */
+export function routeOf(target: string): string | undefined {
+  try {
+    // Slashes made one first: the URL parser reads `//metrics` as a host.
+    const origin = target.startsWith('/') ? 'http://worker' : undefined;
+    const path = decodeURIComponent(new URL(target.replace(/^\/{2,}/, '/'), origin).pathname)
+      .replace(/\/{2,}/g, '/')
+      .toLowerCase();
+    return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  } catch {
+    return undefined;
+  }
+}
+
+function problem(response: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ type: `/problems/${code}`, title: message, status, code, message });
+  response.writeHead(status, { 'content-type': PROBLEM }).end(body);
 }
 
 /**
  * The worker's only HTTP listener: /health (liveness), /health/ready (Redis and PostgreSQL) and
- * /metrics (Prometheus). Meant for the cluster network, not the internet.
+ * /metrics (Prometheus, operators only). Meant for the cluster network, not the internet.
  */
 export function startHealthServer(port: number, host: string, checks: WorkerHealthChecks): Promise<Server> {
-  const server = createServer((request, response) => {
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    };
-    const path = (request.url ?? '/').split('?')[0];
-    if (path === '/health' || path === '/health/live') return send(200, { status: 'ok' });
-    if (path === '/metrics' && checks.metrics) {
-      const { contentType, render } = checks.metrics;
-      void render().then(
-        (text) => response.writeHead(200, { 'content-type': contentType }).end(text),
-        (error: Error) => send(500, { status: 500, code: 'internal-error', message: error.message }),
-      );
-      return;
-    }
-    if (path !== '/health/ready')
-      return send(404, { status: 404, code: 'not-found', message: `No route for ${path}` });
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+
+  const metrics = async (request: IncomingMessage, response: ServerResponse) => {
+    const { access, contentType, render } = checks.metrics!;
+    const address = clientAddressKey(request.socket.remoteAddress ?? '');
+    const verdict = await access.check(request.headers.authorization, address);
+    if (!verdict.granted) return void response.writeHead(verdict.status, verdict.headers).end(verdict.body);
+    const text = await render();
+    response.writeHead(200, { 'content-type': contentType }).end(text);
+  };
+
+  const ready = async (response: ServerResponse) => {
     const probe = async (check: () => Promise<unknown>) => {
       try {
         await Promise.race([
@@ -40,10 +68,22 @@ export function startHealthServer(port: number, host: string, checks: WorkerHeal
         return 'down';
       }
     };
-    void Promise.all([probe(() => checks.redis.ping()), probe(checks.database)]).then(([redis, database]) => {
-      const ok = redis === 'up' && database === 'up';
-      send(ok ? 200 : 503, { status: ok ? 'ok' : 'error', checks: { redis, database } });
-    });
+    const [redis, database] = await Promise.all([probe(() => checks.redis.ping()), probe(checks.database)]);
+    const ok = redis === 'up' && database === 'up';
+    send(response, ok ? 200 : 503, { status: ok ? 'ok' : 'error', checks: { redis, database } });
+  };
+
+  const server = createServer((request, response) => {
+    const route = routeOf(request.url ?? '/');
+    const failed = (error: Error) => {
+      process.stderr.write(`worker health server: ${error.stack ?? error.message}\n`);
+      if (!response.headersSent) problem(response, 500, 'internal-error', 'The worker could not answer.');
+    };
+    if (route === undefined) return problem(response, 400, 'validation-failed', 'The URL does not decode.');
+    if (route === '/health' || route === '/health/live') return send(response, 200, { status: 'ok' });
+    if (route === '/health/ready') return void ready(response).catch(failed);
+    if (route === '/metrics' && checks.metrics) return void metrics(request, response).catch(failed);
+    problem(response, 404, 'not-found', `No route for ${route}`);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
