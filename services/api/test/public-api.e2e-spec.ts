@@ -207,6 +207,26 @@ describe('public API /api/v1', () => {
       }
     });
 
+    it('reports a burst refusal as the exhausted burst policy, with windows of fixed length', async () => {
+      const { key } = await newKey();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => v1('/rates/rate?from=USD&to=EUR', key)),
+      );
+      const refused = answers.filter((res) => res.status === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      const now = new Date();
+      const monthSeconds =
+        (Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) -
+          Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) /
+        1000;
+      for (const res of refused) {
+        expect(res.body.code).toBe('rate-limited');
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.headers['ratelimit']).toBe('"burst";r=0;t=1');
+        expect(res.headers['ratelimit-policy']).toBe(`"month";q=1000;w=${monthSeconds}, "burst";q=2;w=1`);
+      }
+    });
+
     it('GET /currencies and /usage are not metered', async () => {
       const { key } = await newKey();
       for (let i = 0; i < 4; i++) {

@@ -266,11 +266,12 @@ export class MeteringService implements OnApplicationShutdown {
 
   /** The headers of a counted call; throws the 429 of a refused one. */
   private decide({ plan, period, now }: PendingCall, outcome: number, used: number): Record<string, string> {
-    const state: RateLimitState = { plan, used, resetsAt: period.resetsAt, now };
+    const overBurst = outcome === OVER_BURST;
+    const state: RateLimitState = { plan, used, resetsAt: period.resetsAt, now, overBurst };
     const headers = rateLimitHeaders(state);
     if (outcome !== 0)
-      this.metrics.quotaRefusals.inc({ reason: outcome === OVER_BURST ? 'burst' : 'quota', plan: plan.id });
-    if (outcome === OVER_BURST) {
+      this.metrics.quotaRefusals.inc({ reason: overBurst ? 'burst' : 'quota', plan: plan.id });
+    if (overBurst) {
       throw new AppException(
         ErrorCode.RateLimited,
         `More than ${plan.burstPerSecond} requests per second on the ${plan.name} plan. Slow down and retry in a second.`,
