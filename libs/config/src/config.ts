@@ -20,7 +20,11 @@ export interface AppConfig {
   database: { url: string; poolMax: number };
   redis: { url: string; keyPrefix: string };
   product: { name: string; apiKeyPrefix: string; supportEmail: string };
-  keys: { hashSecret: string };
+  keys: {
+    hashSecret: string;
+    /** Longest a cached key and its owner's plan are trusted without re-reading them (ms). */
+    cacheMaxAgeMs: number;
+  };
   sessions: { createLimitPerMinute: number };
   auth: {
     jwtSecret: string;
@@ -113,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     product: { name: e.PRODUCT_NAME, apiKeyPrefix: e.API_KEY_PREFIX, supportEmail: e.SUPPORT_EMAIL },
-    keys: { hashSecret: e.API_KEY_HASH_SECRET },
+    keys: { hashSecret: e.API_KEY_HASH_SECRET, cacheMaxAgeMs: e.API_CACHE_MAX_AGE_SECONDS * 1000 },
     sessions: { createLimitPerMinute: e.SESSION_CREATE_LIMIT_PER_MINUTE },
     auth: {
       jwtSecret: e.JWT_SECRET,

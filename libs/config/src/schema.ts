@@ -180,6 +180,13 @@ export const ENV_SCHEMA = {
     description: 'sender of contact mail',
     default: 'FXRates Pro <no-reply@fxrates.example>',
   }),
+  API_CACHE_MAX_AGE_SECONDS: int({
+    description:
+      'longest an API instance trusts a cached API key or plan without re-reading it, should an announcement be lost',
+    min: 1,
+    max: 3600,
+    default: 60,
+  }),
   OPS_USER: str({
     description: 'user of the operator pages (Bull Board, metrics); empty disables them',
     default: '',

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ApiKey, User } from '@fxrates/db';
 import {
@@ -27,6 +27,8 @@ const notFound = () =>
 /** The dashboard's key management: create (shown once), list, disable. */
 @Injectable()
 export class KeysService {
+  private readonly logger = new Logger(KeysService.name);
+
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -79,8 +81,15 @@ export class KeysService {
       key.status = 'disabled';
       key.disabledAt = new Date();
       await em.flush();
-      await this.redis.publish(keyChangedChannel(this.config), key.keyHash);
     }
+    // Announced on every call, a repeated one too: a client retrying after a lost announcement
+    // announces it again. Should Redis refuse, the instances' caches expire it within
+    // API_CACHE_MAX_AGE_SECONDS anyway, and the key is disabled in PostgreSQL already.
+    await this.redis
+      .publish(keyChangedChannel(this.config), key.keyHash)
+      .catch((error: Error) =>
+        this.logger.warn(`Could not announce disabled key ${key.id}: ${error.message}`),
+      );
     return toApiKeyView(key);
   }
 }

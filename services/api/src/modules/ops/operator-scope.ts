@@ -11,13 +11,13 @@ const READS = new Set(['GET', 'HEAD']);
  * absolute-form, any other the router accepts) is checked, and no spelling of another route is.
  * Unless `writable`, only reads get through.
  */
-export function registerOperatorScope(
+export async function registerOperatorScope(
   fastify: FastifyInstance,
   access: OperatorAccess,
   writable: boolean,
   routes: (scope: FastifyInstance) => Promise<void>,
 ): Promise<void> {
-  return fastify.register(async (scope) => {
+  await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const verdict = await access.check(request.headers.authorization, clientAddressKey(request.ip));
       if (!verdict.granted)

@@ -26,6 +26,27 @@ interface CachedKey {
 
 const CACHE_LIMIT = 100_000;
 const UNKNOWN_TTL_MS = 60_000;
+/** Keys re-read per query when the cache is revalidated. */
+const REVALIDATION_BATCH = 1_000;
+
+interface KeyRow {
+  key_hash: string;
+  key_id: string;
+  user_id: string;
+  status: ApiKeyStatus;
+  plan: PlanId;
+}
+
+/** A key and its owner's plan, by the key's stored hash (completed with `= ?` or `in (?)`). */
+const KEY_BY_HASH = `select k.key_hash, k.id as key_id, k.user_id, k.status, u.plan
+                       from api_keys k join users u on u.id = k.user_id where k.key_hash`;
+
+const resolvedFrom = (row: KeyRow): ResolvedKey => ({
+  keyId: row.key_id,
+  userId: row.user_id,
+  status: row.status,
+  plan: row.plan,
+});
 
 const invalid = () =>
   new AppException(
@@ -36,7 +57,9 @@ const invalid = () =>
 /**
  * Resolves X-API-Key to its key and owner's plan from an in-process cache; only a key this instance
  * has not seen costs a PostgreSQL lookup. A disabled key or a changed plan is announced on Redis
- * and dropped from every instance's cache at once.
+ * and dropped from every instance's cache at once. Should an announcement be lost (a publish that
+ * failed, a subscriber reconnecting), the cache is re-read from PostgreSQL in the background
+ * every half of API_CACHE_MAX_AGE_SECONDS, so no entry is trusted longer than that unchecked.
  */
 @Injectable()
 export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
@@ -52,6 +75,8 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly lastOnConnection = new WeakMap<object, { key: string; digest: string }>();
   private readonly shape: RegExp;
   private subscriber?: Redis;
+  private revalidation?: NodeJS.Timeout;
+  private revalidating?: Promise<void>;
   /** Bumped by every invalidation, so a lookup that raced one does not cache what it read. */
   private generation = 0;
 
@@ -78,10 +103,46 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       this.known.clear();
     });
     await this.subscriber.subscribe(keys, plans);
+    this.revalidation = setInterval(() => void this.revalidate(), this.config.keys.cacheMaxAgeMs / 2);
+    this.revalidation.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.revalidation);
+    await this.revalidating;
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  /**
+   * Re-reads every cached key and its owner's plan; calls never wait for it. An entry dropped or
+   * replaced meanwhile (an announcement, a newer lookup) is left as it now is. While PostgreSQL is
+   * unreachable the entries stay, so known keys keep being served, and the next round tries again.
+   */
+  revalidate(): Promise<void> {
+    this.revalidating ??= this.rereadCache().finally(() => (this.revalidating = undefined));
+    return this.revalidating;
+  }
+
+  private async rereadCache(): Promise<void> {
+    const entries = [...this.known];
+    const fresh = new Map<string, ResolvedKey>();
+    try {
+      for (let start = 0; start < entries.length; start += REVALIDATION_BATCH) {
+        const hashes = entries.slice(start, start + REVALIDATION_BATCH).map(([, cached]) => cached.hash);
+        const rows: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} in (?)`, [hashes]);
+        for (const row of rows) fresh.set(row.key_hash, resolvedFrom(row));
+      }
+    } catch (error) {
+      this.logger.warn(`Could not re-read ${entries.length} cached API key(s): ${(error as Error).message}`);
+      return;
+    }
+    for (const [digest, cached] of entries) {
+      if (this.known.get(digest) !== cached) continue;
+      const now = fresh.get(cached.hash);
+      if (!now) this.known.delete(digest);
+      else if (now.status !== cached.key.status || now.plan !== cached.key.plan)
+        this.known.set(digest, { key: now, hash: cached.hash });
+    }
   }
 
   /**
@@ -116,24 +177,13 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
 
   private async lookup(digest: string, keyHash: string): Promise<ResolvedKey> {
     const generation = this.generation;
-    const [row]: { key_id: string; user_id: string; status: ApiKeyStatus; plan: PlanId }[] = await this.em
-      .getConnection()
-      .execute(
-        `select k.id as key_id, k.user_id, k.status, u.plan
-           from api_keys k join users u on u.id = k.user_id where k.key_hash = ?`,
-        [keyHash],
-      );
+    const [row]: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} = ?`, [keyHash]);
     if (!row) {
       if (this.unknown.size >= CACHE_LIMIT) this.unknown.clear();
       this.unknown.set(digest, Date.now() + UNKNOWN_TTL_MS);
       throw invalid();
     }
-    const resolved: ResolvedKey = {
-      keyId: row.key_id,
-      userId: row.user_id,
-      status: row.status,
-      plan: row.plan,
-    };
+    const resolved = resolvedFrom(row);
     if (generation === this.generation) {
       if (this.known.size >= CACHE_LIMIT) this.known.clear();
       this.known.set(digest, { key: resolved, hash: keyHash });

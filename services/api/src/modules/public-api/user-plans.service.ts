@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { User } from '@fxrates/db';
 import type { PlanId } from '@fxrates/domain';
@@ -10,10 +10,13 @@ import { planChangedChannel } from './channels';
 
 /**
  * The one way a user's plan changes (billing calls it once a payment is verified). This instance
- * meters the user's next request by the new plan; the others do once they hear of it (milliseconds).
+ * meters the user's next request by the new plan; the others do once they hear of it (milliseconds),
+ * or, should the announcement be lost, once their caches are re-read (API_CACHE_MAX_AGE_SECONDS).
  */
 @Injectable()
 export class UserPlansService {
+  private readonly logger = new Logger(UserPlansService.name);
+
   constructor(
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
@@ -24,6 +27,11 @@ export class UserPlansService {
   async changePlan(userId: string, plan: PlanId): Promise<void> {
     await this.em.fork().nativeUpdate(User, { id: userId }, { plan });
     this.keys.forgetUser(userId); // this instance at once; the others when they hear of it
-    await this.redis.publish(planChangedChannel(this.config), userId);
+    // Announced on every call, an unchanged plan too, so a retry announces what a failed one did not.
+    await this.redis
+      .publish(planChangedChannel(this.config), userId)
+      .catch((error: Error) =>
+        this.logger.warn(`Could not announce the plan of ${userId}: ${error.message}`),
+      );
   }
 }

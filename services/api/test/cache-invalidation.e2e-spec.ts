@@ -1,0 +1,117 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { keyChangedChannel } from '../src/modules/keys/keys.service';
+import { register } from './support/auth-client';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+const MAX_AGE_SECONDS = 2;
+
+/** Asks `probe` until it returns true or `ms` have passed; returns how long that took. */
+async function within(ms: number, probe: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+/**
+ * Two API instances on one PostgreSQL and one Redis: what one changes, the other learns through a
+ * Redis announcement at once, and, when the announcement is lost, through its cache's bounded trust.
+ */
+describe('revoking a key or changing a plan reaches every instance', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let accessToken: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    const config = testConfig({ API_CACHE_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS) });
+    a = await startTestApp(config);
+    b = await startTestApp(config);
+  });
+  afterAll(async () => {
+    await b.app.close();
+    await b.redis.quit();
+    await a.close();
+  });
+
+  beforeEach(async () => {
+    const signedUp = await register(a.app);
+    accessToken = signedUp.accessToken;
+    userId = signedUp.res.body.user.uid;
+  });
+
+  const newKey = async () =>
+    (
+      await request(a.app.getHttpServer())
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'cache' })
+        .expect(201)
+    ).body as { id: string; key: string };
+  const onB = (key: string) =>
+    request(b.app.getHttpServer()).get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', key);
+  const planOnB = async (key: string) =>
+    (await request(b.app.getHttpServer()).get('/api/v1/usage').set('X-API-Key', key).expect(200)).body
+      .plan as string;
+  const sql = (query: string, params: unknown[]) =>
+    a.app.get(MikroORM).em.getConnection().execute(query, params);
+
+  it('a key disabled through one instance is refused by the other within 1 s', async () => {
+    const { id, key } = await newKey();
+    await onB(key).expect(200);
+    await request(a.app.getHttpServer())
+      .post(`/api/keys/${id}/disable`)
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(200);
+    await within(1_000, async () => (await onB(key)).status === 403);
+    expect((await onB(key)).body.code).toBe('api-key-disabled');
+  });
+
+  it('a key disabled while its announcement is lost is refused within the cache max age', async () => {
+    const { id, key } = await newKey();
+    await onB(key).expect(200);
+    await sql(`update api_keys set status = 'disabled', disabled_at = now() where id = ?`, [id]);
+    await onB(key).expect(200); // B has heard nothing yet: its cache still trusts the key
+    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await onB(key)).status === 403);
+  });
+
+  it('a plan changed while its announcement is lost is metered by within the cache max age', async () => {
+    const { key } = await newKey();
+    expect(await planOnB(key)).toBe('free');
+    await sql(`update users set plan = 'professional' where id = ?`, [userId]);
+    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await planOnB(key)) === 'professional');
+  });
+
+  it('a key deleted from the database is forgotten within the cache max age', async () => {
+    const { id, key } = await newKey();
+    await onB(key).expect(200);
+    await sql('delete from usage_daily where key_id = ?', [id]);
+    await sql('delete from api_keys where id = ?', [id]);
+    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await onB(key)).status === 401);
+  });
+
+  it('announces a disabled key again when the disable is retried', async () => {
+    const { id } = await newKey();
+    const listener = new Redis(a.config.redis.url);
+    const heard: string[] = [];
+    try {
+      listener.on('message', (_channel: string, message: string) => heard.push(message));
+      await listener.subscribe(keyChangedChannel(a.config));
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await request(a.app.getHttpServer())
+          .post(`/api/keys/${id}/disable`)
+          .set('Authorization', `Bearer ${accessToken}`)
+          .expect(200);
+      }
+      await within(1_000, async () => heard.length === 2);
+      expect(new Set(heard).size).toBe(1);
+    } finally {
+      await listener.quit();
+    }
+  });
+});
