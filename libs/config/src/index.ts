@@ -3,3 +3,4 @@ export * from './schema';
 export * from './config';
 export * from './tokens';
 export * from './logger';
+export type { LocalSecretsOptions } from './local-secrets';

@@ -22,7 +22,10 @@ async function bootstrap(): Promise<void> {
     database: () => orm.em.getConnection().execute('select 1'),
     metrics: { contentType: metrics.registry.contentType, render: () => metrics.registry.metrics() },
   });
-  logger.info({ port: config.worker.healthPort }, 'Worker running; /health, /health/ready and /metrics');
+  logger.info(
+    { host: config.api.host, port: config.worker.healthPort },
+    'Worker running; /health, /health/ready and /metrics',
+  );
   const stop = () => health.close();
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
