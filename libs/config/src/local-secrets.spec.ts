@@ -1,10 +1,11 @@
 import { transformFileSync } from '@swc/core';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { ConfigError } from './env-schema';
+import { developmentSecretsDirectory } from './local-secrets';
 import { ENV_SCHEMA } from './schema';
 
 const GENERATED = ['JWT_SECRET', 'API_KEY_HASH_SECRET'];
@@ -131,6 +132,24 @@ describe('secrets outside production: generated, never in the source', () => {
     });
     expect(fixed).toEqual([]);
     for (const name of GENERATED) expect(ENV_SCHEMA[name as keyof typeof ENV_SCHEMA].default).toBeUndefined();
+  });
+});
+
+describe('where development keeps its secrets', () => {
+  const root = path.join(__dirname, '../../..');
+
+  it('in the checkout, in a directory neither git nor an image build ever takes', () => {
+    const directory = developmentSecretsDirectory();
+    expect(directory).toBe(path.join(root, '.local', 'secrets'));
+    const ignored = spawnSync(
+      'git',
+      ['check-ignore', '--no-index', '-q', path.join(directory, 'JWT_SECRET')],
+      {
+        cwd: root,
+      },
+    );
+    expect(ignored.status).toBe(0);
+    expect(readFileSync(path.join(root, '.dockerignore'), 'utf8')).toMatch(/^\.local$/m);
   });
 });
 

@@ -37,7 +37,7 @@ export function withLocalSecrets(
     for (const name of missing) if (!perProcess.has(name)) perProcess.set(name, newSecret());
     return { ...env, ...Object.fromEntries(missing.map((name) => [name, perProcess.get(name)])) };
   }
-  const directory = options.directory ?? path.join(projectRoot(missing), '.local', 'secrets');
+  const directory = options.directory ?? developmentSecretsDirectory(missing);
   const created: string[] = [];
   const values = Object.fromEntries(
     missing.map((name) => {
@@ -101,11 +101,16 @@ function cannotKeep(name: string, directory: string, problem: unknown): never {
   ]);
 }
 
-/** The checkout: the nearest directory above this file whose package.json declares the workspaces. */
-function projectRoot(names: string[]): string {
+/**
+ * `.local/secrets` in the checkout: the nearest directory above this file (in src/ or dist/) whose
+ * package.json declares the workspaces.
+ */
+export function developmentSecretsDirectory(names: string[] = []): string {
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) {
+      return path.join(dir, '.local', 'secrets');
+    }
   }
   throw new ConfigError(
     names.map(
