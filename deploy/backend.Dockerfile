@@ -68,7 +68,10 @@ FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production
+# Both images listen on every interface of their container (the API, the worker's health server):
+# said here rather than left to a default, which outside production is loopback.
+ENV NODE_ENV=production \
+    API_HOST=0.0.0.0
 WORKDIR /app
 # Files stay owned by root: the `node` user can read but not modify the application.
 COPY --from=prod-deps /app/node_modules ./node_modules
@@ -88,8 +91,7 @@ CMD ["node", "dist/services/worker/src/main.js"]
 # Last stage = default target.
 FROM runtime AS api
 # Heap cap as in deploy/k8s/api.yaml: V8 collects before growing (RSS ~160 MB under load).
-ENV API_HOST=0.0.0.0 \
-    API_PORT=4000 \
+ENV API_PORT=4000 \
     NODE_OPTIONS=--max-old-space-size=192
 EXPOSE 4000
 CMD ["node", "dist/services/api/src/main.js"]

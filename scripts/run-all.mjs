@@ -39,7 +39,12 @@ const processes = [
     name: 'web',
     color: 32,
     args: ['scripts/serve-web.mjs'],
-    env: { API_URL: env.API_URL ?? `http://127.0.0.1:${apiPort}`, ...payPalEnv },
+    env: {
+      API_URL: env.API_URL ?? `http://127.0.0.1:${apiPort}`,
+      // The shell proxies /api: it is as reachable as the API itself (loopback unless API_HOST says).
+      WEB_HOST: env.WEB_HOST ?? env.API_HOST ?? '127.0.0.1',
+      ...payPalEnv,
+    },
   },
 ];
 

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { API_LOG_FILE, REPO_ROOT } from './paths';
 import { waitForHttpOk } from './wait-for-http';
@@ -6,6 +7,7 @@ import { waitForHttpOk } from './wait-for-http';
 /**
  * Environment of the API under test: the test database, and Redis DB 15 under a key prefix of this
  * run's own, so limits counted by earlier runs (e.g. contact messages per IP per hour) never carry over.
+ * Secrets of this run's own, so that every process started with this environment agrees on them.
  */
 export function apiEnvironment(port: number, redisKeyPrefix: string): NodeJS.ProcessEnv {
   return {
@@ -16,6 +18,8 @@ export function apiEnvironment(port: number, redisKeyPrefix: string): NodeJS.Pro
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
     REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
     REDIS_KEY_PREFIX: redisKeyPrefix,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    API_KEY_HASH_SECRET: randomBytes(48).toString('base64url'),
     // The browser tests show the wrong-password and unknown-user errors many times from one IP;
     // the throttle itself is covered by the API tests.
     LOGIN_FAILURE_LIMIT: '1000',

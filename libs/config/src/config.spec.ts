@@ -5,16 +5,37 @@ import { ConfigError } from './env-schema';
 import { loadConfig } from './config';
 
 describe('loadConfig', () => {
+  // Development keeps its generated secrets in a directory of this file's own, not in the checkout.
+  const secrets = mkdtempSync(path.join(tmpdir(), 'fxrates-config-spec-'));
+  afterAll(() => rmSync(secrets, { recursive: true, force: true }));
+  const load = (env: NodeJS.ProcessEnv) => loadConfig(env, { directory: secrets, notice: () => undefined });
+
   it('gives development defaults', () => {
-    const config = loadConfig({});
+    const config = load({});
     expect(config.nodeEnv).toBe('development');
     expect(config.api.port).toBe(4000);
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/fxrates_dev');
     expect(config.product.apiKeyPrefix).toBe('fxrates_');
   });
 
+  it('listens on loopback outside production unless API_HOST says otherwise', () => {
+    expect(load({}).api.host).toBe('127.0.0.1');
+    expect(load({ NODE_ENV: 'test' }).api.host).toBe('127.0.0.1');
+    expect(load({ API_HOST: '0.0.0.0' }).api.host).toBe('0.0.0.0');
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/x',
+      REDIS_URL: 'redis://cache/0',
+      JWT_SECRET: 'j'.repeat(40),
+      API_KEY_HASH_SECRET: 'h'.repeat(40),
+      RECAPTCHA_SECRET: 'recaptcha-secret',
+    };
+    // What a container needs; docker-compose, the image and the k8s ConfigMap also say so explicitly.
+    expect(load(production).api.host).toBe('0.0.0.0');
+  });
+
   it('uses a separate database and Redis DB in tests', () => {
-    const config = loadConfig({ NODE_ENV: 'test' });
+    const config = load({ NODE_ENV: 'test' });
     expect(config.database.url).toMatch(/fxrates_test$/);
     expect(config.redis.url).toMatch(/\/15$/);
   });
@@ -22,7 +43,7 @@ describe('loadConfig', () => {
   it('names every bad variable on its own line', () => {
     let error: unknown;
     try {
-      loadConfig({ API_PORT: 'eighty', REDIS_URL: 'http://x', TRUST_PROXY: 'maybe' });
+      load({ API_PORT: 'eighty', REDIS_URL: 'http://x', TRUST_PROXY: 'maybe' });
     } catch (e) {
       error = e;
     }
@@ -35,11 +56,11 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without its connection URLs and never prints a secret value', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(
       /DATABASE_URL is required[\s\S]*REDIS_URL is required/,
     );
     try {
-      loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
+      load({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
     } catch (e) {
       expect((e as Error).message).toMatch(/DATABASE_URL must use postgres:/);
       expect((e as Error).message).not.toMatch(/hunter2/);
@@ -47,29 +68,29 @@ describe('loadConfig', () => {
   });
 
   it('parses plan limit overrides and refuses malformed ones', () => {
-    expect(loadConfig({ PLAN_LIMITS: 'enterprise=1000000:500, free=5:100' }).usage.planLimits).toEqual({
+    expect(load({ PLAN_LIMITS: 'enterprise=1000000:500, free=5:100' }).usage.planLimits).toEqual({
       enterprise: { monthlyQuota: 1_000_000, burstPerSecond: 500 },
       free: { monthlyQuota: 5, burstPerSecond: 100 },
     });
-    expect(loadConfig({}).usage.planLimits).toEqual({});
-    expect(() => loadConfig({ PLAN_LIMITS: 'gold=1:1' })).toThrow(/PLAN_LIMITS must be entries like/);
-    expect(() => loadConfig({ PLAN_LIMITS: 'free=0:1' })).toThrow(/PLAN_LIMITS must be entries like/);
+    expect(load({}).usage.planLimits).toEqual({});
+    expect(() => load({ PLAN_LIMITS: 'gold=1:1' })).toThrow(/PLAN_LIMITS must be entries like/);
+    expect(() => load({ PLAN_LIMITS: 'free=0:1' })).toThrow(/PLAN_LIMITS must be entries like/);
   });
 
   it('reads a secret from <NAME>_FILE, and names the file when it cannot', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fxrates-config-'));
     const file = path.join(dir, 'jwt_secret');
     writeFileSync(file, `${'s'.repeat(40)}\n`);
-    expect(loadConfig({ JWT_SECRET_FILE: file }).auth.jwtSecret).toBe('s'.repeat(40));
-    expect(() => loadConfig({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toThrow(
+    expect(load({ JWT_SECRET_FILE: file }).auth.jwtSecret).toBe('s'.repeat(40));
+    expect(() => load({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toThrow(
       /JWT_SECRET_FILE cannot be read: ENOENT/,
     );
     rmSync(dir, { recursive: true });
   });
 
   it('refuses production without its secrets, and a short one anywhere, without echoing it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/RECAPTCHA_SECRET is required/);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/RECAPTCHA_SECRET is required/);
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET is required[\s\S]*API_KEY_HASH_SECRET is required|API_KEY_HASH_SECRET is required[\s\S]*JWT_SECRET is required/,
     );
     const production = {
@@ -79,8 +100,8 @@ describe('loadConfig', () => {
       API_KEY_HASH_SECRET: 'h'.repeat(40),
       RECAPTCHA_SECRET: 'recaptcha-secret',
     };
-    expect(loadConfig({ ...production, JWT_SECRET: 'k'.repeat(48) }).auth.jwtSecret).toBe('k'.repeat(48));
-    expect(() => loadConfig({ JWT_SECRET: 'short-secret-xyz' })).toThrow(/JWT_SECRET must be at least 32/);
-    expect(() => loadConfig({ JWT_SECRET: 'short-secret-xyz' })).not.toThrow(/short-secret-xyz/);
+    expect(load({ ...production, JWT_SECRET: 'k'.repeat(48) }).auth.jwtSecret).toBe('k'.repeat(48));
+    expect(() => load({ JWT_SECRET: 'short-secret-xyz' })).toThrow(/JWT_SECRET must be at least 32/);
+    expect(() => load({ JWT_SECRET: 'short-secret-xyz' })).not.toThrow(/short-secret-xyz/);
   });
 });

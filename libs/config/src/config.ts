@@ -1,5 +1,6 @@
 import type { RateProviderId } from '@fxrates/domain';
 import { ConfigError, parseEnv, type NodeEnv, type Parsed, type PlanLimitOverride } from './env-schema';
+import { withLocalSecrets, type LocalSecretsOptions } from './local-secrets';
 import { ENV_SCHEMA } from './schema';
 
 export type Env = Parsed<typeof ENV_SCHEMA>;
@@ -96,12 +97,24 @@ const PAYPAL_API_BASE_URLS = {
   live: 'https://api-m.paypal.com',
 } as const;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** Variables whose value development and test generate when unset (see local-secrets.ts). */
+const GENERATED = Object.entries(ENV_SCHEMA)
+  .filter(([, variable]) => variable.generated)
+  .map(([name]) => name);
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  localSecrets: LocalSecretsOptions = {},
+): AppConfig {
   const rawNodeEnv = env.NODE_ENV ?? 'development';
-  const nodeEnv: NodeEnv = (['development', 'test', 'production'] as const).includes(rawNodeEnv as NodeEnv)
-    ? (rawNodeEnv as NodeEnv)
-    : 'development';
-  const e = parseEnv(ENV_SCHEMA, env, nodeEnv);
+  const known = (['development', 'test', 'production'] as const).includes(rawNodeEnv as NodeEnv);
+  const nodeEnv: NodeEnv = known ? (rawNodeEnv as NodeEnv) : 'development';
+  // A mistyped NODE_ENV (a production one, say) is reported, never taken for development.
+  const e = parseEnv(
+    ENV_SCHEMA,
+    known ? withLocalSecrets(env, nodeEnv, GENERATED, localSecrets) : env,
+    nodeEnv,
+  );
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',

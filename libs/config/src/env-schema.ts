@@ -12,6 +12,11 @@ export interface EnvVar<T> {
   /** Used when the variable is unset. A function gets the NODE_ENV so production can refuse. */
   default?: T | ((nodeEnv: NodeEnv) => T | undefined);
   secret?: boolean;
+  /**
+   * A random value is made when it is unset, outside production only (local-secrets.ts), so that no
+   * value of it is ever in the source. Such a variable has no default.
+   */
+  generated?: boolean;
 }
 
 export type NodeEnv = 'development' | 'test' | 'production';

@@ -5,3 +5,4 @@ export * from './tokens';
 export * from './logger';
 export * from './operator-access';
 export * from './client-address';
+export type { LocalSecretsOptions } from './local-secrets';

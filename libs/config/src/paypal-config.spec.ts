@@ -5,8 +5,13 @@ import { ConfigError } from './env-schema';
 import { loadConfig } from './config';
 
 describe('PayPal configuration', () => {
+  // Development keeps its generated secrets in a directory of this file's own, not in the checkout.
+  const secrets = mkdtempSync(path.join(tmpdir(), 'fxrates-config-spec-'));
+  afterAll(() => rmSync(secrets, { recursive: true, force: true }));
+  const load = (env: NodeJS.ProcessEnv) => loadConfig(env, { directory: secrets, notice: () => undefined });
+
   it('defaults to the sandbox with billing off', () => {
-    expect(loadConfig({}).paypal).toEqual({
+    expect(load({}).paypal).toEqual({
       environment: 'sandbox',
       apiBaseUrl: 'https://api-m.sandbox.paypal.com',
       clientId: '',
@@ -18,14 +23,14 @@ describe('PayPal configuration', () => {
   });
 
   it('picks the live REST host for the live environment unless a base URL is given', () => {
-    expect(loadConfig({ PAYPAL_ENVIRONMENT: 'live' }).paypal.apiBaseUrl).toBe('https://api-m.paypal.com');
-    expect(loadConfig({ PAYPAL_API_BASE_URL: 'http://127.0.0.1:9999/' }).paypal.apiBaseUrl).toBe(
+    expect(load({ PAYPAL_ENVIRONMENT: 'live' }).paypal.apiBaseUrl).toBe('https://api-m.paypal.com');
+    expect(load({ PAYPAL_API_BASE_URL: 'http://127.0.0.1:9999/' }).paypal.apiBaseUrl).toBe(
       'http://127.0.0.1:9999',
     );
   });
 
   it('reads plan ids per plan and cycle', () => {
-    const { planIds } = loadConfig({
+    const { planIds } = load({
       PAYPAL_PLAN_IDS: 'basic.monthly=P-1AB, basic.annual=P-2CD,enterprise.annual=P-9ZZ',
     }).paypal;
     expect(planIds).toEqual({
@@ -42,7 +47,7 @@ describe('PayPal configuration', () => {
     'basic.monthly=P 1',
     'basic.monthly=P-1,basic.monthly=P-2',
   ])('refuses PAYPAL_PLAN_IDS=%s', (value) => {
-    expect(() => loadConfig({ PAYPAL_PLAN_IDS: value })).toThrow(ConfigError);
+    expect(() => load({ PAYPAL_PLAN_IDS: value })).toThrow(ConfigError);
   });
 
   it('reads the client secret from PAYPAL_CLIENT_SECRET_FILE and never prints it', () => {
@@ -50,7 +55,7 @@ describe('PayPal configuration', () => {
     try {
       const file = path.join(dir, 'secret');
       writeFileSync(file, 'file-secret-value\n');
-      expect(loadConfig({ PAYPAL_CLIENT_SECRET_FILE: file }).paypal.clientSecret).toBe('file-secret-value');
+      expect(load({ PAYPAL_CLIENT_SECRET_FILE: file }).paypal.clientSecret).toBe('file-secret-value');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

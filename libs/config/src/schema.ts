@@ -54,7 +54,11 @@ export const ENV_SCHEMA = {
     description: 'pino log level',
     default: (env) => (env === 'test' ? 'warn' : 'info'),
   }),
-  API_HOST: str({ description: 'interface the API listens on', default: '0.0.0.0' }),
+  API_HOST: str({
+    description: 'interface the API and the worker health server listen on',
+    // Containers need every interface; anywhere else only this machine may reach a development API.
+    default: (env) => (env === 'production' ? '0.0.0.0' : '127.0.0.1'),
+  }),
   API_PORT: int({ description: 'port of the HTTP API', min: 1, max: 65535, default: 4000 }),
   WORKER_HEALTH_PORT: int({
     description: 'port of the worker health endpoint',
@@ -113,14 +117,14 @@ export const ENV_SCHEMA = {
   }),
   JWT_SECRET: str({
     description: 'HS256 key signing access tokens (≥ 32 characters)',
-    default: (env) => (env === 'production' ? undefined : `insecure-${env}-only-jwt-secret-do-not-deploy`),
+    generated: true,
     pattern: /^.{32,}$/,
     hint: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
     secret: true,
   }),
   API_KEY_HASH_SECRET: str({
     description: 'HMAC-SHA-256 key under which API keys are stored (≥ 32 characters)',
-    default: (env) => (env === 'production' ? undefined : `insecure-${env}-only-api-key-hmac-do-not-deploy`),
+    generated: true,
     pattern: /^.{32,}$/,
     hint: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
     secret: true,

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@fxrates/config';
 import { createApp } from './app.factory';
+import { listen } from './listen';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = await createApp(config);
-  await app.listen(config.api.port, config.api.host);
+  await listen(await createApp(config), config);
 }
 
 bootstrap().catch((error: Error) => {

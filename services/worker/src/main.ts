@@ -36,7 +36,7 @@ async function bootstrap(): Promise<void> {
       : undefined,
   });
   logger.info(
-    { port: config.worker.healthPort },
+    { host: config.api.host, port: config.worker.healthPort },
     `Worker running; /health, /health/ready${operatorPagesEnabled(config.ops) ? ' and /metrics (operators)' : ''}`,
   );
   const stop = () => health.close();

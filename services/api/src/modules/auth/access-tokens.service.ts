@@ -3,13 +3,13 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
+import { ACCESS_TOKEN_TYPE, userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
 
 export const ACCESS_TOKEN = {
   algorithm: 'HS256',
   issuer: 'fxrates-pro',
   audience: 'fxrates-api',
-  /** RFC 9068 media type of a JWT access token, in the `typ` header. */
-  type: 'at+jwt',
+  type: ACCESS_TOKEN_TYPE,
 } as const;
 
 export interface AccessTokenClaims {
@@ -41,7 +41,7 @@ export class AccessTokensService {
 
   /** Returns the user id of a valid token; throws 401 `unauthorized` for anything else. */
   verify(token: string): string {
-    let decoded: { header: { typ?: string }; payload: { sub?: unknown } };
+    let decoded: DecodedAccessToken;
     try {
       decoded = this.jwt.verify(token, {
         algorithms: [ACCESS_TOKEN.algorithm],
@@ -53,10 +53,9 @@ export class AccessTokensService {
       const expired = error instanceof Error && error.name === 'TokenExpiredError';
       throw unauthorized(expired ? 'Your sign-in has expired. Refresh it or sign in again.' : undefined);
     }
-    if (decoded.header.typ !== ACCESS_TOKEN.type || typeof decoded.payload.sub !== 'string') {
-      throw unauthorized();
-    }
-    return decoded.payload.sub;
+    const userId = userIdOfAccessToken(decoded);
+    if (userId === undefined) throw unauthorized();
+    return userId;
   }
 }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
 import { ACCESS_TOKEN, unauthorized } from './access-tokens.service';
 
 /** Who a Bearer token says the caller is. */
@@ -9,12 +10,7 @@ export interface AuthenticatedUser {
   userId: string;
 }
 
-interface DecodedAccessToken {
-  header: { typ?: string };
-  payload: { sub?: unknown };
-}
-
-/** Passport's JWT strategy with the same allow-list as AccessTokensService, plus the `typ` check. */
+/** Passport's JWT strategy with the same allow-list and claim checks as AccessTokensService. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -29,9 +25,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   validate(decoded: DecodedAccessToken): AuthenticatedUser {
-    if (decoded.header.typ !== ACCESS_TOKEN.type || typeof decoded.payload.sub !== 'string') {
-      throw unauthorized();
-    }
-    return { userId: decoded.payload.sub };
+    const userId = userIdOfAccessToken(decoded);
+    if (userId === undefined) throw unauthorized();
+    return { userId };
   }
 }
