@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { AccessTokensService } from '../src/modules/auth/access-tokens.service';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -132,5 +133,10 @@ describe('API keys: /api/keys', () => {
   it('requires a signed-in user', async () => {
     expect((await http().get('/api/keys').expect(401)).body.code).toBe('unauthorized');
     await http().post('/api/keys').send({ name: 'x' }).expect(401);
+  });
+
+  it('answers 401, not 500, to a valid token of an account that does not exist', async () => {
+    const token = t.app.get(AccessTokensService).sign(randomUUID());
+    expect((await as(token).create({ name: 'ghost' }).expect(401)).body.code).toBe('unauthorized');
   });
 });

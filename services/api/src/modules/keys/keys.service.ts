@@ -12,6 +12,7 @@ import {
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
+import { unauthorized } from '../auth/access-tokens.service';
 import { REDIS } from '../redis/redis.module';
 import { hashApiKey } from './api-key-hash';
 import { toApiKeyView } from './api-key-view';
@@ -39,9 +40,11 @@ export class KeysService {
     const em = this.em.fork();
     return em.transactional(async (tx) => {
       // Serialises concurrent creations for one user, so the active-key limit cannot be overrun.
-      await tx
+      const [owner] = await tx
         .getConnection()
         .execute('select id from users where id = ? for update', [userId], 'all', tx.getTransactionContext());
+      // A valid token of an account that no longer exists signs nobody in.
+      if (!owner) throw unauthorized();
       const active = await tx.count(ApiKey, { user: userId, status: 'active' });
       if (active >= MAX_ACTIVE_KEYS_PER_USER) {
         throw new AppException(
