@@ -55,16 +55,26 @@ const EVERY_ROUTE: ProblemCode[] = [ErrorCode.ValidationFailed, ErrorCode.NotFou
 /** Problems of any method that carries a body, before the route sees it. */
 const BODY_ROUTE: ProblemCode[] = [ErrorCode.PayloadTooLarge, 'unsupported-media-type'];
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
+/** Problems of a route with a path parameter: Fastify refuses a parameter over 100 characters. */
+const PATH_PARAMETER_ROUTE: ProblemCode[] = ['uri-too-long'];
+
+/** The problems an operation can answer whatever it does, by its method and path. */
+function sharedProblems(method: string, path: string): ProblemCode[] {
+  return [
+    ...EVERY_ROUTE,
+    ...(BODY_METHODS.has(method) ? BODY_ROUTE : []),
+    ...(path.includes('{') ? PATH_PARAMETER_ROUTE : []),
+  ];
+}
 
 /**
  * Adds what every operation shares: the problems any route can answer (merged into the codes it
  * lists itself) and the request id header on every answer.
  */
 function completeOperations(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
-      const shared = BODY_METHODS.has(method) ? [...EVERY_ROUTE, ...BODY_ROUTE] : EVERY_ROUTE;
-      for (const code of shared) {
+      for (const code of sharedProblems(method, path)) {
         const status = String(statusOf(code));
         const documented = operation.responses[status] as ResponseObject | undefined;
         const listed = problemCodesOf(documented);

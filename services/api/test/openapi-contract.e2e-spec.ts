@@ -230,9 +230,11 @@ describe('OpenAPI document for generated clients', () => {
       }
       const everyRoute = { '400': 'validation-failed', '404': 'not-found', '500': 'internal-error' };
       const bodyRoute = { '413': 'payload-too-large', '415': 'unsupported-media-type' };
+      const pathParameterRoute = { '414': 'uri-too-long' };
       for (const [status, code] of Object.entries({
         ...everyRoute,
         ...(method === 'get' ? {} : bodyRoute),
+        ...(path.includes('{') ? pathParameterRoute : {}),
       })) {
         expect([where, status, listedCodes(operation.responses[status])]).toEqual([
           where,

@@ -47,10 +47,11 @@ export class ProblemDto implements Problem {
 
 /**
  * Codes of answers Fastify gives before a route runs that ErrorCode does not hold yet, with their
- * status (today a 415 leaves as `validation-failed`; issue 16 gives it a code of its own). Delete an
- * entry once ErrorCode has it: STATUS_BY_CODE then gives its status.
+ * status (today a 415 leaves as `validation-failed` and a path parameter over 100 characters as
+ * Fastify's own JSON; issue 16 gives both a problem and a code). Delete an entry once ErrorCode has
+ * it: STATUS_BY_CODE then gives its status.
  */
-const TRANSPORT_CODES = { 'unsupported-media-type': 415 } as const;
+const TRANSPORT_CODES = { 'unsupported-media-type': 415, 'uri-too-long': 414 } as const;
 
 /** Every `code` a problem can carry. */
 export type ProblemCode = ErrorCode | keyof typeof TRANSPORT_CODES;
@@ -68,6 +69,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'In conflict with the current state',
   413: 'The request body is too large',
+  414: 'A path parameter is too long',
   415: 'The body is not in a media type this route reads',
   422: 'Understood but not acceptable',
   429: 'Too many requests',
