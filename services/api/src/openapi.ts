@@ -1,30 +1,141 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
+  type OperationObject,
+  type ResponseObject,
+} from '@nestjs/swagger';
 import type { AppConfig } from '@fxrates/config';
-import { ProblemDto } from './common/openapi';
+import { ErrorCode, REQUEST_ID_HEADER, SESSION_HEADER } from '@fxrates/domain';
+import {
+  problemCodesOf,
+  problemResponse,
+  ProblemDto,
+  REQUEST_ID_HEADER_REF,
+  SHARED_HEADERS,
+  statusOf,
+  type ProblemCode,
+} from './common/openapi';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
-import { addPublicApi } from './modules/public-api/public-api.openapi';
+import { addPublicApi, PUBLIC_API_TAG } from './modules/public-api/public-api.openapi';
 import { convertPathItem } from './modules/rates/convert.openapi';
 import { ConvertResponseDto } from './modules/rates/dto/convert.response';
 import { pairHistoryPathItem } from './modules/rates/pair-history.openapi';
 
+const DESCRIPTION = `Real-time foreign-exchange and crypto rates.
+
+**Authentication.** The public rates API under \`/api/v1\` takes your key in the \`X-API-Key\` header.
+The web app signs in with a Bearer access token (15 minutes, from \`/api/auth/login\`), renewed with the
+HttpOnly refresh cookie; the landing page's converter uses an anonymous \`${SESSION_HEADER}\`.
+
+**Errors** are RFC 9457 \`application/problem+json\` with a stable \`code\`. Each operation lists, per status,
+the codes it can answer: the \`code\` enum of that response's schema. A 500 is a bug; its \`errorId\` is in our logs.
+A request refused before any route sees it gets a problem too: 408 when its headers or body arrive too slowly,
+414 for a URL too long, 431 for headers too large.
+
+**Rate limits.** Metered calls carry \`RateLimit-Policy\`, \`RateLimit\` (IETF draft) and \`X-RateLimit-*\`;
+a 429 carries \`Retry-After\`. Every answer carries \`${REQUEST_ID_HEADER}\`.`;
+
+/** Tags in the order the docs show them, each with what it holds. */
+const TAGS: [string, string][] = [
+  [PUBLIC_API_TAG, 'The public rates API (`/api/v1`): your `X-API-Key`, metered per your plan'],
+  ['converter', "The landing page's converter: an anonymous session or a signed-in user"],
+  ['auth', 'Accounts: sign-up, sign-in, refresh and sign-out; anonymous converter sessions'],
+  ['account', "The signed-in user's profile and subscription"],
+  ['keys', "The signed-in user's API keys"],
+  ['usage', "The signed-in user's metered calls this month, per day and key"],
+  ['billing', 'Plans and prices, PayPal subscriptions and their webhooks'],
+  ['contact', 'Messages to support'],
+  ['operations', 'Health probes for orchestrators'],
+];
+
+/** Problems any route can answer, whatever it does: an unknown parameter, a path that matches no route, a bug. */
+const EVERY_ROUTE: ProblemCode[] = [ErrorCode.ValidationFailed, ErrorCode.NotFound, ErrorCode.InternalError];
+/** Problems of any method that carries a body, before the route sees it. */
+const BODY_ROUTE: ProblemCode[] = [ErrorCode.PayloadTooLarge, 'unsupported-media-type'];
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+/** Problems of a route with a path parameter: Fastify refuses a parameter over 100 characters. */
+const PATH_PARAMETER_ROUTE: ProblemCode[] = ['uri-too-long'];
+
+/** The problems an operation can answer whatever it does, by its method and path. */
+function sharedProblems(method: string, path: string): ProblemCode[] {
+  return [
+    ...EVERY_ROUTE,
+    ...(BODY_METHODS.has(method) ? BODY_ROUTE : []),
+    ...(path.includes('{') ? PATH_PARAMETER_ROUTE : []),
+  ];
+}
+
+/**
+ * Adds what every operation shares: the problems any route can answer (merged into the codes it
+ * lists itself) and the request id header on every answer.
+ */
+function completeOperations(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
+      for (const code of sharedProblems(method, path)) {
+        const status = String(statusOf(code));
+        const documented = operation.responses[status] as ResponseObject | undefined;
+        const listed = problemCodesOf(documented);
+        if (documented && !listed.length) continue; // answered as something else
+        const merged = problemResponse(statusOf(code), [...listed, code]);
+        operation.responses[status] = { ...merged, headers: { ...documented?.headers, ...merged.headers } };
+      }
+      for (const response of Object.values(operation.responses) as ResponseObject[]) {
+        response.headers = { [REQUEST_ID_HEADER]: REQUEST_ID_HEADER_REF, ...response.headers };
+      }
+    }
+  }
+}
+
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
-  const document = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle(`${config.product.name} API`)
-    .setDescription(
-      'Real-time foreign-exchange and crypto rates. Errors are RFC 9457 application/problem+json with a stable `code`.',
+    .setDescription(DESCRIPTION)
+    .setVersion('1.0.0')
+    // Relative: the host that serves this document, in every deployment (clients may set their own).
+    .addServer('/', 'The host serving this document')
+    .addApiKey(
+      { type: 'apiKey', name: SESSION_HEADER, in: 'header', description: 'From POST /api/auth/session' },
+      'session',
     )
-    .setVersion('1.0')
-    .addApiKey({ type: 'apiKey', name: 'X-Session-Token', in: 'header' }, 'session')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
-    .addCookieAuth(REFRESH_COOKIE, { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE }, 'refresh')
-    .build();
-  const openApi = SwaggerModule.createDocument(app, document, {
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Access token from sign-in or refresh',
+      },
+      'bearer',
+    )
+    .addCookieAuth(
+      REFRESH_COOKIE,
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: REFRESH_COOKIE,
+        description: 'HttpOnly refresh token, set at sign-in',
+      },
+      'refresh',
+    );
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const openApi = SwaggerModule.createDocument(app, builder.build(), {
     extraModels: [ProblemDto, ConvertResponseDto],
+    // Every Nest operation names itself (ApiOperation's operationId); the method name is the fallback.
+    operationIdFactory: (_controller, method) => method,
   });
   // Routes mounted on Fastify directly for speed are documented by hand.
   for (const [path, item] of [convertPathItem(), pairHistoryPathItem()]) openApi.paths[path] = item;
   addPublicApi(openApi);
+  completeOperations(openApi);
+  openApi.info.contact = { name: `${config.product.name} support`, email: config.product.supportEmail };
+  // A paid service: calls are governed by the terms of service on the web app, not an open licence.
+  openApi.info.license = { name: 'Proprietary' };
+  openApi.components = {
+    ...openApi.components,
+    headers: { ...openApi.components?.headers, ...SHARED_HEADERS },
+  };
   return openApi;
 }
 

@@ -1,60 +1,197 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiResponse } from '@nestjs/swagger';
-import type { Problem } from '@fxrates/domain';
+import {
+  ApiProperty,
+  ApiResponse,
+  ApiSchema,
+  type HeaderObject,
+  type ReferenceObject,
+  type ResponseObject,
+  type SchemaObject,
+} from '@nestjs/swagger';
+import { ErrorCode, REQUEST_ID_HEADER, type Problem } from '@fxrates/domain';
+import { STATUS_BY_CODE } from './app-exception';
 
 /** The RFC 9457 body of every error, documented once. */
+@ApiSchema({
+  name: 'Problem',
+  description:
+    'RFC 9457 problem details. `code` is stable and machine-readable; each response lists the codes it can carry.',
+})
 export class ProblemDto implements Problem {
   @ApiProperty({
+    format: 'uri-reference',
     example: '/problems/unknown-currency',
-    description: 'URI reference naming the problem type',
+    description: 'URI reference naming the problem type: /problems/{code}',
   })
   type!: string;
-  @ApiProperty({ example: 'Unknown currency' }) title!: string;
-  @ApiProperty({ example: 400 }) status!: number;
+  @ApiProperty({ example: 'Unknown currency', description: 'Short summary of the problem type' })
+  title!: string;
+  @ApiProperty({ type: 'integer', minimum: 400, maximum: 599, example: 400 }) status!: number;
   @ApiProperty({ example: '"XYZ" in "from" is not a supported currency code.', required: false })
   detail?: string;
   @ApiProperty({ example: 'unknown-currency', description: 'Stable machine-readable code' }) code!: string;
   @ApiProperty({
     example: '"XYZ" in "from" is not a supported currency code.',
-    description: 'Human-readable text',
+    description: 'Human-readable text saying what to do next',
   })
   message!: string;
-  @ApiProperty({ example: '/api/rates/convert', required: false }) instance?: string;
-  @ApiProperty({ required: false, description: 'Present on 500s: quote it to support' }) errorId?: string;
+  @ApiProperty({ example: '/api/rates/convert', required: false, description: 'Path of the request' })
+  instance?: string;
+  @ApiProperty({
+    required: false,
+    example: 'req-1a2b3c',
+    description: 'On a 500 only: the id under which the error is logged; quote it to support',
+  })
+  errorId?: string;
 }
 
-const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input (missing-parameter, unknown-currency, invalid-amount, amount-too-large, validation-failed)',
-  401: 'Missing, unknown or expired credentials (missing-api-key, invalid-api-key, unauthorized)',
-  403: 'Not allowed: a disabled API key (api-key-disabled) or outside your plan (plan-upgrade-required)',
-  429: 'Too many requests (rate-limited, quota-exceeded, too-many-attempts); see Retry-After',
-  503: 'A needed rate is unavailable (rate-unavailable); see Retry-After',
+/**
+ * Codes of answers Fastify gives before a route runs that ErrorCode does not hold yet, with their
+ * status (today a 415 leaves as `validation-failed` and a path parameter over 100 characters as
+ * Fastify's own JSON; issue 16 gives both a problem and a code). Delete an entry once ErrorCode has
+ * it: STATUS_BY_CODE then gives its status.
+ */
+const TRANSPORT_CODES = { 'unsupported-media-type': 415, 'uri-too-long': 414 } as const;
+
+/** Every `code` a problem can carry. */
+export type ProblemCode = ErrorCode | keyof typeof TRANSPORT_CODES;
+
+const STATUS_OF: Record<ProblemCode, number> = { ...STATUS_BY_CODE, ...TRANSPORT_CODES };
+
+export function statusOf(code: ProblemCode): number {
+  return STATUS_OF[code];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The request is invalid',
+  401: 'Missing, invalid or expired credentials',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'In conflict with the current state',
+  413: 'The request body is too large',
+  414: 'A path parameter is too long',
+  415: 'The body is not in a media type this route reads',
+  422: 'Understood but not acceptable',
+  429: 'Too many requests',
+  500: 'A bug on our side',
+  502: 'PayPal could not be reached or answered an error',
+  503: 'Temporarily unavailable',
 };
 
-function problemResponse(status: number, description = DESCRIPTIONS[status] ?? 'Error') {
+const ref = (kind: 'schemas' | 'headers', name: string): ReferenceObject => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** Headers every answer, or every metered answer, carries: components.headers, referenced by name. */
+export const SHARED_HEADERS: Record<string, HeaderObject> = {
+  [REQUEST_ID_HEADER]: {
+    description: 'Id of this request, as written in our logs: quote it when you contact support',
+    required: true,
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'IETF draft RateLimit header fields: the quota policies, e.g. `"month";q=1000;w=2592000, "burst";q=2;w=1` (w = the window in seconds)',
+    required: true,
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'IETF draft RateLimit header fields: the policy in force, remaining calls (r) and seconds to its reset (t)',
+    required: true,
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Metered calls per calendar month (UTC) on your plan',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Metered calls left this month',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the monthly quota resets, in Unix seconds',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** The rate-limit headers of a metered answer (2xx or 429), as references. */
+export const RATE_LIMIT_HEADERS: Record<string, ReferenceObject> = Object.fromEntries(
+  ['RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map(
+    (name) => [name, ref('headers', name)],
+  ),
+);
+
+export const REQUEST_ID_HEADER_REF = ref('headers', REQUEST_ID_HEADER);
+
+function retryAfter(required: boolean): HeaderObject {
   return {
-    description,
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } },
+    description: required
+      ? 'Seconds to wait before trying again'
+      : 'When sent: seconds to wait before trying again',
+    required,
+    schema: { type: 'integer', minimum: 0 },
   };
 }
 
-/** Problem responses as OpenAPI response objects, keyed by status. */
-export function problemResponses(...statuses: number[]): Record<string, ReturnType<typeof problemResponse>> {
-  return Object.fromEntries(statuses.map((status) => [String(status), problemResponse(status)]));
+/**
+ * The schema of a problem answer with one status: the Problem, its `status` fixed and its `code` one
+ * of `codes`. This enum is where the document lists, per operation and status, every code it answers
+ * (readable at `responses[status].content['application/problem+json'].schema.allOf[1].properties.code.enum`).
+ */
+function problemSchema(status: number, codes: readonly string[]): SchemaObject {
+  return {
+    allOf: [
+      ref('schemas', 'Problem'),
+      {
+        type: 'object',
+        properties: {
+          status: { type: 'integer', enum: [status] },
+          code: { type: 'string', enum: [...codes] },
+        },
+      },
+    ],
+  };
 }
 
-/** Problem responses whose descriptions name an operation's own codes. */
-export function describedProblemResponses(
-  descriptions: Record<number, string>,
-): Record<string, ReturnType<typeof problemResponse>> {
+/** A problem answer of one status that carries one of `codes` (all of that status). */
+export function problemResponse(status: number, codes: readonly string[]): ResponseObject {
+  const sorted = [...new Set(codes)].sort();
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}: ${sorted.map((code) => `\`${code}\``).join(', ')}`,
+    ...(status === 429 || status === 503 ? { headers: { 'Retry-After': retryAfter(status === 429) } } : {}),
+    content: { 'application/problem+json': { schema: problemSchema(status, sorted) } },
+  };
+}
+
+/** The codes a problem answer lists (see problemSchema); empty for any other answer. */
+export function problemCodesOf(response: ResponseObject | ReferenceObject | undefined): string[] {
+  const schema = (response as ResponseObject | undefined)?.content?.['application/problem+json']?.schema as
+    SchemaObject | undefined;
+  const listed = schema?.allOf?.[1] as SchemaObject | undefined;
+  return ((listed?.properties?.code as SchemaObject | undefined)?.enum as string[] | undefined) ?? [];
+}
+
+/** One problem answer per status, each listing the given codes of that status. */
+export function problemResponses(codes: readonly ProblemCode[]): Record<string, ResponseObject> {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   return Object.fromEntries(
-    Object.entries(descriptions).map(([status, description]) => [
-      status,
-      problemResponse(Number(status), description),
-    ]),
+    [...byStatus].map(([status, ofStatus]) => [String(status), problemResponse(status, ofStatus)]),
   );
 }
 
-export function ApiProblemResponses(...statuses: number[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(...statuses.map((status) => ApiResponse({ status, ...problemResponse(status) })));
+/**
+ * Documents the problem codes an operation answers beyond those every route can give (added to the
+ * whole document by completeOperations): each code under its status, as problem+json.
+ */
+export function ApiProblems(...codes: ProblemCode[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...Object.entries(problemResponses(codes)).map(([status, response]) =>
+      ApiResponse({ status: Number(status), ...response }),
+    ),
+  );
 }

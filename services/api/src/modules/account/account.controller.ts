@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AccountResponse } from '@fxrates/domain';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ErrorCode } from '@fxrates/domain';
+import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
@@ -17,17 +18,25 @@ export class AccountController {
   constructor(private readonly accounts: AccountService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Profile and subscription of the signed-in user' })
+  @ApiOperation({
+    operationId: 'getAccount',
+    summary: 'Profile and subscription of the signed-in user',
+    description: 'Names, company, plan and the subscription that grants it (defaults when on the free plan).',
+  })
   @ApiOkResponse({ type: AccountResponseDto })
-  @ApiProblemResponses(401)
+  @ApiProblems(ErrorCode.Unauthorized)
   get(@CurrentUser() user: AuthenticatedUser): Promise<AccountResponse> {
     return this.accounts.get(user.userId);
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Change first name, last name or company (nothing else)' })
+  @ApiOperation({
+    operationId: 'updateAccount',
+    summary: 'Change first name, last name or company (nothing else)',
+    description: 'Only the fields sent change; any other field (plan, email…) is 400 `validation-failed`.',
+  })
   @ApiOkResponse({ type: AccountResponseDto })
-  @ApiProblemResponses(400, 401)
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized)
   update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateAccountBody): Promise<AccountResponse> {
     return this.accounts.update(user.userId, body);
   }

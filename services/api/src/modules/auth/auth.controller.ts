@@ -6,12 +6,13 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import type { AuthResponse, CurrentUser as CurrentUserView } from '@fxrates/domain';
+import { ErrorCode, type AuthResponse, type CurrentUser as CurrentUserView } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ApiProblems } from '../../common/openapi';
 import { AuthService, type SignIn } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { AuthResponseDto, CurrentUserDto } from './dto/auth.response';
@@ -32,10 +33,21 @@ export class AuthController {
   @Post('register')
   @HttpCode(201)
   @ApiOperation({
+    operationId: 'register',
     summary: 'Create an account; signs in (access token in the body, refresh token in a cookie)',
+    description: 'Throttled per IP. The account starts on the free plan whatever `plan` says.',
+    security: [],
   })
   @ApiCreatedResponse({ type: AuthResponseDto })
-  @ApiProblemResponses(400, 409)
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.InvalidEmail,
+    ErrorCode.WeakPassword,
+    ErrorCode.PasswordTooLong,
+    ErrorCode.PasswordsDoNotMatch,
+    ErrorCode.EmailAlreadyInUse,
+    ErrorCode.RateLimited,
+  )
   async register(
     @Body() body: RegisterBody,
     @Req() request: FastifyRequest,
@@ -46,9 +58,21 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with email and password (throttled per account and per IP)' })
+  @ApiOperation({
+    operationId: 'login',
+    summary: 'Sign in with email and password (throttled per account and per IP)',
+    description: 'Access token in the body, refresh token in an HttpOnly cookie scoped to /api/auth.',
+    security: [],
+  })
   @ApiOkResponse({ type: AuthResponseDto })
-  @ApiProblemResponses(400, 401, 429)
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.InvalidEmail,
+    ErrorCode.PasswordTooLong,
+    ErrorCode.UserNotFound,
+    ErrorCode.WrongPassword,
+    ErrorCode.TooManyAttempts,
+  )
   async login(
     @Body() body: LoginBody,
     @Req() request: FastifyRequest,
@@ -60,9 +84,13 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @ApiCookieAuth('refresh')
-  @ApiOperation({ summary: 'Rotate the refresh cookie and get a new access token' })
+  @ApiOperation({
+    operationId: 'refreshSignIn',
+    summary: 'Rotate the refresh cookie and get a new access token',
+    description: 'A refresh token used twice revokes its whole sign-in (`refresh-token-reused`).',
+  })
   @ApiOkResponse({ type: AuthResponseDto })
-  @ApiProblemResponses(401)
+  @ApiProblems(ErrorCode.InvalidRefreshToken, ErrorCode.RefreshTokenReused, ErrorCode.Unauthorized)
   async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -78,8 +106,13 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @ApiCookieAuth('refresh')
-  @ApiOperation({ summary: 'Sign out: revoke this sign-in everywhere it was refreshed and clear the cookie' })
-  @ApiNoContentResponse()
+  @ApiSecurity({}) // the cookie is optional: without one there is nothing to revoke
+  @ApiOperation({
+    operationId: 'logout',
+    summary: 'Sign out: revoke this sign-in everywhere it was refreshed and clear the cookie',
+    description: 'Succeeds without a cookie too: there is then nothing to revoke.',
+  })
+  @ApiNoContentResponse({ description: 'Signed out' })
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -91,9 +124,13 @@ export class AuthController {
   @Get('me')
   @UseGuards(JwtAuthGuard)
   @ApiBearerAuth('bearer')
-  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOperation({
+    operationId: 'getCurrentUser',
+    summary: 'The signed-in user',
+    description: 'Who the access token belongs to: id, email and display name.',
+  })
   @ApiOkResponse({ type: CurrentUserDto })
-  @ApiProblemResponses(401)
+  @ApiProblems(ErrorCode.Unauthorized)
   me(@CurrentUser() user: AuthenticatedUser): Promise<CurrentUserView> {
     return this.auth.me(user.userId);
   }

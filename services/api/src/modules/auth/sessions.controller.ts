@@ -1,7 +1,8 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ErrorCode } from '@fxrates/domain';
+import { ApiProblems } from '../../common/openapi';
 import { SessionResponseDto } from './dto/session.response';
 import { SessionsService } from './sessions.service';
 
@@ -14,9 +15,14 @@ export class SessionsController {
   @HttpCode(201)
   @UseGuards(ThrottlerGuard)
   @SkipThrottle({ contact: true })
-  @ApiOperation({ summary: 'Create an anonymous session for the landing-page converter (valid 12 hours)' })
+  @ApiOperation({
+    operationId: 'createSession',
+    summary: 'Create an anonymous session for the landing-page converter (valid 12 hours)',
+    description: 'The token grants the converter only; send it as X-Session-Token. Throttled per IP.',
+    security: [],
+  })
   @ApiCreatedResponse({ type: SessionResponseDto })
-  @ApiProblemResponses(429)
+  @ApiProblems(ErrorCode.RateLimited)
   create(): Promise<SessionResponseDto> {
     return this.sessions.create();
   }

@@ -10,7 +10,12 @@ export class BillingPlansController {
   constructor(private readonly plans: BillingPlansService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Plans, prices per cycle, PayPal client id and plan ids (public)' })
+  @ApiOperation({
+    operationId: 'listBillingPlans',
+    summary: 'Plans, prices per cycle, PayPal client id and plan ids (public)',
+    description: "What the pricing and checkout pages need: each plan's limits and prices, and PayPal's ids.",
+    security: [],
+  })
   @ApiOkResponse({ type: BillingPlansResponseDto })
   list(): BillingPlansResponse {
     return this.plans.list();

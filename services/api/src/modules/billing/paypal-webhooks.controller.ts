@@ -1,7 +1,10 @@
 import { Controller, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '@fxrates/domain';
 import type { FastifyRequest } from 'fastify';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ApiProblems } from '../../common/openapi';
+import { ApiPayPalTransmissionHeaders, PayPalEventDto } from './dto/paypal-event.body';
+import { WebhookReceivedDto } from './dto/webhook-received.response';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
 
 @ApiTags('billing')
@@ -12,12 +15,21 @@ export class PayPalWebhooksController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'receivePayPalWebhook',
     summary: "PayPal's webhook deliveries: verified with PayPal, stored once and queued for the worker",
+    description:
+      'Called by PayPal only. Authenticated by its signature headers, which PayPal itself verifies; ' +
+      'a delivery we do not accept is redelivered.',
+    security: [],
   })
-  @ApiOkResponse({
-    schema: { type: 'object', properties: { received: { type: 'boolean', example: true } } },
-  })
-  @ApiProblemResponses(400, 502, 503)
+  @ApiPayPalTransmissionHeaders()
+  @ApiBody({ type: PayPalEventDto })
+  @ApiOkResponse({ type: WebhookReceivedDto })
+  @ApiProblems(
+    ErrorCode.WebhookSignatureInvalid,
+    ErrorCode.PaymentProviderUnavailable,
+    ErrorCode.BillingNotConfigured,
+  )
   async receive(@Req() request: RawBodyRequest<FastifyRequest>): Promise<{ received: true }> {
     await this.webhooks.receive({
       headers: request.headers,

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CreateSubscriptionResponse } from '@fxrates/domain';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ErrorCode, type CreateSubscriptionResponse } from '@fxrates/domain';
+import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
@@ -24,10 +24,24 @@ export class SubscriptionsController {
 
   @Post()
   @ApiOperation({
+    operationId: 'createSubscription',
     summary: 'Record a subscription approved in PayPal, once PayPal confirms it; the plan applies at once',
+    description:
+      'The server reads the plan, price, owner and status from PayPal and our price table, never from the ' +
+      'body. Problems also carry `success: false`.',
   })
   @ApiCreatedResponse({ type: CreateSubscriptionResponseDto })
-  @ApiProblemResponses(400, 401, 403, 404, 409, 422, 502, 503)
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.SubscriptionOwnerMismatch,
+    ErrorCode.SubscriptionNotFound,
+    ErrorCode.SubscriptionNotActive,
+    ErrorCode.SubscriptionAlreadyBound,
+    ErrorCode.SubscriptionPlanMismatch,
+    ErrorCode.PaymentProviderUnavailable,
+    ErrorCode.BillingNotConfigured,
+  )
   async create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateSubscriptionBody,
@@ -38,10 +52,17 @@ export class SubscriptionsController {
   @Post('cancel')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'cancelSubscription',
     summary: 'Cancel the active subscription at PayPal; the plan stays until the paid period ends',
+    description: 'Problems also carry `success: false`.',
   })
   @ApiOkResponse({ type: CreateSubscriptionResponseDto })
-  @ApiProblemResponses(401, 404, 409, 502)
+  @ApiProblems(
+    ErrorCode.Unauthorized,
+    ErrorCode.SubscriptionNotFound,
+    ErrorCode.SubscriptionNotActive,
+    ErrorCode.PaymentProviderUnavailable,
+  )
   async cancel(@CurrentUser() user: AuthenticatedUser): Promise<CreateSubscriptionResponse> {
     return { success: true, subscription: await this.cancellation.cancel(user.userId) };
   }

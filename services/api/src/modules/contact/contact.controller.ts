@@ -1,10 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '@fxrates/domain';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ApiProblems } from '../../common/openapi';
 import { ContactService } from './contact.service';
 import { ContactBody } from './dto/contact.body';
+import { ContactAcceptedDto } from './dto/contact-accepted.response';
 
 @ApiTags('contact')
 @Controller('v1/contact')
@@ -17,12 +19,19 @@ export class ContactController {
   @SkipThrottle({ default: true })
   @Throttle({ contact: {} })
   @ApiOperation({
+    operationId: 'sendContactMessage',
     summary: 'Send a message to support (reCAPTCHA v3, throttled per IP); emailed by the worker',
+    description: 'Stored before it is emailed, so an accepted message is never lost.',
+    security: [],
   })
-  @ApiAcceptedResponse({
-    schema: { type: 'object', properties: { success: { type: 'boolean', example: true } } },
-  })
-  @ApiProblemResponses(400, 429, 503)
+  @ApiAcceptedResponse({ type: ContactAcceptedDto })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.InvalidEmail,
+    ErrorCode.RecaptchaFailed,
+    ErrorCode.RateLimited,
+    ErrorCode.RecaptchaUnavailable,
+  )
   async send(@Body() body: ContactBody, @Req() request: FastifyRequest): Promise<{ success: true }> {
     await this.contact.receive(body, request.ip);
     return { success: true };

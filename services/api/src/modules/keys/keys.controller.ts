@@ -9,10 +9,17 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ErrorCode, type ApiKeyView, type CreatedApiKey } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
@@ -36,26 +43,40 @@ export class KeysController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an API key; the full key is in this response only' })
+  @ApiOperation({
+    operationId: 'createApiKey',
+    summary: 'Create an API key; the full key is in this response only',
+    description: 'We keep only a hash of the key: it cannot be shown again. At most 10 active keys.',
+  })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
-  @ApiProblemResponses(400, 401, 409)
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized, ErrorCode.TooManyKeys)
   create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateKeyBody): Promise<CreatedApiKey> {
     return this.keys.create(user.userId, body.name);
   }
 
   @Get()
-  @ApiOperation({ summary: 'List your active or disabled keys (masked)' })
+  @ApiOperation({
+    operationId: 'listApiKeys',
+    summary: 'List your active or disabled keys (masked)',
+    description:
+      'Newest first, each with its prefix and last 4 characters, its calls and when it was last used.',
+  })
   @ApiOkResponse({ type: ApiKeyDto, isArray: true })
-  @ApiProblemResponses(400, 401)
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized)
   list(@CurrentUser() user: AuthenticatedUser, @Query() query: ListKeysQuery): Promise<ApiKeyView[]> {
     return this.keys.list(user.userId, query.status ?? 'active');
   }
 
   @Post(':id/disable')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Deactivate a key; it stops working on every API instance within a second' })
+  @ApiOperation({
+    operationId: 'disableApiKey',
+    summary: 'Deactivate a key; it stops working on every API instance within a second',
+    description: "Another user's key, or an id that is no key, is the same 404 `key-not-found`.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The key id from listApiKeys' })
   @ApiOkResponse({ type: ApiKeyDto })
-  @ApiProblemResponses(401, 404)
+  @ApiProblems(ErrorCode.Unauthorized, ErrorCode.KeyNotFound)
   disable(@CurrentUser() user: AuthenticatedUser, @Param('id', keyId) id: string): Promise<ApiKeyView> {
     return this.keys.disable(user.userId, id);
   }

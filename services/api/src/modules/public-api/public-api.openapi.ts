@@ -1,12 +1,25 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import { describedProblemResponses, problemResponses } from '../../common/openapi';
+import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger';
+import { ErrorCode } from '@fxrates/domain';
+import { problemResponses, RATE_LIMIT_HEADERS, type ProblemCode } from '../../common/openapi';
+import {
+  AMOUNT_PARAMETER,
+  currencyListParameter,
+  currencyParameter,
+  dateParameter,
+} from '../rates/query-params.openapi';
+import { MAX_SERIES_DAYS } from './history/history-query';
 import { PUBLIC_API_PREFIX } from './public-route';
 
 type Document = OpenAPIObject;
 type Schema = NonNullable<NonNullable<Document['components']>['schemas']>[string];
-type PathItem = Document['paths'][string];
 
 const number = (description: string, example: number) => ({ type: 'number', description, example });
+const integer = (description: string, example: number) => ({
+  type: 'integer',
+  minimum: 0,
+  description,
+  example,
+});
 const string = (description: string, example: string) => ({ type: 'string', description, example });
 const code = (example: string) => ({ type: 'string', pattern: '^[A-Z0-9]{2,10}$', example });
 
@@ -187,94 +200,120 @@ export const PUBLIC_API_SCHEMAS: Record<string, Schema> = {
     additionalProperties: false,
     properties: {
       plan: { type: 'string', enum: ['free', 'basic', 'professional', 'enterprise'] },
-      monthlyQuota: number('Metered calls per calendar month (UTC)', 1000),
-      used: number('Metered calls this month', 42),
-      remaining: number('Calls left this month', 958),
+      monthlyQuota: integer('Metered calls per calendar month (UTC)', 1000),
+      used: integer('Metered calls this month', 42),
+      remaining: integer('Calls left this month', 958),
       resetsAt: { type: 'string', format: 'date-time', description: 'Start of next month (UTC)' },
-      burstPerSecond: number('Metered calls per second', 2),
+      burstPerSecond: integer('Metered calls per second', 2),
     },
   },
 };
 
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Policy': {
-    description: 'IETF draft: the monthly quota and the burst',
-    schema: { type: 'string' },
-  },
-  RateLimit: {
-    description: 'IETF draft: remaining calls and seconds to the reset',
-    schema: { type: 'string' },
-  },
-  'X-RateLimit-Limit': { description: 'Monthly quota', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Calls left this month', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Reset time, Unix seconds', schema: { type: 'integer' } },
-};
+/** The tag of every /api/v1 operation served with an API key. */
+export const PUBLIC_API_TAG = 'rates';
 
-function query(name: string, description: string, example: string, required = true) {
-  return {
-    name,
-    in: 'query' as 'query' | 'path',
-    required,
-    description,
-    schema: { type: 'string' as const, example },
-  };
+/** What any call with a key can be refused for, before its own checks. */
+const KEY_PROBLEMS: ProblemCode[] = [
+  ErrorCode.MissingApiKey,
+  ErrorCode.InvalidApiKey,
+  ErrorCode.ApiKeyDisabled,
+  ErrorCode.ValidationFailed,
+];
+/** What a metered call can be refused for: the second's burst or the month's quota. */
+const METERED_PROBLEMS: ProblemCode[] = [ErrorCode.RateLimited, ErrorCode.QuotaExceeded];
+/** What the current rates can be refused for: a currency outside the plan, a rate not in service. */
+const RATES_PROBLEMS: ProblemCode[] = [
+  ErrorCode.UnknownCurrency,
+  ErrorCode.PlanUpgradeRequired,
+  ErrorCode.RateUnavailable,
+];
+/** What the history endpoints can be refused for. */
+const HISTORY_PROBLEMS: ProblemCode[] = [
+  ErrorCode.UnknownCurrency,
+  ErrorCode.PlanUpgradeRequired,
+  ErrorCode.InvalidDate,
+  ErrorCode.DateOutOfRange,
+  ErrorCode.HistoryUnavailable,
+];
+
+interface PublicOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  /** Name of the 200 body's schema in PUBLIC_API_SCHEMAS. */
+  schema: string;
+  parameters: ParameterObject[];
+  metered: boolean;
+  /** Its own refusals, beyond KEY_PROBLEMS (and METERED_PROBLEMS when metered). */
+  problems: ProblemCode[];
 }
 
-/** What the history endpoints refuse, beyond the common codes. */
-const HISTORY_PROBLEMS: Record<number, string> = {
-  400:
-    'Invalid input: missing-parameter, unknown-currency, validation-failed; invalid-date (not a calendar day ' +
-    'written YYYY-MM-DD); date-out-of-range (in the future, end before start, or more than 366 days)',
-  404:
-    'history-unavailable: the day is before the first imported close, or no close was published for a ' +
-    'requested currency on or within a week before it',
-};
-
-function operation(
-  summary: string,
-  schema: string,
-  parameters: ReturnType<typeof query>[],
-  metered: boolean,
-  history = false,
-): PathItem {
+function operation({
+  operationId,
+  summary,
+  description,
+  schema,
+  parameters,
+  metered,
+  problems,
+}: PublicOperation) {
+  const refusals = problemResponses([...KEY_PROBLEMS, ...(metered ? METERED_PROBLEMS : []), ...problems]);
+  if (metered) refusals['429'].headers = { ...refusals['429'].headers, ...RATE_LIMIT_HEADERS };
+  const ok: ResponseObject = {
+    description: metered ? 'OK; counted against your monthly quota' : 'OK; not metered',
+    ...(metered ? { headers: { ...RATE_LIMIT_HEADERS } } : {}),
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+  };
   return {
     get: {
-      tags: ['public API v1'],
-      summary: metered ? summary : `${summary} (not metered)`,
+      tags: [PUBLIC_API_TAG],
+      operationId,
+      summary,
+      description,
       security: [{ apiKey: [] }],
       parameters,
-      responses: {
-        '200': {
-          description: 'OK',
-          headers: metered ? RATE_LIMIT_HEADERS : undefined,
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-        },
-        ...problemResponses(400, 401, 403, ...(history ? [404] : []), ...(metered ? [429, 503] : [])),
-        ...(history ? describedProblemResponses(HISTORY_PROBLEMS) : {}),
-      },
-    },
+      responses: { '200': ok, ...refusals },
+    } satisfies OperationObject,
   };
 }
 
-const from = query('from', 'Currency to convert from', 'USD');
-const base = query('base', 'Base currency (default USD)', 'USD', false);
-const historySymbols = query(
-  'symbols',
-  'Comma-separated codes (default: every currency of the close)',
-  'EUR,GBP',
-  false,
+const base = currencyParameter('base', 'Base currency (default USD)', 'USD', false);
+const from = currencyParameter('from', 'Currency to convert from', 'USD');
+const to = currencyParameter('to', 'Currency to convert to', 'EUR');
+const historySymbols = currencyListParameter(
+  'Currencies to answer (default: every currency of the close in your plan)',
+  ['EUR', 'GBP'],
 );
 const period = [
-  query('start', 'First day, YYYY-MM-DD', '2024-03-01'),
-  query('end', 'Last day, YYYY-MM-DD (at most 366 days after start)', '2024-03-31'),
+  dateParameter('start', 'query', 'First day', '2024-03-01'),
+  dateParameter(
+    'end',
+    'query',
+    `Last day, at most ${MAX_SERIES_DAYS} days after start and not in the future`,
+    '2024-03-31',
+  ),
 ];
-const to = query('to', 'Currency to convert to', 'EUR');
-const convertOperation = operation(
-  'Convert an amount',
-  'Conversion',
-  [from, to, query('amount', 'Non-negative decimal, at most 1e15', '100')],
-  true,
-);
+const PLANS_NOTE =
+  'A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.';
+
+function convertOperation(operationId: string, alias: boolean) {
+  return operation({
+    operationId,
+    summary: alias ? 'Convert an amount (alias of /api/v1/convert)' : 'Convert an amount',
+    description:
+      `\`amount\` × the rate from \`from\` to \`to\`, rounded half-even to 4 decimals, or 8 when crypto is involved. ${PLANS_NOTE}` +
+      (alias ? ' Answers exactly as GET /api/v1/convert.' : ''),
+    schema: 'Conversion',
+    parameters: [from, to, AMOUNT_PARAMETER],
+    metered: true,
+    problems: [
+      ...RATES_PROBLEMS,
+      ErrorCode.MissingParameter,
+      ErrorCode.InvalidAmount,
+      ErrorCode.AmountTooLarge,
+    ],
+  });
+}
 
 /** Adds the /api/v1 routes (mounted on Fastify directly) and their schemas to the document. */
 export function addPublicApi(document: Document): void {
@@ -282,53 +321,99 @@ export function addPublicApi(document: Document): void {
   document.components.schemas = { ...document.components.schemas, ...PUBLIC_API_SCHEMAS };
   document.components.securitySchemes = {
     ...document.components.securitySchemes,
-    apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your key, e.g. fxrates_0f8b…' },
+    apiKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: 'Your key from the dashboard, e.g. fxrates_0f8b…',
+    },
   };
   Object.assign(document.paths, {
-    [`${PUBLIC_API_PREFIX}/rates/latest`]: operation(
-      'Latest rates against a base',
-      'LatestRates',
-      [
-        query('base', 'Base currency (default USD)', 'USD', false),
-        query(
-          'symbols',
-          'Comma-separated codes (default: every currency of your plan)',
-          'EUR,GBP,JPY',
-          false,
-        ),
+    [`${PUBLIC_API_PREFIX}/rates/latest`]: operation({
+      operationId: 'getLatestRates',
+      summary: 'Latest rates against a base',
+      description: `The newest rate of each currency per 1 \`base\`, 10 significant digits. Without \`symbols\`: every currency of your plan. ${PLANS_NOTE}`,
+      schema: 'LatestRates',
+      parameters: [
+        base,
+        currencyListParameter('Currencies to answer (default: every currency of your plan)', [
+          'EUR',
+          'GBP',
+          'JPY',
+        ]),
       ],
-      true,
-    ),
-    [`${PUBLIC_API_PREFIX}/rates/rate`]: operation('One rate', 'Rate', [from, to], true),
-    [`${PUBLIC_API_PREFIX}/convert`]: convertOperation,
-    [`${PUBLIC_API_PREFIX}/rates/convert`]: convertOperation,
-    [`${PUBLIC_API_PREFIX}/rates/historical/{date}`]: operation(
-      "A day's close (Basic plan and up); a weekend or holiday answers with the business day before",
-      'HistoricalRates',
-      [{ ...query('date', 'The day, YYYY-MM-DD', '2024-03-15'), in: 'path' }, base, historySymbols],
-      true,
-      true,
-    ),
-    [`${PUBLIC_API_PREFIX}/rates/timeseries`]: operation(
-      'Daily closes over a period of up to 366 days, one metered call (Professional plan and up)',
-      'TimeSeries',
-      [...period, base, historySymbols],
-      true,
-      true,
-    ),
-    [`${PUBLIC_API_PREFIX}/rates/fluctuation`]: operation(
-      'Change between the closes at the start and end of a period (Professional plan and up)',
-      'Fluctuation',
-      [...period, base, historySymbols],
-      true,
-      true,
-    ),
-    [`${PUBLIC_API_PREFIX}/currencies`]: operation(
-      'The currency catalogue',
-      'Currencies',
-      [query('type', 'fiat or crypto (default: both)', 'fiat', false)],
-      false,
-    ),
-    [`${PUBLIC_API_PREFIX}/usage`]: operation("This month's quota state of your plan", 'Usage', [], false),
+      metered: true,
+      problems: RATES_PROBLEMS,
+    }),
+    [`${PUBLIC_API_PREFIX}/rates/rate`]: operation({
+      operationId: 'getRate',
+      summary: 'One rate',
+      description: `Units of \`to\` per 1 \`from\`, 10 significant digits. ${PLANS_NOTE}`,
+      schema: 'Rate',
+      parameters: [from, to],
+      metered: true,
+      problems: [...RATES_PROBLEMS, ErrorCode.MissingParameter],
+    }),
+    [`${PUBLIC_API_PREFIX}/convert`]: convertOperation('convert', false),
+    [`${PUBLIC_API_PREFIX}/rates/convert`]: convertOperation('convertAlias', true),
+    [`${PUBLIC_API_PREFIX}/rates/historical/{date}`]: operation({
+      operationId: 'getHistoricalRates',
+      summary: "A day's closing rates (Basic plan and up)",
+      description: `The ECB's close of a day, re-based on \`base\`. A weekend or holiday answers with the business day before (\`carriedForwardFrom\`). ${PLANS_NOTE}`,
+      schema: 'HistoricalRates',
+      parameters: [
+        dateParameter('date', 'path', 'The day, not in the future', '2024-03-15'),
+        base,
+        historySymbols,
+      ],
+      metered: true,
+      problems: HISTORY_PROBLEMS,
+    }),
+    [`${PUBLIC_API_PREFIX}/rates/timeseries`]: operation({
+      operationId: 'getTimeSeries',
+      summary: 'Daily closes over a period (Professional plan and up)',
+      description: `Every business day's close from \`start\` to \`end\` (at most ${MAX_SERIES_DAYS} days), one metered call. Days without a publication are absent, never invented. ${PLANS_NOTE}`,
+      schema: 'TimeSeries',
+      parameters: [...period, base, historySymbols],
+      metered: true,
+      problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
+    }),
+    [`${PUBLIC_API_PREFIX}/rates/fluctuation`]: operation({
+      operationId: 'getFluctuation',
+      summary: 'Change over a period (Professional plan and up)',
+      description: `The closes at the start and end of a period (each carried forward from the last business day) and the change between them, absolute and in percent. ${PLANS_NOTE}`,
+      schema: 'Fluctuation',
+      parameters: [...period, base, historySymbols],
+      metered: true,
+      problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
+    }),
+    [`${PUBLIC_API_PREFIX}/currencies`]: operation({
+      operationId: 'listCurrencies',
+      summary: 'The currency catalogue (not metered)',
+      description:
+        'Every fiat currency and crypto asset, featured ones first, each marked with whether your plan includes it and whether a rate is in service.',
+      schema: 'Currencies',
+      parameters: [
+        {
+          name: 'type',
+          in: 'query',
+          required: false,
+          description: 'Only fiat currencies or only crypto assets (default: both)',
+          schema: { type: 'string', enum: ['fiat', 'crypto'] },
+        },
+      ],
+      metered: false,
+      problems: [],
+    }),
+    [`${PUBLIC_API_PREFIX}/usage`]: operation({
+      operationId: 'getQuotaUsage',
+      summary: "This month's quota state (not metered)",
+      description:
+        "The plan of the key's owner, its monthly quota and burst, the calls used this month and when the quota resets.",
+      schema: 'Usage',
+      parameters: [],
+      metered: false,
+      problems: [],
+    }),
   });
 }

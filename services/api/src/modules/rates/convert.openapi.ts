@@ -1,47 +1,45 @@
 import { getSchemaPath } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { SESSION_HEADER } from '@fxrates/domain';
+import { ErrorCode } from '@fxrates/domain';
 import { problemResponses } from '../../common/openapi';
+import { CONVERTER_PROBLEMS } from './converter-access.openapi';
 import { CONVERT_PATH } from './convert.route';
 import { ConvertResponseDto } from './dto/convert.response';
+import { AMOUNT_PARAMETER, currencyParameter } from './query-params.openapi';
 
 type PathItem = OpenAPIObject['paths'][string];
 
 /** The OpenAPI entry of the converter route, which is mounted on Fastify directly (see ConvertRoute). */
 export function convertPathItem(): [string, PathItem] {
-  const query = (name: string, description: string, example: string) => ({
-    name,
-    in: 'query' as const,
-    required: true,
-    description,
-    schema: { type: 'string' as const, example },
-  });
   return [
     CONVERT_PATH,
     {
       get: {
         tags: ['converter'],
-        operationId: 'RatesController_convert',
-        summary: 'Convert an amount for the landing-page converter (anonymous session or signed-in user)',
+        operationId: 'getConverterConversion',
+        summary: 'Convert an amount for the landing-page converter',
+        description:
+          'The converter of the landing page, for an anonymous session (X-Session-Token) or a signed-in user ' +
+          '(Bearer). Not metered against any API key; limited per session and per IP to what a person types.',
         security: [{ session: [] }, { bearer: [] }],
         parameters: [
-          {
-            name: SESSION_HEADER,
-            in: 'header',
-            required: false,
-            description: 'Token from POST /api/auth/session (not needed with a Bearer access token)',
-            schema: { type: 'string' },
-          },
-          query('from', 'Currency to convert from (ISO 4217 code or crypto ticker)', 'USD'),
-          query('to', 'Currency to convert to', 'EUR'),
-          query('amount', 'Amount to convert: a non-negative decimal number, at most 1e15', '100'),
+          currencyParameter('from', 'Currency to convert from', 'USD'),
+          currencyParameter('to', 'Currency to convert to', 'EUR'),
+          AMOUNT_PARAMETER,
         ],
         responses: {
           '200': {
             description: 'The conversion',
             content: { 'application/json': { schema: { $ref: getSchemaPath(ConvertResponseDto) } } },
           },
-          ...problemResponses(400, 401, 503),
+          ...problemResponses([
+            ...CONVERTER_PROBLEMS,
+            ErrorCode.MissingParameter,
+            ErrorCode.UnknownCurrency,
+            ErrorCode.InvalidAmount,
+            ErrorCode.AmountTooLarge,
+            ErrorCode.RateUnavailable,
+          ]),
         },
       },
     },

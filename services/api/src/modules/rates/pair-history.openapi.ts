@@ -1,30 +1,30 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { SESSION_HEADER } from '@fxrates/domain';
+import { ErrorCode } from '@fxrates/domain';
 import { problemResponses } from '../../common/openapi';
+import { CONVERTER_PROBLEMS } from './converter-access.openapi';
 import { PAIR_HISTORY_DAYS, PAIR_HISTORY_PATH } from './pair-history.route';
+import { CURRENCY_CODE, currencyParameter } from './query-params.openapi';
 
 type PathItem = OpenAPIObject['paths'][string];
 
+const day = { type: 'string', format: 'date' } as const;
+
 /** The OpenAPI entry of the converter's sparkline route (mounted on the Node server directly). */
 export function pairHistoryPathItem(): [string, PathItem] {
-  const currency = (name: string, example: string) => ({
-    name,
-    in: 'query' as const,
-    required: true,
-    schema: { type: 'string' as const, example },
-  });
   return [
     PAIR_HISTORY_PATH,
     {
       get: {
         tags: ['converter'],
-        operationId: 'RatesController_pairHistory',
+        operationId: 'getConverterHistory',
         summary: `Daily closes of a pair over the last ${PAIR_HISTORY_DAYS} days, for the converter's sparkline`,
+        description:
+          'The ECB closes of the pair on each business day of the last ' +
+          `${PAIR_HISTORY_DAYS} days (UTC), for an anonymous session (X-Session-Token) or a signed-in user (Bearer).`,
         security: [{ session: [] }, { bearer: [] }],
         parameters: [
-          { name: SESSION_HEADER, in: 'header', required: false, schema: { type: 'string' } },
-          currency('from', 'USD'),
-          currency('to', 'EUR'),
+          currencyParameter('from', 'Currency of the pair to convert from', 'USD'),
+          currencyParameter('to', 'Currency of the pair to convert to', 'EUR'),
         ],
         responses: {
           '200': {
@@ -35,20 +35,17 @@ export function pairHistoryPathItem(): [string, PathItem] {
                   type: 'object',
                   required: ['from', 'to', 'start', 'end', 'source', 'points'],
                   properties: {
-                    from: { type: 'string', example: 'USD' },
-                    to: { type: 'string', example: 'EUR' },
-                    start: { type: 'string', format: 'date' },
-                    end: { type: 'string', format: 'date' },
+                    from: { ...CURRENCY_CODE, example: 'USD' },
+                    to: { ...CURRENCY_CODE, example: 'EUR' },
+                    start: day,
+                    end: day,
                     source: { type: 'string', example: 'ecb', description: 'Sources of the closes used' },
                     points: {
                       type: 'array',
                       items: {
                         type: 'object',
                         required: ['day', 'rate'],
-                        properties: {
-                          day: { type: 'string', format: 'date' },
-                          rate: { type: 'number', example: 0.8620689655 },
-                        },
+                        properties: { day, rate: { type: 'number', example: 0.8620689655 } },
                       },
                     },
                   },
@@ -56,7 +53,7 @@ export function pairHistoryPathItem(): [string, PathItem] {
               },
             },
           },
-          ...problemResponses(400, 401),
+          ...problemResponses([...CONVERTER_PROBLEMS, ErrorCode.MissingParameter, ErrorCode.UnknownCurrency]),
         },
       },
     },

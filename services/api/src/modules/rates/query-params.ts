@@ -7,7 +7,7 @@ export type Query = Record<string, unknown>;
 const DECIMAL = /^(?=.{1,64}$)(\d+(\.\d+)?|\.\d+)$/;
 /** Integer parts shorter than this are below MAX_AMOUNT (1e15, 16 digits) without a decimal compare. */
 const SAFE_INTEGER_DIGITS = String(MAX_AMOUNT).length;
-const MAX_SYMBOLS = 200;
+export const MAX_SYMBOLS = 200;
 
 /** Refuses parameters a route does not take, so a typo is an error rather than silently ignored. */
 export function onlyParameters(query: Query, allowed: readonly string[]): void {

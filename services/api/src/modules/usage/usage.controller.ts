@@ -1,7 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AccountUsage } from '@fxrates/domain';
-import { ApiProblemResponses } from '../../common/openapi';
+import { ErrorCode, type AccountUsage } from '@fxrates/domain';
+import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
@@ -16,9 +16,13 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get()
-  @ApiOperation({ summary: "This month's calls per day and key, and the plan's limits (dashboard)" })
+  @ApiOperation({
+    operationId: 'getAccountUsage',
+    summary: "This month's calls per day and key, and the plan's limits (dashboard)",
+    description: 'Every day of this month (UTC) up to today, zeros included; counts lag by up to 10 seconds.',
+  })
   @ApiOkResponse({ type: AccountUsageDto })
-  @ApiProblemResponses(401)
+  @ApiProblems(ErrorCode.Unauthorized)
   get(@CurrentUser() user: AuthenticatedUser): Promise<AccountUsage> {
     return this.usage.forUser(user.userId);
   }

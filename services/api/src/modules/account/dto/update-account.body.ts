@@ -1,10 +1,11 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { UpdateAccountRequest } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { trimmed } from '../../auth/dto/fields';
 
 /** Only names and company can change; any other field (plan, email, role, status…) is a 400. */
+@ApiSchema({ name: 'UpdateAccountRequest' })
 export class UpdateAccountBody implements UpdateAccountRequest {
   @ApiPropertyOptional({ maxLength: 100 })
   @Transform(trimmed)
@@ -22,7 +23,13 @@ export class UpdateAccountBody implements UpdateAccountRequest {
   @MaxLength(100, { message: 'Last name must be at most 100 characters.' })
   lastName?: string;
 
-  @ApiPropertyOptional({ maxLength: 200, nullable: true, description: 'null or "" removes it' })
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 200,
+    nullable: true,
+    example: 'Analytical Engines Ltd',
+    description: 'null or "" removes it',
+  })
   @Transform(trimmed)
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()

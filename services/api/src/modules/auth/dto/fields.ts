@@ -11,7 +11,7 @@ const normalisedEmail = ({ value }: { value: unknown }) =>
 /** An email, trimmed and lower-cased before it is checked; a bad one is `invalid-email`. */
 export function EmailField(): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ example: 'ada@example.com', maxLength: 254 }),
+    ApiProperty({ format: 'email', example: 'ada@example.com', maxLength: 254 }),
     Transform(normalisedEmail),
     IsDefined({ message: 'Email is required.', context: { code: ErrorCode.InvalidEmail } }),
     IsEmail(

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ErrorCode, PLAN_IDS, type PlanId, type RegisterRequest } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
@@ -9,6 +9,7 @@ const required = (name: string) => ({
   context: { code: ErrorCode.ValidationFailed },
 });
 
+@ApiSchema({ name: 'RegisterRequest' })
 export class RegisterBody implements RegisterRequest {
   @ApiProperty({ example: 'Ada', maxLength: 100 })
   @Transform(trimmed)
@@ -24,7 +25,13 @@ export class RegisterBody implements RegisterRequest {
   @MaxLength(100, { message: 'Last name must be at most 100 characters.' })
   lastName!: string;
 
-  @ApiPropertyOptional({ example: 'Analytical Engines Ltd', maxLength: 200 })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'Analytical Engines Ltd',
+    maxLength: 200,
+    description: 'The business name; null or "" stores none',
+  })
   @Transform(trimmed)
   @IsOptional()
   @IsString()
@@ -37,7 +44,10 @@ export class RegisterBody implements RegisterRequest {
   @PasswordField()
   password!: string;
 
-  @ApiPropertyOptional({ description: 'When sent, must equal password (passwords-do-not-match)' })
+  @ApiPropertyOptional({
+    format: 'password',
+    description: 'When sent, must equal password (passwords-do-not-match)',
+  })
   @IsOptional()
   @IsString()
   confirmPassword?: string;

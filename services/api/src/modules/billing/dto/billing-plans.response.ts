@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import {
   PLAN_IDS,
   type BillingPlan,
@@ -7,6 +7,7 @@ import {
   type PlanId,
 } from '@fxrates/domain';
 
+@ApiSchema({ name: 'PayPalPlanIds' })
 class PayPalPlanIdsDto {
   @ApiProperty({ type: String, nullable: true, example: 'P-5ML4271244454362WXNWU5NQ' }) monthly!:
     string | null;
@@ -14,11 +15,12 @@ class PayPalPlanIdsDto {
     string | null;
 }
 
+@ApiSchema({ name: 'BillingPlan' })
 class BillingPlanDto implements BillingPlan {
   @ApiProperty({ enum: PLAN_IDS }) id!: PlanId;
   @ApiProperty({ example: 'Basic' }) name!: string;
-  @ApiProperty({ example: 10000 }) monthlyQuota!: number;
-  @ApiProperty({ example: 10 }) burstPerSecond!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 10000 }) monthlyQuota!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 10 }) burstPerSecond!: number;
   @ApiProperty({ example: '15.99', description: 'Price of a month on monthly billing (USD)' })
   monthly!: string;
   @ApiProperty({ example: '167.88', description: 'Price of a year on annual billing (USD)' }) annual!: string;
@@ -28,6 +30,7 @@ class BillingPlanDto implements BillingPlan {
   paypalPlanIds!: PayPalPlanIdsDto;
 }
 
+@ApiSchema({ name: 'BillingPlans' })
 export class BillingPlansResponseDto implements BillingPlansResponse {
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ enum: ['sandbox', 'live'] }) environment!: PayPalEnvironment;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   BILLING_CYCLES,
   PAID_PLAN_IDS,
@@ -6,15 +6,20 @@ import {
   type CreateSubscriptionRequest,
   type PaidPlanId,
 } from '@fxrates/domain';
-import { Allow, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 /**
  * The spec's subscription record (spec §3). Only `paypalSubscriptionId` names what to verify, and
  * `plan` + `billingCycle` what the user asked for; userId, paymentId, amount and status are accepted
  * for compatibility and ignored: the server reads them from PayPal, the session and its price table.
  */
+@ApiSchema({ name: 'CreateSubscriptionRequest' })
 export class CreateSubscriptionBody implements CreateSubscriptionRequest {
-  @ApiProperty({ example: 'I-BW452GLLEP1G', description: 'PayPal subscription id from onApprove' })
+  @ApiProperty({
+    pattern: '^[A-Za-z0-9-]{3,50}$',
+    example: 'I-BW452GLLEP1G',
+    description: 'PayPal subscription id from onApprove',
+  })
   @Matches(/^[A-Za-z0-9-]{3,50}$/, { message: 'paypalSubscriptionId must be a PayPal subscription id.' })
   paypalSubscriptionId!: string;
 
@@ -26,23 +31,37 @@ export class CreateSubscriptionBody implements CreateSubscriptionRequest {
   @IsIn(BILLING_CYCLES, { message: 'billingCycle must be monthly or annual.' })
   billingCycle!: BillingCycle;
 
-  @ApiPropertyOptional({ description: 'Ignored (the session names the user)' })
+  @ApiPropertyOptional({ maxLength: 128, description: 'Ignored (the session names the user)' })
   @IsOptional()
   @IsString()
   @MaxLength(128)
   userId?: string;
 
-  @ApiPropertyOptional({ description: 'Ignored (the spec sends the PayPal subscription id again)' })
+  @ApiPropertyOptional({
+    maxLength: 128,
+    description: 'Ignored (the spec sends the PayPal subscription id again)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(128)
   paymentId?: string;
 
-  @ApiPropertyOptional({ description: 'Ignored (the price comes from our table)', example: 167.88 })
-  @Allow()
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'number' }, { type: 'string', maxLength: 32 }],
+    description: 'Ignored (the price comes from our table)',
+    example: 167.88,
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => typeof value !== 'number')
+  @IsString({ message: 'amount must be a number or a string.' })
+  @MaxLength(32)
   amount?: number | string;
 
-  @ApiPropertyOptional({ description: 'Ignored (the status comes from PayPal)', example: 'ACTIVE' })
+  @ApiPropertyOptional({
+    maxLength: 32,
+    description: 'Ignored (the status comes from PayPal)',
+    example: 'ACTIVE',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(32)

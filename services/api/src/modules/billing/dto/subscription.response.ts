@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import {
   PLAN_IDS,
   type BillingCycle,
@@ -7,13 +7,19 @@ import {
   type SubscriptionView,
 } from '@fxrates/domain';
 
+@ApiSchema({ name: 'Subscription' })
 class SubscriptionViewDto implements SubscriptionView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: PLAN_IDS }) plan!: PlanId;
   @ApiProperty({ enum: ['monthly', 'annual'] }) billingCycle!: BillingCycle;
   @ApiProperty({ example: 'active' }) status!: string;
   @ApiProperty({ example: 'I-BW452GLLEP1G' }) paypalSubscriptionId!: string;
-  @ApiProperty({ example: '167.88', description: 'From our price table, major units' }) amount!: string;
+  @ApiProperty({
+    pattern: '^\\d+\\.\\d{2}$',
+    example: '167.88',
+    description: 'From our price table: a decimal string in major units',
+  })
+  amount!: string;
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) startDate!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'PayPal next billing time' })
@@ -21,6 +27,7 @@ class SubscriptionViewDto implements SubscriptionView {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastPaymentAt!: string | null;
 }
 
+@ApiSchema({ name: 'SubscriptionResult' })
 export class CreateSubscriptionResponseDto implements CreateSubscriptionResponse {
   @ApiProperty({ enum: [true] }) success!: true;
   @ApiProperty({ type: SubscriptionViewDto }) subscription!: SubscriptionViewDto;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ErrorCode } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
@@ -7,15 +7,16 @@ import { trimmed } from '../../auth/dto/fields';
 const required = (field: string) => ({ message: `${field} is required.` });
 
 /** The spec's contact body. The form's other fields (website, phone, consent) are never sent. */
+@ApiSchema({ name: 'ContactRequest' })
 export class ContactBody {
-  @ApiProperty({ maxLength: 100, example: 'Ada Lovelace' })
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Ada Lovelace' })
   @Transform(trimmed)
   @IsString(required('Name'))
   @MinLength(1, required('Name'))
   @MaxLength(100, { message: 'Name must be at most 100 characters.' })
   name!: string;
 
-  @ApiProperty({ maxLength: 254, example: 'ada@example.com' })
+  @ApiProperty({ format: 'email', maxLength: 254, example: 'ada@example.com' })
   @Transform(trimmed)
   @IsEmail(
     {},
@@ -30,21 +31,25 @@ export class ContactBody {
   })
   email!: string;
 
-  @ApiProperty({ maxLength: 200, example: 'Enterprise volumes' })
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Enterprise volumes' })
   @Transform(trimmed)
   @IsString(required('Subject'))
   @MinLength(1, required('Subject'))
   @MaxLength(200, { message: 'Subject must be at most 200 characters.' })
   subject!: string;
 
-  @ApiProperty({ maxLength: 5000 })
+  @ApiProperty({ minLength: 1, maxLength: 5000, example: 'We would like 2 million calls a month.' })
   @Transform(trimmed)
   @IsString(required('Message'))
   @MinLength(1, required('Message'))
   @MaxLength(5000, { message: 'Message must be at most 5000 characters.' })
   message!: string;
 
-  @ApiProperty({ description: 'reCAPTCHA v3 token for the action contact_form' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 4096,
+    description: 'reCAPTCHA v3 token for the action contact_form',
+  })
   @IsString({ message: 'reCAPTCHA token is required.', context: { code: ErrorCode.RecaptchaFailed } })
   @MinLength(1, { message: 'reCAPTCHA token is required.', context: { code: ErrorCode.RecaptchaFailed } })
   @MaxLength(4096, { message: 'reCAPTCHA token is malformed.', context: { code: ErrorCode.RecaptchaFailed } })

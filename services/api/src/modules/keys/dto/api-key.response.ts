@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { ApiKeyStatus, ApiKeyView, CreatedApiKey } from '@fxrates/domain';
 
+@ApiSchema({ name: 'ApiKey' })
 export class ApiKeyDto implements ApiKeyView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: 'Production server' }) name!: string;
@@ -8,10 +9,11 @@ export class ApiKeyDto implements ApiKeyView {
   @ApiProperty({ enum: ['active', 'disabled'] }) status!: ApiKeyStatus;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) disabledAt!: string | null;
-  @ApiProperty({ example: 0 }) totalRequests!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 }) totalRequests!: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastUsed!: string | null;
 }
 
+@ApiSchema({ name: 'CreatedApiKey' })
 export class CreatedApiKeyDto extends ApiKeyDto implements CreatedApiKey {
   @ApiProperty({ example: 'fxrates_0f8b6c1e2d3a4b5c6d7e8f9a0b1c3f9a', description: 'Shown this once only' })
   key!: string;

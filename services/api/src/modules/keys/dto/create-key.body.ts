@@ -1,9 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { KEY_NAME_MAX_LENGTH } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { trimmed } from '../../auth/dto/fields';
 
+@ApiSchema({ name: 'CreateApiKeyRequest' })
 export class CreateKeyBody {
   @ApiProperty({ example: 'Production server', minLength: 1, maxLength: KEY_NAME_MAX_LENGTH })
   @Transform(trimmed)

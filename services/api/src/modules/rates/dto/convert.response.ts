@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { ConvertResponse } from '@fxrates/domain';
 
+@ApiSchema({ name: 'ConverterConversion' })
 export class ConvertResponseDto implements ConvertResponse {
   @ApiProperty({ example: 'USD' }) from!: string;
   @ApiProperty({ example: 'EUR' }) to!: string;
@@ -12,9 +13,14 @@ export class ConvertResponseDto implements ConvertResponse {
     description: 'amount × rate, rounded half-even to 4 decimals (fiat↔fiat) or 8 (either side crypto)',
   })
   result!: number;
-  @ApiProperty({ example: '2026-09-29T00:00:00.000Z', description: 'When the source published the rates' })
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-09-29T00:00:00.000Z',
+    description: 'When the source published the rates',
+  })
   timestamp!: string;
-  @ApiProperty({ example: '2026-09-29', description: 'Day the rates belong to' }) date!: string;
+  @ApiProperty({ format: 'date', example: '2026-09-29', description: 'Day the rates belong to' })
+  date!: string;
   @ApiProperty({ example: 'ecb', description: 'Where the rates come from, comma-separated when several' })
   source!: string;
   @ApiProperty({

@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import type { CheckResult, Readiness } from '../health.service';
+
+@ApiSchema({ name: 'Liveness' })
+export class LivenessDto {
+  @ApiProperty({ enum: ['ok'] }) status!: 'ok';
+}
+
+@ApiSchema({ name: 'DependencyCheck' })
+class CheckResultDto implements CheckResult {
+  @ApiProperty({ enum: ['up', 'down'] }) status!: 'up' | 'down';
+  @ApiProperty({ type: 'integer', minimum: 0, example: 2, description: 'How long the check took' })
+  latencyMs!: number;
+  @ApiPropertyOptional({ example: 'timed out', description: 'Why it is down' }) error?: string;
+}
+
+@ApiSchema({ name: 'DependencyChecks' })
+class ChecksDto {
+  @ApiProperty({ type: CheckResultDto }) database!: CheckResultDto;
+  @ApiProperty({ type: CheckResultDto }) redis!: CheckResultDto;
+}
+
+@ApiSchema({ name: 'RatesInService' })
+class RatesInServiceDto {
+  @ApiProperty({ description: 'Version of the rates table in memory' }) version!: string;
+  @ApiProperty({ example: 'bundled-snapshot' }) source!: string;
+  @ApiProperty({ example: '2026-11-24', description: 'Day the newest rates belong to' }) date!: string;
+}
+
+@ApiSchema({ name: 'Readiness' })
+export class ReadinessDto implements Readiness {
+  @ApiProperty({ enum: ['ok', 'error'] }) status!: 'ok' | 'error';
+  @ApiProperty({ type: ChecksDto }) checks!: ChecksDto;
+  @ApiProperty({ type: RatesInServiceDto }) rates!: RatesInServiceDto;
+}

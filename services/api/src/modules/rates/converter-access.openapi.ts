@@ -1,0 +1,15 @@
+import { ErrorCode } from '@fxrates/domain';
+import type { ProblemCode } from '../../common/openapi';
+
+/**
+ * What ConverterAccess refuses (a Bearer token that does not verify, or a missing, unknown or expired
+ * session), and the converter's per-session and per-IP limit.
+ */
+export const CONVERTER_PROBLEMS: ProblemCode[] = [
+  ErrorCode.Unauthorized,
+  ErrorCode.MissingSessionToken,
+  ErrorCode.InvalidSessionToken,
+  ErrorCode.SessionExpired,
+  ErrorCode.RateLimited,
+  ErrorCode.ValidationFailed,
+];
