@@ -43,8 +43,6 @@ async function lintOutput(args: string[]): Promise<string> {
 
 async function spectral(file: string): Promise<Finding[]> {
   const stdout = await lintOutput([
-    '-r',
-    join(ROOT, 'scripts/spectral-single-ajv.cjs'),
     join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js'),
     'lint',
     '--ruleset',
