@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiResponse } from '@nestjs/swagger';
 import type { Problem } from '@fxrates/domain';
+import { HTTP_TIMEOUTS } from './http-server';
+import { BODY_LIMIT_BYTES, PATH_PARAM_MAX_LENGTH } from './limits';
 
 /** The RFC 9457 body of every error, documented once. */
 export class ProblemDto implements Problem {
@@ -24,10 +26,15 @@ export class ProblemDto implements Problem {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input (missing-parameter, unknown-currency, invalid-amount, amount-too-large, validation-failed)',
+  400: 'Invalid input (missing-parameter, unknown-currency, invalid-amount, amount-too-large, validation-failed, invalid-json, invalid-url, malformed-request)',
   401: 'Missing, unknown or expired credentials (missing-api-key, invalid-api-key, unauthorized)',
   403: 'Not allowed: a disabled API key (api-key-disabled) or outside your plan (plan-upgrade-required)',
+  408: `The request did not arrive in time: headers within ${HTTP_TIMEOUTS.headersMs / 1000} s, the whole request within ${HTTP_TIMEOUTS.requestMs / 1000} s (request-timeout)`,
+  413: `The body is larger than ${BODY_LIMIT_BYTES / 1024} KB (payload-too-large)`,
+  414: `A path parameter is longer than ${PATH_PARAM_MAX_LENGTH} characters (uri-too-long)`,
+  415: 'The body is not JSON (unsupported-media-type)',
   429: 'Too many requests (rate-limited, quota-exceeded, too-many-attempts); see Retry-After',
+  431: 'The request line and headers are too large (headers-too-large)',
   503: 'A needed rate is unavailable (rate-unavailable); see Retry-After',
 };
 
