@@ -60,6 +60,7 @@ export enum ErrorCode {
   MalformedRequest = 'malformed-request',
   ExpectationFailed = 'expectation-failed',
   InvalidPreflight = 'invalid-preflight',
+  OriginNotAllowed = 'origin-not-allowed',
 }
 
 /** RFC 9457 problem details, extended with `code` and `message`. */

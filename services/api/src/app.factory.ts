@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import { REQUEST_ID_HEADER } from '@fxrates/domain';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
-import { preflightRefusal } from './common/cors';
+import { corsOptions, preflightRefusal } from './common/cors';
 import { DirectRoutes } from './common/direct-routes';
 import { frameworkErrorHandler } from './common/framework-errors';
 import { clientErrorHandler, createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from './common/http-server';
@@ -20,6 +20,7 @@ import { sendProblem } from './common/problem-reply';
 import { servedPaths } from './common/served-paths';
 import { requestIdOf } from './common/request-id';
 import { recordRoutes } from './common/route-registry';
+import { securityHeadersFor } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './openapi';
 
@@ -36,7 +37,7 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const logger = createLogger(config.logLevel, 'api', options.logDestination);
   const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
-  const { trustProxy } = config.api;
+  const { trustProxy, corsOrigins } = config.api;
   // Routes served before Fastify (DirectRoutes); known once Nest has built its providers.
   const early: { routes?: DirectRoutes } = {};
   const served = servedPaths(config);
@@ -47,7 +48,7 @@ export async function createApp(
         if (!(direct && early.routes?.serve(request, response))) fastifyHandler(request, response);
       }, timeouts),
     clientErrorHandler: clientErrorHandler(timeouts, logger),
-    frameworkErrors: frameworkErrorHandler(),
+    frameworkErrors: frameworkErrorHandler(trustProxy),
     loggerInstance: logger,
     logController: new AccessLog(),
     trustProxy,
@@ -66,11 +67,12 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
   recordRoutes(fastify);
-  // The adapter's own first hook, before the CORS hook: what is no preflight never reaches it.
+  // The adapter's own first hook, before the CORS hook: a preflight CORS grants carries the security
+  // headers too, and one CORS must not grant never reaches it.
   adapter.setOnRequestHook((request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
+    void reply.headers(securityHeadersFor(request.raw, trustProxy)).header(REQUEST_ID_HEADER, request.id);
     if (served && !served(request.url)) return sendProblem(new NotFoundException(), request, reply);
-    const refusal = request.method === 'OPTIONS' ? preflightRefusal(request.headers) : undefined;
+    const refusal = request.method === 'OPTIONS' ? preflightRefusal(request.headers, corsOrigins) : undefined;
     if (refusal) return sendProblem(refusal, request, reply);
     done();
   });
@@ -79,11 +81,7 @@ export async function createApp(
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
-  app.enableCors({
-    origin: config.api.corsOrigins,
-    credentials: true,
-    exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
-  });
+  app.enableCors(corsOptions(corsOrigins));
   app.enableShutdownHooks();
   setupOpenApi(app, config);
   await app.init();

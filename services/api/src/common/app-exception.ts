@@ -55,6 +55,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.MalformedRequest]: 400,
   [ErrorCode.ExpectationFailed]: 417,
   [ErrorCode.InvalidPreflight]: 400,
+  [ErrorCode.OriginNotAllowed]: 403,
 };
 
 /** Titles for the problem+json `title`: short, stable per code. */
@@ -112,6 +113,7 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.MalformedRequest]: 'Malformed request',
   [ErrorCode.ExpectationFailed]: 'Expectation failed',
   [ErrorCode.InvalidPreflight]: 'Invalid CORS preflight',
+  [ErrorCode.OriginNotAllowed]: 'Origin not allowed',
 };
 
 /** The one exception our code throws for an expected failure; the filter turns it into problem+json. */

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppException } from './app-exception';
 import { PATH_PARAM_MAX_LENGTH } from './limits';
 import { problemAnswer } from './problem-reply';
+import { securityHeadersFor } from './security-headers';
 
 /** The problem for an error Fastify's router raises before any hook runs; others stay unexpected (500). */
 function problemOf(error: FastifyError): unknown {
@@ -24,17 +25,16 @@ function problemOf(error: FastifyError): unknown {
 
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode or match gets a problem+json instead of
- * Fastify's own JSON. No hook has run, so the request id is set here; the
+ * Fastify's own JSON. No hook has run, so the request id and security headers are set here; the
  * problem names no `instance`, as the target is what was wrong (and may be long).
  */
-export function frameworkErrorHandler(): (
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => void {
+export function frameworkErrorHandler(
+  trustProxy: boolean,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
     const answer = problemAnswer(problemOf(error), { method: request.method, id: String(request.id) });
     void reply
+      .headers(securityHeadersFor(request.raw, trustProxy))
       .header(REQUEST_ID_HEADER, request.id)
       .headers(answer.headers)
       .status(answer.status)

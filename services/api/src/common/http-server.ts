@@ -9,10 +9,12 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
 import { ErrorCode, REQUEST_ID_HEADER } from '@fxrates/domain';
 import type { Logger } from 'pino';
 import { AppException } from './app-exception';
 import { problemAnswer, type HttpAnswer } from './problem-reply';
+import { SECURITY_HEADERS, TLS_SECURITY_HEADERS } from './security-headers';
 
 /** How long a client may take to send a request; a stalled one is cut with 408. */
 export interface HttpTimeouts {
@@ -38,8 +40,10 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 function closingAnswer(exception: AppException, request: { method?: string; socket: unknown }): HttpAnswer {
   const id = randomUUID();
   const answer = problemAnswer(exception, { method: request.method ?? '', id });
+  const tls = (request.socket as TLSSocket).encrypted === true;
   answer.headers = {
     ...answer.headers,
+    ...(tls ? TLS_SECURITY_HEADERS : SECURITY_HEADERS),
     [REQUEST_ID_HEADER]: id,
     'content-length': String(Buffer.byteLength(answer.body)),
     connection: 'close',
