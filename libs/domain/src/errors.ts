@@ -51,6 +51,17 @@ export enum ErrorCode {
   SubscriptionOwnerMismatch = 'subscription-owner-mismatch',
   SubscriptionAlreadyBound = 'subscription-already-bound',
   WebhookSignatureInvalid = 'webhook-signature-invalid',
+  // HTTP: requests refused before any route runs (by the parser, the router, the body reader, CORS)
+  InvalidJson = 'invalid-json',
+  UnsupportedMediaType = 'unsupported-media-type',
+  InvalidUrl = 'invalid-url',
+  UriTooLong = 'uri-too-long',
+  HeadersTooLarge = 'headers-too-large',
+  RequestTimeout = 'request-timeout',
+  MalformedRequest = 'malformed-request',
+  ExpectationFailed = 'expectation-failed',
+  InvalidPreflight = 'invalid-preflight',
+  OriginNotAllowed = 'origin-not-allowed',
 }
 
 /** RFC 9457 problem details, extended with `code` and `message`. */

@@ -3,75 +3,85 @@ import { NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@fxrates/config';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { REQUEST_ID_HEADER } from '@fxrates/domain';
 import { AppModule } from './app.module';
 import { AccessLog } from './common/access-log';
+import { corsOptions, preflightRefusal } from './common/cors';
 import { DirectRoutes } from './common/direct-routes';
-import { BODY_LIMIT_BYTES } from './common/limits';
+import { frameworkErrorHandler } from './common/framework-errors';
+import { clientErrorHandler, createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from './common/http-server';
+import { registerJsonBodyParser } from './common/json-body';
+import { BODY_LIMIT_BYTES, PATH_PARAM_MAX_LENGTH } from './common/limits';
 import { createLogger, PinoNestLogger } from '@fxrates/config';
 import { ProblemFilter } from './common/problem.filter';
 import { sendProblem } from './common/problem-reply';
 import { servedPaths } from './common/served-paths';
 import { requestIdOf } from './common/request-id';
 import { recordRoutes } from './common/route-registry';
+import { securityHeadersFor } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import { setupOpenApi } from './openapi';
 
-const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+export interface AppOptions {
+  logDestination?: DestinationStream;
+  /** Overrides of HTTP_TIMEOUTS, for tests that stall a request. */
+  httpTimeouts?: Partial<HttpTimeouts>;
+}
 
 /** Builds the HTTP application; main.ts listens, tests drive it through supertest. */
 export async function createApp(
   config: AppConfig,
-  options: { logDestination?: DestinationStream } = {},
+  options: AppOptions = {},
 ): Promise<NestFastifyApplication> {
   const logger = createLogger(config.logLevel, 'api', options.logDestination);
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
+  const { trustProxy, corsOrigins } = config.api;
   // Routes served before Fastify (DirectRoutes); known once Nest has built its providers.
   const early: { routes?: DirectRoutes } = {};
   const served = servedPaths(config);
   const adapter = new FastifyAdapter({
-    serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) => {
-      const server = createServer((request, response) => {
+    serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) =>
+      createHttpServer((request, response) => {
         const direct = !served || served(request.url ?? '/');
         if (!(direct && early.routes?.serve(request, response))) fastifyHandler(request, response);
-      });
-      // What Fastify sets on a server it creates itself: idle keep-alive connections outlive a load
-      // balancer's usual 60 s, so it never reuses one the API has just closed.
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-      return server;
-    },
+      }, timeouts),
+    clientErrorHandler: clientErrorHandler(timeouts, logger),
+    frameworkErrors: frameworkErrorHandler(trustProxy),
     loggerInstance: logger,
     logController: new AccessLog(),
-    trustProxy: config.api.trustProxy,
+    trustProxy,
     genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     bufferLogs: false,
     abortOnError: false,
-    rawBody: true, // PayPal webhooks are verified on the exact bytes received
+    bodyParser: false, // registerJsonBodyParser: JSON only, with the raw bytes kept
   });
   early.routes = app.get(DirectRoutes);
   const fastify = app.getHttpAdapter().getInstance();
+  registerJsonBodyParser(fastify);
   recordRoutes(fastify);
-  fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    if (!served || served(request.url)) done();
-    else sendProblem(new NotFoundException(), request, reply);
+  // The adapter's own first hook, before the CORS hook: a preflight CORS grants carries the security
+  // headers too, and one CORS must not grant never reaches it.
+  adapter.setOnRequestHook((request, reply, done) => {
+    void reply.headers(securityHeadersFor(request.raw, trustProxy)).header(REQUEST_ID_HEADER, request.id);
+    if (served && !served(request.url)) return sendProblem(new NotFoundException(), request, reply);
+    const refusal = request.method === 'OPTIONS' ? preflightRefusal(request.headers, corsOrigins) : undefined;
+    if (refusal) return sendProblem(refusal, request, reply);
+    done();
   });
 
   await app.register(fastifyCookie);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
-  app.enableCors({
-    origin: config.api.corsOrigins,
-    credentials: true,
-    exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After'],
-  });
+  app.enableCors(corsOptions(corsOrigins));
   app.enableShutdownHooks();
   setupOpenApi(app, config);
   await app.init();

@@ -50,13 +50,25 @@ const TAGS: [string, string][] = [
   ['operations', 'Health probes for orchestrators'],
 ];
 
-/** Problems any route can answer, whatever it does: an unknown parameter, a path that matches no route, a bug. */
-const EVERY_ROUTE: ProblemCode[] = [ErrorCode.ValidationFailed, ErrorCode.NotFound, ErrorCode.InternalError];
+/**
+ * Problems any route can answer, whatever it does: an unknown parameter, a URL that does not
+ * decode, a path that matches no route, a bug.
+ */
+const EVERY_ROUTE: ProblemCode[] = [
+  ErrorCode.ValidationFailed,
+  ErrorCode.InvalidUrl,
+  ErrorCode.NotFound,
+  ErrorCode.InternalError,
+];
 /** Problems of any method that carries a body, before the route sees it. */
-const BODY_ROUTE: ProblemCode[] = [ErrorCode.PayloadTooLarge, 'unsupported-media-type'];
+const BODY_ROUTE: ProblemCode[] = [
+  ErrorCode.InvalidJson,
+  ErrorCode.PayloadTooLarge,
+  ErrorCode.UnsupportedMediaType,
+];
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 /** Problems of a route with a path parameter: Fastify refuses a parameter over 100 characters. */
-const PATH_PARAMETER_ROUTE: ProblemCode[] = ['uri-too-long'];
+const PATH_PARAMETER_ROUTE: ProblemCode[] = [ErrorCode.UriTooLong];
 
 /** The problems an operation can answer whatever it does, by its method and path. */
 function sharedProblems(method: string, path: string): ProblemCode[] {

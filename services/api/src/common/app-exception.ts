@@ -47,6 +47,16 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.SubscriptionOwnerMismatch]: 403,
   [ErrorCode.SubscriptionAlreadyBound]: 409,
   [ErrorCode.WebhookSignatureInvalid]: 400,
+  [ErrorCode.InvalidJson]: 400,
+  [ErrorCode.UnsupportedMediaType]: 415,
+  [ErrorCode.InvalidUrl]: 400,
+  [ErrorCode.UriTooLong]: 414,
+  [ErrorCode.HeadersTooLarge]: 431,
+  [ErrorCode.RequestTimeout]: 408,
+  [ErrorCode.MalformedRequest]: 400,
+  [ErrorCode.ExpectationFailed]: 417,
+  [ErrorCode.InvalidPreflight]: 400,
+  [ErrorCode.OriginNotAllowed]: 403,
 };
 
 /** Titles for the problem+json `title`: short, stable per code. */
@@ -96,6 +106,16 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.SubscriptionOwnerMismatch]: 'Subscription of another user',
   [ErrorCode.SubscriptionAlreadyBound]: 'Subscription already in use',
   [ErrorCode.WebhookSignatureInvalid]: 'Webhook signature invalid',
+  [ErrorCode.InvalidJson]: 'Invalid JSON',
+  [ErrorCode.UnsupportedMediaType]: 'Unsupported media type',
+  [ErrorCode.InvalidUrl]: 'Invalid URL',
+  [ErrorCode.UriTooLong]: 'URL too long',
+  [ErrorCode.HeadersTooLarge]: 'Headers too large',
+  [ErrorCode.RequestTimeout]: 'Request timeout',
+  [ErrorCode.MalformedRequest]: 'Malformed request',
+  [ErrorCode.ExpectationFailed]: 'Expectation failed',
+  [ErrorCode.InvalidPreflight]: 'Invalid CORS preflight',
+  [ErrorCode.OriginNotAllowed]: 'Origin not allowed',
 };
 
 /** The one exception our code throws for an expected failure; the filter turns it into problem+json. */

@@ -1,4 +1,5 @@
 import type { HttpAdapterHost } from '@nestjs/core';
+import type { AppConfig } from '@fxrates/config';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { ApiMetrics } from '../modules/ops/api-metrics';
@@ -16,7 +17,8 @@ describe('DirectRoutes', () => {
   const body = Buffer.alloc(48 * 1024 * 1024, 'x');
 
   beforeAll(async () => {
-    const direct = new DirectRoutes(fastifyHost, new ApiMetrics());
+    const config = { api: { trustProxy: false } } as AppConfig;
+    const direct = new DirectRoutes(fastifyHost, new ApiMetrics(), config);
     direct.onModuleInit();
     direct.get('/big', () => ({ status: 200, headers: {}, body, sent: () => (sentAt = Date.now()) }));
     server = createServer((req, res) => {

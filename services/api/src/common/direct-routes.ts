@@ -1,5 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { REQUEST_ID_HEADER } from '@fxrates/domain';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -9,6 +10,7 @@ import type { Logger } from 'pino';
 import { ApiMetrics } from '../modules/ops/api-metrics';
 import { problemAnswer, sendProblem, type HttpAnswer } from './problem-reply';
 import { requestIdOf } from './request-id';
+import { securityHeadersFor } from './security-headers';
 
 export interface DirectRequest {
   path: string;
@@ -74,10 +76,10 @@ class NodeRequest implements DirectRequest {
 /**
  * Hot GET routes answered on the Node server before Fastify sees the request (app.factory installs
  * `serve` as the server's first handler). Fastify's router, reply object and hooks are most of what
- * separates a route from bare Node (`npm run bench`), so these routes set the request id, access log
- * and latency metric themselves. A browser's cross-origin call (Origin header) needs CORS, and any
- * other method (HEAD, OPTIONS) needs the rest of the API: those go on to Fastify, where `get` mounts
- * the same handler too.
+ * separates a route from bare Node (`npm run bench`), so these routes set the request id, security
+ * headers, access log and latency metric themselves. A browser's cross-origin call (Origin header)
+ * needs CORS, and any other method (HEAD, OPTIONS) needs the rest of the API: those go on to Fastify,
+ * where `get` mounts the same handler too.
  */
 @Injectable()
 export class DirectRoutes implements OnModuleInit {
@@ -85,10 +87,15 @@ export class DirectRoutes implements OnModuleInit {
   private endOfTurn: { send: (answer: HttpAnswer) => void; answer: HttpAnswer }[] = [];
   private log?: Logger;
 
+  private readonly trustProxy: boolean;
+
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: ApiMetrics,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.trustProxy = config.api.trustProxy;
+  }
 
   onModuleInit(): void {
     // Fastify's logger is the API's pino logger (app.factory), typed more narrowly.
@@ -138,7 +145,8 @@ export class DirectRoutes implements OnModuleInit {
 
     const started = performance.now();
     const id = requestIdOf(request);
-    const send = (answer: HttpAnswer) => this.write(response, answer, id, path, started);
+    const security = securityHeadersFor(request, this.trustProxy);
+    const send = (answer: HttpAnswer) => this.write(response, answer, id, security, path, started);
     // An answer known within this turn of the event loop (most are) waits for the turn's end, to go
     // out with the turn's other answers (see `sendAtEndOfTurn`); a later one comes in a batch of its
     // own already (metering, a promise).
@@ -173,7 +181,16 @@ export class DirectRoutes implements OnModuleInit {
     for (const { send, answer } of queued) send(answer);
   };
 
-  private write(response: ServerResponse, answer: HttpAnswer, id: string, path: string, started: number) {
+  private write(
+    response: ServerResponse,
+    answer: HttpAnswer,
+    id: string,
+    security: Readonly<Record<string, string>>,
+    path: string,
+    started: number,
+  ) {
+    // A constant set (see security-headers), merged into the answer's own headers: no lookups per name.
+    Object.assign(answer.headers, security);
     answer.headers[REQUEST_ID_HEADER] = id;
     // A known length spares the chunked encoding's extra framing and write.
     answer.headers['content-length'] = String(Buffer.byteLength(answer.body));

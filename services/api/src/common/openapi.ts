@@ -45,18 +45,10 @@ export class ProblemDto implements Problem {
   errorId?: string;
 }
 
-/**
- * Codes of answers Fastify gives before a route runs that ErrorCode does not hold yet, with their
- * status (today a 415 leaves as `validation-failed` and a path parameter over 100 characters as
- * Fastify's own JSON; issue 16 gives both a problem and a code). Delete an entry once ErrorCode has
- * it: STATUS_BY_CODE then gives its status.
- */
-const TRANSPORT_CODES = { 'unsupported-media-type': 415, 'uri-too-long': 414 } as const;
-
 /** Every `code` a problem can carry. */
-export type ProblemCode = ErrorCode | keyof typeof TRANSPORT_CODES;
+export type ProblemCode = ErrorCode;
 
-const STATUS_OF: Record<ProblemCode, number> = { ...STATUS_BY_CODE, ...TRANSPORT_CODES };
+const STATUS_OF: Record<ProblemCode, number> = STATUS_BY_CODE;
 
 export function statusOf(code: ProblemCode): number {
   return STATUS_OF[code];

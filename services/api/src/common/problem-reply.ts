@@ -10,6 +10,7 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
   [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PayloadTooLarge,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: ErrorCode.UnsupportedMediaType,
   [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.RateLimited,
 };
 
@@ -28,9 +29,19 @@ export function problemOf(
 /** What a problem needs to know of the request it answers. */
 export interface ProblemRequest {
   method: string;
-  url: string;
+  /** The target, named in the problem's `instance`; left out where echoing it is unwise (a 414). */
+  url?: string;
   id: string;
 }
+
+/** Messages of the statuses Fastify answers itself (Nest hands them over with Fastify's own text). */
+const MESSAGE_BY_STATUS: Partial<Record<number, (request: ProblemRequest) => string>> = {
+  [HttpStatus.NOT_FOUND]: (request) => `No route for ${request.method} ${request.url?.split('?')[0] ?? ''}`,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: () =>
+    `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: () =>
+    'The API reads JSON bodies only: send the body as JSON with Content-Type: application/json.',
+};
 
 /** A complete HTTP answer, for routes served without a Fastify reply (see DirectRoutes). */
 export interface HttpAnswer {
@@ -54,13 +65,7 @@ function toProblem(exception: unknown, request: ProblemRequest): Problem {
     const status = exception.getStatus();
     if (status < 500) {
       const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
-      const message =
-        status === 404
-          ? `No route for ${request.method} ${request.url.split('?')[0]}`
-          : status === 413
-            ? `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`
-            : exception.message;
-      return problemOf(code, status, message);
+      return problemOf(code, status, MESSAGE_BY_STATUS[status]?.(request) ?? exception.message);
     }
   }
   const errorId = request.id;
@@ -113,7 +118,7 @@ export function problemAnswer(
   extensions: Record<string, unknown> = {},
 ): HttpAnswer {
   const problem = { ...toProblem(exception, request), ...extensions };
-  problem.instance = request.url.split('?')[0];
+  if (request.url !== undefined) problem.instance = request.url.split('?')[0];
   const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};
   headers['content-type'] = PROBLEM_CONTENT_TYPE;
   return { status: problem.status, headers, body: JSON.stringify(problem) };

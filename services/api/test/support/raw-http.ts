@@ -1,57 +1,99 @@
 import { connect } from 'node:net';
 
-/** An HTTP/1.1 answer as read off the socket: nothing normalised, so tests see what a client sees. */
+/** One HTTP/1.1 answer read off a raw socket, and whether the server closed the connection after it. */
 export interface RawAnswer {
   status: number;
+  /** Header names in lower case; a repeated header's values joined by ", ". */
   headers: Record<string, string>;
   body: string;
+  closed: boolean;
+  json<T = Record<string, unknown>>(): T;
 }
 
-/** The payload of a chunked body: each chunk is its size in hex, CRLF, the bytes, CRLF; size 0 ends it. */
-function dechunk(body: string): string {
-  let payload = '';
-  let at = 0;
-  for (;;) {
-    const lineEnd = body.indexOf('\r\n', at);
-    const size = lineEnd === -1 ? 0 : parseInt(body.slice(at, lineEnd), 16);
-    if (!size) return payload;
-    payload += body.slice(lineEnd + 2, lineEnd + 2 + size);
-    at = lineEnd + 2 + size + 2;
+/** A step of what the client sends: bytes, or a pause before the next bytes. */
+export type RawStep = string | Buffer | { pauseMs: number };
+
+function parseHead(head: string): { status: number; headers: Record<string, string> } {
+  const [statusLine, ...lines] = head.split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
   }
+  return { status, headers };
 }
 
 /**
- * Sends `request` (the request line, headers and any body, exactly as given) on a fresh TCP
- * connection and reads the answer until the server closes it. For requests a client library would
- * refuse or rewrite: an absolute-form target, odd percent-encoding, malformed lines.
+ * Sends `steps` over a new TCP connection, as a client that may be malformed, slow or stalled would,
+ * and reads `count` answers. Resolves once they are complete and, if the last says `Connection: close`,
+ * once the server has closed the connection; rejects if the server closes before that.
  */
-export function rawRequest(port: number, request: string): Promise<RawAnswer> {
+export function rawAnswers(port: number, count: number, ...steps: RawStep[]): Promise<RawAnswer[]> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const end = text.indexOf('\r\n\r\n');
-      const [statusLine, ...lines] = text.slice(0, end === -1 ? text.length : end).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(':');
-        if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    let received = Buffer.alloc(0);
+    const answers: Omit<RawAnswer, 'closed' | 'json'>[] = [];
+    let closed = false;
+    const timers: NodeJS.Timeout[] = [];
+
+    const finish = () => {
+      const last = answers.at(-1);
+      if (answers.length < count || !last) return;
+      if (last.headers.connection?.toLowerCase() === 'close' && !closed) return;
+      timers.forEach(clearTimeout);
+      resolve(answers.map((answer) => ({ ...answer, closed, json: () => JSON.parse(answer.body) })));
+      if (!closed) socket.destroy();
+    };
+    const parse = () => {
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const head = parseHead(received.subarray(0, end).toString('latin1'));
+        const length = Number(head.headers['content-length'] ?? 0);
+        const body = received.subarray(end + 4);
+        if (body.length < length) return;
+        answers.push({ ...head, body: body.subarray(0, length).toString('utf8') });
+        received = body.subarray(length);
       }
-      const body = end === -1 ? '' : text.slice(end + 4);
-      resolve({
-        status: Number(statusLine.split(' ')[1] ?? 0),
-        headers,
-        body: headers['transfer-encoding'] === 'chunked' ? dechunk(body) : body,
-      });
+    };
+
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      parse();
+      finish();
     });
-    socket.write(request);
+    socket.on('close', () => {
+      closed = true;
+      timers.forEach(clearTimeout);
+      if (answers.length >= count) finish();
+      else
+        reject(
+          new Error(
+            `Connection closed after ${answers.length} of ${count} answers: ${JSON.stringify(received.toString())}`,
+          ),
+        );
+    });
+    socket.on('error', () => undefined); // 'close' follows, and says what happened
+
+    let delay = 0;
+    for (const step of steps) {
+      if (typeof step === 'object' && 'pauseMs' in step) delay += step.pauseMs;
+      else if (delay === 0) socket.write(step);
+      else timers.push(setTimeout(() => !socket.destroyed && socket.write(step), delay));
+    }
   });
 }
 
-/** A GET of `target` as sent, closing the connection after the answer. */
+/** Sends `steps` over a new TCP connection and reads the one answer (see rawAnswers). */
+export async function rawRequest(port: number, ...steps: RawStep[]): Promise<RawAnswer> {
+  const [answer] = await rawAnswers(port, 1, ...steps);
+  return answer;
+}
+
+/** A GET of `target` exactly as given (absolute-form, odd encodings), the connection closed after. */
 export function rawGet(
   port: number,
   target: string,

@@ -33,9 +33,19 @@ export function routeOf(target: string): string | undefined {
   }
 }
 
+/** Answers with a known length: no chunked framing, and clients know where the answer ends. */
+function answer(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+): void {
+  response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);
+}
+
 function problem(response: ServerResponse, status: number, code: string, message: string): void {
   const body = JSON.stringify({ type: `/problems/${code}`, title: message, status, code, message });
-  response.writeHead(status, { 'content-type': PROBLEM }).end(body);
+  answer(response, status, { 'content-type': PROBLEM }, body);
 }
 
 /**
@@ -44,16 +54,15 @@ function problem(response: ServerResponse, status: number, code: string, message
  */
 export function startHealthServer(port: number, host: string, checks: WorkerHealthChecks): Promise<Server> {
   const send = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    answer(response, status, { 'content-type': 'application/json' }, JSON.stringify(body));
   };
 
   const metrics = async (request: IncomingMessage, response: ServerResponse) => {
     const { access, contentType, render } = checks.metrics!;
     const address = clientAddressKey(request.socket.remoteAddress ?? '');
     const verdict = await access.check(request.headers.authorization, address);
-    if (!verdict.granted) return void response.writeHead(verdict.status, verdict.headers).end(verdict.body);
-    const text = await render();
-    response.writeHead(200, { 'content-type': contentType }).end(text);
+    if (!verdict.granted) return answer(response, verdict.status, verdict.headers, verdict.body);
+    answer(response, 200, { 'content-type': contentType }, await render());
   };
 
   const ready = async (response: ServerResponse) => {
