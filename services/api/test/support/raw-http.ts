@@ -38,6 +38,8 @@ export function rawAnswers(port: number, count: number, ...steps: RawStep[]): Pr
     const answers: Omit<RawAnswer, 'closed' | 'json'>[] = [];
     let closed = false;
     const timers: NodeJS.Timeout[] = [];
+    // An answer to HEAD has a Content-Length but no body.
+    const bodiless = typeof steps[0] === 'string' && steps[0].startsWith('HEAD ');
 
     const finish = () => {
       const last = answers.at(-1);
@@ -52,7 +54,7 @@ export function rawAnswers(port: number, count: number, ...steps: RawStep[]): Pr
         const end = received.indexOf('\r\n\r\n');
         if (end === -1) return;
         const head = parseHead(received.subarray(0, end).toString('latin1'));
-        const length = Number(head.headers['content-length'] ?? 0);
+        const length = bodiless ? 0 : Number(head.headers['content-length'] ?? 0);
         const body = received.subarray(end + 4);
         if (body.length < length) return;
         answers.push({ ...head, body: body.subarray(0, length).toString('utf8') });
