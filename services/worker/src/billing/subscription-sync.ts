@@ -197,7 +197,7 @@ export class SubscriptionSync {
 
   /**
    * Sets the owner's plan from their latest subscription that is ours at our price (free when none
-   * pays), and announces a change; true when the plan changed.
+   * pays), and announces it; true when the plan changed.
    */
   private async applyPlan(userId: string): Promise<boolean> {
     const em = this.em.fork();
@@ -217,8 +217,10 @@ export class SubscriptionSync {
       );
     }
     const changed = await em.nativeUpdate(User, { id: userId, plan: { $ne: plan } }, { plan });
+    // Announced every time, not only on a change: a job retried after its announcement failed has
+    // nothing left to change, yet the API instances must still hear of it (hearing twice is harmless).
+    await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
     if (changed) {
-      await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
       this.logger.log(
         `User ${userId} is now on ${plan} (PayPal ${latest?.paypalSubscriptionId ?? 'none'} ${latest?.status ?? ''})`,
       );
