@@ -43,7 +43,7 @@ export interface SubscriptionView {
   id: string;
   plan: PlanId;
   billingCycle: BillingCycle;
-  /** Lower-case PayPal status: active, suspended, cancelled, expired. */
+  /** Lower-case PayPal status: active, suspended, cancelled, expired; `refused` when it is not at our price. */
   status: string;
   paypalSubscriptionId: string;
   /** Decimal string in major units from our price table, e.g. "167.88". */

@@ -1,4 +1,5 @@
 import type { AppConfig } from '@fxrates/config';
+import type { PayPalSale } from './paypal-sale';
 import { PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -35,12 +36,17 @@ export class PayPalClient {
     return Boolean(this.config.clientId && this.config.clientSecret);
   }
 
-  /** The subscription, or null when PayPal does not know the id. */
-  async getSubscription(id: string): Promise<PayPalSubscription | null> {
-    const response = await this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`);
-    if (response.status === 404) return null;
-    if (!response.ok) throw new PayPalUnavailableError(`subscription lookup answered ${response.status}`);
-    return this.readJson<PayPalSubscription>(response);
+  /**
+   * The subscription with what it overrides of its plan (`fields=plan`: PayPal leaves the overridden
+   * price out otherwise), or null when PayPal does not know the id.
+   */
+  getSubscription(id: string): Promise<PayPalSubscription | null> {
+    return this.find<PayPalSubscription>(`/v1/billing/subscriptions/${encodeURIComponent(id)}?fields=plan`);
+  }
+
+  /** A payment (sale) as it is now, refunded or reversed included, or null when PayPal does not know it. */
+  getSale(id: string): Promise<PayPalSale | null> {
+    return this.find<PayPalSale>(`/v1/payments/sale/${encodeURIComponent(id)}`);
   }
 
   /** Cancels at PayPal; false when PayPal refuses because the subscription is no longer active. */
@@ -74,6 +80,17 @@ export class PayPalClient {
     if (!response.ok) throw new PayPalUnavailableError(`webhook verification answered ${response.status}`);
     const { verification_status: status } = await this.readJson<{ verification_status?: string }>(response);
     return status === 'SUCCESS';
+  }
+
+  private async find<T>(path: string): Promise<T | null> {
+    const response = await this.call('GET', path);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok)
+      throw new PayPalUnavailableError(`GET ${path.split('?')[0]} answered ${response.status}`);
+    return this.readJson<T>(response);
   }
 
   private async call(method: string, path: string, body?: string): Promise<Response> {

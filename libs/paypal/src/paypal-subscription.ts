@@ -1,4 +1,21 @@
-/** The fields of PayPal's subscription resource (GET /v1/billing/subscriptions/{id}) we act on. */
+/** A price as PayPal writes it: a decimal string in major units, e.g. "167.88". */
+export interface PayPalMoney {
+  currency_code?: string;
+  value?: string;
+}
+
+/** One billing cycle of a plan, or of a subscription's override of it. */
+export interface PayPalBillingCycle {
+  sequence?: number;
+  tenure_type?: string;
+  total_cycles?: number;
+  pricing_scheme?: { fixed_price?: PayPalMoney; pricing_model?: string; tiers?: unknown[] };
+}
+
+/**
+ * The fields of PayPal's subscription resource (GET /v1/billing/subscriptions/{id}?fields=plan) we
+ * act on. `plan` holds what the subscription overrides of its plan (`plan_overridden`), e.g. the price.
+ */
 export interface PayPalSubscription {
   id: string;
   plan_id?: string;
@@ -7,9 +24,11 @@ export interface PayPalSubscription {
   update_time?: string;
   start_time?: string;
   custom_id?: string;
+  quantity?: string;
   plan_overridden?: boolean;
+  plan?: { billing_cycles?: PayPalBillingCycle[] };
   billing_info?: {
-    last_payment?: { amount?: { currency_code?: string; value?: string }; time?: string };
+    last_payment?: { amount?: PayPalMoney; time?: string };
     next_billing_time?: string;
   };
 }

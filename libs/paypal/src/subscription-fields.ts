@@ -1,11 +1,14 @@
 import { BILLING_CURRENCY, planPriceMinor, type BillingCycle, type PaidPlanId } from '@fxrates/domain';
 import type { PayPalSubscription } from './paypal-subscription';
 
+/** The status we store for a subscription that pays for none of our plans at our price (judgeSubscription). */
+export const REFUSED_STATUS = 'refused';
+
 /** What we store of a PayPal subscription: its state from PayPal, its price from our table. */
 export interface SubscriptionFields {
   plan: PaidPlanId;
   billingCycle: BillingCycle;
-  /** PayPal's status in lower case: active, suspended, cancelled, expired. */
+  /** PayPal's status in lower case: active, suspended, cancelled, expired (or REFUSED_STATUS, ours). */
   status: string;
   amountMinor: number;
   currency: string;
@@ -17,6 +20,11 @@ export interface SubscriptionFields {
 }
 
 const dateOrNull = (value: string | undefined) => (value ? new Date(value) : null);
+
+/** When PayPal last changed the subscription: what orders the states we are told of. */
+export function paypalUpdatedAt(paypal: PayPalSubscription): Date | null {
+  return dateOrNull(paypal.update_time ?? paypal.status_update_time);
+}
 
 export function subscriptionFields(
   paypal: PayPalSubscription,
@@ -32,6 +40,6 @@ export function subscriptionFields(
     startDate: dateOrNull(paypal.start_time),
     currentPeriodEnd: dateOrNull(paypal.billing_info?.next_billing_time),
     lastPaymentAt: dateOrNull(paypal.billing_info?.last_payment?.time),
-    paypalUpdatedAt: dateOrNull(paypal.update_time ?? paypal.status_update_time),
+    paypalUpdatedAt: paypalUpdatedAt(paypal),
   };
 }

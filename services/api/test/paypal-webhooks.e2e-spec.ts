@@ -73,6 +73,28 @@ describe('POST /api/billing/paypal/webhook', () => {
     expect((await stored(event.id))[0].resource_id).toBe(event.resource.billing_agreement_id);
   });
 
+  it('stores a refund, whose resource names only the sale, and queues it for the worker', async () => {
+    const id = paypal.createSubscription({ plan_id: 'P-BASIC-ANNUAL', custom_id: 'someone' }).id;
+    const refund = paypal.refund(id);
+    const event = paypal.event('PAYMENT.SALE.REFUNDED', id);
+    expect(event).toMatchObject({
+      resource_type: 'refund',
+      resource: { id: refund.id, sale_id: refund.sale_id },
+    });
+    await deliver(paypal.sign(event)).expect(200);
+    expect((await stored(event.id))[0]).toMatchObject({ type: 'PAYMENT.SALE.REFUNDED', resource_id: null });
+    expect((await queue.getJob(paypalEventJobId(event.id)))?.data).toEqual({ eventId: event.id });
+  });
+
+  it('names the subscription of a reversed sale by its billing agreement id', async () => {
+    const id = paypal.createSubscription({ plan_id: 'P-BASIC-ANNUAL', custom_id: 'someone' }).id;
+    paypal.reverse(id);
+    const event = paypal.event('PAYMENT.SALE.REVERSED', id);
+    expect(event.resource).toMatchObject({ state: 'reversed', billing_agreement_id: id });
+    await deliver(paypal.sign(event)).expect(200);
+    expect((await stored(event.id))[0].resource_id).toBe(id);
+  });
+
   it('refuses a tampered body with 400 and stores nothing', async () => {
     const event = newEvent();
     const delivery = paypal.sign(event);

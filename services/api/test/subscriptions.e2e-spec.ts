@@ -14,6 +14,18 @@ const PLAN_IDS = {
   basicMonthly: 'P-BASIC-MONTHLY',
   basicAnnual: 'P-BASIC-ANNUAL',
   proMonthly: 'P-PRO-MONTHLY',
+  enterpriseMonthly: 'P-ENTERPRISE-MONTHLY',
+};
+
+/** Our enterprise plan as a buyer can override it in the browser's create-subscription call. */
+const oneCent = {
+  billing_cycles: [
+    {
+      sequence: 1,
+      total_cycles: 0,
+      pricing_scheme: { fixed_price: { currency_code: 'USD', value: '0.01' } },
+    },
+  ],
 };
 
 describe('POST /api/v1/subscriptions', () => {
@@ -73,6 +85,7 @@ describe('POST /api/v1/subscriptions', () => {
         [PLAN_IDS.basicMonthly]: { interval: 'MONTH', price: '15.99' },
         [PLAN_IDS.basicAnnual]: { interval: 'YEAR', price: '167.88' },
         [PLAN_IDS.proMonthly]: { interval: 'MONTH', price: '59.99' },
+        [PLAN_IDS.enterpriseMonthly]: { interval: 'MONTH', price: '99.99' },
         'P-NOT-OURS': { interval: 'MONTH', price: '0.01' },
       },
     });
@@ -80,7 +93,7 @@ describe('POST /api/v1/subscriptions', () => {
       testConfig({
         ...payPalEnv(
           paypal,
-          `basic.monthly=${PLAN_IDS.basicMonthly},basic.annual=${PLAN_IDS.basicAnnual},professional.monthly=${PLAN_IDS.proMonthly}`,
+          `basic.monthly=${PLAN_IDS.basicMonthly},basic.annual=${PLAN_IDS.basicAnnual},professional.monthly=${PLAN_IDS.proMonthly},enterprise.monthly=${PLAN_IDS.enterpriseMonthly}`,
         ),
         PAYPAL_ACTIVATION_POLL_MS: '10',
       }),
@@ -181,6 +194,13 @@ describe('POST /api/v1/subscriptions', () => {
     await expectUnchanged(attacker.userId, attacker.key, id);
   });
 
+  it('refuses a subscription whose custom_id is not a user id: 403 subscription-owner-mismatch', async () => {
+    const { userId, accessToken, key } = await signUp();
+    const id = approved({ custom_id: `${userId}' or '1'='1` });
+    await expectProblem(await subscribe(accessToken, body(id)), 403, 'subscription-owner-mismatch');
+    await expectUnchanged(userId, key, id);
+  });
+
   it('refuses a subscription without custom_id', async () => {
     const { userId, accessToken, key } = await signUp();
     const id = paypal.createSubscription({ plan_id: PLAN_IDS.basicAnnual }).id;
@@ -193,6 +213,11 @@ describe('POST /api/v1/subscriptions', () => {
     ['a cheaper plan than the one asked for', { plan_id: PLAN_IDS.basicMonthly }, {}],
     ['another plan than the one asked for', { plan_id: PLAN_IDS.proMonthly }, { billingCycle: 'monthly' }],
     ['our plan with overridden pricing', { plan_overridden: true }, {}],
+    [
+      'our enterprise plan at $0.01 (plan.billing_cycles)',
+      { plan_id: PLAN_IDS.enterpriseMonthly, plan: oneCent },
+      { plan: 'enterprise', billingCycle: 'monthly' },
+    ],
   ])('refuses %s: 422 subscription-plan-mismatch', async (_what, fields, asked) => {
     const { userId, accessToken, key } = await signUp();
     const id = approved({ custom_id: userId, ...fields });

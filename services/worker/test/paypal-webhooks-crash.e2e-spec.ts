@@ -3,11 +3,11 @@ import { bullPrefix, paypalEventJobId, QUEUES } from '@fxrates/queues';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import request from 'supertest';
 import { payPalEnv } from '../../api/test/support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
+import { billingProbe } from './support/billing-probe';
 import { freePort, until } from './support/waiting';
 import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
@@ -71,12 +71,7 @@ describe('worker: a PayPal event interrupted by a crash', () => {
     paypal.holdSubscriptionReads = true;
     paypal.setStatus(paypalId, 'CANCELLED');
     const event = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId);
-    const { body, headers } = paypal.sign(event);
-    await request(api.app.getHttpServer())
-      .post('/api/billing/paypal/webhook')
-      .set(headers)
-      .send(body)
-      .expect(200);
+    await billingProbe({ api, paypal }).deliver(event);
     await until(() => paypal.heldReads() > 0); // the worker is inside the event, waiting on PayPal
 
     first.kill('SIGKILL');

@@ -1,13 +1,12 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
-import request from 'supertest';
 import { register } from '../../api/test/support/auth-client';
-import type { PayPalStandIn, PayPalWebhookEvent } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import type { PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import type { TestApp } from '../../api/test/test-app';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
+import { billingProbe } from './support/billing-probe';
 import { until } from './support/waiting';
 import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
@@ -16,29 +15,7 @@ describe('worker: PayPal webhooks', () => {
   let api: TestApp;
   let worker: INestApplicationContext;
 
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
-  const subscriptionRow = async (paypalId: string) =>
-    (await sql('select * from subscriptions where paypal_subscription_id = ?', [paypalId]))[0];
-  const planOf = async (userId: string) =>
-    (await sql('select plan from users where id = ?', [userId]))[0].plan;
-  const processed = async (eventId: string) =>
-    (await sql('select processed_at from webhook_events where event_id = ?', [eventId]))[0]?.processed_at !=
-    null;
-
-  async function deliver(event: PayPalWebhookEvent): Promise<void> {
-    const { body, headers } = paypal.sign(event);
-    await request(api.app.getHttpServer())
-      .post('/api/billing/paypal/webhook')
-      .set(headers)
-      .send(body)
-      .expect(200);
-  }
-
-  async function deliverAndWait(event: PayPalWebhookEvent): Promise<void> {
-    await deliver(event);
-    await until(() => processed(event.id));
-  }
+  let probe: ReturnType<typeof billingProbe>;
 
   const subscribed = () => subscribedUser(api, paypal);
 
@@ -46,58 +23,59 @@ describe('worker: PayPal webhooks', () => {
   beforeAll(async () => {
     world = await startBillingWorld();
     ({ paypal, api, worker } = world);
+    probe = billingProbe(world);
   });
   afterAll(() => world.close());
 
   it('applies a cancellation: status cancelled, the plan kept until the paid period ends', async () => {
     const { userId, paypalId } = await subscribed();
-    const paidUntil = (await subscriptionRow(paypalId)).current_period_end;
+    const paidUntil = (await probe.subscriptionRow(paypalId)).current_period_end;
     paypal.setStatus(paypalId, 'CANCELLED');
-    await deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
-    const row = await subscriptionRow(paypalId);
+    await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
+    const row = await probe.subscriptionRow(paypalId);
     expect(row.status).toBe('cancelled');
     expect(row.current_period_end).toEqual(paidUntil);
-    expect(await planOf(userId)).toBe('basic');
+    expect(await probe.planOf(userId)).toBe('basic');
   });
 
   it('returns the plan to free once a cancelled or expired subscription is past its period end', async () => {
     const { userId, paypalId } = await subscribed();
-    await sql(
+    await probe.sql(
       `update subscriptions set current_period_end = now() - interval '1 day' where paypal_subscription_id = ?`,
       [paypalId],
     );
     paypal.setStatus(paypalId, 'EXPIRED');
-    await deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.EXPIRED', paypalId));
-    expect((await subscriptionRow(paypalId)).status).toBe('expired');
-    expect(await planOf(userId)).toBe('free');
+    await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.EXPIRED', paypalId));
+    expect((await probe.subscriptionRow(paypalId)).status).toBe('expired');
+    expect(await probe.planOf(userId)).toBe('free');
   });
 
   it('never moves state backwards: a late ACTIVATED after a cancellation leaves it cancelled', async () => {
     const { paypalId } = await subscribed();
     const activated = paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId);
     paypal.setStatus(paypalId, 'CANCELLED');
-    await deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
-    await deliverAndWait(activated);
-    expect((await subscriptionRow(paypalId)).status).toBe('cancelled');
+    await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
+    await probe.deliverAndWait(activated);
+    expect((await probe.subscriptionRow(paypalId)).status).toBe('cancelled');
   });
 
   it('never applies a PayPal state older than the one stored', async () => {
     const { paypalId } = await subscribed();
-    await sql(
+    await probe.sql(
       `update subscriptions set paypal_updated_at = now() + interval '1 hour' where paypal_subscription_id = ?`,
       [paypalId],
     );
     paypal.setStatus(paypalId, 'CANCELLED');
-    await deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
-    expect((await subscriptionRow(paypalId)).status).toBe('active');
+    await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
+    expect((await probe.subscriptionRow(paypalId)).status).toBe('active');
   });
 
   it('records a renewal payment: last payment and next billing from PayPal', async () => {
     const { paypalId } = await subscribed();
-    const firstDue = new Date((await subscriptionRow(paypalId)).current_period_end);
+    const firstDue = new Date((await probe.subscriptionRow(paypalId)).current_period_end);
     paypal.renew(paypalId);
-    await deliverAndWait(paypal.event('PAYMENT.SALE.COMPLETED', paypalId));
-    const row = await subscriptionRow(paypalId);
+    await probe.deliverAndWait(paypal.event('PAYMENT.SALE.COMPLETED', paypalId));
+    const row = await probe.subscriptionRow(paypalId);
     const billing = paypal.subscription(paypalId)!.billing_info!;
     expect(new Date(row.last_payment_at).toISOString()).toBe(billing.last_payment!.time);
     expect(new Date(row.current_period_end).toISOString()).toBe(billing.next_billing_time);
@@ -107,22 +85,22 @@ describe('worker: PayPal webhooks', () => {
   it('suspends on a failed payment, keeping the plan to the end of the paid period', async () => {
     const { userId, paypalId } = await subscribed();
     paypal.setStatus(paypalId, 'SUSPENDED');
-    await deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.PAYMENT.FAILED', paypalId));
-    expect((await subscriptionRow(paypalId)).status).toBe('suspended');
-    expect(await planOf(userId)).toBe('basic');
+    await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.PAYMENT.FAILED', paypalId));
+    expect((await probe.subscriptionRow(paypalId)).status).toBe('suspended');
+    expect(await probe.planOf(userId)).toBe('basic');
   });
 
   it('binds a subscription the browser never reported, from an ACTIVATED event', async () => {
     const { res } = await register(api.app);
     const userId: string = res.body.user.uid;
     const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
-    await deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId));
-    expect(await subscriptionRow(paypalId)).toMatchObject({
+    await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId));
+    expect(await probe.subscriptionRow(paypalId)).toMatchObject({
       user_id: userId,
       status: 'active',
       amount_minor: 16788,
     });
-    expect(await planOf(userId)).toBe('basic');
+    expect(await probe.planOf(userId)).toBe('basic');
   });
 
   it('applies the same event delivered 20 times at once exactly once', async () => {
@@ -132,17 +110,17 @@ describe('worker: PayPal webhooks', () => {
     const reads = () =>
       paypal.requests.filter((r) => r === `GET /v1/billing/subscriptions/${paypalId}`).length;
     const before = reads();
-    await Promise.all(Array.from({ length: 20 }, () => deliver(event)));
-    await until(() => processed(event.id));
+    await Promise.all(Array.from({ length: 20 }, () => probe.deliver(event)));
+    await until(() => probe.processed(event.id));
     expect(reads() - before).toBe(1);
-    expect(await sql('select id from webhook_events where event_id = ?', [event.id])).toHaveLength(1);
-    expect((await subscriptionRow(paypalId)).status).toBe('cancelled');
+    expect(await probe.sql('select id from webhook_events where event_id = ?', [event.id])).toHaveLength(1);
+    expect((await probe.subscriptionRow(paypalId)).status).toBe('cancelled');
   });
 
   it('marks an event whose last attempt failed, for operators, while PayPal is down', async () => {
     const { paypalId } = await subscribed();
     const event = paypal.event('BILLING.SUBSCRIPTION.UPDATED', paypalId);
-    await sql(
+    await probe.sql(
       `insert into webhook_events (id, provider, event_id, type, resource_id, payload, received_at)
        values (gen_random_uuid(), 'paypal', ?, ?, ?, ?, now())`,
       [event.id, event.event_type, paypalId, JSON.stringify(event)],
@@ -158,12 +136,13 @@ describe('worker: PayPal webhooks', () => {
         );
       await until(
         async () =>
-          (await sql('select error from webhook_events where event_id = ?', [event.id]))[0].error !== null,
+          (await probe.sql('select error from webhook_events where event_id = ?', [event.id]))[0].error !==
+          null,
       );
     } finally {
       paypal.down = false;
     }
-    const [stored] = await sql('select error, processed_at from webhook_events where event_id = ?', [
+    const [stored] = await probe.sql('select error, processed_at from webhook_events where event_id = ?', [
       event.id,
     ]);
     expect(stored.error).toMatch(/PayPal unavailable/);

@@ -19,6 +19,7 @@ export class Subscription {
   @Property({ type: 'string', length: 10 })
   billingCycle!: BillingCycle;
 
+  /** PayPal's status in lower case, or `refused`: PayPal's subscription pays for none of our plans at our price. */
   @Property({ type: 'string', length: 20 })
   status!: string;
 
@@ -39,6 +40,22 @@ export class Subscription {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   lastPaymentAt: Date | null = null;
+
+  /** When PayPal took the newest payment we know completed (a sale's create_time). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  paidSaleAt: Date | null = null;
+
+  /** When PayPal took the newest payment we know was refunded or reversed (a sale's create_time). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  revokedSaleAt: Date | null = null;
+
+  /**
+   * A refunded or reversed payment no longer pays for its period: until PayPal takes a payment after
+   * it, the subscription pays for nothing, whatever status PayPal reports.
+   */
+  paymentRevoked(): boolean {
+    return this.revokedSaleAt !== null && (this.paidSaleAt === null || this.paidSaleAt <= this.revokedSaleAt);
+  }
 
   /** PayPal's update_time of the state stored here; an older state is never applied over it. */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })

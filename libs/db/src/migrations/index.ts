@@ -7,6 +7,7 @@ import { Migration20261122200000_contact_messages } from './Migration20261122200
 import { Migration20261122210000_rate_history } from './Migration20261122210000_rate_history';
 import { Migration20261123000000_paypal_billing } from './Migration20261123000000_paypal_billing';
 import { Migration20261123030000_rate_history_observed_at } from './Migration20261123030000_rate_history_observed_at';
+import { Migration20261124100000_subscription_payments } from './Migration20261124100000_subscription_payments';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -23,5 +24,9 @@ export const MIGRATIONS: MigrationObject[] = [
   {
     name: 'Migration20261123030000_rate_history_observed_at',
     class: Migration20261123030000_rate_history_observed_at,
+  },
+  {
+    name: 'Migration20261124100000_subscription_payments',
+    class: Migration20261124100000_subscription_payments,
   },
 ];

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   standIn.createSubscription = (fields) => {
     const subscription = create(fields);
     console.log(
-      `Subscription ${subscription.id} (${subscription.plan_id}) approved for user ${subscription.custom_id}`,
+      `Subscription ${subscription.id} (${subscription.plan_id}${subscription.plan_overridden ? ', plan overridden' : ''}) approved for user ${subscription.custom_id}`,
     );
     return subscription;
   };

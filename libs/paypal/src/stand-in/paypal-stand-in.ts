@@ -3,6 +3,9 @@ import { crc32 } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { payPalSdkStandInScript } from './sdk-stand-in-script';
+import { StandInSales, type PayPalRefund, type PayPalSale } from './stand-in-sales';
+
+export type { PayPalRefund, PayPalSale } from './stand-in-sales';
 
 export type PayPalStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
 
@@ -25,6 +28,8 @@ export interface PayPalSubscription {
   quantity: string;
   custom_id?: string;
   plan_overridden: boolean;
+  /** The plan as this subscription overrides it; shown only when asked for (`?fields=plan`). */
+  plan?: PlanOverride;
   subscriber: { email_address: string; payer_id: string; name: { given_name: string; surname: string } };
   billing_info?: {
     outstanding_balance: { currency_code: string; value: string };
@@ -36,11 +41,26 @@ export interface PayPalSubscription {
   links: { href: string; rel: string; method: string }[];
 }
 
+/**
+ * What PayPal's create-subscription body may put in `plan` to override the plan for this one
+ * subscription, e.g. its price (`billing_cycles[].pricing_scheme.fixed_price`).
+ */
+export interface PlanOverride {
+  billing_cycles?: {
+    sequence: number;
+    total_cycles?: number;
+    pricing_scheme?: { fixed_price?: { currency_code: string; value: string } };
+  }[];
+}
+
 export interface NewSubscription {
   plan_id: string;
   custom_id?: string;
   status?: PayPalStatus;
+  /** PayPal's flag alone, for a subscription overridden in some way other than its price. */
   plan_overridden?: boolean;
+  /** The buyer's override of our plan, as the JS SDK's `actions.subscription.create` accepts it. */
+  plan?: PlanOverride;
   /** An APPROVED subscription turns ACTIVE after this many reads (PayPal activates asynchronously). */
   activateAfterReads?: number;
 }
@@ -56,6 +76,12 @@ export interface PayPalStandIn {
   setStatus(id: string, status: PayPalStatus): void;
   /** A recurring payment went through: last payment now, next billing one cycle later. */
   renew(id: string): void;
+  /** The subscription's payments (sales), oldest first. */
+  sales(id: string): PayPalSale[];
+  /** The merchant refunds a payment (the latest completed one unless named); the subscription stays ACTIVE. */
+  refund(id: string, saleId?: string): PayPalRefund;
+  /** A payment (the latest completed one unless named) is reversed by a chargeback. */
+  reverse(id: string, saleId?: string): PayPalSale;
   /** Every request received, as "METHOD /path". */
   requests: string[];
   /** Access tokens issued so far. */
@@ -74,7 +100,10 @@ export interface PayPalStandIn {
   webhookId: string;
   /** Where PAYPAL-CERT-URL of signed deliveries points (a PayPal host; never fetched by our verifier). */
   certUrl: string;
-  /** A webhook event about a subscription as it is now, in PayPal's envelope. */
+  /**
+   * A webhook event about a subscription as it is now, in PayPal's envelope. PAYMENT.SALE.* events
+   * carry its latest payment (REVERSED: its latest reversed one), PAYMENT.SALE.REFUNDED its latest refund.
+   */
   event(eventType: string, subscriptionId: string): PayPalWebhookEvent;
   /** The body and PAYPAL-* headers PayPal would deliver for an event, signed with the stand-in's key. */
   sign(event: PayPalWebhookEvent, overrides?: { webhookId?: string }): SignedDelivery;
@@ -146,17 +175,26 @@ function addInterval(from: Date, interval: StandInPlan['interval']): Date {
 
 /**
  * PayPal's REST API on loopback, in its real wire format: client-credentials OAuth
- * (POST /v1/oauth2/token), show subscription and cancel subscription. For tests and local development.
+ * (POST /v1/oauth2/token), show subscription (with `?fields=plan`, its plan override) and cancel
+ * subscription, show sale. For tests and local development.
  */
 /** What an event sent through POST /__stand-in/webhooks does to the subscription first. */
-const EVENT_EFFECTS: Record<string, PayPalStatus | 'renew' | undefined> = {
+const EVENT_EFFECTS: Record<string, PayPalStatus | 'renew' | 'refund' | 'reverse' | undefined> = {
   'BILLING.SUBSCRIPTION.ACTIVATED': 'ACTIVE',
   'BILLING.SUBSCRIPTION.RE-ACTIVATED': 'ACTIVE',
   'BILLING.SUBSCRIPTION.SUSPENDED': 'SUSPENDED',
   'BILLING.SUBSCRIPTION.CANCELLED': 'CANCELLED',
   'BILLING.SUBSCRIPTION.EXPIRED': 'EXPIRED',
   'PAYMENT.SALE.COMPLETED': 'renew',
+  'PAYMENT.SALE.REFUNDED': 'refund',
+  'PAYMENT.SALE.REVERSED': 'reverse',
 };
+
+/** What a subscription charges per cycle: its own override's price, else its plan's. */
+function priceOf(override: PlanOverride | undefined, plan: StandInPlan | undefined): string {
+  const cycle = override?.billing_cycles?.find((each) => each.pricing_scheme?.fixed_price);
+  return cycle?.pricing_scheme?.fixed_price?.value ?? plan?.price ?? '0.0';
+}
 
 export async function startPayPalStandIn(options: PayPalStandInOptions): Promise<PayPalStandIn> {
   const clientId = options.clientId ?? `stand-in-client-${upperId(6)}`;
@@ -165,6 +203,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   const tokens = new Map<string, number>();
   const subscriptions = new Map<string, PayPalSubscription>();
   const activateAfter = new Map<string, number>();
+  const sales = new StandInSales(() => baseUrl);
+  const overrides = new Map<string, PlanOverride>();
   let issued = 0;
   let baseUrl = '';
   const webhookId = options.webhookId ?? upperId(17);
@@ -173,6 +213,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
 
   const activate = (subscription: PayPalSubscription, now: Date) => {
     const plan = options.plans[subscription.plan_id];
+    const sale = sales.collect(subscription.id, priceOf(overrides.get(subscription.id), plan));
     subscription.status = 'ACTIVE';
     subscription.status_update_time = now.toISOString();
     subscription.update_time = now.toISOString();
@@ -189,8 +230,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         },
       ],
       last_payment: {
-        amount: { currency_code: 'USD', value: plan?.price ?? '0.0' },
-        time: now.toISOString(),
+        amount: { currency_code: 'USD', value: sale.amount.total },
+        time: sale.create_time,
       },
       next_billing_time: addInterval(now, plan?.interval ?? 'MONTH').toISOString(),
       failed_payments_count: 0,
@@ -226,33 +267,39 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       const interval = options.plans[subscription.plan_id]?.interval ?? 'MONTH';
       subscription.billing_info!.next_billing_time = addInterval(due, interval).toISOString();
     },
+    sales: (id) => sales.of(id),
+    refund(id, saleId) {
+      const sale = saleId ? sales.get(saleId) : sales.latest(id, 'completed');
+      if (!sale || sale.billing_agreement_id !== id) throw new Error(`No payment of ${id} to refund`);
+      return sales.refund(sale);
+    },
+    reverse(id, saleId) {
+      const sale = saleId ? sales.get(saleId) : sales.latest(id, 'completed');
+      if (!sale || sale.billing_agreement_id !== id) throw new Error(`No payment of ${id} to reverse`);
+      return sales.reverse(sale);
+    },
     webhookId,
     certUrl,
     event(eventType, subscriptionId) {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
-      const sale = eventType.startsWith('PAYMENT.SALE.');
-      const resource: Record<string, unknown> = sale
-        ? {
-            id: upperId(17),
-            state: 'completed',
-            amount: {
-              total: subscription.billing_info?.last_payment?.amount.value ?? '0.00',
-              currency: 'USD',
-            },
-            billing_agreement_id: subscription.id,
-            create_time: new Date().toISOString(),
-          }
-        : (structuredClone(subscription) as unknown as Record<string, unknown>);
+      const refunded = eventType === 'PAYMENT.SALE.REFUNDED';
+      const payment = eventType.startsWith('PAYMENT.SALE.');
+      const resource = refunded
+        ? sales.latestRefund(subscriptionId)
+        : payment
+          ? sales.latest(subscriptionId, eventType === 'PAYMENT.SALE.REVERSED' ? 'reversed' : undefined)
+          : subscription;
+      if (!resource) throw new Error(`Subscription ${subscriptionId} has no payment for ${eventType}`);
       return {
         id: `WH-${upperId(17)}`,
         event_version: '1.0',
         create_time: new Date().toISOString(),
-        resource_type: sale ? 'sale' : 'subscription',
-        ...(sale ? {} : { resource_version: '2.0' }),
+        resource_type: refunded ? 'refund' : payment ? 'sale' : 'subscription',
+        ...(payment ? {} : { resource_version: '2.0' }),
         event_type: eventType,
         summary: `${eventType} for ${subscription.id}`,
-        resource,
+        resource: structuredClone(resource) as unknown as Record<string, unknown>,
         links: [],
       };
     },
@@ -288,7 +335,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         update_time: now.toISOString(),
         quantity: '1',
         ...(fields.custom_id === undefined ? {} : { custom_id: fields.custom_id }),
-        plan_overridden: fields.plan_overridden ?? false,
+        plan_overridden: fields.plan_overridden ?? fields.plan !== undefined,
         subscriber: {
           email_address: 'buyer@example.com',
           payer_id: upperId(13),
@@ -296,6 +343,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         },
         links: [{ href: `${baseUrl}/v1/billing/subscriptions/${id}`, rel: 'self', method: 'GET' }],
       };
+      if (fields.plan) overrides.set(id, structuredClone(fields.plan));
       const status = fields.status ?? 'ACTIVE';
       if (status === 'ACTIVE') activate(subscription, now);
       else subscription.status = status;
@@ -328,9 +376,16 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     }
     // PayPal changes the subscription before it announces the change; the API re-reads it.
     const effect = EVENT_EFFECTS[eventType];
-    if (effect === 'renew') standIn.renew(subscriptionId);
-    else if (effect) standIn.setStatus(subscriptionId, effect);
-    const event = standIn.event(eventType, subscriptionId);
+    let event: PayPalWebhookEvent;
+    try {
+      if (effect === 'renew') standIn.renew(subscriptionId);
+      else if (effect === 'refund') standIn.refund(subscriptionId);
+      else if (effect === 'reverse') standIn.reverse(subscriptionId);
+      else if (effect) standIn.setStatus(subscriptionId, effect);
+      event = standIn.event(eventType, subscriptionId);
+    } catch (error) {
+      return [409, { message: (error as Error).message }];
+    }
     const delivery = standIn.sign(event);
     const answer = await fetch(options.webhookTarget, {
       method: 'POST',
@@ -377,8 +432,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
 
     // Not PayPal's: lets a browser test's SDK stand-in create what the buyer's approval would.
     if (request.method === 'POST' && path === '/__stand-in/subscriptions') {
-      const { plan_id: planId, custom_id: customId } = JSON.parse(body) as NewSubscription;
-      return json(response, 201, standIn.createSubscription({ plan_id: planId, custom_id: customId }));
+      const { plan_id: planId, custom_id: customId, plan } = JSON.parse(body) as NewSubscription;
+      return json(response, 201, standIn.createSubscription({ plan_id: planId, custom_id: customId, plan }));
     }
 
     if (request.method === 'POST' && path === '/v1/oauth2/token') {
@@ -430,6 +485,24 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       return json(response, 200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' });
     }
 
+    const saleMatch = /^\/v1\/payments\/sale\/([^/]+)$/.exec(path);
+    if (saleMatch && request.method === 'GET') {
+      if (!authorised(request)) {
+        return json(response, 401, {
+          error: 'invalid_token',
+          error_description: 'Token signature verification failed',
+        });
+      }
+      const sale = sales.get(decodeURIComponent(saleMatch[1]));
+      if (sale) return json(response, 200, sale);
+      return json(response, 404, {
+        name: 'INVALID_RESOURCE_ID',
+        message: 'Requested resource ID was not found.',
+        information_link: 'https://developer.paypal.com/docs/api/payments/v1/#error-INVALID_RESOURCE_ID',
+        debug_id: debugId(),
+      });
+    }
+
     const match = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
     if (!match) {
       return json(response, 404, { name: 'NOT_FOUND', message: 'Not Found', debug_id: debugId() });
@@ -456,7 +529,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         if (remaining <= 0) activate(subscription, new Date());
         else activateAfter.set(subscription.id, remaining - 1);
       }
-      return json(response, 200, subscription);
+      const fields = new URLSearchParams((request.url ?? '').slice(path.length)).get('fields') ?? '';
+      const override = overrides.get(subscription.id);
+      const shown =
+        fields.split(',').includes('plan') && override ? { ...subscription, plan: override } : subscription;
+      return json(response, 200, shown);
     }
     if (request.method === 'POST' && match[2]) {
       if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {

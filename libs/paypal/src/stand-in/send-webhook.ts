@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   if (!eventType || !subscriptionId) {
     console.error('Usage: npm run paypal:webhook -- <EVENT_TYPE> <subscription id> [stand-in port]');
     console.error(
-      '  e.g. BILLING.SUBSCRIPTION.CANCELLED, BILLING.SUBSCRIPTION.SUSPENDED, PAYMENT.SALE.COMPLETED',
+      '  e.g. BILLING.SUBSCRIPTION.CANCELLED, BILLING.SUBSCRIPTION.SUSPENDED, PAYMENT.SALE.COMPLETED,',
+    );
+    console.error(
+      '  PAYMENT.SALE.REFUNDED, PAYMENT.SALE.REVERSED (these two take back the latest payment first)',
     );
     process.exit(64);
   }

@@ -5,18 +5,37 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { Subscription, User } from '@fxrates/db';
 import type { PlanId } from '@fxrates/domain';
-import { PayPalClient, PayPalPlanIds, subscriptionFields, type SubscriptionFields } from '@fxrates/paypal';
+import {
+  judgeSubscription,
+  PayPalClient,
+  PayPalPlanIds,
+  paypalUpdatedAt,
+  REFUSED_STATUS,
+  salePayment,
+  subscriptionFields,
+  type PayPalSubscription,
+  type SalePayment,
+  type SubscriptionFields,
+} from '@fxrates/paypal';
 import { JOBS, planChangedChannelName, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { WORKER_REDIS } from '../worker.tokens';
+import { planPaidBy } from './plan-paid-by';
 
-export type SyncOutcome = 'applied' | 'stale' | 'unknown';
+/** applied: our copy now matches PayPal; stale: ours is newer; unknown: nothing of ours; refused: grants nothing. */
+export type SyncOutcome = 'applied' | 'stale' | 'unknown' | 'refused';
+
+/** Only a state at least as new as the stored one is written. */
+const notNewerThan = (updatedAt: Date | null) => ({
+  $or: [{ paypalUpdatedAt: null }, { paypalUpdatedAt: { $lte: updatedAt ?? new Date(0) } }],
+});
 
 /**
  * Makes our copy of a PayPal subscription match PayPal now (whatever event prompted it), never
  * over a newer copy, then sets the owner's plan: the subscription's plan while it is active or
- * paid up to its period end, free after that.
+ * paid up to its period end, free after that. A subscription that is not our plan at our price for
+ * its user (judgeSubscription, as the API's subscribe call applies it) grants nothing.
  */
 @Injectable()
 export class SubscriptionSync {
@@ -31,38 +50,73 @@ export class SubscriptionSync {
     @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
   ) {}
 
-  async sync(paypalSubscriptionId: string): Promise<SyncOutcome> {
+  /** Re-reads the subscription at PayPal and applies it, with what a payment of it says when one prompted this. */
+  async sync(paypalSubscriptionId: string, payment?: SalePayment): Promise<SyncOutcome> {
     const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
-    const bought = this.planIds.planOf(paypal?.plan_id);
-    if (!paypal || !bought) {
-      this.logger.warn(`PayPal subscription ${paypalSubscriptionId} is unknown or not one of our plans`);
+    if (!paypal) {
+      this.logger.warn(`PayPal does not know subscription ${paypalSubscriptionId}`);
       return 'unknown';
     }
-    const fields = subscriptionFields(paypal, bought.plan, bought.cycle);
-    const userId = await this.store(paypalSubscriptionId, fields, paypal.custom_id);
-    if (!userId) return userId === null ? 'unknown' : 'stale';
+    const existing = await this.em.fork().findOne(Subscription, { paypalSubscriptionId });
+    const verdict = judgeSubscription(paypal, this.planIds, existing?.user.id);
+    if (!verdict.accepted) return this.refuse(paypal, existing, verdict.reason);
+    const fields = subscriptionFields(paypal, verdict.plan, verdict.cycle);
+    let fresh = true;
+    let userId = existing?.user.id;
+    if (existing) fresh = await this.update(existing, fields);
+    else if (verdict.paying) {
+      const bound = await this.bind(paypalSubscriptionId, fields, verdict.userId);
+      // Bound by someone else meanwhile (the API, another job): judge again against the row that won.
+      if (bound === 'raced') return this.sync(paypalSubscriptionId, payment);
+      userId = bound ?? undefined;
+    }
+    if (!userId) return 'unknown';
+    if (payment) await this.recordPayment(paypalSubscriptionId, payment);
+    if (!fresh && !payment) return 'stale';
     await this.applyPlan(userId);
-    return 'applied';
+    return fresh ? 'applied' : 'stale';
   }
 
-  /** The owner's id once stored, undefined when our copy is newer, null when no user owns it. */
-  private async store(
-    paypalSubscriptionId: string,
-    fields: SubscriptionFields,
-    customId: string | undefined,
-  ): Promise<string | null | undefined> {
-    const em = this.em.fork();
-    const existing = await em.findOne(Subscription, { paypalSubscriptionId });
-    if (!existing) return this.bind(paypalSubscriptionId, fields, customId);
-    const updated = await em.nativeUpdate(
+  /**
+   * A PAYMENT.SALE.* event: the sale as PayPal has it now (completed, or refunded or reversed since)
+   * says whether the period it paid for is paid; then its subscription is synced as any other.
+   */
+  async syncSale(saleId: string, namedSubscriptionId: string | null): Promise<SyncOutcome> {
+    const sale = await this.paypal.getSale(saleId);
+    const subscriptionId = sale?.billing_agreement_id ?? namedSubscriptionId;
+    if (!subscriptionId) {
+      this.logger.warn(`PayPal sale ${saleId} is unknown or pays for no subscription`);
+      return 'unknown';
+    }
+    return this.sync(subscriptionId, (sale && salePayment(sale)) ?? undefined);
+  }
+
+  /** Our copy of a subscription that grants nothing is marked so, and its owner's plan set again. */
+  private async refuse(
+    paypal: PayPalSubscription,
+    existing: Subscription | null,
+    reason: string,
+  ): Promise<SyncOutcome> {
+    this.logger.warn(`PayPal subscription ${paypal.id} grants no plan: ${reason}`);
+    if (!existing) return 'refused';
+    const updatedAt = paypalUpdatedAt(paypal);
+    const fresh = await this.em
+      .fork()
+      .nativeUpdate(
+        Subscription,
+        { id: existing.id, ...notNewerThan(updatedAt) },
+        { status: REFUSED_STATUS, paypalUpdatedAt: updatedAt },
+      );
+    if (!fresh) return 'stale';
+    await this.applyPlan(existing.user.id);
+    return 'refused';
+  }
+
+  /** Writes PayPal's state over ours unless ours is newer; true when it did. */
+  private async update(existing: Subscription, fields: SubscriptionFields): Promise<boolean> {
+    const updated = await this.em.fork().nativeUpdate(
       Subscription,
-      {
-        id: existing.id,
-        $or: [
-          { paypalUpdatedAt: null },
-          { paypalUpdatedAt: { $lte: fields.paypalUpdatedAt ?? new Date(0) } },
-        ],
-      },
+      { id: existing.id, ...notNewerThan(fields.paypalUpdatedAt) },
       {
         ...fields,
         // PayPal drops next_billing_time and keeps no payment on cancellation: keep what was paid for.
@@ -70,77 +124,105 @@ export class SubscriptionSync {
         lastPaymentAt: fields.lastPaymentAt ?? existing.lastPaymentAt,
       },
     );
-    return updated ? existing.user.id : undefined;
+    return updated > 0;
   }
 
-  /** A subscription PayPal made for one of our users that the browser never reported (closed tab). */
+  /**
+   * An active subscription PayPal made for one of our users that the browser never reported (closed
+   * tab): the owner's id once stored, null when custom_id names nobody, 'raced' when it was stored meanwhile.
+   */
   private async bind(
     paypalSubscriptionId: string,
     fields: SubscriptionFields,
-    customId: string | undefined,
-  ): Promise<string | null | undefined> {
+    customId: string,
+  ): Promise<string | null | 'raced'> {
     const em = this.em.fork();
-    const user =
-      customId && /^[0-9a-f-]{36}$/.test(customId) ? await em.findOne(User, { id: customId }) : null;
-    if (!user || fields.status !== 'active') return null;
+    const user = await em.findOne(User, { id: customId });
+    if (!user) {
+      this.logger.warn(
+        `PayPal subscription ${paypalSubscriptionId} grants no plan: custom_id names no user (${customId})`,
+      );
+      return null;
+    }
     em.create(Subscription, { ...fields, user, paypalSubscriptionId, createdAt: new Date() });
     try {
       await em.flush();
       return user.id;
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      return this.store(paypalSubscriptionId, fields, customId);
+      return 'raced';
     }
   }
 
+  /** Payments only ever move their mark forward, so a redelivered or late event changes nothing. */
+  private async recordPayment(paypalSubscriptionId: string, payment: SalePayment): Promise<void> {
+    const field = payment.paid ? 'paidSaleAt' : 'revokedSaleAt';
+    await this.em
+      .fork()
+      .nativeUpdate(
+        Subscription,
+        { paypalSubscriptionId, $or: [{ [field]: null }, { [field]: { $lt: payment.at } }] },
+        { [field]: payment.at },
+      );
+  }
+
   /**
-   * Moves to free every user still on a paid plan whose latest subscription is no longer active
-   * and paid up: the durable backstop for the delayed sync that applyPlan schedules at period end
-   * (a delayed job lives only in Redis). Returns how many users changed plan.
+   * Moves to free every user still on a paid plan whose latest subscription no longer pays (lapsed,
+   * refunded, or none of ours at our price): the durable backstop for the delayed sync that applyPlan
+   * schedules at period end (a delayed job lives only in Redis). Returns how many users changed plan.
    */
   async endLapsedPlans(now = new Date()): Promise<number> {
     const lapsed: Array<{ id: string }> = await this.em.getConnection().execute(
       `select u.id
          from users u
-         join lateral (
-                select s.status, s.current_period_end
+         left join lateral (
+                select s.status, s.current_period_end, s.paid_sale_at, s.revoked_sale_at
                   from subscriptions s
-                 where s.user_id = u.id and s.paypal_subscription_id is not null
+                 where s.user_id = u.id and s.paypal_subscription_id is not null and s.status <> ?
                  order by s.created_at desc, s.id desc
                  limit 1) latest on true
         where u.plan <> 'free'
-          and latest.status <> 'active'
-          and (latest.current_period_end is null or latest.current_period_end <= ?)`,
-      [now],
+          and exists (select 1 from subscriptions s where s.user_id = u.id and s.paypal_subscription_id is not null)
+          and (latest.status is null
+               or (latest.revoked_sale_at is not null
+                   and (latest.paid_sale_at is null or latest.paid_sale_at <= latest.revoked_sale_at))
+               or (latest.status <> 'active'
+                   and (latest.current_period_end is null or latest.current_period_end <= ?)))`,
+      [REFUSED_STATUS, now],
     );
     let changed = 0;
     for (const { id } of lapsed) if (await this.applyPlan(id)) changed += 1;
     return changed;
   }
 
-  /** Sets the owner's plan from their latest subscription; true when it changed. */
+  /**
+   * Sets the owner's plan from their latest subscription that is ours at our price (free when none
+   * pays), and announces it; true when the plan changed.
+   */
   private async applyPlan(userId: string): Promise<boolean> {
     const em = this.em.fork();
     const latest = await em.findOne(
       Subscription,
-      { user: userId, paypalSubscriptionId: { $ne: null } },
+      { user: userId, paypalSubscriptionId: { $ne: null }, status: { $ne: REFUSED_STATUS } },
       { orderBy: { createdAt: 'desc', id: 'desc' } },
     );
-    if (!latest) return false;
-    const paidUntil = latest.currentPeriodEnd?.getTime() ?? 0;
-    const plan: PlanId = latest.status === 'active' || paidUntil > Date.now() ? latest.plan : 'free';
-    if (latest.status !== 'active' && paidUntil > Date.now()) {
+    const now = Date.now();
+    const plan: PlanId = latest ? planPaidBy(latest, now) : 'free';
+    const paidUntil = latest?.currentPeriodEnd?.getTime() ?? 0;
+    if (latest && plan !== 'free' && latest.status !== 'active') {
       await this.queue.add(
         JOBS.syncPayPalSubscription,
         { paypalSubscriptionId: latest.paypalSubscriptionId! },
-        { delay: paidUntil - Date.now(), jobId: `paypal-sync-${latest.paypalSubscriptionId}-${paidUntil}` },
+        { delay: paidUntil - now, jobId: `paypal-sync-${latest.paypalSubscriptionId}-${paidUntil}` },
       );
     }
     const changed = await em.nativeUpdate(User, { id: userId, plan: { $ne: plan } }, { plan });
+    // Announced every time, not only on a change: a job retried after its announcement failed has
+    // nothing left to change, yet the API instances must still hear of it (hearing twice is harmless).
+    await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
     if (changed) {
-      await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
       this.logger.log(
-        `User ${userId} is now on ${plan} (PayPal ${latest.paypalSubscriptionId} ${latest.status})`,
+        `User ${userId} is now on ${plan} (PayPal ${latest?.paypalSubscriptionId ?? 'none'} ${latest?.status ?? ''})`,
       );
     }
     return changed > 0;

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
+import { saleIdOf } from '@fxrates/paypal';
 import {
   JOBS,
   QUEUES,
@@ -13,8 +14,9 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
 
 /**
- * Applies stored PayPal events by re-reading the subscription they name: the effect depends on
- * PayPal's current state, not on the event, so duplicates and out-of-order events change nothing.
+ * Applies stored PayPal events by re-reading the subscription they name (and, for a payment event,
+ * the payment): the effect depends on PayPal's current state, not on the event, so duplicates and
+ * out-of-order events change nothing.
  */
 @Processor(QUEUES.paypalWebhooks, { concurrency: 4 })
 export class PayPalWebhooksProcessor extends WorkerHost {
@@ -40,7 +42,15 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     const event = await em.findOne(WebhookEvent, { provider: 'paypal', eventId });
     if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
     if (event.processedAt) return 'done';
-    const outcome = event.resourceId ? await this.subscriptions.sync(event.resourceId) : 'unknown';
+    const saleId = saleIdOf({
+      event_type: event.type,
+      resource: event.payload.resource as Record<string, unknown> | undefined,
+    });
+    const outcome = saleId
+      ? await this.subscriptions.syncSale(saleId, event.resourceId)
+      : event.resourceId
+        ? await this.subscriptions.sync(event.resourceId)
+        : 'unknown';
     await em.nativeUpdate(
       WebhookEvent,
       { id: event.id, processedAt: null },

@@ -18,8 +18,8 @@ export interface ProgressOutput {
 
 /**
  * Re-reads every subscription we hold as active or suspended from PayPal and applies what PayPal
- * says (the same sync the webhooks use), so missed or lost webhooks leave no drift; then ends the
- * paid plans whose period is over (the hourly sweep, run at once).
+ * says (the same sync, with the same checks of plan, price and owner, as the webhooks), so missed or
+ * lost webhooks leave no drift; then ends the paid plans whose period is over (the hourly sweep, run at once).
  */
 @Injectable()
 export class SubscriptionReconciler {
@@ -41,6 +41,7 @@ export class SubscriptionReconciler {
       applied: 0,
       stale: 0,
       unknown: 0,
+      refused: 0,
       failed: 0,
       lapsed: 0,
     };
@@ -65,7 +66,7 @@ export class SubscriptionReconciler {
     }
     summary.lapsed = await this.sync.endLapsedPlans();
     output.write(
-      `${output.isTTY ? '\n' : ''}Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.failed} failed; ${summary.lapsed} lapsed plan(s) ended\n`,
+      `${output.isTTY ? '\n' : ''}Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.refused} refused (not our plan at our price for its user), ${summary.failed} failed; ${summary.lapsed} lapsed plan(s) ended\n`,
     );
     return summary;
   }

@@ -1,13 +1,13 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { payPalEnv } from '../../../api/test/support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../../api/test/test-app';
 import { testConfig } from '../../../api/test/test-config';
 import { WorkerModule } from '../../src/worker.module';
-import { BASIC_ANNUAL } from './subscribed';
+import { BASIC_ANNUAL, ENTERPRISE_MONTHLY } from './subscribed';
 
-/** PayPal's stand-in selling Basic annual, an API instance and a worker, on one config. */
+/** PayPal's stand-in selling Basic annual and Enterprise monthly, an API instance and a worker, on one config. */
 export interface BillingWorld {
   paypal: PayPalStandIn;
   api: TestApp;
@@ -15,17 +15,30 @@ export interface BillingWorld {
   close(): Promise<void>;
 }
 
-export async function startBillingWorld(): Promise<BillingWorld> {
+export interface BillingWorldOptions {
+  /** Environment over the test config's (e.g. another REDIS_URL). */
+  env?: Record<string, string>;
+  /** Where the worker logs; silent when not given. */
+  workerLogger?: LoggerService;
+}
+
+export async function startBillingWorld(options: BillingWorldOptions = {}): Promise<BillingWorld> {
   const paypal = await startPayPalStandIn({
-    plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } },
+    plans: {
+      [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' },
+      [ENTERPRISE_MONTHLY]: { interval: 'MONTH', price: '99.99' },
+    },
   });
   const config = testConfig({
-    ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
+    ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL},enterprise.monthly=${ENTERPRISE_MONTHLY}`),
     RATES_INGEST_INTERVAL_MS: '600000',
     USAGE_FLUSH_INTERVAL_MS: '600000',
+    ...options.env,
   });
   const api = await startTestApp(config);
-  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: options.workerLogger ?? false,
+  });
   return {
     paypal,
     api,

@@ -4,6 +4,7 @@ import type { PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-
 import type { TestApp } from '../../../api/test/test-app';
 
 export const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
+export const ENTERPRISE_MONTHLY = 'P-ENTERPRISE-MONTHLY';
 
 /** A new user subscribed to Basic annual through the API, as the subscribe page does. */
 export async function subscribedUser(

@@ -18,6 +18,12 @@ const alreadyBound = () =>
     'This PayPal subscription is already used by another account.',
   );
 
+const paymentRevoked = () =>
+  new AppException(
+    ErrorCode.SubscriptionNotActive,
+    'PayPal refunded or reversed the latest payment of this subscription, so it pays for no plan until its next payment. Subscribe again from the pricing page.',
+  );
+
 /** Records a subscription approved in PayPal once PayPal confirms it, and moves the user's plan at once. */
 @Injectable()
 export class SubscriptionsService {
@@ -56,6 +62,7 @@ export class SubscriptionsService {
     const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypal.id });
     if (existing) {
       if (existing.user.id !== userId) throw alreadyBound();
+      if (existing.paymentRevoked()) throw paymentRevoked();
       em.assign(existing, fields);
       await em.flush();
       return existing;

@@ -1,0 +1,45 @@
+/** The fields of PayPal's sale resource (GET /v1/payments/sale/{id}), a subscription's payment, we act on. */
+export interface PayPalSale {
+  id: string;
+  /** pending, completed, partially_refunded, refunded, reversed or denied. */
+  state?: string;
+  /** The subscription the payment is for. */
+  billing_agreement_id?: string;
+  create_time?: string;
+}
+
+/** What a payment means for the period it paid for: paid, or (refunded, reversed) no longer paid. */
+export interface SalePayment {
+  paid: boolean;
+  /** When PayPal took the payment: it pays for the period from then on. */
+  at: Date;
+}
+
+const PAID = new Set(['completed']);
+const TAKEN_BACK = new Set(['refunded', 'partially_refunded', 'reversed']);
+const PAYPAL_ID = /^[A-Za-z0-9-]{3,50}$/;
+
+/**
+ * The sale a PAYMENT.SALE.* event is about: a refund's resource names it in `sale_id` (or its `sale`
+ * link), every other sale event's resource is the sale itself.
+ */
+export function saleIdOf(event: { event_type: string; resource?: Record<string, unknown> }): string | null {
+  if (!event.event_type.startsWith('PAYMENT.SALE.')) return null;
+  const resource = event.resource ?? {};
+  let id: unknown = resource.id;
+  if (event.event_type === 'PAYMENT.SALE.REFUNDED' || resource.sale_id !== undefined) {
+    const links = Array.isArray(resource.links) ? (resource.links as Array<Record<string, unknown>>) : [];
+    const saleLink = links.find((link) => link.rel === 'sale' && typeof link.href === 'string');
+    id = resource.sale_id ?? (saleLink ? String(saleLink.href).split('/').pop() : undefined);
+  }
+  return typeof id === 'string' && PAYPAL_ID.test(id) ? id : null;
+}
+
+/** The payment a sale is now (PayPal's current state, whatever event announced it), or null while it is neither. */
+export function salePayment(sale: PayPalSale): SalePayment | null {
+  const at = sale.create_time ? new Date(sale.create_time) : null;
+  if (!at || Number.isNaN(at.getTime()) || !sale.state) return null;
+  if (PAID.has(sale.state)) return { paid: true, at };
+  if (TAKEN_BACK.has(sale.state)) return { paid: false, at };
+  return null;
+}

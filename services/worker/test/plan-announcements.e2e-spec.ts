@@ -1,0 +1,63 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { paypalEventJobId, planChangedChannelName, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { startBillingWorld, type BillingWorld } from './support/billing-world';
+import { billingProbe } from './support/billing-probe';
+import { subscribedUser } from './support/subscribed';
+import { startThrowawayRedis, type ThrowawayRedis } from './support/throwaway-redis';
+import { until } from './support/waiting';
+
+/**
+ * API instances drop a user's cached keys when they hear of a plan change. The worker announces every
+ * plan it applies, so a job retried after a failed announcement still reaches them.
+ */
+describe('worker: announcing the plans it applies', () => {
+  let redis: ThrowawayRedis;
+  let world: BillingWorld;
+  let probe: ReturnType<typeof billingProbe>;
+  /** Every user id announced on the plan-changed channel, as an API instance hears them. */
+  const heard: string[] = [];
+  let listener: Redis;
+
+  beforeAll(async () => {
+    redis = await startThrowawayRedis();
+    world = await startBillingWorld({ env: { REDIS_URL: redis.url } });
+    probe = billingProbe(world);
+    listener = new Redis(redis.url);
+    await listener.subscribe(planChangedChannelName(world.api.config.redis.keyPrefix));
+    listener.on('message', (_channel, message: string) => heard.push(message));
+  });
+  afterAll(async () => {
+    listener?.disconnect();
+    await world?.close();
+    await redis?.stop();
+  });
+
+  it('announces a plan change on the retry of a job whose first announcement failed', async () => {
+    const { userId, paypalId, accessToken } = await subscribedUser(world.api, world.paypal);
+    const key = await probe.keyOf(accessToken);
+    expect(await probe.meteredPlan(key)).toBe('basic'); // the API instance now holds the key
+    heard.length = 0;
+
+    await probe.sql(
+      `update subscriptions set current_period_end = now() - interval '1 day' where paypal_subscription_id = ?`,
+      [paypalId],
+    );
+    world.paypal.setStatus(paypalId, 'EXPIRED');
+    const expired = world.paypal.event('BILLING.SUBSCRIPTION.EXPIRED', paypalId);
+    const queue = world.worker.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
+    await redis.admin.call('ACL', 'SETUSER', 'default', '-publish'); // PUBLISH now answers NOPERM
+    try {
+      await probe.deliver(expired);
+      await until(async () => ((await queue.getJob(paypalEventJobId(expired.id)))?.attemptsMade ?? 0) >= 1);
+      expect(await probe.planOf(userId)).toBe('free'); // applied, but nobody heard of it
+    } finally {
+      await redis.admin.call('ACL', 'SETUSER', 'default', '+publish');
+    }
+
+    await until(() => probe.processed(expired.id));
+    await until(() => heard.includes(userId), 5000);
+    await until(async () => (await probe.meteredPlan(key)) === 'free', 1000);
+  }, 30_000);
+});

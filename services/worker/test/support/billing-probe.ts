@@ -1,0 +1,92 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { INestApplicationContext, LoggerService } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import type { PayPalWebhookEvent } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { register } from '../../../api/test/support/auth-client';
+import { ReconcileModule } from '../../src/reconcile/reconcile.module';
+import { SubscriptionReconciler, type ReconcileSummary } from '../../src/reconcile/subscription-reconciler';
+import type { BillingWorld } from './billing-world';
+import { until } from './waiting';
+
+/**
+ * What billing tests do to a world and read back: SQL, plans, webhook deliveries, a reconcile run.
+ * `logger` is where the reconcile run logs (Nest's logger is one per process: give the worker's).
+ */
+export function billingProbe(world: Pick<BillingWorld, 'api' | 'paypal'>, logger?: LoggerService) {
+  const { api, paypal } = world;
+  const sql = (query: string, params: unknown[] = []) =>
+    api.app.get(MikroORM).em.getConnection().execute(query, params);
+  const processed = async (eventId: string) =>
+    (await sql('select processed_at from webhook_events where event_id = ?', [eventId]))[0]?.processed_at !=
+    null;
+
+  const http = () => request(api.app.getHttpServer());
+
+  const probe = {
+    sql,
+    processed,
+    http,
+
+    /** A new API key of the signed-in user, as the dashboard makes one. */
+    async keyOf(accessToken: string): Promise<string> {
+      const res = await http()
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'probe' })
+        .expect(201);
+      return res.body.key;
+    },
+
+    /** A new user on free with an API key. */
+    async member(): Promise<{ userId: string; accessToken: string; key: string }> {
+      const { res, accessToken } = await register(api.app);
+      return { userId: res.body.user.uid, accessToken, key: await probe.keyOf(accessToken) };
+    },
+
+    /** POST /api/v1/subscriptions as the subscribe page sends it once PayPal approved. */
+    claim: (
+      accessToken: string,
+      body: { plan: string; billingCycle: string; paypalSubscriptionId: string },
+    ) => http().post('/api/v1/subscriptions').set('Authorization', `Bearer ${accessToken}`).send(body),
+
+    /** The plan the API meters this key by now. */
+    meteredPlan: async (key: string): Promise<string> =>
+      (await http().get('/api/v1/usage').set('X-API-Key', key).expect(200)).body.plan,
+
+    subscriptionRow: async (paypalId: string) =>
+      (await sql('select * from subscriptions where paypal_subscription_id = ?', [paypalId]))[0],
+    planOf: async (userId: string): Promise<string> =>
+      (await sql('select plan from users where id = ?', [userId]))[0].plan,
+
+    /** Delivers a signed event through the API's webhook endpoint, as PayPal does. */
+    async deliver(event: PayPalWebhookEvent): Promise<void> {
+      const { body, headers } = paypal.sign(event);
+      await request(api.app.getHttpServer())
+        .post('/api/billing/paypal/webhook')
+        .set(headers)
+        .send(body)
+        .expect(200);
+    },
+
+    /** Delivers an event and waits until the worker has applied it. */
+    async deliverAndWait(event: PayPalWebhookEvent): Promise<void> {
+      await probe.deliver(event);
+      await until(() => processed(event.id));
+    },
+
+    /** `npm run reconcile` on the world's config, as an operator would run it. */
+    async reconcile(): Promise<ReconcileSummary> {
+      const context: INestApplicationContext = await NestFactory.createApplicationContext(
+        ReconcileModule.forRoot(api.config),
+        { logger: logger ?? false },
+      );
+      try {
+        return await context.get(SubscriptionReconciler).run({ write: () => undefined });
+      } finally {
+        await context.close();
+      }
+    },
+  };
+  return probe;
+}
