@@ -52,12 +52,16 @@ const TAGS: [string, string][] = [
 
 /**
  * Problems any route can answer, whatever it does: an unknown parameter, a URL that does not
- * decode, a path that matches no route, a bug.
+ * decode, a path that matches no route, a bug, and what the HTTP server answers before any route
+ * (a malformed request, a request line and headers over 16 KB, a request that stalls).
  */
 const EVERY_ROUTE: ProblemCode[] = [
   ErrorCode.ValidationFailed,
   ErrorCode.InvalidUrl,
+  ErrorCode.MalformedRequest,
   ErrorCode.NotFound,
+  ErrorCode.RequestTimeout,
+  ErrorCode.HeadersTooLarge,
   ErrorCode.InternalError,
 ];
 /** Problems of any method that carries a body, before the route sees it. */
