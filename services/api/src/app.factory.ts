@@ -17,11 +17,12 @@ import { BODY_LIMIT_BYTES, PATH_PARAM_MAX_LENGTH } from './common/limits';
 import { createLogger, PinoNestLogger } from '@fxrates/config';
 import { ProblemFilter } from './common/problem.filter';
 import { sendProblem } from './common/problem-reply';
-import { servedPaths } from './common/served-paths';
+import { servedPaths, servedRoutes } from './common/served-paths';
 import { requestIdOf } from './common/request-id';
 import { recordRoutes } from './common/route-registry';
 import { securityHeadersFor } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
+import { PublicApiRoutes } from './modules/public-api/public-api.routes';
 import { setupOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -64,6 +65,10 @@ export async function createApp(
     bodyParser: false, // registerJsonBodyParser: JSON only, with the raw bytes kept
   });
   early.routes = app.get(DirectRoutes);
+  const serves = servedRoutes(
+    config,
+    app.get(PublicApiRoutes).routes.map((route) => route.path),
+  );
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
   recordRoutes(fastify);
@@ -71,7 +76,9 @@ export async function createApp(
   // headers too, and one CORS must not grant never reaches it.
   adapter.setOnRequestHook((request, reply, done) => {
     void reply.headers(securityHeadersFor(request.raw, trustProxy)).header(REQUEST_ID_HEADER, request.id);
-    if (served && !served(request.url)) return sendProblem(new NotFoundException(), request, reply);
+    // On the route the router matched, not the raw URL: every spelling of one path is one route.
+    if (serves && !serves(request.method, request.routeOptions.url))
+      return sendProblem(new NotFoundException(), request, reply);
     const refusal = request.method === 'OPTIONS' ? preflightRefusal(request.headers, corsOrigins) : undefined;
     if (refusal) return sendProblem(refusal, request, reply);
     done();

@@ -70,6 +70,12 @@ describe('an API process serving only the public API (API_ROUTES=public-api)', (
     ['GET', '/api/docs-json'],
     ['GET', '/api/v10/rates/latest'],
     ['GET', '/admin/queues'],
+    ['POST', '/api/v1/subscriptions'],
+    ['POST', '/api/v1/contact'],
+    ['POST', '/api/v1/subscriptions/cancel'],
+    ['GET', '/api/%6beys'],
+    ['GET', '/api/v1/../keys'],
+    ['GET', '/api/v1/%2e%2e/keys'],
   ])('answers %s %s with a 404 problem: the rest of the API is elsewhere', async (method, url) => {
     const res = await http()[method === 'POST' ? 'post' : 'get'](url).set('Authorization', basic);
     expect(res.status).toBe(404);

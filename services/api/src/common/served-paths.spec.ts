@@ -1,5 +1,5 @@
 import { loadConfig } from '@fxrates/config';
-import { servedPaths } from './served-paths';
+import { servedPaths, servedRoutes } from './served-paths';
 
 describe('servedPaths', () => {
   it('serves everything by default', () => {
@@ -28,5 +28,23 @@ describe('servedPaths', () => {
     ];
     expect(yes.filter((url) => !served?.(url))).toEqual([]);
     expect(no.filter((url) => served?.(url))).toEqual([]);
+  });
+
+  it('in public-api mode serves only reads of the listed public routes, health and metrics, by matched route', () => {
+    const serves = servedRoutes(loadConfig({ NODE_ENV: 'test', API_ROUTES: 'public-api' }), [
+      '/api/v1/rates/latest',
+      '/api/v1/rates/historical/:date',
+    ]);
+    expect(serves?.('GET', '/api/v1/rates/latest')).toBe(true);
+    expect(serves?.('HEAD', '/api/v1/rates/historical/:date')).toBe(true);
+    expect(serves?.('GET', '/api/health/ready')).toBe(true);
+    expect(serves?.('GET', '/api/metrics')).toBe(true);
+    expect(serves?.('OPTIONS', undefined)).toBe(true);
+    expect(serves?.('POST', '/api/v1/subscriptions')).toBe(false);
+    expect(serves?.('POST', '/api/v1/contact')).toBe(false);
+    expect(serves?.('POST', '/api/v1/rates/latest')).toBe(false);
+    expect(serves?.('GET', '/api/docs-json')).toBe(false);
+    expect(serves?.('GET', undefined)).toBe(false);
+    expect(servedRoutes(loadConfig({ NODE_ENV: 'test' }), [])).toBeUndefined();
   });
 });

@@ -2,25 +2,44 @@ import type { AppConfig } from '@fxrates/config';
 import { PUBLIC_API_PREFIX } from '../modules/public-api/public-route';
 import { METRICS_PATH } from '../modules/ops/ops.routes';
 
-const HEALTH_PATH = '/api/health';
+const HEALTH_PATHS = ['/api/health', '/api/health/live', '/api/health/ready'];
+const READS = new Set(['GET', 'HEAD']);
 
 /** Whether `path` is `prefix` itself or below it. */
 const within = (path: string, prefix: string) =>
   path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47); // "/"
 
-/** What an API process serves in `public-api` mode: the public API, its health and its metrics. */
+/**
+ * Before routing, for the routes answered ahead of Fastify (DirectRoutes match the raw path
+ * exactly): in `public-api` mode only a path of the public API, its health or its metrics may be.
+ */
 function publicApiOnly(url: string): boolean {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
-  return within(path, PUBLIC_API_PREFIX) || within(path, HEALTH_PATH) || path === METRICS_PATH;
+  return within(path, PUBLIC_API_PREFIX) || HEALTH_PATHS.includes(path) || path === METRICS_PATH;
 }
 
 /**
- * Which request URLs this process serves (`API_ROUTES`); the others are 404 here. A deployment of
- * its own for the public API (deploy/k8s/api-public.yaml) never runs a dashboard write, so MikroORM
- * never turns on Node's async hooks there: they cost every request about 7 % of its CPU
- * (README, Performance).
+ * Which request URLs this process serves (`API_ROUTES`), as a check of the raw URL for the routes
+ * served before Fastify; the others are 404 here. A deployment of its own for the public API
+ * (deploy/k8s/api-public.yaml) never runs a dashboard write, so MikroORM never turns on Node's
+ * async hooks there: they cost every request about 7 % of its CPU (README, Performance).
  */
 export function servedPaths(config: AppConfig): ((url: string) => boolean) | undefined {
   return config.api.routes === 'public-api' ? publicApiOnly : undefined;
+}
+
+/**
+ * The same decision on the route Fastify matched, whatever spelling of the URL reached it: in
+ * `public-api` mode, only reads of the public API's own routes (`publicRoutes`, the metered table;
+ * not the web app's POSTs that share its prefix), health and metrics, and CORS preflights.
+ */
+export function servedRoutes(
+  config: AppConfig,
+  publicRoutes: readonly string[],
+): ((method: string, route: string | undefined) => boolean) | undefined {
+  if (config.api.routes !== 'public-api') return undefined;
+  const allowed = new Set([...publicRoutes, ...HEALTH_PATHS, METRICS_PATH]);
+  return (method, route) =>
+    method === 'OPTIONS' || (READS.has(method) && route !== undefined && allowed.has(route));
 }
