@@ -32,16 +32,17 @@ export class AuthController {
   @Post('register')
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Create an account; signs in (access token in the body, refresh token in a cookie)',
+    summary:
+      'Create an account; signs in (access token in the body, refresh token in a cookie). Throttled per IP',
   })
   @ApiCreatedResponse({ type: AuthResponseDto })
-  @ApiProblemResponses(400, 409)
+  @ApiProblemResponses(400, 409, 429)
   async register(
     @Body() body: RegisterBody,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.respond(await this.auth.register(body), request, reply);
+    return this.respond(await this.auth.register(body, request.ip), request, reply);
   }
 
   @Post('login')
