@@ -41,7 +41,7 @@ export function convertPathItem(): [string, PathItem] {
             description: 'The conversion',
             content: { 'application/json': { schema: { $ref: getSchemaPath(ConvertResponseDto) } } },
           },
-          ...problemResponses(400, 401, 503),
+          ...problemResponses(400, 401, 429, 503),
         },
       },
     },

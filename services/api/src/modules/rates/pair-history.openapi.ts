@@ -56,7 +56,7 @@ export function pairHistoryPathItem(): [string, PathItem] {
               },
             },
           },
-          ...problemResponses(400, 401),
+          ...problemResponses(400, 401, 429),
         },
       },
     },
