@@ -52,6 +52,9 @@ const env = {
   API_PORT: String(API_PORT),
   // Limits the load cannot reach, so the benchmark measures the metered 200 path, not refusals.
   PLAN_LIMITS: 'enterprise=1000000000:1000000',
+  // The same for the landing converter's limits (the load is one session from one IP).
+  CONVERTER_SESSION_PER_MINUTE: '1000000000',
+  CONVERTER_IP_PER_MINUTE: '1000000000',
   // Production refuses to boot without secrets; a benchmark run gets throwaway ones.
   JWT_SECRET: randomBytes(32).toString('hex'),
   API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),

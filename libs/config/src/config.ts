@@ -32,7 +32,13 @@ export interface AppConfig {
     cookieSecure: 'auto' | 'true';
     loginFailureLimit: number;
     loginFailureWindowSeconds: number;
+    loginIpFailureLimit: number;
+    loginBackoffMaxSeconds: number;
+    signupLimitPerHour: number;
+    passwordHashConcurrency: number;
+    passwordHashQueueLimit: number;
   };
+  converter: { sessionLimitPerMinute: number; userLimitPerMinute: number; ipLimitPerMinute: number };
   rates: {
     ingestIntervalMs: number;
     /** Where the ECB publishes, enabled as a live provider or not: the history ZIP is under it. */
@@ -137,6 +143,16 @@ export function loadConfig(
       cookieSecure: e.COOKIE_SECURE,
       loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
       loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+      loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
+      loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+      signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+      passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
+    },
+    converter: {
+      sessionLimitPerMinute: e.CONVERTER_SESSION_PER_MINUTE,
+      userLimitPerMinute: e.CONVERTER_USER_PER_MINUTE,
+      ipLimitPerMinute: e.CONVERTER_IP_PER_MINUTE,
     },
     rates: {
       ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS,

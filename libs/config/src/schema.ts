@@ -1,4 +1,5 @@
 import { RATE_PROVIDER_IDS } from '@fxrates/domain';
+import { availableParallelism } from 'node:os';
 import {
   bool,
   fraction,
@@ -134,14 +135,59 @@ export const ENV_SCHEMA = {
     default: 'auto',
   }),
   LOGIN_FAILURE_LIMIT: int({
-    description: 'failed sign-ins allowed per account and per IP in the window',
+    description:
+      'failed sign-ins allowed per account from one IP (IPv6: /64) in the window; beyond it across IPs, sign-ins to the account from new IPs are slowed',
     min: 1,
     default: 10,
   }),
   LOGIN_FAILURE_WINDOW_SECONDS: int({
-    description: 'window of the failed sign-in limit',
+    description: 'window of the failed sign-in limits',
     min: 1,
     default: 900,
+  }),
+  LOGIN_IP_FAILURE_LIMIT: int({
+    description: 'failed sign-ins allowed from one IP (IPv6: /64) in the window, whatever the accounts',
+    min: 1,
+    default: 100,
+  }),
+  LOGIN_BACKOFF_MAX_SECONDS: int({
+    description: 'longest delay before a sign-in to an attacked account from an IP it was never used from',
+    min: 0,
+    max: 60,
+    default: 5,
+  }),
+  SIGNUP_LIMIT_PER_HOUR: int({
+    description: 'accounts one IP (IPv6: /64) may try to create per hour',
+    min: 1,
+    // Test suites create many accounts from one loopback address; their throttle tests set their own.
+    default: (env) => (env === 'test' ? 1000 : 10),
+  }),
+  PASSWORD_HASH_CONCURRENCY: int({
+    description: 'argon2 hashes or verifications run at once per API process',
+    min: 1,
+    max: 64,
+    // libuv runs argon2 on its 4 threads, shared with DNS and file access: leave one core and one thread.
+    default: () => Math.max(1, Math.min(3, availableParallelism() - 1)),
+  }),
+  PASSWORD_HASH_QUEUE_LIMIT: int({
+    description: 'argon2 jobs that may wait per API process; a sign-in or sign-up beyond is refused at once',
+    min: 0,
+    default: 32,
+  }),
+  CONVERTER_SESSION_PER_MINUTE: int({
+    description: 'converter and sparkline calls one anonymous session may make per minute',
+    min: 1,
+    default: 60,
+  }),
+  CONVERTER_USER_PER_MINUTE: int({
+    description: 'converter and sparkline calls one signed-in user may make per minute',
+    min: 1,
+    default: 120,
+  }),
+  CONVERTER_IP_PER_MINUTE: int({
+    description: 'converter and sparkline calls one IP (IPv6: /64) may make per minute',
+    min: 1,
+    default: 300,
   }),
   PLAN_LIMITS: planLimits({
     description: 'overrides of plans\' monthly quota and burst, e.g. "enterprise=1000000:500"',

@@ -38,6 +38,23 @@ describe('auth error texts (spec §8)', () => {
     expect(loginDialogError(new Error('boom'))).toBe('Failed to sign in. Please try again.');
   });
 
+  it('register dialog: a throttled sign-up shows when to try again', () => {
+    expect(
+      registerDialogError(
+        problem(429, 'too-many-attempts', 'Too many sign-ups from your network. Try again in 60 minutes.'),
+      ),
+    ).toBe('Too many sign-ups from your network. Try again in 60 minutes.');
+    expect(registerDialogError(problem(429, 'rate-limited', 'Try again in a moment.'))).toBe(
+      'Try again in a moment.',
+    );
+  });
+
+  it('login dialog: a sign-in refused while the server is busy shows the server text', () => {
+    expect(loginDialogError(problem(429, 'rate-limited', 'Try again in a moment.'))).toBe(
+      'Try again in a moment.',
+    );
+  });
+
   it.each([
     ['email-already-in-use', 'An account with this email already exists. Would you like to login instead?'],
     ['weak-password', 'Password should be at least 6 characters'],

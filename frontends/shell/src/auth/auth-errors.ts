@@ -14,18 +14,24 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A throttled sign-in or sign-up (too many attempts from this network, or too many being checked at
+ * once) has no text in the spec; the server's says when to try again.
+ */
+function throttledMessage(error: unknown): string | undefined {
+  const throttled =
+    isApiError(error) && (error.code === ErrorCode.TooManyAttempts || error.code === ErrorCode.RateLimited);
+  return throttled ? error.serverMessage : undefined;
+}
+
 /** The login dialog's text for a failed sign-in. */
 export function loginDialogError(error: unknown): string {
-  // Throttled sign-ins have no text in the spec; the server's says when to try again.
-  if (isApiError(error) && error.code === ErrorCode.TooManyAttempts && error.serverMessage) {
-    return error.serverMessage;
-  }
-  return byCode(LOGIN_ERRORS, error);
+  return throttledMessage(error) ?? byCode(LOGIN_ERRORS, error);
 }
 
 /** The register dialog's text for a failed sign-up. */
 export function registerDialogError(error: unknown): string {
-  return byCode(REGISTER_ERRORS, error);
+  return throttledMessage(error) ?? byCode(REGISTER_ERRORS, error);
 }
 
 export function isEmailAlreadyInUse(error: unknown): boolean {

@@ -57,7 +57,8 @@ interface FuzzRequest {
 
 const printable = (value: string) => /^[\x20-\x7e]*$/.test(value);
 /** encodeURIComponent, after replacing lone surrogates (which it refuses) with U+FFFD as a browser does. */
-const encode = (value: string) => encodeURIComponent(value.toWellFormed());
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'));
 
 /** Every way of authenticating an operation: as the document says, with garbage, or not at all. */
 function credentialsFor(

@@ -46,6 +46,7 @@ export class AuthController {
     ErrorCode.PasswordTooLong,
     ErrorCode.PasswordsDoNotMatch,
     ErrorCode.EmailAlreadyInUse,
+    ErrorCode.TooManyAttempts,
     ErrorCode.RateLimited,
   )
   async register(
@@ -53,7 +54,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.respond(await this.auth.register(body), request, reply);
+    return this.respond(await this.auth.register(body, request.ip), request, reply);
   }
 
   @Post('login')
@@ -72,6 +73,7 @@ export class AuthController {
     ErrorCode.UserNotFound,
     ErrorCode.WrongPassword,
     ErrorCode.TooManyAttempts,
+    ErrorCode.RateLimited,
   )
   async login(
     @Body() body: LoginBody,

@@ -6,9 +6,11 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { PasswordHashing } from './password-hashing.service';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
+import { SignupThrottleService } from './signup-throttle.service';
 
 @Module({
   imports: [PassportModule],
@@ -18,6 +20,8 @@ import { SessionsService } from './sessions.service';
     AccessTokensService,
     RefreshTokensService,
     LoginThrottleService,
+    SignupThrottleService,
+    PasswordHashing,
     AuthService,
     JwtStrategy,
     JwtAuthGuard,

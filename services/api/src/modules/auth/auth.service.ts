@@ -3,13 +3,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Subscription, User } from '@fxrates/db';
 import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode, type AuthResponse, type CurrentUser } from '@fxrates/domain';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppException } from '../../common/app-exception';
 import { AccessTokensService, unauthorized } from './access-tokens.service';
 import type { LoginBody } from './dto/login.body';
 import type { RegisterBody } from './dto/register.body';
 import { LoginThrottleService } from './login-throttle.service';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
+import { PasswordHashing } from './password-hashing.service';
+import { assertAcceptablePassword } from './passwords';
 import { RefreshTokensService, type IssuedRefreshToken } from './refresh-tokens.service';
+import { SignupThrottleService } from './signup-throttle.service';
 import { displayNameOf, toCurrentUser } from './users';
 
 /** What a successful sign-in yields: the body for the client and the refresh token for the cookie. */
@@ -25,19 +28,29 @@ export class AuthService {
     private readonly accessTokens: AccessTokensService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly throttle: LoginThrottleService,
+    private readonly signups: SignupThrottleService,
+    private readonly passwords: PasswordHashing,
   ) {}
 
-  /** Creates the user and the default subscription view (Free, Monthly, Active, 0 USD) together. */
-  async register(input: RegisterBody): Promise<SignIn> {
+  /**
+   * Creates the user and the default subscription view (Free, Monthly, Active, 0 USD) together.
+   * Sign-ups are counted per IP before the password is hashed (SignupThrottleService).
+   */
+  async register(input: RegisterBody, ip: string | undefined): Promise<SignIn> {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw new AppException(ErrorCode.PasswordsDoNotMatch, 'Passwords do not match');
     }
     assertAcceptablePassword(input.password);
+    await this.signups.reserve(ip);
+    const passwordHash = await this.passwords.hash(input.password).catch(async (error: unknown) => {
+      await this.signups.release(ip);
+      throw error;
+    });
     const em = this.em.fork();
     const now = new Date();
     const user = em.create(User, {
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
       company: input.company || null,
@@ -70,18 +83,30 @@ export class AuthService {
     return this.signIn(user);
   }
 
-  async login(input: LoginBody, ip: string): Promise<SignIn> {
-    await this.throttle.reserveAttempt(input.email, ip);
+  /**
+   * Signs in, or refuses with the spec's texts. An unknown email takes the same steps as a known one
+   * (throttle, lookup, one argon2 verification, failure count), so the time of the answer does not
+   * tell whether an account exists; only the text does, as the spec wants.
+   */
+  async login(input: LoginBody, ip: string | undefined): Promise<SignIn> {
+    const attempt = await this.throttle.begin(input.email, ip);
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const user = await this.em
       .fork()
       .findOne(User, { email: input.email }, { fields: ['id', 'email', 'displayName', 'passwordHash'] });
-    if (!user) {
-      throw new AppException(ErrorCode.UserNotFound, 'No account found with this email');
+    const matches = await this.passwords
+      .verify(user?.passwordHash, input.password)
+      .catch(async (error: unknown) => {
+        await attempt.abandoned();
+        throw error;
+      });
+    if (!user || !matches) {
+      await attempt.failed();
+      throw user
+        ? new AppException(ErrorCode.WrongPassword, 'Incorrect password')
+        : new AppException(ErrorCode.UserNotFound, 'No account found with this email');
     }
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      throw new AppException(ErrorCode.WrongPassword, 'Incorrect password');
-    }
-    await this.throttle.recordSuccess(input.email, ip);
+    await attempt.succeeded();
     return this.signIn(user);
   }
 

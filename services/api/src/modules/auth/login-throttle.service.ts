@@ -1,61 +1,100 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { ErrorCode } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { addressKey } from '../../common/client-address';
+import { consumeOrWait, redisRateLimiter } from '../../common/redis-rate-limiter';
 import { REDIS } from '../redis/redis.module';
+import { backoffDelayMs } from './login-backoff';
+import { tooManyAttempts } from './too-many-attempts';
+
+/** How long an IP the account signed in from stays exempt from the account's backoff. */
+const KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 3600;
+
+/** One sign-in attempt, counted before the password is checked; tell it how the check went. */
+export interface LoginAttempt {
+  /** How long to wait before checking the password: the account's backoff, 0 for a known IP. */
+  readonly delayMs: number;
+  failed(): Promise<void>;
+  succeeded(): Promise<void>;
+  /** The password was never checked (the server was too busy): the attempt is not counted. */
+  abandoned(): Promise<void>;
+}
 
 /**
- * Counts failed sign-ins per account and per IP in Redis, so the limit holds across API instances.
- * Over the limit, sign-in is refused with 429 and Retry-After until the window ends.
+ * Failed sign-ins cost the attacker, never the account's owner (OWASP Authentication Cheat Sheet;
+ * rate-limiter-flexible's login protection recipe). Counted in Redis, so they hold across instances;
+ * an IP is its IPv4 address or its IPv6 /64.
+ *
+ * - Per account and IP: `LOGIN_FAILURE_LIMIT` failures in the window, then that IP is refused for
+ *   that account (429, Retry-After) even with the right password. Strict, since it only ever
+ *   refuses the address that failed.
+ * - Per IP, whatever the accounts: `LOGIN_IP_FAILURE_LIMIT` (one address trying many accounts).
+ * - Per account, from every IP: never a refusal, since anyone can fail on anyone's account. Past
+ *   `LOGIN_FAILURE_LIMIT` failures, a sign-in from an IP that never signed in to the account waits a
+ *   delay that doubles with each failure, up to `LOGIN_BACKOFF_MAX_SECONDS`. An IP that signed in
+ *   within 30 days skips it: the owner at home is not slowed at all by an attack from elsewhere,
+ *   and on a new network waits a few seconds at most.
+ *
+ * An attempt is counted before its password is checked, so concurrent attempts cannot slip past a
+ * limit, and given back when it succeeds or never reaches the check. An unknown email goes through
+ * exactly the same steps as a known one.
  */
 @Injectable()
 export class LoginThrottleService {
-  private readonly limit: number;
-  private readonly windowSeconds: number;
-  private readonly prefix: string;
+  private readonly byAccountAndIp: RateLimiterRedis;
+  private readonly byIp: RateLimiterRedis;
+  private readonly byAccount: RateLimiterRedis;
+  private readonly knownPrefix: string;
+  private readonly failureLimit: number;
+  private readonly backoffMaxMs: number;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.limit = config.auth.loginFailureLimit;
-    this.windowSeconds = config.auth.loginFailureWindowSeconds;
-    this.prefix = `${config.redis.keyPrefix}login-failures:`;
+    const { loginFailureLimit, loginFailureWindowSeconds: window, loginIpFailureLimit } = config.auth;
+    const prefix = config.redis.keyPrefix;
+    this.failureLimit = loginFailureLimit;
+    this.backoffMaxMs = config.auth.loginBackoffMaxSeconds * 1000;
+    this.byAccountAndIp = redisRateLimiter(redis, prefix, 'login-account-ip', loginFailureLimit, window);
+    this.byIp = redisRateLimiter(redis, prefix, 'login-ip', loginIpFailureLimit, window);
+    // Only counted and read (penalty, get), never consumed: its points bound nothing.
+    this.byAccount = redisRateLimiter(redis, prefix, 'login-account', Number.MAX_SAFE_INTEGER, window);
+    this.knownPrefix = `${prefix}login-known:`;
   }
 
-  private keys(email: string, ip: string): string[] {
+  /** Counts the attempt or refuses it with 429 `too-many-attempts`; resolves to the attempt. */
+  async begin(email: string, ip: string | undefined): Promise<LoginAttempt> {
     const account = createHash('sha256').update(email).digest('hex');
-    return [`${this.prefix}account:${account}`, `${this.prefix}ip:${ip}`];
-  }
-
-  /**
-   * Counts this attempt before the password is checked, so concurrent attempts cannot slip past the
-   * limit; refuses it with 429 when the account or the IP is over the limit.
-   */
-  async reserveAttempt(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
-    const multi = this.redis.multi();
-    for (const key of keys) multi.incr(key).expire(key, this.windowSeconds, 'NX');
-    const results = (await multi.exec()) ?? [];
-    const counts = [Number(results[0]?.[1] ?? 0), Number(results[2]?.[1] ?? 0)];
-    const blocked = keys.filter((_, i) => counts[i] > this.limit);
-    if (blocked.length === 0) return;
-    const ttls = await Promise.all(blocked.map((key) => this.redis.ttl(key)));
-    const retryAfter = Math.max(1, ...ttls);
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new AppException(
-      ErrorCode.TooManyAttempts,
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      { 'Retry-After': String(retryAfter) },
-    );
-  }
-
-  /** A successful sign-in was not a failure: clear the account's count and take it off the IP's. */
-  async recordSuccess(email: string, ip: string): Promise<void> {
-    const [account, address] = this.keys(email, ip);
-    await this.redis.multi().del(account).decr(address).exec();
+    const address = addressKey(ip);
+    const pair = `${account}:${address}`;
+    const known = `${this.knownPrefix}${account}:${address}`;
+    const [pairWait, ipWait, failures, isKnown] = await Promise.all([
+      consumeOrWait(this.byAccountAndIp, pair),
+      consumeOrWait(this.byIp, address),
+      this.byAccount.get(account).then((res) => res?.consumedPoints ?? 0),
+      this.redis.exists(known).catch(() => 0),
+    ]);
+    if (pairWait > 0 || ipWait > 0) {
+      throw tooManyAttempts('Too many failed sign-in attempts.', Math.max(pairWait, ipWait));
+    }
+    return {
+      delayMs: isKnown ? 0 : backoffDelayMs(failures, this.failureLimit, this.backoffMaxMs),
+      failed: async () => {
+        await this.byAccount.penalty(account);
+      },
+      succeeded: async () => {
+        await Promise.all([
+          this.byAccountAndIp.delete(pair),
+          this.byIp.reward(address),
+          this.redis.set(known, '1', 'EX', KNOWN_ADDRESS_TTL_SECONDS),
+        ]);
+      },
+      abandoned: async () => {
+        await Promise.all([this.byAccountAndIp.reward(pair), this.byIp.reward(address)]);
+      },
+    };
   }
 }

@@ -21,6 +21,7 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
+/** Only through PasswordHashing, which bounds how many run at once. */
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);
 }

@@ -36,10 +36,11 @@ export class SessionsService {
   }
 
   /**
-   * Returns when the token is valid now and throws the matching 401 otherwise. Answers synchronously
-   * from the cache; only a token this instance has not seen yet costs a PostgreSQL lookup (a promise).
+   * Returns the token's hash (what the session is known by, e.g. to limit it) when the token is valid
+   * now, and throws the matching 401 otherwise. Answers synchronously from the cache; only a token
+   * this instance has not seen yet costs a PostgreSQL lookup (a promise).
    */
-  verify(token: string | undefined): void | Promise<void> {
+  verify(token: string | undefined): string | Promise<string> {
     if (token === undefined || token === '') {
       throw new AppException(
         ErrorCode.MissingSessionToken,
@@ -49,13 +50,16 @@ export class SessionsService {
     if (!SESSION_TOKEN_PATTERN.test(token)) throw this.invalid();
     const hash = hashSessionToken(token);
     const expiresAt = this.known.get(hash);
-    if (expiresAt !== undefined) return this.checkExpiry(expiresAt);
+    if (expiresAt !== undefined) {
+      this.checkExpiry(expiresAt);
+      return hash;
+    }
     const negativeUntil = this.unknown.get(hash);
     if (negativeUntil !== undefined && negativeUntil > Date.now()) throw this.invalid();
     return this.lookup(hash);
   }
 
-  private async lookup(hash: string): Promise<void> {
+  private async lookup(hash: string): Promise<string> {
     const row = await this.em
       .fork()
       .findOne(AnonymousSession, { tokenHash: hash }, { fields: ['expiresAt'] });
@@ -66,6 +70,7 @@ export class SessionsService {
     }
     this.remember(hash, row.expiresAt.getTime());
     this.checkExpiry(row.expiresAt.getTime());
+    return hash;
   }
 
   private checkExpiry(expiresAt: number): void {

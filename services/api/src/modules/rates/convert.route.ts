@@ -1,6 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { IncomingHttpHeaders } from 'node:http';
-import { DirectRoutes } from '../../common/direct-routes';
+import { DirectRoutes, type DirectRequest, type LaterAnswer } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
 import { ConverterAccess } from './converter-access';
 import { parseConvertQuery } from './convert-query';
@@ -14,8 +13,8 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as co
  * GET /api/rates/convert, the landing converter's hot path, served by DirectRoutes (before Fastify
  * when no CORS is involved). Nest's per-request pipeline (guards, pipes,
  * interceptors, response mapping) halves this route's throughput (`npm run bench`), so it checks
- * the session and the query here, in the same order and with the same problem+json errors. The
- * OpenAPI entry is in convert.openapi.ts.
+ * the session, its limits (ConverterAccess) and the query here, in that order, with the same
+ * problem+json errors. The OpenAPI entry is in convert.openapi.ts.
  */
 @Injectable()
 export class ConvertRoute implements OnModuleInit {
@@ -26,13 +25,23 @@ export class ConvertRoute implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.direct.get(CONVERT_PATH, (request) => this.answer(request.headers, request.query));
+    this.direct.get(CONVERT_PATH, (request) => this.answer(request));
   }
 
   /** A signed-in user's Bearer token admits the request; otherwise the anonymous session must. */
-  answer(headers: IncomingHttpHeaders, query: Record<string, unknown>): HttpAnswer | Promise<HttpAnswer> {
-    const admitted = this.access.admit(headers);
-    return admitted ? admitted.then(() => this.convert(query)) : this.convert(query);
+  answer(request: DirectRequest): LaterAnswer {
+    return (send, fail) =>
+      this.access.admit(
+        request,
+        () => {
+          try {
+            send(this.convert(request.query));
+          } catch (error) {
+            fail(error);
+          }
+        },
+        fail,
+      );
   }
 
   private convert(query: Record<string, unknown>): HttpAnswer {

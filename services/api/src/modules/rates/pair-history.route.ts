@@ -13,7 +13,10 @@ export const PAIR_HISTORY_DAYS = 30;
 /** Closes change once a day: five minutes keeps the database out of the converter's way. */
 const ANSWER_TTL_MS = 5 * 60_000;
 
-/** GET /api/rates/history?from&to: the pair's daily closes of the last 30 days, for the converter. */
+/**
+ * GET /api/rates/history?from&to: the pair's daily closes of the last 30 days, for the converter's
+ * sparkline; admitted and counted like the converter itself (ConverterAccess).
+ */
 @Injectable()
 export class PairHistoryRoute implements OnModuleInit {
   private readonly answers = new AnswerCache(ANSWER_TTL_MS, 2_000);
@@ -25,8 +28,12 @@ export class PairHistoryRoute implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.direct.get(PAIR_HISTORY_PATH, async ({ headers, query }): Promise<HttpAnswer> => {
-      await this.access.admit(headers);
+    this.direct.get(PAIR_HISTORY_PATH, async (request): Promise<HttpAnswer> => {
+      await new Promise<void>((resolve, reject) => this.access.admit(request, resolve, reject));
+      const { query } = request;
+      // What the landing page asks for, nothing more: a pair, over the last 30 days chosen here. Any
+      // other parameter (a range, a base with symbols) is refused, so the anonymous session is no
+      // free time-series API (a Professional feature of /api/v1).
       onlyParameters(query, ['from', 'to']);
       const from = requiredCurrency(query, 'from');
       const to = requiredCurrency(query, 'to');

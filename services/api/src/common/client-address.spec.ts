@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { addressKey, clientIp } from './client-address';
+
+describe('addressKey', () => {
+  it.each([
+    ['198.51.100.7', '198.51.100.7'],
+    ['::ffff:198.51.100.7', '198.51.100.7'],
+    ['::FFFF:c633:6407', '198.51.100.7'],
+    ['0:0:0:0:0:ffff:198.51.100.7', '198.51.100.7'],
+    ['2001:db8:abcd:12::1', '2001:db8:abcd:12::/64'],
+    ['2001:DB8:ABCD:0012:ffff:ffff:ffff:ffff', '2001:db8:abcd:12::/64'],
+    ['2001:db8::1', '2001:db8::/64'],
+    ['fe80::1%eth0', 'fe80::/64'],
+    ['::1', '::1'],
+  ])('keys %s as %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
+  });
+
+  it('leaves what is not an address as it is', () => {
+    expect(addressKey(undefined)).toBe('unknown');
+    expect(addressKey('')).toBe('unknown');
+    expect(addressKey('not-an-ip')).toBe('not-an-ip');
+  });
+
+  // IPv4-mapped and loopback addresses have keys of their own (above).
+  const special = (g: number[]) => g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0);
+  const groups = fc
+    .array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 })
+    .filter((g) => !special(g));
+  const hex = (g: number[]) => g.map((x) => x.toString(16)).join(':');
+
+  it('gives every spelling of one IPv6 address the same key', () => {
+    fc.assert(
+      fc.property(groups, fc.integer({ min: 0, max: 7 }), fc.integer({ min: 2, max: 8 }), (g, at, length) => {
+        // Zero a run of groups, then spell it out in full (upper case, padded) and compressed ("::").
+        const end = Math.min(8, at + length);
+        const zeroed = g.map((x, i) => (i >= at && i < end ? 0 : x));
+        const full = zeroed.map((x) => x.toString(16).padStart(4, '0').toUpperCase()).join(':');
+        const compressed = `${hex(zeroed.slice(0, at))}::${hex(zeroed.slice(end))}`;
+        expect(addressKey(compressed)).toBe(addressKey(full));
+        expect(addressKey(full)).toBe(addressKey(hex(zeroed)));
+      }),
+    );
+  });
+
+  it('keeps two /64 networks apart and every address of one /64 together', () => {
+    fc.assert(
+      fc.property(groups, groups, (a, b) => {
+        const sameNetwork = a.slice(0, 4).every((x, i) => x === b[i]);
+        expect(addressKey(hex(a)) === addressKey(hex(b))).toBe(sameNetwork);
+        const sameNetworkAsA = [...a.slice(0, 4), ...b.slice(4)];
+        if (!special(sameNetworkAsA)) expect(addressKey(hex(sameNetworkAsA))).toBe(addressKey(hex(a)));
+      }),
+    );
+  });
+});
+
+describe('clientIp', () => {
+  it('takes the socket address unless the proxy is trusted', () => {
+    expect(clientIp({ 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1', false)).toBe('127.0.0.1');
+    expect(clientIp({}, '127.0.0.1', true)).toBe('127.0.0.1');
+  });
+
+  it('with a trusted proxy takes the first address of X-Forwarded-For, as Fastify does', () => {
+    expect(clientIp({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.2' }, '127.0.0.1', true)).toBe('203.0.113.9');
+    expect(clientIp({ 'x-forwarded-for': '2001:db8::5' }, '127.0.0.1', true)).toBe('2001:db8::5');
+    expect(clientIp({ 'x-forwarded-for': ' ' }, '127.0.0.1', true)).toBe('127.0.0.1');
+  });
+});

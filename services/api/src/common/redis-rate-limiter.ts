@@ -1,0 +1,39 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * A fixed-window counter in Redis (rate-limiter-flexible), so a limit holds across API instances:
+ * `points` per `durationSeconds` per key, under `<REDIS_KEY_PREFIX>limit:<name>:<key>`. Once a key is
+ * over its limit, this instance refuses it from memory until the window ends, without asking Redis.
+ * Should Redis fail, the same limit is kept per instance in memory rather than failing the request.
+ */
+export function redisRateLimiter(
+  redis: Redis,
+  redisKeyPrefix: string,
+  name: string,
+  points: number,
+  durationSeconds: number,
+): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${redisKeyPrefix}limit:${name}`,
+    points,
+    duration: durationSeconds,
+    inMemoryBlockOnConsumed: points + 1,
+    insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }),
+  });
+}
+
+/**
+ * Consumes one point: resolves to 0 when admitted, or to the milliseconds until the key's window ends
+ * when refused. Errors other than a refusal are passed on.
+ */
+export function consumeOrWait(limiter: RateLimiterRedis, key: string): Promise<number> {
+  return limiter.consume(key).then(
+    () => 0,
+    (refusal: unknown) => {
+      if (refusal instanceof RateLimiterRes) return Math.max(1, refusal.msBeforeNext);
+      throw refusal;
+    },
+  );
+}
