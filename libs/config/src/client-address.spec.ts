@@ -1,20 +1,57 @@
+import fc from 'fast-check';
 import { clientAddressKey } from './client-address';
 
 describe('clientAddressKey', () => {
   it.each([
-    ['203.0.113.7', '203.0.113.7'],
-    ['::ffff:203.0.113.7', '203.0.113.7'],
-    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
-    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
-    ['2001:0DB8:0001:0002:0:0:0:ffff', '2001:db8:1:2::/64'],
-    ['::1', '0:0:0:0::/64'],
-    ['not an address', 'not an address'],
-  ])('counts %s as %s', (ip, key) => {
+    ['198.51.100.7', '198.51.100.7'],
+    ['::ffff:198.51.100.7', '198.51.100.7'],
+    ['::FFFF:c633:6407', '198.51.100.7'],
+    ['0:0:0:0:0:ffff:198.51.100.7', '198.51.100.7'],
+    ['2001:db8:abcd:12::1', '2001:db8:abcd:12::/64'],
+    ['2001:DB8:ABCD:0012:ffff:ffff:ffff:ffff', '2001:db8:abcd:12::/64'],
+    ['2001:db8::1', '2001:db8::/64'],
+    ['fe80::1%eth0', 'fe80::/64'],
+    ['::1', '::1'],
+  ])('keys %s as %s', (ip, key) => {
     expect(clientAddressKey(ip)).toBe(key);
   });
 
-  it('counts every address of one /64 as one client, and neighbouring /64s apart', () => {
-    expect(clientAddressKey('2001:db8:1:2::1')).toBe(clientAddressKey('2001:db8:1:2:ffff::9'));
-    expect(clientAddressKey('2001:db8:1:2::1')).not.toBe(clientAddressKey('2001:db8:1:3::1'));
+  it('leaves what is not an address as it is', () => {
+    expect(clientAddressKey(undefined)).toBe('unknown');
+    expect(clientAddressKey('')).toBe('unknown');
+    expect(clientAddressKey('not-an-ip')).toBe('not-an-ip');
+  });
+
+  // IPv4-mapped and loopback addresses have keys of their own (above).
+  const special = (g: number[]) => g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0);
+  const groups = fc
+    .array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 })
+    .filter((g) => !special(g));
+  const hex = (g: number[]) => g.map((x) => x.toString(16)).join(':');
+
+  it('gives every spelling of one IPv6 address the same key', () => {
+    fc.assert(
+      fc.property(groups, fc.integer({ min: 0, max: 7 }), fc.integer({ min: 2, max: 8 }), (g, at, length) => {
+        // Zero a run of groups, then spell it out in full (upper case, padded) and compressed ("::").
+        const end = Math.min(8, at + length);
+        const zeroed = g.map((x, i) => (i >= at && i < end ? 0 : x));
+        const full = zeroed.map((x) => x.toString(16).padStart(4, '0').toUpperCase()).join(':');
+        const compressed = `${hex(zeroed.slice(0, at))}::${hex(zeroed.slice(end))}`;
+        expect(clientAddressKey(compressed)).toBe(clientAddressKey(full));
+        expect(clientAddressKey(full)).toBe(clientAddressKey(hex(zeroed)));
+      }),
+    );
+  });
+
+  it('keeps two /64 networks apart and every address of one /64 together', () => {
+    fc.assert(
+      fc.property(groups, groups, (a, b) => {
+        const sameNetwork = a.slice(0, 4).every((x, i) => x === b[i]);
+        expect(clientAddressKey(hex(a)) === clientAddressKey(hex(b))).toBe(sameNetwork);
+        const sameNetworkAsA = [...a.slice(0, 4), ...b.slice(4)];
+        if (!special(sameNetworkAsA))
+          expect(clientAddressKey(hex(sameNetworkAsA))).toBe(clientAddressKey(hex(a)));
+      }),
+    );
   });
 });

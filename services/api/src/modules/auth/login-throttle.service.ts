@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, type AppConfig, clientAddressKey } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { addressKey } from '../../common/client-address';
 import { consumeOrWait, redisRateLimiter } from '../../common/redis-rate-limiter';
 import { REDIS } from '../redis/redis.module';
 import { backoffDelayMs } from './login-backoff';
@@ -68,7 +67,7 @@ export class LoginThrottleService {
   /** Counts the attempt or refuses it with 429 `too-many-attempts`; resolves to the attempt. */
   async begin(email: string, ip: string | undefined): Promise<LoginAttempt> {
     const account = createHash('sha256').update(email).digest('hex');
-    const address = addressKey(ip);
+    const address = clientAddressKey(ip);
     const pair = `${account}:${address}`;
     const known = `${this.knownPrefix}${account}:${address}`;
     const [pairWait, ipWait, failures, isKnown] = await Promise.all([

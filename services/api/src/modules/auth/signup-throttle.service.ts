@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, type AppConfig, clientAddressKey } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { addressKey } from '../../common/client-address';
 import { consumeOrWait, redisRateLimiter } from '../../common/redis-rate-limiter';
 import { REDIS } from '../redis/redis.module';
 import { tooManyAttempts } from './too-many-attempts';
@@ -28,12 +27,12 @@ export class SignupThrottleService {
 
   /** Counts a sign-up, or refuses it with 429 `too-many-attempts` and Retry-After. */
   async reserve(ip: string | undefined): Promise<void> {
-    const wait = await consumeOrWait(this.perIp, addressKey(ip));
+    const wait = await consumeOrWait(this.perIp, clientAddressKey(ip));
     if (wait > 0) throw tooManyAttempts('Too many sign-ups from your network.', wait);
   }
 
   /** Gives back a sign-up that never reached its hashing (the server was too busy). */
   async release(ip: string | undefined): Promise<void> {
-    await this.perIp.reward(addressKey(ip));
+    await this.perIp.reward(clientAddressKey(ip));
   }
 }

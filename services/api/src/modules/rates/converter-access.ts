@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, type AppConfig, clientAddressKey } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'node:net';
-import { addressKey, clientIp } from '../../common/client-address';
+import { clientIp } from '../../common/client-address';
 import type { DirectRequest } from '../../common/direct-routes';
 import { AccessTokensService } from '../auth/access-tokens.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -42,7 +42,7 @@ export class ConverterAccess {
     const { headers } = request;
     // Both serving paths hand over the client's socket as the connection.
     const peer = (request.connection as Partial<Socket>).remoteAddress;
-    const address = addressKey(clientIp(headers, peer, this.trustProxy));
+    const address = clientAddressKey(clientIp(headers, peer, this.trustProxy));
     if (headers.authorization !== undefined) {
       const userId = this.accessTokens.verify(bearerToken(headers.authorization));
       this.limits.count('user', userId, address, proceed, refuse);
