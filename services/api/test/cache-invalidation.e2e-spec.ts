@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { hashSessionToken } from '../src/modules/auth/session-token';
 import { keyChangedChannel } from '../src/modules/keys/keys.service';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
@@ -93,6 +94,19 @@ describe('revoking a key or changing a plan reaches every instance', () => {
     await sql('delete from usage_daily where key_id = ?', [id]);
     await sql('delete from api_keys where id = ?', [id]);
     await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await onB(key)).status === 401);
+  });
+
+  it('a converter session deleted from the database is refused by every instance within the cache max age', async () => {
+    const { sessionToken } = (await request(a.app.getHttpServer()).post('/api/auth/session').expect(201))
+      .body;
+    const convert = () =>
+      request(b.app.getHttpServer())
+        .get('/api/rates/convert?from=USD&to=EUR&amount=1')
+        .set('X-Session-Token', sessionToken);
+    await convert().expect(200);
+    await sql('delete from anonymous_sessions where token_hash = ?', [hashSessionToken(sessionToken)]);
+    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await convert()).status === 401);
+    expect((await convert()).body.code).toBe('invalid-session-token');
   });
 
   it('announces a disabled key again when the disable is retried', async () => {

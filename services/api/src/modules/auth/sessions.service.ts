@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { AnonymousSession } from '@fxrates/db';
 import { ErrorCode, SESSION_TTL_MS, type SessionResponse } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
@@ -7,19 +8,69 @@ import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './sess
 
 const CACHE_LIMIT = 100_000;
 const UNKNOWN_TTL_MS = 10_000;
+/** Sessions re-read per query when the cache is revalidated. */
+const REVALIDATION_BATCH = 1_000;
 
 /**
  * Anonymous converter sessions. Tokens are stored hashed; validation is answered from an in-process
- * cache so the converter's hot path never waits on PostgreSQL after a token's first use here.
- * Sessions cannot be revoked early, so caching a valid token until its expiry is exact.
+ * cache so the converter's hot path never waits on PostgreSQL after a token's first use here. A
+ * session deleted before its expiry (an operator ending an abusive one) is forgotten by the
+ * background re-read every half of API_CACHE_MAX_AGE_SECONDS, as cached API keys are.
  */
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SessionsService.name);
   /** token hash → expiry (ms since epoch); for unknown tokens, a negative entry until its time. */
   private readonly known = new Map<string, number>();
   private readonly unknown = new Map<string, number>();
+  private revalidation?: NodeJS.Timeout;
+  private revalidating?: Promise<void>;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.revalidation = setInterval(() => void this.revalidate(), this.config.keys.cacheMaxAgeMs / 2);
+    this.revalidation.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.revalidation);
+    await this.revalidating;
+  }
+
+  /**
+   * Forgets the cached sessions PostgreSQL no longer holds; calls never wait for it. While
+   * PostgreSQL is unreachable the entries stay, and the next round tries again.
+   */
+  revalidate(): Promise<void> {
+    this.revalidating ??= this.rereadCache().finally(() => (this.revalidating = undefined));
+    return this.revalidating;
+  }
+
+  private async rereadCache(): Promise<void> {
+    const cached = [...this.known.keys()];
+    const present = new Set<string>();
+    try {
+      for (let start = 0; start < cached.length; start += REVALIDATION_BATCH) {
+        const rows = await this.em
+          .fork()
+          .find(
+            AnonymousSession,
+            { tokenHash: { $in: cached.slice(start, start + REVALIDATION_BATCH) } },
+            { fields: ['tokenHash'] },
+          );
+        for (const row of rows) present.add(row.tokenHash);
+      }
+    } catch (error) {
+      this.logger.warn(`Could not re-read ${cached.length} cached session(s): ${(error as Error).message}`);
+      return;
+    }
+    // A session created meanwhile was not asked about: only those asked and absent are gone.
+    for (const hash of cached) if (!present.has(hash)) this.known.delete(hash);
+  }
 
   async create(now = Date.now()): Promise<SessionResponse> {
     const token = newSessionToken();
