@@ -232,7 +232,7 @@ export const ENV_SCHEMA = {
   }),
   API_CACHE_MAX_AGE_SECONDS: int({
     description:
-      'longest an API instance trusts a cached API key or plan without re-reading it, should an announcement be lost',
+      'longest an API instance trusts a cached API key, plan or converter session without re-reading it, should an announcement be lost',
     min: 1,
     max: 3600,
     default: 60,
