@@ -230,15 +230,12 @@ describe('API1:2023 Broken Object Level Authorization', () => {
     it(OWNED_BY_CALLER['POST /api/v1/subscriptions'], async () => {
       const aliceBefore = await accountState(t, alice.userId);
       const malloryBefore = await accountState(t, mallory.userId);
-      const res = await http()
-        .post('/api/v1/subscriptions')
-        .set('Authorization', bearer(mallory))
-        .send({
-          plan: 'basic',
-          billingCycle: 'monthly',
-          paypalSubscriptionId: paypalId,
-          userId: alice.userId,
-        });
+      const res = await http().post('/api/v1/subscriptions').set('Authorization', bearer(mallory)).send({
+        plan: 'basic',
+        billingCycle: 'monthly',
+        paypalSubscriptionId: paypalId,
+        userId: alice.userId,
+      });
       expectProblem(res, 403, 'subscription-owner-mismatch');
       expect(res.body.success).toBe(false);
       expect(await accountState(t, alice.userId)).toEqual(aliceBefore);

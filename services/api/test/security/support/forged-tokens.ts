@@ -1,4 +1,5 @@
 import { sign, type Algorithm } from 'jsonwebtoken';
+import { ACCESS_TOKEN } from '../../../src/modules/auth/access-tokens.service';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -11,34 +12,37 @@ export interface Claims {
   exp?: number;
 }
 
-export const ISSUER = 'fxrates-pro';
-export const AUDIENCE = 'fxrates-api';
-
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Our claims for `sub`: issued now, valid 15 minutes. */
-export const claimsFor = (sub: string, overrides: Partial<Claims> = {}): Claims => ({
-  sub,
-  iss: ISSUER,
-  aud: AUDIENCE,
-  iat: now(),
-  exp: now() + 900,
-  ...overrides,
-});
+/** Our claims for `sub`: issued now, valid 15 minutes; an override to undefined leaves a claim out. */
+export function claimsFor(sub: string, overrides: Partial<Claims> = {}): Claims {
+  const claims = {
+    sub,
+    iss: ACCESS_TOKEN.issuer,
+    aud: ACCESS_TOKEN.audience,
+    iat: now(),
+    exp: now() + 900,
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined)) as Claims;
+}
 
-/** A JWT with these claims signed with `secret`, under `alg` and `typ` (ours: HS256, at+jwt). */
+/** A JWT with these claims signed with `secret`, under `alg` and `typ` (ours unless given). */
 export function signed(
   claims: Claims,
   secret: string,
   header: { alg?: Algorithm; typ?: string } = {},
 ): string {
-  const alg = header.alg ?? 'HS256';
-  return sign(claims as object, secret, { algorithm: alg, header: { alg, typ: header.typ ?? 'at+jwt' } });
+  const alg = header.alg ?? ACCESS_TOKEN.algorithm;
+  return sign(claims as object, secret, {
+    algorithm: alg,
+    header: { alg, typ: header.typ ?? ACCESS_TOKEN.type },
+  });
 }
 
 /** An unsigned JWT (`alg: none`), with an empty signature or none at all. */
 export function unsigned(claims: Claims, alg = 'none'): string {
-  return `${b64({ alg, typ: 'at+jwt' })}.${b64(claims)}.`;
+  return `${b64({ alg, typ: ACCESS_TOKEN.type })}.${b64(claims)}.`;
 }
 
 /** Another user's id in a token whose signature is one we made for ourselves. */
