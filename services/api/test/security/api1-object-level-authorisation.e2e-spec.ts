@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { startPayPalStandIn, type PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { payPalEnv } from '../support/paypal-env';
 import { keysOnPlans } from '../support/plan-keys';
-import { startTestApp, type TestApp } from '../test-app';
-import { testConfig } from '../test-config';
-import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
+import type { TestApp } from '../test-app';
+import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { documentedOperations, nameOf, type Operation } from './support/openapi-operations';
 import { expectProblem } from './support/problem';
 
@@ -43,27 +41,21 @@ const isCallersObject = (operation: Operation) =>
   (operation.schemes.includes('bearer') && !operation.path.startsWith('/api/rates/'));
 
 describe('API1:2023 Broken Object Level Authorization', () => {
-  let paypal: PayPalStandIn;
+  let billing: BillingApp;
   let t: TestApp;
   let alice: Account;
   let mallory: Account;
   let operations: Operation[];
   const http = () => request(t.app.getHttpServer());
-  const bearer = (account: Account) => `Bearer ${account.accessToken}`;
 
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({
-      plans: { 'P-BASIC-MONTHLY': { interval: 'MONTH', price: '15.99' } },
-    });
-    t = await startTestApp(testConfig(payPalEnv(paypal, 'basic.monthly=P-BASIC-MONTHLY')));
+    billing = await startBillingApp();
+    t = billing.t;
     alice = await signUpWithKey(t);
     mallory = await signUpWithKey(t);
     operations = await documentedOperations(t.app);
   });
-  afterAll(async () => {
-    await t.close();
-    await paypal.close();
-  });
+  afterAll(() => billing.close());
 
   it('attacks every path of the OpenAPI document that has a parameter', () => {
     const withParameters = [...new Set(operations.map((o) => o.path).filter((path) => path.includes('{')))];
@@ -219,28 +211,19 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   describe('subscriptions', () => {
     let paypalId: string;
     beforeAll(async () => {
-      paypalId = paypal.createSubscription({ plan_id: 'P-BASIC-MONTHLY', custom_id: alice.userId }).id;
-      await http()
-        .post('/api/v1/subscriptions')
-        .set('Authorization', bearer(alice))
-        .send({ plan: 'basic', billingCycle: 'monthly', paypalSubscriptionId: paypalId })
-        .expect(201);
+      paypalId = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: alice.userId }).id;
+      await subscribe(t, alice, { paypalSubscriptionId: paypalId }).expect(201);
     });
 
     it(OWNED_BY_CALLER['POST /api/v1/subscriptions'], async () => {
       const aliceBefore = await accountState(t, alice.userId);
       const malloryBefore = await accountState(t, mallory.userId);
-      const res = await http().post('/api/v1/subscriptions').set('Authorization', bearer(mallory)).send({
-        plan: 'basic',
-        billingCycle: 'monthly',
-        paypalSubscriptionId: paypalId,
-        userId: alice.userId,
-      });
+      const res = await subscribe(t, mallory, { paypalSubscriptionId: paypalId, userId: alice.userId });
       expectProblem(res, 403, 'subscription-owner-mismatch');
       expect(res.body.success).toBe(false);
       expect(await accountState(t, alice.userId)).toEqual(aliceBefore);
       expect(await accountState(t, mallory.userId)).toEqual(malloryBefore);
-      expect(paypal.subscription(paypalId)!.status).toBe('ACTIVE');
+      expect(billing.paypal.subscription(paypalId)!.status).toBe('ACTIVE');
     });
 
     it(OWNED_BY_CALLER['POST /api/v1/subscriptions/cancel'], async () => {
@@ -250,7 +233,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         .set('Authorization', bearer(mallory))
         .send({ paypalSubscriptionId: paypalId, userId: alice.userId });
       expectProblem(res, 404, 'subscription-not-found');
-      expect(paypal.subscription(paypalId)!.status).toBe('ACTIVE');
+      expect(billing.paypal.subscription(paypalId)!.status).toBe('ACTIVE');
       expect(await accountState(t, alice.userId)).toEqual(aliceBefore);
       const [row] = await sql(t, 'select status from subscriptions where paypal_subscription_id = ?', [
         paypalId,

@@ -1,10 +1,8 @@
 import request from 'supertest';
-import { startPayPalStandIn, type PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
-import { payPalEnv } from '../support/paypal-env';
-import { startTestApp, type TestApp } from '../test-app';
-import { testConfig } from '../test-config';
-import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
+import type { TestApp } from '../test-app';
+import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { expectProblem } from './support/problem';
 
 /** Names of what no answer may hold, at any depth: credentials and the secrets behind them. */
@@ -18,23 +16,17 @@ function fieldNames(value: unknown): string[] {
 }
 
 describe('API3:2023 Broken Object Property Level Authorization', () => {
-  let paypal: PayPalStandIn;
+  let billing: BillingApp;
   let t: TestApp;
   let alice: Account;
   const http = () => request(t.app.getHttpServer());
-  const bearer = (account: Account) => `Bearer ${account.accessToken}`;
 
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({
-      plans: { 'P-BASIC-MONTHLY': { interval: 'MONTH', price: '15.99' } },
-    });
-    t = await startTestApp(testConfig(payPalEnv(paypal, 'basic.monthly=P-BASIC-MONTHLY')));
+    billing = await startBillingApp();
+    t = billing.t;
     alice = await signUpWithKey(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await paypal.close();
-  });
+  afterAll(() => billing.close());
 
   describe('PATCH /api/account (mass assignment)', () => {
     it.each([
@@ -175,20 +167,14 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
   describe('POST /api/v1/subscriptions', () => {
     it('ignores the amount, status and user the client sends: the price is ours, the user the caller', async () => {
       const bob = await signUpWithKey(t);
-      const id = paypal.createSubscription({ plan_id: 'P-BASIC-MONTHLY', custom_id: bob.userId }).id;
-      const res = await http()
-        .post('/api/v1/subscriptions')
-        .set('Authorization', bearer(bob))
-        .send({
-          plan: 'basic',
-          billingCycle: 'monthly',
-          paypalSubscriptionId: id,
-          amount: 0.01,
-          status: 'ACTIVE',
-          userId: alice.userId,
-          paymentId: 'PAY-FORGED',
-        })
-        .expect(201);
+      const id = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: bob.userId }).id;
+      const res = await subscribe(t, bob, {
+        paypalSubscriptionId: id,
+        amount: 0.01,
+        status: 'ACTIVE',
+        userId: alice.userId,
+        paymentId: 'PAY-FORGED',
+      }).expect(201);
       expect(res.body.subscription).toMatchObject({ amount: '15.99', plan: 'basic' });
       const [row] = await sql(
         t,
@@ -207,15 +193,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
     ])('refuses "%s" with 400', async (field, value) => {
       const bob = await signUpWithKey(t);
       const before = await accountState(t, bob.userId);
-      const res = await http()
-        .post('/api/v1/subscriptions')
-        .set('Authorization', bearer(bob))
-        .send({
-          plan: 'basic',
-          billingCycle: 'monthly',
-          paypalSubscriptionId: 'I-ANYTHING1',
-          [field]: value,
-        });
+      const res = await subscribe(t, bob, { paypalSubscriptionId: 'I-ANYTHING1', [field]: value });
       expectProblem(res, 400, 'validation-failed');
       expect(await accountState(t, bob.userId)).toEqual(before);
     });

@@ -14,6 +14,9 @@ export interface Account {
   keyId: string;
 }
 
+/** The Authorization header of a signed-in account. */
+export const bearer = (account: Pick<Account, 'accessToken'>) => `Bearer ${account.accessToken}`;
+
 export function sql(t: TestApp, query: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   return t.app.get(MikroORM).em.getConnection().execute(query, params);
 }
