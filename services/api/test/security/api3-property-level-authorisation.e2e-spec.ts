@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, patchAccountRaw, signUpWithKey, sql, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { expectProblem } from './support/problem';
 
@@ -65,12 +65,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
         '{"firstName":{"toString":"Mallory"}}',
         '{"company":["Engines Ltd"]}',
       ]) {
-        const res = await http()
-          .patch('/api/account')
-          .set('Authorization', bearer(alice))
-          .set('Content-Type', 'application/json')
-          .send(raw);
-        expectProblem(res, 400, 'validation-failed');
+        expectProblem(await patchAccountRaw(t, alice, raw), 400, 'validation-failed');
       }
       expect(await accountState(t, alice.userId)).toEqual(before);
       expect(({} as Record<string, unknown>).plan).toBeUndefined();
@@ -81,12 +76,8 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
 
     it('refuses a "__proto__" key with 400 problem+json and changes nothing', async () => {
       const before = await accountState(t, alice.userId);
-      const res = await http()
-        .patch('/api/account')
-        .set('Authorization', bearer(alice))
-        .set('Content-Type', 'application/json')
-        .send('{"firstName":"Mallory","__proto__":{"plan":"enterprise"}}');
-      expectProblem(res, 400, 'validation-failed');
+      const raw = '{"firstName":"Mallory","__proto__":{"plan":"enterprise"}}';
+      expectProblem(await patchAccountRaw(t, alice, raw), 400, 'validation-failed');
       expect(await accountState(t, alice.userId)).toEqual(before);
     });
 

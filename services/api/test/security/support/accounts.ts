@@ -21,6 +21,15 @@ export function sql(t: TestApp, query: string, params: unknown[] = []): Promise<
   return t.app.get(MikroORM).em.getConnection().execute(query, params);
 }
 
+/** PATCH /api/account with a body sent exactly as written: JSON a client library would not make. */
+export function patchAccountRaw(t: TestApp, account: Account, json: string): request.Test {
+  return request(t.app.getHttpServer())
+    .patch('/api/account')
+    .set('Authorization', bearer(account))
+    .set('Content-Type', 'application/json')
+    .send(json);
+}
+
 export async function signUpWithKey(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Account> {
   const { res, email, cookie, accessToken } = await register(t.app, overrides);
   const created = await request(t.app.getHttpServer())
