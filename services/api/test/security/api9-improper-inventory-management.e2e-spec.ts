@@ -132,7 +132,7 @@ describe('API9:2023 Improper Inventory Management', () => {
         if (refused) expect(res.headers['content-type']).toBe('application/problem+json');
       }
       expect(wrongly).toEqual([]);
-    });
+    }, 30_000);
 
     it.each([
       ['POST', '/api/v1/subscriptions'],
