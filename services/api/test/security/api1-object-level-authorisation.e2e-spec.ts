@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { keysOnPlans } from '../support/plan-keys';
+import type { TestApp } from '../test-app';
+import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
+import { documentedOperations, nameOf, type Operation } from './support/openapi-operations';
+import { expectProblem } from './support/problem';
+
+/**
+ * Every path of the OpenAPI document with a parameter in it, and the test below that attacks it.
+ * A new path with a parameter fails the first test until it is attacked here too.
+ */
+const PARAMETER_PATHS: Record<string, string> = {
+  '/api/keys/{id}/disable': "POST /api/keys/{id}/disable with another user's key id",
+  '/api/v1/rates/historical/{date}': 'GET /api/v1/rates/historical/{date} with a date that is not one',
+};
+
+/**
+ * Every operation that acts on what the signed-in user (Bearer) or the key's owner (X-API-Key) owns,
+ * without naming it in the path: the object is the caller's by construction. Each has a test below.
+ */
+const OWNED_BY_CALLER: Record<string, string> = {
+  'GET /api/auth/me': 'GET /api/account and /api/auth/me',
+  'GET /api/account': 'GET /api/account and /api/auth/me',
+  'PATCH /api/account': 'PATCH /api/account',
+  'GET /api/keys': 'GET /api/keys',
+  'POST /api/keys': 'POST /api/keys',
+  'GET /api/usage': 'GET /api/usage',
+  'GET /api/v1/usage': 'GET /api/v1/usage',
+  'POST /api/v1/subscriptions': "POST /api/v1/subscriptions with another user's PayPal subscription",
+  'POST /api/v1/subscriptions/cancel': 'POST /api/v1/subscriptions/cancel',
+};
+
+/**
+ * Operations that take a caller's credentials but read nothing of the caller's: the converter's rates
+ * and pair history, and the metered key routes (the key is only metered; API2 and API5 attack them).
+ */
+const isCallersObject = (operation: Operation) =>
+  operation.path === '/api/v1/usage' ||
+  (operation.schemes.includes('bearer') && !operation.path.startsWith('/api/rates/'));
+
+describe('API1:2023 Broken Object Level Authorization', () => {
+  let billing: BillingApp;
+  let t: TestApp;
+  let alice: Account;
+  let mallory: Account;
+  let operations: Operation[];
+  const http = () => request(t.app.getHttpServer());
+
+  beforeAll(async () => {
+    // A burst allowance no test here reaches: the victim's key must keep working between attacks.
+    billing = await startBillingApp({ PLAN_LIMITS: 'free=1000:1000' });
+    t = billing.t;
+    alice = await signUpWithKey(t);
+    mallory = await signUpWithKey(t);
+    operations = await documentedOperations(t.app);
+  });
+  afterAll(() => billing.close());
+
+  it('attacks every path of the OpenAPI document that has a parameter', () => {
+    const withParameters = [...new Set(operations.map((o) => o.path).filter((path) => path.includes('{')))];
+    expect(withParameters.sort()).toEqual(Object.keys(PARAMETER_PATHS).sort());
+  });
+
+  it("attacks every operation on the caller's own objects (Bearer or the usage of a key)", () => {
+    const owned = operations.filter((o) => isCallersObject(o) && !(o.path in PARAMETER_PATHS));
+    expect(owned.map(nameOf).sort()).toEqual(Object.keys(OWNED_BY_CALLER).sort());
+  });
+
+  describe(PARAMETER_PATHS['/api/keys/{id}/disable'], () => {
+    it('answers 404 key-not-found, leaves the key active, and the key keeps working', async () => {
+      const before = await accountState(t, alice.userId);
+      const res = await http().post(`/api/keys/${alice.keyId}/disable`).set('Authorization', bearer(mallory));
+      expectProblem(res, 404, 'key-not-found');
+      expect(await accountState(t, alice.userId)).toEqual(before);
+      await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', alice.key).expect(200);
+    });
+
+    it('answers the same 404 as for a key that does not exist, so ids cannot be probed', async () => {
+      const someoneElses = await http()
+        .post(`/api/keys/${alice.keyId}/disable`)
+        .set('Authorization', bearer(mallory));
+      const nobodys = await http()
+        .post(`/api/keys/${randomUUID()}/disable`)
+        .set('Authorization', bearer(mallory));
+      expect([someoneElses.status, someoneElses.body.message]).toEqual([
+        nobodys.status,
+        nobodys.body.message,
+      ]);
+    });
+
+    it.each([
+      ['not a UUID', 'not-a-uuid'],
+      ['a number', '12345'],
+      ['SQL', "1'%20OR%20'1'='1"],
+      ['an upper-case spelling of the victim key id', 'UPPER'],
+      ['the victim key id with a trailing NUL', 'NUL'],
+      ['a path back up', '..%2F..%2Fkeys'],
+      ['a UUID wrapped in braces', 'BRACES'],
+    ])('answers 404 key-not-found for an id that is %s, never 500', async (_what, raw) => {
+      const id =
+        raw === 'UPPER'
+          ? alice.keyId.toUpperCase()
+          : raw === 'NUL'
+            ? `${alice.keyId}%00`
+            : raw === 'BRACES'
+              ? `%7B${alice.keyId}%7D`
+              : raw;
+      const before = await accountState(t, alice.userId);
+      const res = await http().post(`/api/keys/${id}/disable`).set('Authorization', bearer(mallory));
+      expectProblem(res, 404, 'key-not-found');
+      expect(await accountState(t, alice.userId)).toEqual(before);
+    });
+  });
+
+  it(PARAMETER_PATHS['/api/v1/rates/historical/{date}'], async () => {
+    const { basic } = await keysOnPlans(t.app, ['basic'] as const);
+    for (const date of [
+      'yesterday',
+      '2024-02-30',
+      "2024-01-01'%20OR%201=1--",
+      '..%2F..%2Fusage',
+      '9'.repeat(40),
+    ]) {
+      const res = await http().get(`/api/v1/rates/historical/${date}`).set('X-API-Key', basic);
+      expectProblem(res, 400, 'invalid-date');
+    }
+    const usage = await http().get('/api/v1/usage').set('X-API-Key', basic).expect(200);
+    expect(usage.body.used).toBe(0);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/keys'], async () => {
+    const eve = await signUpWithKey(t);
+    await http().post(`/api/keys/${eve.keyId}/disable`).set('Authorization', bearer(eve)).expect(200);
+    const spare = await http().post('/api/keys').set('Authorization', bearer(eve)).send({ name: 'spare' });
+    const ids = async (as: Account, query = '') => {
+      const res = await http().get(`/api/keys${query}`).set('Authorization', bearer(as)).expect(200);
+      return (res.body as { id: string }[]).map((key) => key.id);
+    };
+    expect(await ids(eve, '?status=active')).toEqual([spare.body.id]);
+    expect(await ids(eve, '?status=disabled')).toEqual([eve.keyId]);
+    expect(await ids(alice)).toEqual([alice.keyId]);
+    expect(await ids(alice, '?status=disabled')).toEqual([]);
+  });
+
+  it('GET /api/keys refuses a query naming another user: 400, not their keys', async () => {
+    const res = await http().get(`/api/keys?userId=${alice.userId}`).set('Authorization', bearer(mallory));
+    expectProblem(res, 400, 'validation-failed');
+    expect(res.text).not.toContain(alice.keyId);
+  });
+
+  it(OWNED_BY_CALLER['POST /api/keys'], async () => {
+    const before = await accountState(t, alice.userId);
+    const res = await http()
+      .post('/api/keys')
+      .set('Authorization', bearer(mallory))
+      .send({ name: 'planted', userId: alice.userId });
+    expectProblem(res, 400, 'validation-failed');
+    expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/usage'], async () => {
+    await http().get('/api/v1/rates/rate?from=USD&to=GBP').set('X-API-Key', alice.key).expect(200);
+    // The dashboard's usage takes no query: naming Alice is ignored, and Mallory sees her own.
+    for (const path of ['/api/usage', `/api/usage?userId=${alice.userId}&keyId=${alice.keyId}`]) {
+      const res = await http().get(path).set('Authorization', bearer(mallory)).expect(200);
+      expect(res.body.used).toBe(0);
+      expect(res.text).not.toContain(alice.keyId);
+      const keysSeen = (res.body.days as { byKey: Record<string, number> }[]).flatMap((day) =>
+        Object.keys(day.byKey),
+      );
+      expect(keysSeen).toEqual([]);
+    }
+  });
+
+  it(OWNED_BY_CALLER['GET /api/v1/usage'], async () => {
+    await http().get('/api/v1/rates/rate?from=EUR&to=USD').set('X-API-Key', alice.key).expect(200);
+    const named = await http().get(`/api/v1/usage?userId=${alice.userId}`).set('X-API-Key', mallory.key);
+    expectProblem(named, 400, 'validation-failed');
+    const own = await http().get('/api/v1/usage').set('X-API-Key', mallory.key).expect(200);
+    expect(own.body.used).toBe(0);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/account'], async () => {
+    for (const path of [
+      '/api/account',
+      `/api/account?uid=${alice.userId}`,
+      `/api/account?email=${encodeURIComponent(alice.email)}`,
+      '/api/auth/me',
+      `/api/auth/me?uid=${alice.userId}`,
+    ]) {
+      const res = await http().get(path).set('Authorization', bearer(mallory)).expect(200);
+      expect([path, res.body.email]).toEqual([path, mallory.email.toLowerCase()]);
+      expect(res.text).not.toContain(alice.userId);
+      expect(res.text.toLowerCase()).not.toContain(alice.email.toLowerCase());
+    }
+  });
+
+  it(OWNED_BY_CALLER['PATCH /api/account'], async () => {
+    const before = await accountState(t, alice.userId);
+    for (const body of [
+      { uid: alice.userId, firstName: 'Owned' },
+      { email: alice.email, lastName: 'Owned' },
+    ]) {
+      const res = await http().patch('/api/account').set('Authorization', bearer(mallory)).send(body);
+      expectProblem(res, 400, 'validation-failed');
+    }
+    expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+
+  describe('subscriptions', () => {
+    let paypalId: string;
+    beforeAll(async () => {
+      paypalId = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: alice.userId }).id;
+      await subscribe(t, alice, { paypalSubscriptionId: paypalId }).expect(201);
+    });
+
+    it(OWNED_BY_CALLER['POST /api/v1/subscriptions'], async () => {
+      const aliceBefore = await accountState(t, alice.userId);
+      const malloryBefore = await accountState(t, mallory.userId);
+      const res = await subscribe(t, mallory, { paypalSubscriptionId: paypalId, userId: alice.userId });
+      expectProblem(res, 403, 'subscription-owner-mismatch');
+      expect(res.body.success).toBe(false);
+      expect(await accountState(t, alice.userId)).toEqual(aliceBefore);
+      expect(await accountState(t, mallory.userId)).toEqual(malloryBefore);
+      expect(billing.paypal.subscription(paypalId)!.status).toBe('ACTIVE');
+    });
+
+    it(OWNED_BY_CALLER['POST /api/v1/subscriptions/cancel'], async () => {
+      const aliceBefore = await accountState(t, alice.userId);
+      const res = await http()
+        .post('/api/v1/subscriptions/cancel')
+        .set('Authorization', bearer(mallory))
+        .send({ paypalSubscriptionId: paypalId, userId: alice.userId });
+      expectProblem(res, 404, 'subscription-not-found');
+      expect(billing.paypal.subscription(paypalId)!.status).toBe('ACTIVE');
+      expect(await accountState(t, alice.userId)).toEqual(aliceBefore);
+      const [row] = await sql(t, 'select status from subscriptions where paypal_subscription_id = ?', [
+        paypalId,
+      ]);
+      expect(row.status).toBe('active');
+    });
+  });
+});

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { PASSWORD, refreshCookieOf } from '../support/auth-client';
+import { startTestApp, type TestApp } from '../test-app';
+import { testConfig } from '../test-config';
+import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
+import { claimsFor, nowSeconds, signed, swappedSubject, unsigned } from './support/forged-tokens';
+import { expectProblem } from './support/problem';
+
+const LOGIN_FAILURE_LIMIT = 3;
+
+describe('API2:2023 Broken Authentication', () => {
+  let t: TestApp;
+  let alice: Account;
+  let secret: string;
+  const http = () => request(t.app.getHttpServer());
+
+  /** The two places a Bearer access token is checked: Passport's guard and the converter's check. */
+  async function expectBearerRefused(authorization: string) {
+    const account = await http().get('/api/account').set('Authorization', authorization);
+    expectProblem(account, 401, 'unauthorized');
+    expect(account.headers['www-authenticate']).toBe('Bearer');
+    expect(account.text).not.toContain(alice.email.toLowerCase());
+    const converter = await http()
+      .get('/api/rates/convert?from=USD&to=EUR&amount=1')
+      .set('Authorization', authorization);
+    expectProblem(converter, 401, 'unauthorized');
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      testConfig({
+        TRUST_PROXY: 'true',
+        LOGIN_FAILURE_LIMIT: String(LOGIN_FAILURE_LIMIT),
+        PLAN_LIMITS: 'free=1000:1000', // no burst refusal between the attacks on one key
+      }),
+    );
+    secret = t.config.auth.jwtSecret;
+    alice = await signUpWithKey(t);
+  });
+  afterAll(() => t.close());
+
+  describe('forged access tokens for another user', () => {
+    it('accepts the genuine token, so every refusal below is the forgery’s', async () => {
+      await http().get('/api/account').set('Authorization', `Bearer ${alice.accessToken}`).expect(200);
+      const mine = signed(claimsFor(alice.userId), secret);
+      await http().get('/api/account').set('Authorization', `Bearer ${mine}`).expect(200);
+    });
+
+    it.each([
+      ['alg none', () => unsigned(claimsFor(alice.userId))],
+      ['alg None', () => unsigned(claimsFor(alice.userId), 'None')],
+      ['alg NONE without a signature part', () => unsigned(claimsFor(alice.userId), 'NONE').slice(0, -1)],
+      ['HS256 with a guessed secret', () => signed(claimsFor(alice.userId), 'secret')],
+      ['HS256 with a wrong 48-character secret', () => signed(claimsFor(alice.userId), 'x'.repeat(48))],
+      ['HS384 with our secret', () => signed(claimsFor(alice.userId), secret, { alg: 'HS384' })],
+      ['HS512 with our secret', () => signed(claimsFor(alice.userId), secret, { alg: 'HS512' })],
+      [
+        'our secret, expired a minute ago',
+        () => signed(claimsFor(alice.userId, { iat: nowSeconds() - 960, exp: nowSeconds() - 60 }), secret),
+      ],
+      ['our secret, typ JWT', () => signed(claimsFor(alice.userId), secret, { typ: 'JWT' })],
+      ['our secret, typ refresh+jwt', () => signed(claimsFor(alice.userId), secret, { typ: 'rt+jwt' })],
+      ['our secret, another issuer', () => signed(claimsFor(alice.userId, { iss: 'evil' }), secret)],
+      [
+        'our secret, another audience',
+        () => signed(claimsFor(alice.userId, { aud: 'fxrates-worker' }), secret),
+      ],
+      ['our secret, no issuer', () => signed(claimsFor(alice.userId, { iss: undefined }), secret)],
+      ['our secret, no audience', () => signed(claimsFor(alice.userId, { aud: undefined }), secret)],
+      ['a genuine token with its subject swapped', () => swappedSubject(alice.accessToken, randomUUID())],
+      [
+        'the genuine token with its signature cut off',
+        () => alice.accessToken.split('.').slice(0, 2).join('.'),
+      ],
+      ['the genuine token as Basic credentials', () => alice.accessToken],
+    ])('refuses %s with 401 unauthorized', async (what, forge) => {
+      const token = forge();
+      await expectBearerRefused(what.endsWith('Basic credentials') ? `Basic ${token}` : `Bearer ${token}`);
+    });
+
+    // Point 3 of issue 16 (sec/secrets): claims we never issue are refused, not trusted or a 500.
+    it.each([
+      ['a subject that is not a user id', () => signed(claimsFor(`${alice.userId}' or '1'='1`), secret)],
+      [
+        'a subject that is a number',
+        () => signed({ ...claimsFor('x'), sub: 42 as unknown as string }, secret),
+      ],
+      [
+        'a lifetime of a year',
+        () => signed(claimsFor(alice.userId, { exp: nowSeconds() + 365 * 86_400 }), secret),
+      ],
+      ['no expiry', () => signed(claimsFor(alice.userId, { exp: undefined }), secret)],
+      [
+        'an issue time in the future',
+        () => signed(claimsFor(alice.userId, { iat: nowSeconds() + 3600, exp: nowSeconds() + 4500 }), secret),
+      ],
+    ])('refuses a token signed with our secret but with %s: 401', async (_what, forge) => {
+      await expectBearerRefused(`Bearer ${forge()}`);
+    });
+
+    it.each([
+      ['GET', '/api/account', undefined],
+      ['GET', '/api/auth/me', undefined],
+      ['GET', '/api/usage', undefined],
+      ['GET', '/api/keys', undefined],
+      ['POST', '/api/keys', { name: 'ghost' }],
+      ['PATCH', '/api/account', { firstName: 'Ghost' }],
+    ])(
+      'refuses a well-signed token for a user that does not exist on %s %s: 401',
+      async (method, path, body) => {
+        const token = signed(claimsFor(randomUUID()), secret);
+        const verb = method.toLowerCase() as 'get' | 'post' | 'patch';
+        const res = await http()[verb](path).set('Authorization', `Bearer ${token}`).send(body);
+        expectProblem(res, 401, 'unauthorized');
+      },
+    );
+  });
+
+  describe('refresh tokens', () => {
+    const refresh = (cookie: string) => http().post('/api/auth/refresh').set('Cookie', cookie);
+
+    it('revokes the whole family when a rotated refresh token is used again', async () => {
+      const bob = await signUpWithKey(t);
+      const first = await refresh(bob.cookie).expect(200);
+      const second = refreshCookieOf(first);
+      const reused = await refresh(bob.cookie);
+      expectProblem(reused, 401, 'refresh-token-reused');
+      expect(reused.body.accessToken).toBeUndefined();
+      expectProblem(await refresh(second), 401, 'invalid-refresh-token');
+      const live = await sql(
+        t,
+        'select count(*)::int as n from refresh_tokens where user_id = ? and revoked_at is null',
+        [bob.userId],
+      );
+      expect(live[0].n).toBe(0);
+    });
+
+    it('refuses a refresh token after sign-out', async () => {
+      const bob = await signUpWithKey(t);
+      await http().post('/api/auth/logout').set('Cookie', bob.cookie).expect(204);
+      expectProblem(await refresh(bob.cookie), 401, 'invalid-refresh-token');
+    });
+
+    it('accepts a refresh token only as its cookie on /api/auth/refresh, nowhere else and in no other form', async () => {
+      const bob = await signUpWithKey(t);
+      const token = bob.cookie.split('=')[1];
+      const before = await accountState(t, bob.userId);
+      expectProblem(await http().get('/api/account').set('Cookie', bob.cookie), 401, 'unauthorized');
+      expectProblem(
+        await http().get('/api/account').set('Authorization', `Bearer ${token}`),
+        401,
+        'unauthorized',
+      );
+      expectProblem(
+        await http().post('/api/keys').set('Cookie', bob.cookie).send({ name: 'from a cookie' }),
+        401,
+        'unauthorized',
+      );
+      expectProblem(
+        await http().post('/api/auth/refresh').send({ refreshToken: token }),
+        401,
+        'invalid-refresh-token',
+      );
+      expectProblem(
+        await http().post('/api/auth/refresh').set('Authorization', `Bearer ${token}`),
+        401,
+        'invalid-refresh-token',
+      );
+      expectProblem(
+        await http().get('/api/rates/convert?from=USD&to=EUR&amount=1').set('X-Session-Token', token),
+        401,
+        'invalid-session-token',
+      );
+      expectProblem(
+        await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', token),
+        401,
+        'invalid-api-key',
+      );
+      expect(await accountState(t, bob.userId)).toEqual(before);
+      await refresh(bob.cookie).expect(200); // none of the above used it up
+    });
+
+    it('refuses an access token as a refresh token', async () => {
+      expectProblem(await refresh(`fxrates_refresh=${alice.accessToken}`), 401, 'invalid-refresh-token');
+    });
+  });
+
+  describe('API keys', () => {
+    const rate = () => http().get('/api/v1/rates/rate?from=USD&to=EUR');
+
+    it('accepts the genuine key, so every refusal below is the attack’s', async () => {
+      await rate().set('X-API-Key', alice.key).expect(200);
+    });
+
+    it.each([
+      ['the legacy prefix', (key: string) => key.replace(/^fxrates_/, 'fxpro_')],
+      ['another prefix', (key: string) => key.replace(/^fxrates_/, 'sk_live_')],
+      ['no prefix', (key: string) => key.replace(/^fxrates_/, '')],
+      ['upper-case hex', (key: string) => key.replace(/_(.*)$/, (_, hex: string) => `_${hex.toUpperCase()}`)],
+      ['its last character changed', (key: string) => `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`],
+      ['a character too many', (key: string) => `${key}0`],
+      ['a second key after a comma', (key: string) => `${key}, ${key}`],
+    ])('refuses a key with %s: 401 invalid-api-key, and meters nothing', async (_what, mangle) => {
+      const used = async () =>
+        (await http().get('/api/v1/usage').set('X-API-Key', alice.key).expect(200)).body.used as number;
+      const before = await used();
+      expectProblem(await rate().set('X-API-Key', mangle(alice.key)), 401, 'invalid-api-key');
+      expect(await used()).toBe(before);
+    });
+
+    it.each(['api_key', 'apikey', 'apiKey', 'key', 'x-api-key', 'X-API-Key', 'access_token'])(
+      'does not take the key from the query string (?%s=…): 401 missing-api-key',
+      async (name) => {
+        const res = await http().get(`/api/v1/rates/rate?from=USD&to=EUR&${name}=${alice.key}`);
+        expectProblem(res, 401, 'missing-api-key');
+      },
+    );
+
+    it.each([
+      ['Authorization: Bearer', (key: string) => ({ Authorization: `Bearer ${key}` })],
+      ['Authorization: ApiKey', (key: string) => ({ Authorization: `ApiKey ${key}` })],
+      ['a cookie', (key: string) => ({ Cookie: `x-api-key=${key}; api_key=${key}` })],
+      ['X-Api-Token', (key: string) => ({ 'X-Api-Token': key })],
+    ])('does not take the key from %s: 401 missing-api-key', async (_where, headers) => {
+      expectProblem(await rate().set(headers(alice.key)), 401, 'missing-api-key');
+    });
+
+    it('refuses a disabled key at once: 403 api-key-disabled', async () => {
+      const bob = await signUpWithKey(t);
+      await rate().set('X-API-Key', bob.key).expect(200);
+      await http().post(`/api/keys/${bob.keyId}/disable`).set('Authorization', `Bearer ${bob.accessToken}`);
+      expectProblem(await rate().set('X-API-Key', bob.key), 403, 'api-key-disabled');
+    });
+
+    it('refuses an access token or a converter session as an API key', async () => {
+      const session = (await http().post('/api/auth/session').expect(201)).body.sessionToken as string;
+      expectProblem(await rate().set('X-API-Key', alice.accessToken), 401, 'invalid-api-key');
+      expectProblem(await rate().set('X-API-Key', session), 401, 'invalid-api-key');
+    });
+  });
+
+  describe('the converter’s anonymous session', () => {
+    it('grants nothing as a Bearer token', async () => {
+      const session = (await http().post('/api/auth/session').expect(201)).body.sessionToken as string;
+      await http()
+        .get('/api/rates/convert?from=USD&to=EUR&amount=1')
+        .set('X-Session-Token', session)
+        .expect(200);
+      for (const path of ['/api/account', '/api/auth/me', '/api/keys', '/api/usage']) {
+        expectProblem(await http().get(path).set('Authorization', `Bearer ${session}`), 401, 'unauthorized');
+      }
+      expectProblem(
+        await http().post('/api/keys').set('X-Session-Token', session).send({ name: 'from a session' }),
+        401,
+        'unauthorized',
+      );
+    });
+
+    it('is not an access token either way round', async () => {
+      expectProblem(
+        await http()
+          .get('/api/rates/convert?from=USD&to=EUR&amount=1')
+          .set('X-Session-Token', alice.accessToken),
+        401,
+        'invalid-session-token',
+      );
+    });
+  });
+
+  describe('password guessing', () => {
+    it(`slows the guessing address after ${LOGIN_FAILURE_LIMIT} failures, even with the right password`, async () => {
+      const bob = await signUpWithKey(t);
+      const attacker = '203.0.113.7';
+      const login = (password: string, ip: string) =>
+        http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: bob.email, password });
+      for (let guess = 0; guess < LOGIN_FAILURE_LIMIT; guess++) {
+        expectProblem(await login(`guess-${guess}`, attacker), 401, 'wrong-password');
+      }
+      const refused = await login(PASSWORD, attacker);
+      expectProblem(refused, 429, 'too-many-attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    });
+
+    // Point 5 of issue 16 (sec/abuse): an attacker's failures never lock the owner out from their own address.
+    it('lets the owner sign in from their own address while an attacker guesses their password', async () => {
+      const bob = await signUpWithKey(t);
+      for (let guess = 0; guess <= LOGIN_FAILURE_LIMIT + 1; guess++) {
+        await http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', `198.51.100.${guess + 1}`)
+          .send({ email: bob.email, password: `guess-${guess}` });
+      }
+      const owner = await http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '192.0.2.200')
+        .send({ email: bob.email, password: PASSWORD });
+      expect([owner.status, owner.body.code]).toEqual([200, undefined]);
+    });
+  });
+});

@@ -1,0 +1,229 @@
+import type { AddressInfo } from 'node:net';
+import { MAX_ACTIVE_KEYS_PER_USER } from '@fxrates/domain';
+import request from 'supertest';
+import { BODY_LIMIT_BYTES } from '../../src/common/limits';
+import { MAX_SERIES_DAYS } from '../../src/modules/public-api/history/history-query';
+import { newEmail, PASSWORD } from '../support/auth-client';
+import { keysOnPlans } from '../support/plan-keys';
+import { rawRequest } from '../support/raw-http';
+import { startTestApp, type TestApp } from '../test-app';
+import { testConfig } from '../test-config';
+import { accountState, bearer, patchAccountRaw, signUpWithKey, sql, type Account } from './support/accounts';
+import { expectProblem, expectRawProblem } from './support/problem';
+
+const FREE_QUOTA = 3;
+const BASIC_BURST = 1;
+const SESSIONS_PER_MINUTE = 3;
+/** Just over the body limit, in a field each route takes. */
+const oversized = 'x'.repeat(BODY_LIMIT_BYTES + 1024);
+
+describe('API4:2023 Unrestricted Resource Consumption', () => {
+  let t: TestApp;
+  let port: number;
+  let alice: Account;
+  let professional: string;
+  let basic: string;
+  const http = () => request(t.app.getHttpServer());
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      testConfig({
+        PLAN_LIMITS: `free=${FREE_QUOTA}:50,basic=100000:${BASIC_BURST}`,
+        SESSION_CREATE_LIMIT_PER_MINUTE: String(SESSIONS_PER_MINUTE),
+        TRUST_PROXY: 'true',
+      }),
+    );
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+    alice = await signUpWithKey(t);
+    ({ professional, basic } = await keysOnPlans(t.app, ['professional', 'basic'] as const));
+  });
+  afterAll(() => t.close());
+
+  describe(`request bodies over ${BODY_LIMIT_BYTES / 1024} KB`, () => {
+    it.each([
+      [
+        'POST',
+        '/api/auth/register',
+        { firstName: oversized, lastName: 'L', email: newEmail(), password: PASSWORD },
+      ],
+      ['POST', '/api/auth/login', { email: newEmail(), password: oversized }],
+      ['PATCH', '/api/account', { company: oversized }],
+      ['POST', '/api/keys', { name: oversized }],
+      [
+        'POST',
+        '/api/v1/contact',
+        { name: 'A', email: 'a@example.com', subject: 's', message: oversized, recaptchaToken: 'x' },
+      ],
+      ['POST', '/api/billing/paypal/webhook', { id: 'WH-1', event_type: 'X', padding: oversized }],
+    ])('%s %s answers 413 payload-too-large and stores nothing', async (method, path, body) => {
+      const before = await accountState(t, alice.userId);
+      const contacts = await sql(t, 'select count(*)::int as n from contact_messages');
+      const verb = method.toLowerCase() as 'post' | 'patch';
+      const res = await http()[verb](path).set('Authorization', bearer(alice)).send(body);
+      expectProblem(res, 413, 'payload-too-large');
+      expect(await accountState(t, alice.userId)).toEqual(before);
+      expect(await sql(t, 'select count(*)::int as n from contact_messages')).toEqual(contacts);
+    });
+
+    it('refuses a body whose Content-Length is over the limit before reading it', async () => {
+      const answer = await rawRequest(
+        port,
+        `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${100 * 1024 * 1024}\r\nConnection: close\r\n\r\n{"email":`,
+      );
+      expectRawProblem(answer, 413, 'payload-too-large');
+    });
+  });
+
+  describe('API keys', () => {
+    it(`holds at most ${MAX_ACTIVE_KEYS_PER_USER} active keys, also when created all at once: 409 too-many-keys`, async () => {
+      const bob = await signUpWithKey(t);
+      const answers = await Promise.all(
+        Array.from({ length: MAX_ACTIVE_KEYS_PER_USER + 5 }, (_, i) =>
+          http()
+            .post('/api/keys')
+            .set('Authorization', bearer(bob))
+            .send({ name: `k${i}` }),
+        ),
+      );
+      const refused = answers.filter((res) => res.status !== 201);
+      expect(refused).toHaveLength(6); // the key from sign-up counts too
+      for (const res of refused) expectProblem(res, 409, 'too-many-keys');
+      const [{ n }] = await sql(
+        t,
+        "select count(*)::int as n from api_keys where user_id = ? and status = 'active'",
+        [bob.userId],
+      );
+      expect(n).toBe(MAX_ACTIVE_KEYS_PER_USER);
+    });
+  });
+
+  describe('the metered API', () => {
+    it(`refuses calls over the monthly quota (${FREE_QUOTA} here): 429 quota-exceeded with Retry-After, not counted`, async () => {
+      const { free } = await keysOnPlans(t.app, ['free'] as const);
+      for (let call = 0; call < FREE_QUOTA; call++) {
+        await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', free).expect(200);
+      }
+      const refused = await http().get('/api/v1/rates/latest?symbols=EUR').set('X-API-Key', free);
+      expectProblem(refused, 429, 'quota-exceeded');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const usage = await http().get('/api/v1/usage').set('X-API-Key', free).expect(200);
+      expect(usage.body).toMatchObject({ used: FREE_QUOTA, remaining: 0 });
+    });
+
+    it(`refuses a burst over the plan's rate (${BASIC_BURST}/s here): 429 rate-limited with Retry-After`, async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          http().get('/api/v1/rates/rate?from=USD&to=GBP').set('X-API-Key', basic),
+        ),
+      );
+      const refused = answers.filter((res) => res.status !== 200);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const res of refused) {
+        expectProblem(res, 429, 'rate-limited');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    });
+
+    it.each([
+      ['/api/v1/rates/timeseries', 'start=2020-01-01&end=2024-12-31'],
+      ['/api/v1/rates/fluctuation', 'start=1999-01-04&end=2024-12-31'],
+    ])(`%s refuses a span over ${MAX_SERIES_DAYS} days: 400 date-out-of-range`, async (path, query) => {
+      expectProblem(
+        await http().get(`${path}?${query}`).set('X-API-Key', professional),
+        400,
+        'date-out-of-range',
+      );
+    });
+
+    it('refuses thousands of symbols: 400, not 500', async () => {
+      const codes = Array.from({ length: 2500 }, (_, i) => ['EUR', 'GBP', 'JPY', 'CHF'][i % 4]).join(',');
+      for (const path of ['/api/v1/rates/latest', '/api/v1/rates/timeseries']) {
+        const res = await http()
+          .get(`${path}?start=2024-01-01&end=2024-01-02&symbols=${codes}`)
+          .set('X-API-Key', professional);
+        expectProblem(res, 400, 'validation-failed');
+      }
+    });
+
+    it('refuses a thousand parameters or one parameter given a thousand times: 400', async () => {
+      const many = Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&');
+      expectProblem(
+        await http().get(`/api/v1/rates/rate?from=USD&to=EUR&${many}`).set('X-API-Key', professional),
+        400,
+        'validation-failed',
+      );
+      const repeated = Array.from({ length: 1000 }, () => 'from=USD').join('&');
+      expectProblem(
+        await http().get(`/api/v1/rates/rate?${repeated}&to=EUR`).set('X-API-Key', professional),
+        400,
+        'validation-failed',
+      );
+    });
+
+    it.each([
+      ['1e16', 'invalid-amount'],
+      ['10000000000000001', 'amount-too-large'],
+      ['9'.repeat(70), 'invalid-amount'],
+      [`1.${'0'.repeat(70)}`, 'invalid-amount'],
+    ])('refuses amount=%s: 400 %s', async (amount, code) => {
+      expectProblem(
+        await http().get(`/api/v1/convert?from=USD&to=EUR&amount=${amount}`).set('X-API-Key', professional),
+        400,
+        code,
+      );
+    });
+
+    // Point 4 of issue 16 (sec/errors): Node refuses an over-long request line itself, in plain text.
+    it('refuses a 100 KB query string with 414 or 431 problem+json, without echoing it', async () => {
+      const query = `symbols=${'EUR,'.repeat(25_000)}USD`;
+      const answer = await rawRequest(
+        port,
+        `GET /api/v1/rates/latest?${query} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${professional}\r\nConnection: close\r\n\r\n`,
+      );
+      expect([414, 431]).toContain(answer.status);
+      expect(answer.headers['content-type']).toBe('application/problem+json');
+      expect(JSON.parse(answer.body)).toMatchObject({ status: answer.status, code: expect.any(String) });
+      expect(answer.body).not.toContain('EUR,EUR');
+    });
+  });
+
+  describe('bodies that cost more to parse than to send', () => {
+    // Point 4 of issue 16 (sec/errors): 3,000 levels of nesting are a 400, never a 500.
+    it('refuses JSON nested 3,000 levels deep: 400, and changes nothing', async () => {
+      const before = await accountState(t, alice.userId);
+      const deep = `{"firstName":"Ada","company":${'['.repeat(3000)}${']'.repeat(3000)}}`;
+      expectProblem(await patchAccountRaw(t, alice, deep), 400, 'validation-failed');
+      expect(await accountState(t, alice.userId)).toEqual(before);
+    });
+  });
+
+  describe('anonymous converter sessions', () => {
+    it(`lets one address create ${SESSIONS_PER_MINUTE} a minute, then 429 rate-limited; others are not affected`, async () => {
+      const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+      const create = (ip: string) => http().post('/api/auth/session').set('X-Forwarded-For', ip);
+      for (let i = 0; i < SESSIONS_PER_MINUTE; i++) await create(address).expect(201);
+      const before = await sql(t, 'select count(*)::int as n from anonymous_sessions');
+      const refused = await create(address);
+      expectProblem(refused, 429, 'rate-limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await sql(t, 'select count(*)::int as n from anonymous_sessions')).toEqual(before);
+      await create(`198.51.100.${Math.floor(Math.random() * 200) + 20}`).expect(201);
+    });
+  });
+
+  it('keeps each key name, name and company within its column', async () => {
+    const before = await accountState(t, alice.userId);
+    const keyName = http()
+      .post('/api/keys')
+      .send({ name: 'k'.repeat(65) });
+    const company = http()
+      .patch('/api/account')
+      .send({ company: 'c'.repeat(201) });
+    for (const attempt of [keyName, company]) {
+      expectProblem(await attempt.set('Authorization', bearer(alice)), 400, 'validation-failed');
+    }
+    expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+});
