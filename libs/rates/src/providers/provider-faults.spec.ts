@@ -198,6 +198,15 @@ describe('provider faults against the stand-in', () => {
       expect(error).toMatchObject({ provider: adapter.id, failure: 'http', details: { status: 503 } });
     });
 
+    it('refuses a redirect as an http failure, and follows it nowhere', async () => {
+      const elsewhere = `/redirected-${adapter.id}`;
+      standIn.fault(adapter.route, { status: 302, headers: { location: `${standIn.url}${elsewhere}` } });
+      const error = await failureOf(fetchOne());
+      expect(error).toMatchObject({ provider: adapter.id, failure: 'http', details: { status: 302 } });
+      expect(error.message).toContain('not followed');
+      expect(standIn.requestsTo(elsewhere)).toEqual([]);
+    });
+
     it('gives up on a hang after its timeout', async () => {
       standIn.fault(adapter.route, 'hang');
       const started = Date.now();

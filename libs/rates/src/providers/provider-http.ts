@@ -43,8 +43,11 @@ export async function getFromProvider(
   let response: Response;
   let body: string | undefined;
   try {
+    // A redirect is refused, not followed: a hostile provider (or its DNS) could otherwise send the
+    // worker to any address it can reach, internal ones included.
     response = await fetch(url, {
       signal,
+      redirect: 'manual',
       headers: { accept: 'application/json, application/xml;q=0.9, */*;q=0.1', ...options.headers },
     });
     body = await textWithin(response, MAX_PROVIDER_BODY_BYTES);
@@ -59,6 +62,15 @@ export async function getFromProvider(
     throw new ProviderError(provider, 'malformed', `${where} answered more than ${limit}; not read`);
   }
   const { status } = response;
+  if (status >= 300 && status < 400) {
+    const target = response.headers.get('location') ?? 'nowhere';
+    throw new ProviderError(
+      provider,
+      'http',
+      `${where} answered ${status}, a redirect to ${target.slice(0, 200)}; not followed (point the provider's URL setting at the new address if it moved)`,
+      { status },
+    );
+  }
   if ((status >= 200 && status < 300) || options.acceptStatus?.includes(status)) {
     return { status, headers: response.headers, body };
   }
@@ -74,8 +86,11 @@ export async function getFromProvider(
   throw new ProviderError(provider, failure, `${where} answered ${status}: ${snippet}`, { status });
 }
 
-/** The body as UTF-8 text, or undefined (and the rest left unread) once it passes `limit` bytes. */
-async function textWithin(response: Response, limit: number): Promise<string | undefined> {
+/**
+ * The body as UTF-8 text, or undefined (and the rest left unread) once it passes `limit` bytes: how
+ * every answer from outside (rate providers, PayPal, reCAPTCHA) is read, so none can exhaust memory.
+ */
+export async function textWithin(response: Response, limit: number): Promise<string | undefined> {
   if (Number(response.headers.get('content-length')) > limit) {
     await response.body?.cancel();
     return undefined;
