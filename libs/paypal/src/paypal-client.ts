@@ -1,8 +1,16 @@
 import type { AppConfig } from '@fxrates/config';
-import type { PayPalSale } from './paypal-sale';
+import { isRecord, textWithin } from '@fxrates/rates';
+import { AnswerFieldError } from './paypal-answer-checks';
+import { checkedSale, type PayPalSale } from './paypal-sale';
 import { PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
+import { checkedSubscription } from './subscription-answer';
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * The largest answer read from PayPal: its biggest (a subscription with its plan) is a few KB, so
+ * anything near this is not PayPal's and is refused unread rather than held in memory.
+ */
+export const MAX_PAYPAL_BODY_BYTES = 1024 * 1024;
 /** Renew a token this long before PayPal says it expires, so none expires in flight. */
 const TOKEN_EXPIRY_MARGIN_MS = 60_000;
 
@@ -41,12 +49,13 @@ export class PayPalClient {
    * price out otherwise), or null when PayPal does not know the id.
    */
   getSubscription(id: string): Promise<PayPalSubscription | null> {
-    return this.find<PayPalSubscription>(`/v1/billing/subscriptions/${encodeURIComponent(id)}?fields=plan`);
+    const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}?fields=plan`;
+    return this.find(path, (answer) => checkedSubscription(answer, id));
   }
 
   /** A payment (sale) as it is now, refunded or reversed included, or null when PayPal does not know it. */
   getSale(id: string): Promise<PayPalSale | null> {
-    return this.find<PayPalSale>(`/v1/payments/sale/${encodeURIComponent(id)}`);
+    return this.find(`/v1/payments/sale/${encodeURIComponent(id)}`, (answer) => checkedSale(answer, id));
   }
 
   /** Cancels at PayPal; false when PayPal refuses because the subscription is no longer active. */
@@ -78,19 +87,26 @@ export class PayPalClient {
     const response = await this.call('POST', '/v1/notifications/verify-webhook-signature', body);
     if (response.status === 400) return false;
     if (!response.ok) throw new PayPalUnavailableError(`webhook verification answered ${response.status}`);
-    const { verification_status: status } = await this.readJson<{ verification_status?: string }>(response);
+    const { verification_status: status } = await this.readJson(response);
     return status === 'SUCCESS';
   }
 
-  private async find<T>(path: string): Promise<T | null> {
+  /** GETs a resource and checks PayPal's answer with `check` (which throws AnswerFieldError); null on 404. */
+  private async find<T>(path: string, check: (answer: Record<string, unknown>) => T): Promise<T | null> {
+    const where = `GET ${path.split('?')[0]}`;
     const response = await this.call('GET', path);
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok)
-      throw new PayPalUnavailableError(`GET ${path.split('?')[0]} answered ${response.status}`);
-    return this.readJson<T>(response);
+    if (!response.ok) throw new PayPalUnavailableError(`${where} answered ${response.status}`);
+    const answer = await this.readJson(response);
+    try {
+      return check(answer);
+    } catch (error) {
+      if (!(error instanceof AnswerFieldError)) throw error;
+      throw new PayPalUnavailableError(`${where} answered an unusable resource: ${error.message}`);
+    }
   }
 
   private async call(method: string, path: string, body?: string): Promise<Response> {
@@ -129,28 +145,54 @@ export class PayPalClient {
       body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
     });
     if (!response.ok) throw new PayPalUnavailableError(`token request answered ${response.status}`);
-    const { access_token: value, expires_in: expiresIn } = await this.readJson<{
-      access_token?: string;
-      expires_in?: number;
-    }>(response);
-    if (!value || typeof expiresIn !== 'number') throw new PayPalUnavailableError('token response malformed');
+    const { access_token: value, expires_in: expiresIn } = await this.readJson(response);
+    if (typeof value !== 'string' || !value || typeof expiresIn !== 'number' || !(expiresIn > 0)) {
+      throw new PayPalUnavailableError('token response malformed');
+    }
     this.token = { value, expiresAt: Date.now() + expiresIn * 1000 - TOKEN_EXPIRY_MARGIN_MS };
     return value;
   }
 
+  /**
+   * One request within the timeout. A redirect is refused, not followed: a hostile PayPal (or DNS)
+   * could otherwise send our credentials, or us, to any address we can reach.
+   */
   private async send(url: string, init: RequestInit): Promise<Response> {
+    let response: Response;
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
       throw new PayPalUnavailableError((error as Error).message);
     }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      const target = response.headers.get('location')?.slice(0, 200) ?? 'nowhere';
+      throw new PayPalUnavailableError(`${new URL(url).pathname} redirected to ${target}; not followed`);
+    }
+    return response;
   }
 
-  private async readJson<T>(response: Response): Promise<T> {
+  /** The answer's JSON object, read up to MAX_PAYPAL_BODY_BYTES; anything else is PayPal unavailable. */
+  private async readJson(response: Response): Promise<Record<string, unknown>> {
+    let text: string | undefined;
     try {
-      return (await response.json()) as T;
-    } catch {
-      throw new PayPalUnavailableError('response was not JSON');
+      text = await textWithin(response, MAX_PAYPAL_BODY_BYTES);
+    } catch (error) {
+      throw new PayPalUnavailableError(`answer cut short: ${(error as Error).message}`);
     }
+    if (text === undefined)
+      throw new PayPalUnavailableError(`answer larger than ${MAX_PAYPAL_BODY_BYTES} bytes; not read`);
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new PayPalUnavailableError('answer was not JSON');
+    }
+    if (!isRecord(answer)) throw new PayPalUnavailableError('answer was not a JSON object');
+    return answer;
   }
 }

@@ -1,3 +1,5 @@
+import { expectField, expectId } from './paypal-answer-checks';
+
 /** The fields of PayPal's sale resource (GET /v1/payments/sale/{id}), a subscription's payment, we act on. */
 export interface PayPalSale {
   id: string;
@@ -42,4 +44,13 @@ export function salePayment(sale: PayPalSale): SalePayment | null {
   if (PAID.has(sale.state)) return { paid: true, at };
   if (TAKEN_BACK.has(sale.state)) return { paid: false, at };
   return null;
+}
+
+/** PayPal's answer about sale `askedId` as a PayPalSale, checked field by field. Throws AnswerFieldError. */
+export function checkedSale(answer: Record<string, unknown>, askedId: string): PayPalSale {
+  expectId(answer, askedId);
+  expectField(answer, 'state', 'string', { optional: true });
+  expectField(answer, 'billing_agreement_id', 'string', { optional: true });
+  expectField(answer, 'create_time', 'date-time', { optional: true });
+  return answer as unknown as PayPalSale;
 }

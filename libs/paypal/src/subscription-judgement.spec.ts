@@ -44,6 +44,10 @@ describe('judgeSubscription', () => {
     ['a tiered price', { plan: { billing_cycles: [{ sequence: 1, pricing_scheme: { tiers: [] } }] } }],
     ['a free trial cycle', { plan: { billing_cycles: [{ sequence: 1, tenure_type: 'TRIAL' }] } }],
     ['a quantity', { quantity: '0.0001' }],
+    // Not booleans: whatever they mean, they do not say "not overridden".
+    ['plan_overridden as "true"', { plan_overridden: 'true' as unknown as boolean }],
+    ['plan_overridden as 1', { plan_overridden: 1 as unknown as boolean }],
+    ['plan_overridden as null', { plan_overridden: null as unknown as boolean }],
   ])('refuses our plan at a price we did not set: %s', (_what, fields) => {
     expect(judgeSubscription(subscription(fields), planIds, USER)).toMatchObject({
       accepted: false,

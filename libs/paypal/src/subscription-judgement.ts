@@ -52,7 +52,9 @@ function isOurPrice(price: PayPalMoney | undefined, ours: number): boolean {
 
 /** What about this subscription makes it cost other than our price for its plan, or null. */
 function priceProblem(paypal: PayPalSubscription, { plan, cycle }: PlanAndCycle): string | null {
-  if (paypal.plan_overridden === true) {
+  // Anything but an explicit false is taken as overridden: an answer that cannot say it is not
+  // overridden must not be granted (the client refuses such answers; this holds for any caller).
+  if (paypal.plan_overridden !== undefined && paypal.plan_overridden !== false) {
     return 'it overrides its plan (plan_overridden), so its price is not ours';
   }
   if (paypal.quantity !== undefined && !ONE.test(paypal.quantity)) {

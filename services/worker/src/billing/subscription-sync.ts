@@ -59,7 +59,7 @@ export class SubscriptionSync {
     }
     const existing = await this.em.fork().findOne(Subscription, { paypalSubscriptionId });
     const verdict = judgeSubscription(paypal, this.planIds, existing?.user.id);
-    if (!verdict.accepted) return this.refuse(paypal, existing, verdict.reason);
+    if (!verdict.accepted) return this.refuse(paypalSubscriptionId, paypal, existing, verdict.reason);
     const fields = subscriptionFields(paypal, verdict.plan, verdict.cycle);
     let fresh = true;
     let userId = existing?.user.id;
@@ -93,11 +93,12 @@ export class SubscriptionSync {
 
   /** Our copy of a subscription that grants nothing is marked so, and its owner's plan set again. */
   private async refuse(
+    paypalSubscriptionId: string,
     paypal: PayPalSubscription,
     existing: Subscription | null,
     reason: string,
   ): Promise<SyncOutcome> {
-    this.logger.warn(`PayPal subscription ${paypal.id} grants no plan: ${reason}`);
+    this.logger.warn(`PayPal subscription ${paypalSubscriptionId} grants no plan: ${reason}`);
     if (!existing) return 'refused';
     const updatedAt = paypalUpdatedAt(paypal);
     const fresh = await this.em

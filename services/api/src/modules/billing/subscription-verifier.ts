@@ -65,7 +65,7 @@ export class SubscriptionVerifier {
         'PayPal does not know this subscription. Start the subscription again from the pricing page.',
       );
     }
-    this.judge(paypal, userId, requested); // before waiting on PayPal for a subscription we would refuse anyway
+    this.judge(paypalSubscriptionId, paypal, userId, requested); // before waiting on PayPal for a subscription we would refuse anyway
     for (let check = 0; paypal.status === 'APPROVED' && check < ACTIVATION_CHECKS; check++) {
       await sleep(this.config.paypal.activationPollMs);
       paypal = (await this.paypal.getSubscription(paypalSubscriptionId)) ?? paypal;
@@ -78,7 +78,7 @@ export class SubscriptionVerifier {
         { 'Retry-After': '60' },
       );
     }
-    const verdict = this.judge(paypal, userId, requested);
+    const verdict = this.judge(paypalSubscriptionId, paypal, userId, requested);
     if (!verdict.paying) {
       throw new AppException(
         ErrorCode.SubscriptionNotActive,
@@ -90,6 +90,7 @@ export class SubscriptionVerifier {
 
   /** judgeSubscription's verdict for this user and the plan and cycle they asked for, or the refusal they see. */
   private judge(
+    paypalSubscriptionId: string,
     paypal: PayPalSubscription,
     userId: string,
     requested: { plan: PaidPlanId; cycle: BillingCycle },
@@ -97,7 +98,9 @@ export class SubscriptionVerifier {
     const verdict = judgeSubscription(paypal, this.planIds, userId);
     if (!verdict.accepted) {
       // The reason goes to our log, not to the caller: it may name another user's id.
-      this.logger.warn(`PayPal subscription ${paypal.id} refused for user ${userId}: ${verdict.reason}`);
+      this.logger.warn(
+        `PayPal subscription ${paypalSubscriptionId} refused for user ${userId}: ${verdict.reason}`,
+      );
       const [code, message] = REFUSALS[verdict.refusal];
       throw new AppException(code, message);
     }

@@ -49,17 +49,23 @@ export class SubscriptionsService {
         }),
       (error) => this.logger.warn(`Subscription ${body.paypalSubscriptionId} not verified: ${error.message}`),
     );
-    const subscription = await this.record(userId, verified);
+    // The id we asked PayPal about is the one recorded, whatever its answer says of itself.
+    const paypalId = body.paypalSubscriptionId;
+    const subscription = await this.record(userId, paypalId, verified);
     await this.userPlans.changePlan(userId, verified.plan);
-    await this.replaced.cancelOthers(userId, verified.paypal.id);
+    await this.replaced.cancelOthers(userId, paypalId);
     return viewOf(subscription);
   }
 
   /** Inserts or refreshes the row; the unique PayPal id keeps one subscription to one user. */
-  private async record(userId: string, { paypal, plan, cycle }: VerifiedSubscription): Promise<Subscription> {
+  private async record(
+    userId: string,
+    paypalId: string,
+    { paypal, plan, cycle }: VerifiedSubscription,
+  ): Promise<Subscription> {
     const em = this.em.fork();
     const fields = subscriptionFields(paypal, plan, cycle);
-    const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypal.id });
+    const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypalId });
     if (existing) {
       if (existing.user.id !== userId) throw alreadyBound();
       if (existing.paymentRevoked()) throw paymentRevoked();
@@ -70,7 +76,7 @@ export class SubscriptionsService {
     const created = em.create(Subscription, {
       ...fields,
       user: em.getReference(User, userId),
-      paypalSubscriptionId: paypal.id,
+      paypalSubscriptionId: paypalId,
       createdAt: new Date(),
     });
     try {
@@ -78,7 +84,7 @@ export class SubscriptionsService {
       return created;
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypal.id });
+      const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
       if (winner.user.id !== userId) throw alreadyBound();
       return winner;
     }
