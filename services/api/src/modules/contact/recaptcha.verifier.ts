@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode } from '@fxrates/domain';
+import { isRecord, textWithin } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
@@ -8,16 +9,13 @@ import { REDIS } from '../redis/redis.module';
 
 export const RECAPTCHA_ACTION = 'contact_form';
 const VERIFY_TIMEOUT_MS = 5000;
+/** siteverify's verdict is a few hundred bytes: anything near this is not Google's, and is not read. */
+const MAX_VERDICT_BYTES = 64 * 1024;
 /** reCAPTCHA tokens live two minutes; remembering used ones a little longer refuses every replay. */
 const USED_TOKEN_TTL_SECONDS = 180;
 
-interface SiteverifyResponse {
-  success?: boolean;
-  score?: number;
-  action?: string;
-  hostname?: string;
-  'error-codes'?: string[];
-}
+/** siteverify's verdict: only a JSON object is one; its fields are checked one by one before use. */
+type SiteverifyResponse = Record<string, unknown>;
 
 const failed = (reason: string) =>
   new AppException(
@@ -57,14 +55,7 @@ export class RecaptchaVerifier implements OnModuleInit {
 
     let result: SiteverifyResponse;
     try {
-      const response = await fetch(recaptchaVerifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ secret: recaptchaSecret, response: token, remoteip: remoteIp }),
-        signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
-      result = (await response.json()) as SiteverifyResponse;
+      result = await this.siteverify(recaptchaVerifyUrl, recaptchaSecret, token, remoteIp);
     } catch (error) {
       this.logger.warn(`reCAPTCHA verification unavailable: ${(error as Error).message}`);
       await this.redis.del(tokenKey); // not judged: the visitor may retry with the same token
@@ -75,13 +66,43 @@ export class RecaptchaVerifier implements OnModuleInit {
         { 'Retry-After': '60' },
       );
     }
-    if (!result.success) throw failed(`siteverify refused: ${(result['error-codes'] ?? []).join(', ')}`);
-    if (result.action !== RECAPTCHA_ACTION) throw failed(`action "${result.action}"`);
-    if (!result.hostname || !recaptchaHostnames.includes(result.hostname)) {
-      throw failed(`hostname "${result.hostname}"`);
+    // Only Google's own `true` is a pass: "false" and 1 are truthy, not a verdict.
+    if (result.success !== true) {
+      throw failed(`siteverify refused: ${JSON.stringify(result['error-codes'] ?? result.success)}`);
     }
-    if (typeof result.score !== 'number' || result.score < recaptchaMinScore) {
-      throw failed(`score ${result.score}`);
+    if (result.action !== RECAPTCHA_ACTION) throw failed(`action ${JSON.stringify(result.action)}`);
+    const { hostname, score } = result;
+    if (typeof hostname !== 'string' || !recaptchaHostnames.includes(hostname)) {
+      throw failed(`hostname ${JSON.stringify(hostname)}`);
     }
+    if (typeof score !== 'number' || !(score >= recaptchaMinScore)) {
+      throw failed(`score ${JSON.stringify(score)}`);
+    }
+  }
+
+  /**
+   * Asks siteverify for its verdict on a token; throws when there is none to judge (no answer, an
+   * error, a redirect, which is refused rather than followed, or a body that is not a JSON object).
+   */
+  private async siteverify(url: string, secret: string, token: string, remoteIp: string) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ secret, response: token, remoteip: remoteIp }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      const redirect = response.headers.get('location');
+      throw new Error(
+        `siteverify answered ${response.status}${redirect ? `, a redirect (not followed) to ${redirect.slice(0, 200)}` : ''}`,
+      );
+    }
+    const text = await textWithin(response, MAX_VERDICT_BYTES);
+    if (text === undefined) throw new Error(`siteverify answered more than ${MAX_VERDICT_BYTES} bytes`);
+    const verdict: unknown = JSON.parse(text);
+    if (!isRecord(verdict)) throw new Error(`siteverify answered ${text.slice(0, 80)}, not a JSON object`);
+    return verdict;
   }
 }
