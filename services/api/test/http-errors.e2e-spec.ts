@@ -210,6 +210,21 @@ describe('HTTP errors answered as problems', () => {
         }
       });
 
+      it('refuses an unpaired surrogate in any text field with 400, not a validator crash', async () => {
+        for (const field of Object.keys(route.body)) {
+          // JSON.stringify escapes a lone surrogate as \ud800: valid JSON, invalid Unicode.
+          const value = field === 'email' ? 'a\ud800b@example.test' : `${route.body[field]}\udfff`;
+          const res = await bodyCall(route)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify({ ...route.body, [field]: value }));
+          expect([field, problemOf(res)]).toEqual([
+            field,
+            { status: 400, type: 'application/problem+json', code: 'validation-failed' },
+          ]);
+          expect(res.body.message).toMatch(/is not valid Unicode/);
+        }
+      });
+
       it('refuses null in a required field with 400 and what the field needs', async () => {
         for (const [field, code] of Object.entries(route.nullCodes)) {
           const res = await bodyCall(route).send({ ...route.body, [field]: null });

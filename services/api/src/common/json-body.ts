@@ -19,6 +19,22 @@ const nulInside = (field: string) =>
     `${field === '' ? 'The body' : `Field "${fieldName(field)}"`} contains a NUL character (\\u0000); remove it.`,
   );
 
+/** A UTF-16 surrogate without its pair: text no valid UTF-8 could have carried, which validators choke on. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const illFormed = (field: string) =>
+  new AppException(
+    ErrorCode.ValidationFailed,
+    `${field === '' ? 'The body' : `Field "${fieldName(field)}"`} is not valid Unicode (an unpaired surrogate escape such as \\ud800); send it as UTF-8 text.`,
+  );
+
+/** Why a string of the body is refused: a NUL, or an unpaired surrogate. */
+function textRefusal(text: string, field: string): AppException | undefined {
+  if (text.includes('\u0000')) return nulInside(field);
+  if (LONE_SURROGATE.test(text)) return illFormed(field);
+  return undefined;
+}
+
 const tooDeep = () =>
   new AppException(
     ErrorCode.ValidationFailed,
@@ -27,7 +43,7 @@ const tooDeep = () =>
 
 /**
  * Why a parsed JSON body is refused, or undefined: nesting deeper than JSON_MAX_DEPTH, a NUL
- * character in a string or a name, or a `__proto__` or `constructor.prototype` member (which would
+ * character or an unpaired surrogate in a string or a name, or a `__proto__` or `constructor.prototype` member (which would
  * reach Object.prototype through any merge). One walk, without recursion, before anything else reads it.
  */
 export function refusalOf(body: unknown): AppException | undefined {
@@ -35,7 +51,8 @@ export function refusalOf(body: unknown): AppException | undefined {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, depth, field } = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return nulInside(field);
+      const refusal = textRefusal(value, field);
+      if (refusal) return refusal;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -46,7 +63,8 @@ export function refusalOf(body: unknown): AppException | undefined {
     }
     for (const [name, member] of Object.entries(value)) {
       if (name === '__proto__') return notAllowed(name);
-      if (name.includes('\u0000')) return nulInside(name);
+      const refusal = textRefusal(name, name);
+      if (refusal) return refusal;
       if (
         name === 'constructor' &&
         member !== null &&

@@ -53,6 +53,15 @@ export interface HttpAnswer {
   sent?: () => void;
 }
 
+/**
+ * The 4xx status a framework or plugin error carries (Fastify's and its plugins' errors have a
+ * `statusCode`), or undefined: anything else is unexpected, a 500.
+ */
+function clientErrorStatusOf(exception: unknown): number | undefined {
+  const status = (exception as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
 function toProblem(exception: unknown, request: ProblemRequest): Problem {
   if (exception instanceof AppException) {
     return problemOf(exception.code, exception.status, exception.message, exception.detail);
@@ -67,6 +76,14 @@ function toProblem(exception: unknown, request: ProblemRequest): Problem {
       const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
       return problemOf(code, status, MESSAGE_BY_STATUS[status]?.(request) ?? exception.message);
     }
+  }
+  const foreign = clientErrorStatusOf(exception);
+  if (foreign !== undefined) {
+    // A plugin's "forbidden" is a path outside what it serves (@fastify/static refusing `..`): to the
+    // client, simply a path that is not served.
+    const status = foreign === HttpStatus.FORBIDDEN ? HttpStatus.NOT_FOUND : foreign;
+    const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
+    return problemOf(code, status, MESSAGE_BY_STATUS[status]?.(request) ?? 'The request is not valid.');
   }
   const errorId = request.id;
   logger.error({ err: exception, errorId }, 'Unhandled error');

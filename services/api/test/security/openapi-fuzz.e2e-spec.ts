@@ -24,6 +24,8 @@ import { HOSTILE_STRINGS, SchemaArbitraries, type Schema } from './support/opena
 
 /** Runs per operation: enough to hit each parameter with hostile values several times. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+/** FUZZ_SEED replays a failure's seed (a failing operation's report names it). */
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const RECAPTCHA_SECRET = 'fuzz-recaptcha-secret';
 
 /** Bodies no client library would send: broken, empty, deep, prototype-polluting, huge. */
@@ -249,7 +251,7 @@ describe('property-based fuzzing of every operation in the OpenAPI document', ()
               );
             }
           }),
-          { numRuns: RUNS, endOnFailure: true },
+          { numRuns: RUNS, endOnFailure: true, seed: SEED },
         );
       } catch (error) {
         // fast-check's report names the seed and the counterexample; what broke is the cause.

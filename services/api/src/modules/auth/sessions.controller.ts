@@ -1,7 +1,8 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { ErrorCode } from '@fxrates/domain';
+import type { FastifyReply } from 'fastify';
 import { ApiProblems } from '../../common/openapi';
 import { SessionResponseDto } from './dto/session.response';
 import { SessionsService } from './sessions.service';
@@ -23,7 +24,9 @@ export class SessionsController {
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @ApiProblems(ErrorCode.RateLimited)
-  create(): Promise<SessionResponseDto> {
+  create(@Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
+    // The answer carries a credential: no cache on the way may keep it.
+    void reply.header('Cache-Control', 'no-store');
     return this.sessions.create();
   }
 }

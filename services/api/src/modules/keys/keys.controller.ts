@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import {
   Body,
   Controller,
@@ -7,6 +8,7 @@ import {
   ParseUUIDPipe,
   Post,
   Query,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -50,7 +52,13 @@ export class KeysController {
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized, ErrorCode.TooManyKeys)
-  create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateKeyBody): Promise<CreatedApiKey> {
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: CreateKeyBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreatedApiKey> {
+    // The full key is in this answer only: no cache on the way may keep it.
+    void reply.header('Cache-Control', 'no-store');
     return this.keys.create(user.userId, body.name);
   }
 

@@ -11,13 +11,16 @@ const READS = new Set(['GET', 'HEAD']);
  * absolute-form, any other the router accepts) is checked, and no spelling of another route is.
  * Unless `writable`, only reads get through.
  */
-export async function registerOperatorScope(
+export function registerOperatorScope(
   fastify: FastifyInstance,
   access: OperatorAccess,
   writable: boolean,
   routes: (scope: FastifyInstance) => Promise<void>,
-): Promise<void> {
-  await fastify.register(async (scope) => {
+): void {
+  // Not awaited: awaiting a plugin here makes Fastify build the routes Nest has declared so far,
+  // before Nest sets its error handler, and those routes would answer body errors as Fastify's own
+  // JSON instead of problems. Fastify loads the scope with the rest when the app gets ready.
+  void fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const verdict = await access.check(request.headers.authorization, clientAddressKey(request.ip));
       if (!verdict.granted)

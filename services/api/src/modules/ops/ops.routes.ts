@@ -32,7 +32,7 @@ export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onResponse', (request, reply, done) => {
       this.metrics.httpDuration.observe(
@@ -56,7 +56,7 @@ export class OpsRoutes implements OnModuleInit, OnApplicationShutdown {
       serverAdapter: board,
     });
     board.setBasePath(BULL_BOARD_PATH);
-    await registerOperatorScope(fastify, access, this.config.ops.queuesWritable, async (scope) => {
+    registerOperatorScope(fastify, access, this.config.ops.queuesWritable, async (scope) => {
       scope.get(METRICS_PATH, async (_request, reply) => {
         void reply.header('content-type', this.metrics.registry.contentType);
         return this.metrics.registry.metrics();
