@@ -10,7 +10,7 @@ type Headers = Record<string, string | string[] | undefined>;
 
 const ORIGIN = 'https://app.example.test';
 
-/** What every answer must carry (HSTS only behind TLS, see below). */
+/** What every answer of Fastify or Node must carry (HSTS only behind TLS, see below). */
 const SECURITY_HEADERS = {
   'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
   'x-content-type-options': 'nosniff',
@@ -18,6 +18,16 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': undefined,
+};
+/** What a data answer served before Fastify carries: the strictest policy, in fewer headers. */
+const DATA_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': undefined,
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': undefined,
+  'cross-origin-resource-policy': undefined,
   'strict-transport-security': undefined,
 };
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -63,13 +73,22 @@ describe('security headers and CORS', () => {
   afterAll(() => t.close());
 
   describe('security headers', () => {
-    it('are the same on every kind of answer: Nest, Fastify, before Fastify, and Node-level', async () => {
+    it('are on every kind of answer: Nest, Fastify and Node-level alike, before Fastify the data set', async () => {
+      const dataAnswers: [string, { status: number; headers: Headers }][] = [
+        ['a metered route before Fastify', await http().get('/api/v1/currencies').set('X-API-Key', apiKey)],
+        ['a problem before Fastify', await http().get('/api/v1/currencies')],
+      ];
+      for (const [what, answer] of dataAnswers) {
+        expect([what, answer.status < 500, securityHeadersOf(answer.headers)]).toEqual([
+          what,
+          true,
+          DATA_SECURITY_HEADERS,
+        ]);
+      }
       const answers: [string, { status: number; headers: Headers }][] = [
         ['a controller', await http().get('/api/billing/plans')],
         ['a validation problem', await http().post('/api/auth/login').send({})],
         ['an unknown route', await http().get('/api/no-such-route')],
-        ['a metered route before Fastify', await http().get('/api/v1/currencies').set('X-API-Key', apiKey)],
-        ['a problem before Fastify', await http().get('/api/v1/currencies')],
         [
           'a metered route on Fastify (CORS)',
           await http().get('/api/v1/currencies').set('X-API-Key', apiKey).set('Origin', ORIGIN),

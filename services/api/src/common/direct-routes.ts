@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { ApiMetrics } from '../modules/ops/api-metrics';
 import { problemAnswer, sendProblem, type HttpAnswer } from './problem-reply';
 import { requestIdOf } from './request-id';
-import { securityHeadersFor } from './security-headers';
+import { dataSecurityHeadersFor } from './security-headers';
 
 export interface DirectRequest {
   path: string;
@@ -145,7 +145,7 @@ export class DirectRoutes implements OnModuleInit {
 
     const started = performance.now();
     const id = requestIdOf(request);
-    const security = securityHeadersFor(request, this.trustProxy);
+    const security = dataSecurityHeadersFor(request, this.trustProxy);
     const send = (answer: HttpAnswer) => this.write(response, answer, id, security, path, started);
     // An answer known within this turn of the event loop (most are) waits for the turn's end, to go
     // out with the turn's other answers (see `sendAtEndOfTurn`); a later one comes in a batch of its
