@@ -12,7 +12,7 @@ export interface AppConfig {
   api: {
     host: string;
     port: number;
-    /** `public-api`: only /api/v1 (and health, metrics), for a deployment of its own (README, Performance). */
+    /** `public-api`: only /api/v1 (and health, metrics), for a deployment of its own (docs/performance.md). */
     routes: 'all' | 'public-api';
     trustProxy: boolean;
     corsOrigins: string[];

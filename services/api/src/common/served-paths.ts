@@ -23,7 +23,7 @@ function publicApiOnly(url: string): boolean {
  * Which request URLs this process serves (`API_ROUTES`), as a check of the raw URL for the routes
  * served before Fastify; the others are 404 here. A deployment of its own for the public API
  * (deploy/k8s/api-public.yaml) never runs a dashboard write, so MikroORM never turns on Node's
- * async hooks there: they cost every request about 7 % of its CPU (README, Performance).
+ * async hooks there: they cost every request about 7 % of its CPU (docs/performance.md).
  */
 export function servedPaths(config: AppConfig): ((url: string) => boolean) | undefined {
   return config.api.routes === 'public-api' ? publicApiOnly : undefined;

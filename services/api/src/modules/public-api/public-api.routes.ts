@@ -72,7 +72,7 @@ const ok = (json: JsonBody, headers: Record<string, string> = {}): HttpAnswer =>
 
 /**
  * The public API under /api/v1, served by DirectRoutes (before Fastify when no CORS is involved;
- * see README, Performance). Every call: X-API-Key from the in-process cache → plan
+ * see docs/performance.md). Every call: X-API-Key from the in-process cache → plan
  * gate → the handler's answer from the in-memory rates → metered in Redis (2xx only) → reply.
  */
 @Injectable()
