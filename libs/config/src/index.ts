@@ -6,3 +6,4 @@ export * from './logger';
 export * from './operator-access';
 export * from './client-address';
 export type { LocalSecretsOptions } from './local-secrets';
+export * from './redis-rate-limiter';

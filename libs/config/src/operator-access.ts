@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@fxrates/domain';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import type { AppConfig } from './config';
+import { redisRateLimiter } from './redis-rate-limiter';
 
 /** Failed Basic sign-ins one client address may make in the window before it is refused outright. */
 export const OPERATOR_FAILURES_PER_ADDRESS = 30;
@@ -39,9 +41,9 @@ function refusal(
 /**
  * HTTP Basic for the operator pages (Bull Board and the API's and the worker's metrics), shared by
  * every process that serves one. Credentials are compared in constant time, and failed attempts
- * are counted per client address in Redis (in memory while Redis is away), so a password cannot
- * be guessed faster than OPERATOR_FAILURES_PER_ADDRESS a quarter hour from one address, on any
- * number of instances. Callers pass the address already reduced to what one client controls
+ * are counted per client address (redisRateLimiter: in Redis, in memory while Redis is away), so a
+ * password cannot be guessed faster than OPERATOR_FAILURES_PER_ADDRESS a quarter hour from one
+ * address, on any number of instances. Callers pass the address already reduced to what one client controls
  * (an IPv6 /64), and call `check` only for a request already routed to an operator page.
  */
 export class OperatorAccess {
@@ -50,22 +52,18 @@ export class OperatorAccess {
 
   constructor(
     ops: AppConfig['ops'],
-    /** An ioredis client; the counts live under `keyPrefix`. */
-    redis: unknown,
+    /** The counts live under `keyPrefix`. */
+    redis: Redis,
     keyPrefix: string,
   ) {
     this.expected = digest(`${ops.user}:${ops.password}`);
-    const limits = {
-      points: OPERATOR_FAILURES_PER_ADDRESS,
-      duration: OPERATOR_FAILURE_WINDOW_SECONDS,
-      blockDuration: OPERATOR_FAILURE_WINDOW_SECONDS,
-    };
-    this.failures = new RateLimiterRedis({
-      ...limits,
-      storeClient: redis,
-      keyPrefix: `${keyPrefix}operator-auth-failures`,
-      insuranceLimiter: new RateLimiterMemory({ ...limits, keyPrefix: 'operator-auth-failures' }),
-    });
+    this.failures = redisRateLimiter(
+      redis,
+      keyPrefix,
+      'operator-auth-failures',
+      OPERATOR_FAILURES_PER_ADDRESS,
+      OPERATOR_FAILURE_WINDOW_SECONDS,
+    );
   }
 
   async check(authorization: string | undefined, address: string): Promise<OperatorVerdict> {

@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig, clientAddressKey } from '@fxrates/config';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  clientAddressKey,
+  consumeOrWait,
+  redisRateLimiter,
+} from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { consumeOrWait, redisRateLimiter } from '../../common/redis-rate-limiter';
+
 import { REDIS } from '../redis/redis.module';
 import { backoffDelayMs } from './login-backoff';
 import { tooManyAttempts } from './too-many-attempts';

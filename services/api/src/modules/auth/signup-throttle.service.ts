@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig, clientAddressKey } from '@fxrates/config';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  clientAddressKey,
+  consumeOrWait,
+  redisRateLimiter,
+} from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { consumeOrWait, redisRateLimiter } from '../../common/redis-rate-limiter';
+
 import { REDIS } from '../redis/redis.module';
 import { tooManyAttempts } from './too-many-attempts';
 

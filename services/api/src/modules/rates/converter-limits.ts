@@ -1,9 +1,8 @@
-import type { AppConfig } from '@fxrates/config';
+import { redisRateLimiter, type AppConfig } from '@fxrates/config';
 import { ErrorCode } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/app-exception';
-import { redisRateLimiter } from '../../common/redis-rate-limiter';
 
 /** Who a converter call is counted against besides its IP. */
 export type ConverterCaller = 'session' | 'user';

@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * A fixed-window counter in Redis (rate-limiter-flexible), so a limit holds across API instances:
+ * A fixed-window counter in Redis (rate-limiter-flexible), so a limit holds across instances (the
+ * API's and the worker's):
  * `points` per `durationSeconds` per key, under `<REDIS_KEY_PREFIX>limit:<name>:<key>`. Once a key is
  * over its limit, this instance refuses it from memory until the window ends, without asking Redis.
  * Should Redis fail, the same limit is kept per instance in memory rather than failing the request.
