@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { AnonymousSession } from '@fxrates/db';
 import { ErrorCode, SESSION_TTL_MS, type SessionResponse } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
+import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
 
 const CACHE_LIMIT = 100_000;
@@ -23,8 +24,7 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
   /** token hash → expiry (ms since epoch); for unknown tokens, a negative entry until its time. */
   private readonly known = new Map<string, number>();
   private readonly unknown = new Map<string, number>();
-  private revalidation?: NodeJS.Timeout;
-  private revalidating?: Promise<void>;
+  private readonly revalidation = new BackgroundReread(() => this.rereadCache());
 
   constructor(
     private readonly em: EntityManager,
@@ -32,38 +32,27 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.revalidation = setInterval(() => void this.revalidate(), this.config.keys.cacheMaxAgeMs / 2);
-    this.revalidation.unref();
+    this.revalidation.start(this.config.keys.cacheMaxAgeMs / 2);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.revalidation);
-    await this.revalidating;
+    await this.revalidation.stop();
   }
 
   /**
-   * Forgets the cached sessions PostgreSQL no longer holds; calls never wait for it. While
-   * PostgreSQL is unreachable the entries stay, and the next round tries again.
+   * Forgets the cached sessions PostgreSQL no longer holds (BackgroundReread). While PostgreSQL is
+   * unreachable the entries stay, and the next round tries again.
    */
-  revalidate(): Promise<void> {
-    this.revalidating ??= this.rereadCache().finally(() => (this.revalidating = undefined));
-    return this.revalidating;
-  }
-
   private async rereadCache(): Promise<void> {
     const cached = [...this.known.keys()];
     const present = new Set<string>();
     try {
-      for (let start = 0; start < cached.length; start += REVALIDATION_BATCH) {
+      await inBatches(cached, REVALIDATION_BATCH, async (batch) => {
         const rows = await this.em
           .fork()
-          .find(
-            AnonymousSession,
-            { tokenHash: { $in: cached.slice(start, start + REVALIDATION_BATCH) } },
-            { fields: ['tokenHash'] },
-          );
+          .find(AnonymousSession, { tokenHash: { $in: batch } }, { fields: ['tokenHash'] });
         for (const row of rows) present.add(row.tokenHash);
-      }
+      });
     } catch (error) {
       this.logger.warn(`Could not re-read ${cached.length} cached session(s): ${(error as Error).message}`);
       return;

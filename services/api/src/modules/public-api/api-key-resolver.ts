@@ -5,6 +5,7 @@ import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
 import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
+import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashApiKey } from '../keys/api-key-hash';
 import { keyChangedChannel } from '../keys/keys.service';
 import { REDIS } from '../redis/redis.module';
@@ -75,8 +76,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly lastOnConnection = new WeakMap<object, { key: string; digest: string }>();
   private readonly shape: RegExp;
   private subscriber?: Redis;
-  private revalidation?: NodeJS.Timeout;
-  private revalidating?: Promise<void>;
+  private readonly revalidation = new BackgroundReread(() => this.rereadCache());
   /** Bumped by every invalidation, so a lookup that raced one does not cache what it read. */
   private generation = 0;
 
@@ -103,35 +103,28 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       this.known.clear();
     });
     await this.subscriber.subscribe(keys, plans);
-    this.revalidation = setInterval(() => void this.revalidate(), this.config.keys.cacheMaxAgeMs / 2);
-    this.revalidation.unref();
+    this.revalidation.start(this.config.keys.cacheMaxAgeMs / 2);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.revalidation);
-    await this.revalidating;
+    await this.revalidation.stop();
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
   }
 
   /**
-   * Re-reads every cached key and its owner's plan; calls never wait for it. An entry dropped or
-   * replaced meanwhile (an announcement, a newer lookup) is left as it now is. While PostgreSQL is
+   * Re-reads every cached key and its owner's plan (BackgroundReread). An entry dropped or replaced
+   * meanwhile (an announcement, a newer lookup) is left as it now is. While PostgreSQL is
    * unreachable the entries stay, so known keys keep being served, and the next round tries again.
    */
-  revalidate(): Promise<void> {
-    this.revalidating ??= this.rereadCache().finally(() => (this.revalidating = undefined));
-    return this.revalidating;
-  }
-
   private async rereadCache(): Promise<void> {
     const entries = [...this.known];
     const fresh = new Map<string, ResolvedKey>();
     try {
-      for (let start = 0; start < entries.length; start += REVALIDATION_BATCH) {
-        const hashes = entries.slice(start, start + REVALIDATION_BATCH).map(([, cached]) => cached.hash);
+      await inBatches(entries, REVALIDATION_BATCH, async (batch) => {
+        const hashes = batch.map(([, cached]) => cached.hash);
         const rows: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} in (?)`, [hashes]);
         for (const row of rows) fresh.set(row.key_hash, resolvedFrom(row));
-      }
+      });
     } catch (error) {
       this.logger.warn(`Could not re-read ${entries.length} cached API key(s): ${(error as Error).message}`);
       return;
