@@ -47,6 +47,7 @@ export class RatesIngestion {
   private readonly values: ProviderValuesStore;
   private readonly store: RatesStore;
   private readonly providers = new Map<ProviderId, RateProvider>();
+  private readonly timeoutsMs = new Map<ProviderId, number>();
   private readonly enabled: ProviderId[];
 
   constructor(
@@ -58,7 +59,10 @@ export class RatesIngestion {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
     this.store = new RatesStore(redis, config.redis.keyPrefix);
     this.enabled = config.rates.providers.map((p) => p.id);
-    for (const settings of config.rates.providers) this.providers.set(settings.id, this.adapter(settings));
+    for (const settings of config.rates.providers) {
+      this.providers.set(settings.id, this.adapter(settings));
+      this.timeoutsMs.set(settings.id, settings.timeoutMs);
+    }
   }
 
   private adapter({ id, baseUrl, apiKey, timeoutMs }: RatesProviderConfig): RateProvider {
@@ -172,7 +176,10 @@ export class RatesIngestion {
     const kind = RATE_PROVIDER_KINDS[provider.id];
     const symbols = CURRENCIES.filter((c) => kind === 'snapshot' || c.type === kind).map((c) => c.code);
     try {
-      return await provider.fetchLatest({ symbols });
+      // The timeout bounds the whole fetch, not each request: a provider read in several requests
+      // (Coinbase, a ticker each) that hangs on every one still ends the job within it.
+      const deadline = AbortSignal.timeout(this.timeoutsMs.get(provider.id)!);
+      return await provider.fetchLatest({ symbols, signal: deadline });
     } catch (error) {
       const failure = error instanceof ProviderError ? error.failure : 'network';
       this.metrics.ingests.inc({ source: provider.id, outcome: 'failure' });
