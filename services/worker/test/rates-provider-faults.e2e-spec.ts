@@ -25,8 +25,9 @@ import { until } from './support/waiting';
 const TIMEOUT_MS = 1500;
 /** The enterprise plan's freshness promise. */
 const PROMISE_MS = 60_000;
-const FIAT = 'EUR,GBP,JPY';
-const CRYPTO = 'BTC,ETH';
+// Currencies no other test records in rate_history, which is shared and now a reference too.
+const FIAT = 'SEK,NOK,DKK';
+const CRYPTO = 'SOL,ADA';
 
 type Faulty = Extract<ProviderId, 'oxr' | 'coinbase'>;
 const ROUTES: Record<Faulty, StandInRoute> = { oxr: '/api/latest.json', coinbase: '/products/' };
@@ -47,7 +48,7 @@ const oxrRates = (rates: Record<string, unknown>) => (standIn: ProviderStandIn) 
 };
 /** Coinbase's market now at `price` for the assets it had (others stay unknown products). */
 const coinbasePrice = (price: string) => (standIn: ProviderStandIn) => {
-  standIn.cryptoUsd = { BTC: price, ETH: price };
+  standIn.cryptoUsd = { SOL: price, ADA: price };
   standIn.cryptoTime = new Date().toISOString();
 };
 
@@ -61,30 +62,30 @@ const GARBAGE: Array<[Faulty, string, Arrange]> = [
   [
     'oxr',
     'answers truncated JSON',
-    (s, r) => s.fault(r, ok(`{"timestamp":${unixNow()},"base":"USD","rates":{"EUR":0.9`)),
+    (s, r) => s.fault(r, ok(`{"timestamp":${unixNow()},"base":"USD","rates":{"SEK":10.5`)),
   ],
   [
     'oxr',
     'answers a bare NaN',
-    (s, r) => s.fault(r, ok(`{"timestamp":${unixNow()},"base":"USD","rates":{"EUR":NaN}}`)),
+    (s, r) => s.fault(r, ok(`{"timestamp":${unixNow()},"base":"USD","rates":{"SEK":NaN}}`)),
   ],
   ['oxr', 'answers its error body with a 200', every(ok(sample('oxr-error-401.json')))],
-  ['oxr', 'answers a rate of 0', oxrRates({ EUR: 0, GBP: 0, JPY: 0 })],
-  ['oxr', 'answers negative rates', oxrRates({ EUR: -0.9, GBP: -0.8, JPY: -150 })],
-  ['oxr', 'answers "NaN"', oxrRates({ EUR: 'NaN', GBP: 'NaN', JPY: 'NaN' })],
-  ['oxr', 'answers 1e308', oxrRates({ EUR: 1e308, GBP: 1e308, JPY: 1e308 })],
+  ['oxr', 'answers a rate of 0', oxrRates({ SEK: 0, NOK: 0, DKK: 0 })],
+  ['oxr', 'answers negative rates', oxrRates({ SEK: -10.5, NOK: -10.8, DKK: -6.9 })],
+  ['oxr', 'answers "NaN"', oxrRates({ SEK: 'NaN', NOK: 'NaN', DKK: 'NaN' })],
+  ['oxr', 'answers 1e308', oxrRates({ SEK: 1e308, NOK: 1e308, DKK: 1e308 })],
   ['oxr', 'answers only a currency we do not know', oxrRates({ XQQ: 1.5, ZZZ: 2 })],
-  ['oxr', 'answers wildly jumped rates', oxrRates({ EUR: 90, GBP: 0.008, JPY: 15_000 })],
+  ['oxr', 'answers wildly jumped rates', oxrRates({ SEK: 1050, NOK: 0.108, DKK: 690 })],
   ['coinbase', 'accepts every request and never answers', every('hang')],
   ['coinbase', 'sends its headers and stalls the body', every('stall-body')],
   ['coinbase', 'answers an HTML page with a 200', every('garbage')],
   ['coinbase', 'answers truncated JSON', every(ok('{"price":"8'))],
   ['coinbase', 'answers its 404 body with a 200', every(ok(sample('coinbase-error-404.json')))],
   ['coinbase', 'answers a price of 0', coinbasePrice('0')],
-  ['coinbase', 'answers a negative price', coinbasePrice('-80000')],
+  ['coinbase', 'answers a negative price', coinbasePrice('-150')],
   ['coinbase', 'answers "NaN"', coinbasePrice('NaN')],
   ['coinbase', 'answers 1e308', coinbasePrice('1e308')],
-  ['coinbase', 'answers a price 100 times the last', coinbasePrice('8000000')],
+  ['coinbase', 'answers a price 100 times the last', coinbasePrice('15000')],
 ];
 
 /**
@@ -103,6 +104,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
   let values: ProviderValuesStore;
   let store: RatesStore;
   let key: string;
+  let keyPrefix: string;
   /** When the first good values were observed, by the providers' own clocks. */
   const firstObservedAt = Date.now() - 30_000;
 
@@ -144,9 +146,9 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
   const restoreMarket = () => {
     standIn.oxr = {
       timestamp: Math.floor(firstObservedAt / 1000),
-      rates: { EUR: 0.9, GBP: 0.8, JPY: 150 },
+      rates: { SEK: 10.5, NOK: 10.8, DKK: 6.9 },
     };
-    standIn.cryptoUsd = { BTC: '80000', ETH: '2500' };
+    standIn.cryptoUsd = { SOL: '150', ADA: '0.5' };
     standIn.cryptoTime = new Date(firstObservedAt).toISOString();
   };
 
@@ -167,6 +169,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
       ),
       RATES_INGEST_INTERVAL_MS: '600000',
     });
+    keyPrefix = config.redis.keyPrefix;
     redis = new Redis(config.redis.url);
     values = new ProviderValuesStore(redis, config.redis.keyPrefix);
     store = new RatesStore(redis, config.redis.keyPrefix);
@@ -206,13 +209,10 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
   });
 
   it('serves the first good values as fresh', async () => {
-    expect(lastGood.fiat).toEqual({ EUR: 0.9, GBP: 0.8, JPY: 150 });
-    expect(lastGood.crypto).toEqual({ BTC: 0.0000125, ETH: 0.0004 });
+    expect(lastGood.fiat).toEqual({ SEK: 10.5, NOK: 10.8, DKK: 6.9 });
+    expect(lastGood.crypto).toEqual({ SOL: 0.006666666667, ADA: 2 });
     expect(lastGood.history).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/ EUR 0\.9$/),
-        expect.stringMatching(/ BTC 0\.0000125$/),
-      ]),
+      expect.arrayContaining([expect.stringMatching(/ SEK 10\.5$/), expect.stringMatching(/ ADA 2$/)]),
     );
     for (const symbols of [FIAT, CRYPTO]) expect((await latest(symbols)).stale).toBe(false);
   });
@@ -239,7 +239,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
     // Each request alone keeps the timeout; the assets, asked three at a time, together do not.
     standIn.fault(ROUTES.coinbase, {
       status: 200,
-      body: JSON.stringify({ price: '80000', time: new Date().toISOString() }),
+      body: JSON.stringify({ price: '150', time: new Date().toISOString() }),
       delayMs: TIMEOUT_MS * 0.6,
     });
     try {
@@ -299,19 +299,33 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
   );
 
   it('serves fresh rates, not stale, once the providers recover', async () => {
-    standIn.oxr = { timestamp: unixNow(), rates: { EUR: 0.91, GBP: 0.79, JPY: 151 } };
-    standIn.cryptoUsd = { BTC: '81000', ETH: '2400' };
+    standIn.oxr = { timestamp: unixNow(), rates: { SEK: 10.6, NOK: 10.7, DKK: 6.95 } };
+    standIn.cryptoUsd = { SOL: '160', ADA: '0.4' };
     standIn.cryptoTime = new Date().toISOString();
     expect(await ingest('oxr')).toMatchObject({ outcome: 'success', accepted: 3, published: true });
     expect(await ingest('coinbase')).toMatchObject({ outcome: 'success', accepted: 2, published: true });
-    await until(async () => (await latest(FIAT)).rates.EUR === 0.91, 2000);
-    expect(await latest(FIAT)).toMatchObject({ stale: false, rates: { EUR: 0.91, GBP: 0.79, JPY: 151 } });
+    await until(async () => (await latest(FIAT)).rates.SEK === 10.6, 2000);
+    expect(await latest(FIAT)).toMatchObject({ stale: false, rates: { SEK: 10.6, NOK: 10.7, DKK: 6.95 } });
     await until(async () => !(await latest(CRYPTO)).stale, 2000);
     const crypto = (await latest(CRYPTO)).rates;
-    expect(crypto.BTC).toBeCloseTo(1 / 81_000, 14);
-    expect(crypto.ETH).toBeCloseTo(1 / 2400, 12);
+    expect(crypto).toEqual({ SOL: 0.00625, ADA: 2.5 });
     expect(await storedCloses(db, 'oxr')).toEqual(
-      expect.arrayContaining([expect.stringMatching(/ EUR 0\.91$/)]),
+      expect.arrayContaining([expect.stringMatching(/ SEK 10\.6$/)]),
     );
+  }, 15_000);
+
+  it('judges a wild value against rate_history when Redis has lost the last good values', async () => {
+    // What a FLUSHDB or a failover without persistence leaves: no kept values, no table in service.
+    await redis.del(`${keyPrefix}rates:provider:oxr`, store.latestKey);
+    const history = await storedCloses(db, 'oxr');
+    standIn.oxr = { timestamp: unixNow(), rates: { SEK: 1060, NOK: 0.107, DKK: 695 } };
+    expect(await ingest('oxr')).toMatchObject({ outcome: 'success', accepted: 0, rejected: 3 });
+    expect(await values.load('oxr')).toEqual(new Map());
+    expect(await storedCloses(db, 'oxr')).toEqual(history);
+
+    // A value in line with the recorded ones is believed at once.
+    standIn.oxr = { timestamp: unixNow(), rates: { SEK: 10.65, NOK: 10.75, DKK: 6.97 } };
+    expect(await ingest('oxr')).toMatchObject({ outcome: 'success', accepted: 3, published: true });
+    await until(async () => (await latest(FIAT)).rates.SEK === 10.65, 2000);
   }, 15_000);
 });

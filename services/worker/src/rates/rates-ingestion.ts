@@ -19,6 +19,7 @@ import {
 import type { Redis } from 'ioredis';
 import { WorkerMetrics } from '../health/worker-metrics';
 import { WORKER_REDIS } from '../worker.tokens';
+import { RateHistoryReference } from './rate-history-reference';
 import { RateHistoryWriter } from './rate-history-writer';
 
 /** How long to leave a provider alone after a 429 that did not say how long. */
@@ -54,6 +55,7 @@ export class RatesIngestion {
     @Inject(WORKER_REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly history: RateHistoryWriter,
+    private readonly recorded: RateHistoryReference,
     private readonly metrics: WorkerMetrics,
   ) {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
@@ -100,6 +102,12 @@ export class RatesIngestion {
       ...refused.map((r) => ({ currency: r.currency, reason: 'no-rebase-rate', detail: r.reason })),
     ];
     const accepted = new Map<string, GoodValue>();
+    // The snapshot is a fixed fallback of its own date, not a reading of today's market: judged
+    // against recent records it would be refused wherever the market has moved since.
+    const recorded =
+      RATE_PROVIDER_KINDS[id] === 'snapshot'
+        ? new Map<string, GoodValue>()
+        : await this.recorded.newest(rebased.map((o) => o.currency));
     const pendingJumps = await this.values.loadPendingJumps(id);
     const candidates = new Map<string, PendingJump>();
     const settled: string[] = [];
@@ -112,7 +120,11 @@ export class RatesIngestion {
         inService && origin
           ? { perUsd: inService, observedAt: origin.timestamp, day: origin.date }
           : undefined;
-      const verdict = judgeValue(observation, { own: own.get(observation.currency), other }, now);
+      const verdict = judgeValue(
+        observation,
+        { own: own.get(observation.currency), other, recorded: recorded.get(observation.currency) },
+        now,
+      );
       const accept = () =>
         accepted.set(observation.currency, {
           perUsd: observation.perUsd,
