@@ -12,6 +12,7 @@ import {
   type StandInRoute,
 } from '../../../libs/rates/testing/provider-stand-in';
 import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { CurrentRates } from '../../api/src/modules/rates/current-rates';
 import { register } from '../../api/test/support/auth-client';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
@@ -314,14 +315,20 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
     );
   }, 15_000);
 
-  it('judges a wild value against rate_history when Redis has lost the last good values', async () => {
+  it('judges a wild value against rate_history, and keeps the last good ones, when Redis has lost them', async () => {
+    const before = await inService();
+    const keptBefore = await values.load('oxr');
     // What a FLUSHDB or a failover without persistence leaves: no kept values, no table in service.
     await redis.del(`${keyPrefix}rates:provider:oxr`, store.latestKey);
-    const history = await storedCloses(db, 'oxr');
     standIn.oxr = { timestamp: unixNow(), rates: { SEK: 1060, NOK: 0.107, DKK: 695 } };
     expect(await ingest('oxr')).toMatchObject({ outcome: 'success', accepted: 0, rejected: 3 });
-    expect(await values.load('oxr')).toEqual(new Map());
-    expect(await storedCloses(db, 'oxr')).toEqual(history);
+    // The last good values come back from rate_history, and the table published keeps serving them.
+    expect(await values.load('oxr')).toEqual(keptBefore);
+    const table = (await store.load())!;
+    expect(table.provenance.get('SEK')?.source).toBe('oxr');
+    expect(table.perUsd.get('SEK')!.toString()).toBe('10.6');
+    await until(() => api.app.get(CurrentRates).current.version === table.version, 2000);
+    expect({ ...(await inService()), table: before.table }).toEqual(before);
 
     // A value in line with the recorded ones is believed at once.
     standIn.oxr = { timestamp: unixNow(), rates: { SEK: 10.65, NOK: 10.75, DKK: 6.97 } };

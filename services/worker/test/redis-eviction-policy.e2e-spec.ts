@@ -6,6 +6,8 @@ import { startThrowawayRedis, type ThrowawayRedis } from './support/throwaway-re
 import { freePort, until } from './support/waiting';
 
 const ROOT = path.resolve(__dirname, '../../..');
+/** A boot on a busy machine (tests in parallel on two cores) takes several seconds. */
+const BOOT_TIMEOUT_MS = 60_000;
 const MAINS = {
   api: path.join(ROOT, 'dist/services/api/src/main.js'),
   worker: path.join(ROOT, 'dist/services/worker/src/main.js'),
@@ -62,7 +64,7 @@ describe('boot: Redis must not evict keys', () => {
           () => false,
         );
         return running || exitCode !== undefined;
-      }, 60_000);
+      }, BOOT_TIMEOUT_MS);
       return { outcome: running ? 'running' : exitCode!, stderr };
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
@@ -78,7 +80,7 @@ describe('boot: Redis must not evict keys', () => {
         throw new Error(`${main} is missing: run \`node scripts/build-backend.mjs\` first`);
     }
     redis = await startThrowawayRedis(['--maxmemory-policy', 'allkeys-lru']);
-  });
+  }, 30_000);
   afterAll(() => redis?.stop());
 
   it.each<Service>(['api', 'worker'])(
@@ -95,14 +97,19 @@ describe('boot: Redis must not evict keys', () => {
       // Nothing was written to a Redis that would evict it.
       expect(await redis.admin.dbsize()).toBe(0);
     },
+    BOOT_TIMEOUT_MS + 10_000,
   );
 
-  it.each<Service>(['api', 'worker'])('starts the %s when the policy is noeviction', async (service) => {
-    await redis.admin.config('SET', 'maxmemory-policy', 'noeviction');
-    const { outcome, stderr } = await boot(service);
-    expect({ outcome, stderr }).toMatchObject({ outcome: 'running' });
-    expect(stderr).not.toContain('maxmemory-policy');
-  });
+  it.each<Service>(['api', 'worker'])(
+    'starts the %s when the policy is noeviction',
+    async (service) => {
+      await redis.admin.config('SET', 'maxmemory-policy', 'noeviction');
+      const { outcome, stderr } = await boot(service);
+      expect({ outcome, stderr }).toMatchObject({ outcome: 'running' });
+      expect(stderr).not.toContain('maxmemory-policy');
+    },
+    BOOT_TIMEOUT_MS + 10_000,
+  );
 
   it('reports the policy as unknown, not refused, when INFO is denied or Redis is unreachable', async () => {
     await redis.admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
@@ -121,5 +128,5 @@ describe('boot: Redis must not evict keys', () => {
       outcome: 'refused',
       policy: 'allkeys-lru',
     });
-  });
+  }, 20_000);
 });

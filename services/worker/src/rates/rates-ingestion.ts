@@ -19,7 +19,7 @@ import {
 import type { Redis } from 'ioredis';
 import { WorkerMetrics } from '../health/worker-metrics';
 import { WORKER_REDIS } from '../worker.tokens';
-import { RateHistoryReference } from './rate-history-reference';
+import { RateHistoryReader } from './rate-history-reader';
 import { RateHistoryWriter } from './rate-history-writer';
 
 /** How long to leave a provider alone after a 429 that did not say how long. */
@@ -55,7 +55,7 @@ export class RatesIngestion {
     @Inject(WORKER_REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly history: RateHistoryWriter,
-    private readonly recorded: RateHistoryReference,
+    private readonly recorded: RateHistoryReader,
     private readonly metrics: WorkerMetrics,
   ) {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
@@ -167,7 +167,7 @@ export class RatesIngestion {
     await this.values.save(id, accepted);
     if (RATE_PROVIDER_KINDS[id] !== 'snapshot') await this.history.write(id, accepted);
     const { merged, published } = await this.values.underTableLock(async () => {
-      const table = mergeProviderValues(await this.values.loadAll(this.enabled));
+      const table = mergeProviderValues(await this.restoreLost(await this.values.loadAll(this.enabled)));
       return { merged: table, published: table ? await this.store.publish(table) : false };
     });
     this.metrics.ingests.inc({ source: id, outcome: 'success' });
@@ -182,6 +182,26 @@ export class RatesIngestion {
       version: merged?.version ?? null,
       published,
     };
+  }
+
+  /**
+   * A live provider with no values in Redis, where rate_history holds some of its own, lost them
+   * with Redis (a FLUSHDB, a failover without persistence): its recorded values are put back, so the
+   * table keeps serving them (marked stale once old) instead of dropping its currencies until that
+   * provider's next good run.
+   */
+  private async restoreLost(
+    all: Map<ProviderId, Map<string, GoodValue>>,
+  ): Promise<Map<ProviderId, Map<string, GoodValue>>> {
+    for (const [id, kept] of all) {
+      if (kept.size > 0 || RATE_PROVIDER_KINDS[id] === 'snapshot') continue;
+      const recorded = await this.recorded.lastGoodOf(id);
+      if (recorded.size === 0) continue;
+      await this.values.save(id, recorded);
+      all.set(id, await this.values.load(id));
+      this.logger.warn(`${id}: Redis had none of its values; ${recorded.size} put back from rate_history`);
+    }
+    return all;
   }
 
   private async fetch(provider: RateProvider) {
