@@ -33,7 +33,7 @@ function providerVars<P extends string>(
       default: defaults.intervalMs,
     }),
     [`RATES_${name}_TIMEOUT_MS`]: int({
-      description: `${label}: request timeout`,
+      description: `${label}: longest one ingest waits for the provider, all its requests together`,
       min: 100,
       max: 120_000,
       default: 10_000,

@@ -10,6 +10,7 @@ import { EmailProcessor } from './processors/email.processor';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { WorkerMetrics } from './health/worker-metrics';
+import { RateHistoryReader } from './rates/rate-history-reader';
 import { RateHistoryWriter } from './rates/rate-history-writer';
 import { RatesIngestion } from './rates/rates-ingestion';
 import { RatesIngestWorkers } from './rates/rates-ingest-workers';
@@ -34,6 +35,7 @@ export class WorkerModule implements OnApplicationShutdown {
       providers: [
         ...infrastructureProviders(config),
         RateHistoryWriter,
+        RateHistoryReader,
         RatesIngestion,
         RatesIngestWorkers,
         MaintenanceProcessor,

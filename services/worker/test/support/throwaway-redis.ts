@@ -36,7 +36,9 @@ export async function startThrowawayRedis(extraArgs: string[] = []): Promise<Thr
       throw new Error(`redis-server on port ${port} exited with ${String(code)}`);
     });
     exited.catch(() => undefined);
-    if (admin.status === 'wait') await admin.connect();
+    // The server may not listen yet: connect() then rejects, but the client keeps retrying and the
+    // ping below waits in its offline queue until the server answers.
+    if (admin.status === 'wait') admin.connect().catch(() => undefined);
     await Promise.race([admin.ping(), exited]);
   };
   const halt = async (signal: NodeJS.Signals) => {
