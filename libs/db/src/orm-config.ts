@@ -3,6 +3,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
+/** Longest a query waits for a pooled connection (knex's default is 60 s). */
+const ACQUIRE_TIMEOUT_MS = 5_000;
+/** Longest a new connection may take to open (node-postgres waits forever by default). */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 export interface DbConnectionOptions {
   url: string;
   poolMax: number;
@@ -15,6 +20,12 @@ export function ormConfig({ url, poolMax, debug = false }: DbConnectionOptions):
     entities: ENTITIES,
     extensions: [Migrator],
     pool: { min: 0, max: poolMax },
+    // While PostgreSQL is down or restarting a request fails within seconds (the API answers 503)
+    // instead of waiting knex's default minute for a connection; the pool reconnects by itself.
+    driverOptions: {
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+    },
     debug,
     allowGlobalContext: false,
     forceUtcTimezone: true,

@@ -37,7 +37,9 @@ export class HealthController {
   @ApiOperation({
     operationId: 'getReadiness',
     summary: 'Readiness: PostgreSQL and Redis reachable, rates table loaded',
-    description: 'Each dependency is checked with a 2-second timeout; the body says which is down.',
+    description:
+      'Each dependency is checked with a 2-second timeout; the body says which is down. A public-api ' +
+      'instance (API_ROUTES=public-api) stays ready while PostgreSQL is down: it serves the keys it knows.',
     security: [],
   })
   @ApiOkResponse({ description: 'Ready', type: ReadinessDto })
