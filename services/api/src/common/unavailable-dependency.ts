@@ -19,9 +19,12 @@ const NETWORK_CODES = new Set([
  * and class 08, connection exceptions.
  */
 const SERVER_STATES = /^(57P01|57P02|57P03|08...)$/;
-/** What node-postgres and knex say of a connection lost or never had; they carry no code. */
+/**
+ * What node-postgres and knex say of a connection lost or never had; they carry no code. knex ends a
+ * transaction whose connection died, so the transaction's next query finds it "already complete".
+ */
 const LOST_CONNECTION =
-  /Connection terminated|terminating connection|Client has encountered a connection error|connection (is )?closed|timeout exceeded when trying to connect|Timeout acquiring a connection/i;
+  /Connection terminated|terminating connection|Client has encountered a connection error|connection (is )?closed|timeout exceeded when trying to connect|Timeout acquiring a connection|Transaction query already complete/i;
 
 /**
  * Whether an error means PostgreSQL could not be reached (rather than a query it refused): the
