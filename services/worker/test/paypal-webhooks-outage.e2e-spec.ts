@@ -133,4 +133,24 @@ describe('worker: PayPal events through a PostgreSQL outage', () => {
       await queue.close();
     }
   }, 120_000);
+
+  it('queues a stored, unapplied event whose job is gone (Redis lost it) on the next sweep', async () => {
+    const probe = billingProbe({ api, paypal });
+    const { userId, paypalId } = await subscribedUser(api, paypal);
+    await probe.sql(
+      `update subscriptions set current_period_end = now() - interval '1 day'
+                      where paypal_subscription_id = ?`,
+      [paypalId],
+    );
+    paypal.setStatus(paypalId, 'CANCELLED');
+    const event = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId);
+    // Stored as the API stores it, but never queued.
+    await probe.sql(
+      `insert into webhook_events (id, provider, event_id, type, resource_id, payload, received_at)
+       values (gen_random_uuid(), 'paypal', ?, ?, ?, ?, now())`,
+      [event.id, event.event_type, paypalId, JSON.stringify(event)],
+    );
+    await until(() => probe.processed(event.id), 20_000); // the sweep runs every 5 s here
+    expect(await probe.planOf(userId)).toBe('free');
+  }, 30_000);
 });
