@@ -12,9 +12,11 @@ export interface DbConnectionOptions {
   url: string;
   poolMax: number;
   debug?: boolean;
+  /** Where the driver's warnings go (a connection lost, say); the console when not given. */
+  warn?: (message: string) => void;
 }
 
-export function ormConfig({ url, poolMax, debug = false }: DbConnectionOptions): Options {
+export function ormConfig({ url, poolMax, debug = false, warn }: DbConnectionOptions): Options {
   return defineConfig({
     clientUrl: url,
     entities: ENTITIES,
@@ -25,6 +27,7 @@ export function ormConfig({ url, poolMax, debug = false }: DbConnectionOptions):
     driverOptions: {
       acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+      ...(warn ? { log: { warn } } : {}),
     },
     debug,
     allowGlobalContext: false,
