@@ -116,4 +116,21 @@ describe('API: PostgreSQL killed and restarted', () => {
     expect(disabled.n).toBe(1);
     await until(async () => (await latest(publicOnly, knownKey)).status === 403, 10_000);
   }, 90_000);
+
+  it('answers 503 through a clean shutdown too (connections closed by the server), and recovers', async () => {
+    const bearer = `Bearer ${accessToken}`;
+    await dashboard().get('/api/keys').set('Authorization', bearer).expect(200); // pooled connections open
+    await latest(publicOnly, unknownKey).expect(200); // cached now (the other key was disabled above)
+    await pg.stop();
+    const res = await dashboard().get('/api/keys').set('Authorization', bearer);
+    expect([res.status, res.body.code, res.headers['retry-after']]).toEqual([
+      503,
+      'service-unavailable',
+      '5',
+    ]);
+    // Served from the cache (a free key: its one-per-second burst limit may ask for a moment first).
+    await until(async () => (await latest(publicOnly, unknownKey)).status === 200, 5_000);
+    await pg.start();
+    await until(async () => (await dashboard().get('/api/keys').set('Authorization', bearer)).status === 200);
+  }, 30_000);
 });
