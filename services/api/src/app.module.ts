@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
@@ -26,7 +26,10 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        MikroOrmModule.forRoot({ ...ormConfig(config.database), registerRequestContext: false }),
+        MikroOrmModule.forRoot({
+          ...ormConfig({ ...config.database, warn: (message) => new Logger('PostgreSQL').warn(message) }),
+          registerRequestContext: false,
+        }),
         ThrottlerModule.forRoot({
           throttlers: [
             { name: 'default', ttl: 60_000, limit: config.sessions.createLimitPerMinute },

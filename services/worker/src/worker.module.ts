@@ -9,6 +9,7 @@ import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
+import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
 import { WorkerMetrics } from './health/worker-metrics';
 import { RateHistoryReader } from './rates/rate-history-reader';
 import { RateHistoryWriter } from './rates/rate-history-writer';
@@ -43,6 +44,7 @@ export class WorkerModule implements OnApplicationShutdown {
         EmailProcessor,
         ...PAYPAL_PROVIDERS,
         SubscriptionSync,
+        UnappliedEventsSweep,
         PayPalWebhooksProcessor,
         WorkerMetrics,
         Schedules,

@@ -42,8 +42,9 @@ export class HealthController {
     operationId: 'getReadiness',
     summary: 'Readiness: PostgreSQL and Redis reachable, rates table loaded, not shutting down',
     description:
-      'Each dependency is checked with a 2-second timeout; the body says which is down. From SIGTERM on ' +
-      'the status is `draining` (503): the instance finishes the requests in hand and takes no new ones.',
+      'Each dependency is checked with a 2-second timeout; the body says which is down. A public-api ' +
+      'instance (API_ROUTES=public-api) stays ready while PostgreSQL is down: it serves the keys it knows. ' +
+      'From SIGTERM on the status is `draining` (503): the instance finishes the requests in hand and takes no new ones.',
     security: [],
   })
   @ApiOkResponse({ description: 'Ready', type: ReadinessDto })
