@@ -4,6 +4,7 @@ import { ErrorCode, type Problem } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
 import { BODY_LIMIT_BYTES } from './limits';
+import { isStoreOutage, serviceUnavailable } from './store-outage';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -130,10 +131,12 @@ export function sendProblem(
  * `extensions` are extra members of the body, e.g. `success: false`.
  */
 export function problemAnswer(
-  exception: unknown,
+  thrown: unknown,
   request: ProblemRequest,
   extensions: Record<string, unknown> = {},
 ): HttpAnswer {
+  // Redis unreachable is an expected outage, told as such wherever the request met it.
+  const exception = isStoreOutage(thrown) ? serviceUnavailable(thrown) : thrown;
   const problem = { ...toProblem(exception, request), ...extensions };
   if (request.url !== undefined) problem.instance = request.url.split('?')[0];
   const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};
