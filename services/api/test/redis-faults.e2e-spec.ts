@@ -13,6 +13,9 @@ import { testConfig } from './test-config';
  * converter and sign-in requests, then started again on the same port with none of its data; and
  * Redis's data flushed while PostgreSQL still holds the month's usage.
  */
+// Each step waits with its own deadline (up to 20 s for a recovery); a busy machine takes seconds.
+jest.setTimeout(60_000);
+
 describe('Redis stops during load and comes back', () => {
   let redis: ThrowawayRedis;
   let a: TestApp;
