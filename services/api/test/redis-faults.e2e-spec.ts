@@ -65,18 +65,18 @@ describe('Redis stops during load and comes back', () => {
 
   /** A user with one API key; `id` is the user's id. */
   const userWithKey = async (app: TestApp) => {
-    const { res, accessToken, email } = await register(app.app);
+    const { res, accessToken, email, cookie } = await register(app.app);
     const created = await call(`${base}/api/keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'fault test' }),
     });
     const { key, id: keyId } = (await created.json()) as { key: string; id: string };
-    return { userId: res.body.user.uid as string, key, keyId, email, accessToken };
+    return { userId: res.body.user.uid as string, key, keyId, email, accessToken, cookie };
   };
 
-  it('answers 503 service-unavailable with Retry-After, never 500 nor a hang, says not ready, and recovers without a restart', async () => {
-    const { key, email } = await userWithKey(a);
+  it('answers 503 service-unavailable with Retry-After to metered, converter and sign-in calls, never 500 nor a hang, keeps refreshing sessions, says not ready, and recovers without a restart', async () => {
+    const { key, email, cookie } = await userWithKey(a);
     const session = (await (await call(`${base}/api/auth/session`, { method: 'POST' })).json()) as {
       sessionToken: string;
     };
@@ -128,6 +128,9 @@ describe('Redis stops during load and comes back', () => {
     await until('every kind refused', async () =>
       (Object.keys(requests) as Kind[]).every((kind) => lastOf(kind)?.status === 503),
     );
+    // A session already signed in needs no Redis to go on: the refresh token lives in PostgreSQL.
+    const refreshed = await call(`${base}/api/auth/refresh`, { method: 'POST', headers: { cookie } });
+    expect(refreshed.status).toBe(200);
     const ready = await call(`${base}/api/health/ready`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { checks: { redis: { status: string } } }).checks.redis.status).toBe(
@@ -234,6 +237,26 @@ describe('Redis stops during load and comes back', () => {
       Array.from({ length: 200 }, () => ({ status: 429, code: 'quota-exceeded' })),
     );
     expect(await redis.admin.get(keys.month(userId, month))).toBe('1000');
+  });
+
+  it('reports the month rebuilt from usage_daily on the dashboard after FLUSHDB', async () => {
+    const { key, keyId, accessToken } = await userWithKey(a);
+    const month = monthOf(Date.now());
+    await a.app
+      .get(EntityManager)
+      .getConnection()
+      .execute('insert into usage_daily (key_id, day, requests) values (?, ?, 250)', [keyId, `${month}-01`]);
+    await redis.admin.flushdb();
+
+    const usage = async () =>
+      (await (
+        await call(`${baseB}/api/usage`, { headers: { authorization: `Bearer ${accessToken}` } })
+      ).json()) as { used: number; remaining: number };
+    expect(await usage()).toMatchObject({ used: 250, remaining: 750 });
+    expect(
+      (await call(`${base}/api/v1/rates/latest?base=USD`, { headers: { 'x-api-key': key } })).status,
+    ).toBe(200);
+    expect(await usage()).toMatchObject({ used: 251, remaining: 749 });
   });
 
   it('starts a new month from 0, whatever the last month used', async () => {

@@ -36,13 +36,14 @@ export function isStoreOutage(error: unknown): boolean {
 
 /**
  * The 503 `service-unavailable` a request refused by an outage gets, with Retry-After. Expected while
- * Redis restarts, so it is logged as one warning line every few seconds, without a stack.
+ * Redis restarts (or, for a month counter to rebuild, while PostgreSQL does), so it is logged as one
+ * warning line every few seconds, without a stack.
  */
 export function serviceUnavailable(cause: unknown): AppException {
   const now = Date.now();
   if (now - lastWarning >= WARN_EVERY_MS) {
     lastWarning = now;
-    logger.warn(`Answering 503 service-unavailable: Redis is unreachable (${(cause as Error).message})`);
+    logger.warn(`Answering 503 service-unavailable: ${(cause as Error).message}`);
   }
   return new AppException(
     ErrorCode.ServiceUnavailable,

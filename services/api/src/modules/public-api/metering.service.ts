@@ -254,15 +254,19 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
         call.reject(serviceUnavailable(cause));
       });
     if (calls.some((call) => call.seeds >= MAX_SEEDS)) {
-      refuse(new Error(`the month counter of ${key.userId} vanished ${MAX_SEEDS} times`));
+      refuse(new Error(`The month counter of ${key.userId} vanished from Redis ${MAX_SEEDS} times`));
       return;
     }
-    this.seeds.seed(key.userId, period).then(() => {
-      for (const call of calls) {
-        call.seeds++;
-        this.enqueue(call);
-      }
-    }, refuse);
+    this.seeds.seed(key.userId, period).then(
+      () => {
+        for (const call of calls) {
+          call.seeds++;
+          this.enqueue(call);
+        }
+      },
+      (error: Error) =>
+        refuse(new Error(`The month counter of ${key.userId} could not be rebuilt: ${error.message}`)),
+    );
   }
 
   /**
