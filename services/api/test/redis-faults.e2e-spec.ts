@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
 import { PASSWORD, register } from './support/auth-client';
+import { listedCodes, operationsOf, type OpenApiDocument } from './support/openapi-document';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -210,6 +211,39 @@ describe('Redis stops during load and comes back', () => {
     });
     expect(disabled.status).toBe(200);
     await until('the key refused on B', async () => (await metered(baseB)).status === 403, 1_000);
+  });
+
+  it('documents service-unavailable (503, Retry-After) on every operation that needs Redis', async () => {
+    const doc = (await (await call(`${base}/api/docs-json`)).json()) as OpenApiDocument;
+    const needRedis = [
+      'getLatestRates',
+      'getRate',
+      'convert',
+      'getHistoricalRates',
+      'getTimeSeries',
+      'getFluctuation',
+      'getConverterConversion',
+      'getConverterHistory',
+      'login',
+      'register',
+      'createSession',
+      'getAccountUsage',
+    ];
+    const documented = operationsOf(doc)
+      .filter(({ operation }) => needRedis.includes(operation.operationId ?? ''))
+      .map(({ operation }) => ({
+        id: operation.operationId,
+        codes: listedCodes(operation.responses['503']),
+        retryAfter: operation.responses['503']?.headers?.['Retry-After'] !== undefined,
+      }));
+    expect(documented.map((d) => d.id).sort()).toEqual([...needRedis].sort());
+    for (const operation of documented) {
+      expect(operation).toEqual({
+        id: operation.id,
+        codes: expect.arrayContaining(['service-unavailable']),
+        retryAfter: true,
+      });
+    }
   });
 
   it('rebuilds the month counters from usage_daily after FLUSHDB: with 100 calls left, exactly 100 of 300 parallel calls pass, on two instances', async () => {
