@@ -46,11 +46,17 @@ export function watchConnection(redis: Redis, name: string): Redis {
 /** Connects a lazily created connection (FAIL_FAST_OPTIONS) and resolves once it is ready. */
 export async function connectRedis(redis: Redis, name: string): Promise<Redis> {
   watchConnection(redis, name);
+  // ioredis rejects connect() with "Connection is closed."; the cause is in the error event before it.
+  let cause: Error | undefined;
+  const remember = (error: Error) => (cause = error);
+  redis.on('error', remember);
   try {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Cannot reach Redis (connection "${name}"): ${(error as Error).message}`);
+    throw new Error(`Cannot reach Redis (connection "${name}"): ${(cause ?? (error as Error)).message}`);
+  } finally {
+    redis.off('error', remember);
   }
   return redis;
 }
