@@ -18,6 +18,23 @@ import { PublicApiModule } from './modules/public-api/public-api.module';
 import { UsageModule } from './modules/usage/usage.module';
 import { RatesModule } from './modules/rates/rates.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { FAIL_FAST_OPTIONS, watchConnection } from './modules/redis/redis-connection';
+import type { Redis } from 'ioredis';
+
+/**
+ * The throttler's own connection (the library owns and closes it), failing fast like the others. It
+ * connects at once: the throttled routes are only served once the application is up.
+ */
+function throttlerStorage(config: AppConfig): ThrottlerStorageRedisService {
+  const options = {
+    ...FAIL_FAST_OPTIONS,
+    lazyConnect: false,
+    keyPrefix: `${config.redis.keyPrefix}throttle:`,
+  };
+  const storage = new ThrottlerStorageRedisService(config.redis.url, options);
+  watchConnection(storage.redis as Redis, 'throttler');
+  return storage;
+}
 
 @Module({})
 export class AppModule {
@@ -35,9 +52,7 @@ export class AppModule {
             { name: 'default', ttl: 60_000, limit: config.sessions.createLimitPerMinute },
             { name: 'contact', ttl: 3_600_000, limit: config.contact.limitPerHour },
           ],
-          storage: new ThrottlerStorageRedisService(config.redis.url, {
-            keyPrefix: `${config.redis.keyPrefix}throttle:`,
-          }),
+          storage: throttlerStorage(config),
         }),
         BullModule.forRoot({
           connection: bullConnection(config.redis.url),

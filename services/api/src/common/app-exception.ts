@@ -75,7 +75,7 @@ export const TITLE_BY_CODE: Record<ErrorCode, string> = {
   [ErrorCode.MethodNotAllowed]: 'Method not allowed',
   [ErrorCode.RateLimited]: 'Too many requests',
   [ErrorCode.InternalError]: 'Internal server error',
-  [ErrorCode.ServiceUnavailable]: 'Service unavailable',
+  [ErrorCode.ServiceUnavailable]: 'Service briefly unavailable',
   [ErrorCode.RateUnavailable]: 'Rate unavailable',
   [ErrorCode.UserNotFound]: 'No such account',
   [ErrorCode.WrongPassword]: 'Wrong password',

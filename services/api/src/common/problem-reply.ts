@@ -4,6 +4,7 @@ import { ErrorCode, type Problem } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
 import { BODY_LIMIT_BYTES } from './limits';
+import { isStoreOutage, storeUnavailable } from './store-outage';
 import { isDatabaseUnreachable, noteDatabaseUnreachable, serviceUnavailable } from './unavailable-dependency';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -132,6 +133,8 @@ export function sendProblem(
  */
 function asExpected(exception: unknown): unknown {
   if (exception instanceof AppException || exception instanceof HttpException) return exception;
+  // Redis or PostgreSQL unreachable is an expected outage, told as such wherever the request met it.
+  if (isStoreOutage(exception)) return storeUnavailable(exception);
   if (!isDatabaseUnreachable(exception)) return exception;
   noteDatabaseUnreachable(exception);
   return serviceUnavailable();
@@ -142,11 +145,11 @@ function asExpected(exception: unknown): unknown {
  * `extensions` are extra members of the body, e.g. `success: false`.
  */
 export function problemAnswer(
-  exception: unknown,
+  thrown: unknown,
   request: ProblemRequest,
   extensions: Record<string, unknown> = {},
 ): HttpAnswer {
-  exception = asExpected(exception);
+  const exception = asExpected(thrown);
   const problem = { ...toProblem(exception, request), ...extensions };
   if (request.url !== undefined) problem.instance = request.url.split('?')[0];
   const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ErrorCode } from '@fxrates/domain';
 import { AppException } from './app-exception';
 
-/** Seconds a client is asked to wait: a PostgreSQL restart or failover takes about this long. */
+/** Seconds a client is asked to wait: a PostgreSQL restart or failover, or Redis reconnecting (at most 2 s apart), fits in it. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket errors of a server that is down, restarting or unreachable. */
@@ -47,7 +47,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 export function serviceUnavailable(): AppException {
   return new AppException(
     ErrorCode.ServiceUnavailable,
-    `The service is briefly unavailable. Try again after ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds (Retry-After).`,
+    `The service is briefly unavailable. Retry in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`,
     undefined,
     { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   );
