@@ -93,7 +93,7 @@ describe('API: PostgreSQL killed and restarted', () => {
         res.body.code,
         res.headers['retry-after'],
       ]).toEqual([method, url, 503, 'application/problem+json', 'service-unavailable', '5']);
-      expect(res.body.message).toMatch(/try again after 5 seconds/i);
+      expect(res.body.message).toMatch(/retry in 5 seconds/i);
       expect(res.body.errorId).toBeUndefined();
     }
 
