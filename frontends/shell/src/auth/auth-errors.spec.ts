@@ -49,6 +49,16 @@ describe('auth error texts (spec §8)', () => {
     );
   });
 
+  it('login and register dialogs: a refusal during a store outage says when to retry', () => {
+    const outage = problem(
+      503,
+      'service-unavailable',
+      'The service is briefly unavailable. Retry in 5 seconds.',
+    );
+    expect(loginDialogError(outage)).toBe('The service is briefly unavailable. Retry in 5 seconds.');
+    expect(registerDialogError(outage)).toBe('The service is briefly unavailable. Retry in 5 seconds.');
+  });
+
   it('login dialog: a sign-in refused while the server is busy shows the server text', () => {
     expect(loginDialogError(problem(429, 'rate-limited', 'Try again in a moment.'))).toBe(
       'Try again in a moment.',

@@ -14,24 +14,30 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Refusals that pass with time: the server's text says when to try again. */
+const RETRY_LATER = new Set<string>([
+  ErrorCode.TooManyAttempts,
+  ErrorCode.RateLimited,
+  ErrorCode.ServiceUnavailable,
+]);
+
 /**
  * A throttled sign-in or sign-up (too many attempts from this network, or too many being checked at
- * once) has no text in the spec; the server's says when to try again.
+ * once), or one refused while a store restarts, has no text in the spec; the server's says when to
+ * try again, which the generic "Please try again" does not.
  */
-function throttledMessage(error: unknown): string | undefined {
-  const throttled =
-    isApiError(error) && (error.code === ErrorCode.TooManyAttempts || error.code === ErrorCode.RateLimited);
-  return throttled ? error.serverMessage : undefined;
+function retryLaterMessage(error: unknown): string | undefined {
+  return isApiError(error) && RETRY_LATER.has(error.code) ? error.serverMessage : undefined;
 }
 
 /** The login dialog's text for a failed sign-in. */
 export function loginDialogError(error: unknown): string {
-  return throttledMessage(error) ?? byCode(LOGIN_ERRORS, error);
+  return retryLaterMessage(error) ?? byCode(LOGIN_ERRORS, error);
 }
 
 /** The register dialog's text for a failed sign-up. */
 export function registerDialogError(error: unknown): string {
-  return throttledMessage(error) ?? byCode(REGISTER_ERRORS, error);
+  return retryLaterMessage(error) ?? byCode(REGISTER_ERRORS, error);
 }
 
 export function isEmailAlreadyInUse(error: unknown): boolean {
