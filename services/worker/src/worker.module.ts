@@ -10,6 +10,7 @@ import { EmailProcessor } from './processors/email.processor';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { WorkerMetrics } from './health/worker-metrics';
+import { JobWorkers } from './lifecycle/job-workers';
 import { RateHistoryWriter } from './rates/rate-history-writer';
 import { RatesIngestion } from './rates/rates-ingestion';
 import { RatesIngestWorkers } from './rates/rates-ingest-workers';
@@ -23,6 +24,9 @@ export class WorkerModule implements OnApplicationShutdown {
   constructor(@Inject(WORKER_REDIS) private readonly redis: Redis) {}
 
   static forRoot(config: AppConfig): DynamicModule {
+    const jobWorkers = new JobWorkers(config.worker);
+    // Nest builds every processor's worker with this class: recovery settings and jobs in hand.
+    BullModule.workerClass = jobWorkers.workerClass;
     return {
       module: WorkerModule,
       global: true,
@@ -33,6 +37,7 @@ export class WorkerModule implements OnApplicationShutdown {
       ],
       providers: [
         ...infrastructureProviders(config),
+        { provide: JobWorkers, useValue: jobWorkers },
         RateHistoryWriter,
         RatesIngestion,
         RatesIngestWorkers,
