@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
@@ -16,7 +16,7 @@ import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync
 /**
  * Applies stored PayPal events by re-reading the subscription they name (and, for a payment event,
  * the payment): the effect depends on PayPal's current state, not on the event, so duplicates and
- * out-of-order events change nothing.
+ * out-of-order events change nothing. Each event is applied in one transaction with its processed_at.
  */
 @Processor(QUEUES.paypalWebhooks, { concurrency: 4 })
 export class PayPalWebhooksProcessor extends WorkerHost {
@@ -38,25 +38,28 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     }
     if (job.name !== JOBS.applyPayPalEvent) throw new UnrecoverableError(`unknown job "${job.name}"`);
     const { eventId } = job.data as ApplyPayPalEventJob;
-    const em = this.em.fork();
-    const event = await em.findOne(WebhookEvent, { provider: 'paypal', eventId });
-    if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
-    if (event.processedAt) return 'done';
-    const saleId = saleIdOf({
-      event_type: event.type,
-      resource: event.payload.resource as Record<string, unknown> | undefined,
+    // One transaction from the event's row lock to its processed_at: a crash or a failed write leaves
+    // neither the plan change nor the mark, and a second delivery waits on the lock, then sees it done.
+    return this.subscriptions.transactional(async (em) => {
+      const event = await em.findOne(
+        WebhookEvent,
+        { provider: 'paypal', eventId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
+      if (event.processedAt) return 'done';
+      const saleId = saleIdOf({
+        event_type: event.type,
+        resource: event.payload.resource as Record<string, unknown> | undefined,
+      });
+      const outcome = saleId
+        ? await this.subscriptions.syncSale(saleId, event.resourceId)
+        : event.resourceId
+          ? await this.subscriptions.sync(event.resourceId)
+          : 'unknown';
+      await em.nativeUpdate(WebhookEvent, { id: event.id }, { processedAt: new Date(), error: null });
+      return outcome;
     });
-    const outcome = saleId
-      ? await this.subscriptions.syncSale(saleId, event.resourceId)
-      : event.resourceId
-        ? await this.subscriptions.sync(event.resourceId)
-        : 'unknown';
-    await em.nativeUpdate(
-      WebhookEvent,
-      { id: event.id, processedAt: null },
-      { processedAt: new Date(), error: null },
-    );
-    return outcome;
   }
 
   /** An event whose last attempt failed (PayPal down for long) is marked for operators; reconcile repairs it. */
