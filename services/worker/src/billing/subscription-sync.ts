@@ -244,6 +244,19 @@ export class SubscriptionSync {
     return changed > 0;
   }
 
+  /**
+   * Announces the plan of the subscription's owner again: for an event found applied, whose job may
+   * be a retry after the announcement following its commit failed (hearing twice is harmless).
+   */
+  async announceOwnerOf(paypalSubscriptionId: string): Promise<void> {
+    const subscription = await this.db().findOne(
+      Subscription,
+      { paypalSubscriptionId },
+      { fields: ['user'] },
+    );
+    if (subscription) await this.announce(subscription.user.id);
+  }
+
   private async announce(userId: string): Promise<void> {
     await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
   }

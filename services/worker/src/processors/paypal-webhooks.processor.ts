@@ -40,26 +40,30 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     const { eventId } = job.data as ApplyPayPalEventJob;
     // One transaction from the event's row lock to its processed_at: a crash or a failed write leaves
     // neither the plan change nor the mark, and a second delivery waits on the lock, then sees it done.
-    return this.subscriptions.transactional(async (em) => {
+    const outcome = await this.subscriptions.transactional(async (em) => {
       const event = await em.findOne(
         WebhookEvent,
         { provider: 'paypal', eventId },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
-      if (event.processedAt) return 'done';
+      if (event.processedAt) return { done: event.resourceId };
       const saleId = saleIdOf({
         event_type: event.type,
         resource: event.payload.resource as Record<string, unknown> | undefined,
       });
-      const outcome = saleId
+      const applied = saleId
         ? await this.subscriptions.syncSale(saleId, event.resourceId)
         : event.resourceId
           ? await this.subscriptions.sync(event.resourceId)
           : 'unknown';
       await em.nativeUpdate(WebhookEvent, { id: event.id }, { processedAt: new Date(), error: null });
-      return outcome;
+      return applied;
     });
+    if (typeof outcome === 'string') return outcome;
+    // Applied before: perhaps by this job, whose announcement after the commit then failed.
+    if (outcome.done) await this.subscriptions.announceOwnerOf(outcome.done);
+    return 'done';
   }
 
   /** An event whose last attempt failed (PayPal down for long) is marked for operators; reconcile repairs it. */
