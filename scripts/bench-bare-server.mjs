@@ -25,6 +25,8 @@ function exactMeter() {
   const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: false });
   redis.defineCommand('meterBatch', { lua: METER_BATCH_SCRIPT });
   const prefix = `${process.env.REDIS_KEY_PREFIX ?? 'fxrates-bench:'}usage:bare:`;
+  // The script meters only a month counter that exists (the API seeds a missing one from PostgreSQL).
+  const seeded = redis.set(`${prefix}month`, 0, 'EX', 3600, 'NX');
   let batch = [];
   const flush = () => {
     const calls = batch;
@@ -39,8 +41,10 @@ function exactMeter() {
       ...[0, 1, 2].map((ago) => `${prefix}lease:${second - ago}`),
     ];
     // No lease wanted (0) and no deferral (0): every call metered in Redis.
-    redis
-      .meterBatch(keys.length, ...keys, 3600, calls.length, 1e12, 1e9, 'bare|day', 'bare', now, 0, 0)
+    seeded
+      .then(() =>
+        redis.meterBatch(keys.length, ...keys, calls.length, 1e12, 1e9, 'bare|day', 'bare', now, 0, 0),
+      )
       .then(([counted]) => calls.forEach((done, i) => done(i < counted)));
   };
   return (done) => {

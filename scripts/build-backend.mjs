@@ -1,5 +1,6 @@
 // Compiles the backend (services/api, services/worker and the server-side libs) with SWC into dist/,
-// keeping the source layout and rewriting the @fxrates/<lib> aliases to relative paths.
+// keeping the source layout and rewriting the @fxrates/<lib> aliases to relative paths. The cluster
+// harness (e2e/cluster, not its specs) comes along, so plain node scripts such as the soak can use it.
 // Type checking is `npm run typecheck`; this step only emits.
 import { transformFile } from '@swc/core';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +9,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist');
 const serverLibs = ['domain', 'config', 'db', 'queues', 'rates', 'paypal'];
-const sources = ['services/api/src', 'services/worker/src', ...serverLibs.map((l) => `libs/${l}/src`)];
+const sources = [
+  'services/api/src',
+  'services/worker/src',
+  ...serverLibs.map((l) => `libs/${l}/src`),
+  'e2e/cluster',
+];
 const paths = Object.fromEntries(serverLibs.map((l) => [`@fxrates/${l}`, [`libs/${l}/src/index.ts`]]));
 
 async function* walk(dir) {
@@ -28,7 +34,7 @@ await rm(out, { recursive: true, force: true });
 let count = 0;
 for (const src of sources) {
   for await (const file of walk(path.join(root, src))) {
-    if (file.includes(`${path.sep}test${path.sep}`)) continue;
+    if (file.includes(`${path.sep}test${path.sep}`) || file.includes(`${path.sep}specs${path.sep}`)) continue;
     const target = path.join(out, path.relative(root, file)).replace(/\.ts$/, '.js');
     const { code, map } = await transformFile(file, {
       swcrc: false,

@@ -74,6 +74,10 @@ export interface AppConfig {
     planIds: Record<string, string>;
     webhookId: string;
     activationPollMs: number;
+    /** Attempts of an `apply-paypal-event` job before the sweep takes it up again. */
+    eventAttempts: number;
+    /** How often received, unapplied events are re-queued. */
+    eventSweepIntervalMs: number;
   };
 }
 
@@ -198,6 +202,8 @@ export function loadConfig(
       planIds: e.PAYPAL_PLAN_IDS,
       webhookId: e.PAYPAL_WEBHOOK_ID,
       activationPollMs: e.PAYPAL_ACTIVATION_POLL_MS,
+      eventAttempts: e.PAYPAL_EVENT_ATTEMPTS,
+      eventSweepIntervalMs: e.PAYPAL_EVENT_SWEEP_INTERVAL_MS,
     },
   };
 }

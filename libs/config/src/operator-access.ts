@@ -63,6 +63,8 @@ export class OperatorAccess {
       'operator-auth-failures',
       OPERATOR_FAILURES_PER_ADDRESS,
       OPERATOR_FAILURE_WINDOW_SECONDS,
+      // The operator pages must stay reachable while Redis is away, to look into the outage.
+      'count-in-memory',
     );
   }
 

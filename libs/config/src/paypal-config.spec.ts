@@ -19,6 +19,8 @@ describe('PayPal configuration', () => {
       planIds: {},
       webhookId: '',
       activationPollMs: 1000,
+      eventAttempts: 5,
+      eventSweepIntervalMs: 300_000,
     });
   });
 

@@ -6,7 +6,10 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
  * API's and the worker's):
  * `points` per `durationSeconds` per key, under `<REDIS_KEY_PREFIX>limit:<name>:<key>`. Once a key is
  * over its limit, this instance refuses it from memory until the window ends, without asking Redis.
- * Should Redis fail, the same limit is kept per instance in memory rather than failing the request.
+ *
+ * Should Redis fail, the count fails with Redis's error (the API answers 503) unless `whileRedisIsAway`
+ * is `'count-in-memory'`: then the same limit is kept per instance in memory. That multiplies the
+ * limit by the number of instances, so the limits that protect accounts and the API's cost fail closed.
  */
 export function redisRateLimiter(
   redis: Redis,
@@ -14,6 +17,7 @@ export function redisRateLimiter(
   name: string,
   points: number,
   durationSeconds: number,
+  whileRedisIsAway: 'fail' | 'count-in-memory' = 'fail',
 ): RateLimiterRedis {
   return new RateLimiterRedis({
     storeClient: redis,
@@ -21,7 +25,10 @@ export function redisRateLimiter(
     points,
     duration: durationSeconds,
     inMemoryBlockOnConsumed: points + 1,
-    insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }),
+    insuranceLimiter:
+      whileRedisIsAway === 'count-in-memory'
+        ? new RateLimiterMemory({ points, duration: durationSeconds })
+        : undefined,
   });
 }
 

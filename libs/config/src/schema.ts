@@ -33,7 +33,7 @@ function providerVars<P extends string>(
       default: defaults.intervalMs,
     }),
     [`RATES_${name}_TIMEOUT_MS`]: int({
-      description: `${label}: request timeout`,
+      description: `${label}: longest one ingest waits for the provider, all its requests together`,
       min: 100,
       max: 120_000,
       default: 10_000,
@@ -359,6 +359,19 @@ export const ENV_SCHEMA = {
   PAYPAL_WEBHOOK_ID: str({
     description: 'id of our PayPal webhook; empty refuses every webhook delivery',
     default: '',
+  }),
+  PAYPAL_EVENT_ATTEMPTS: int({
+    description:
+      'attempts of a PayPal event job (exponential backoff from 1 s) before it waits for the unapplied-events sweep',
+    min: 1,
+    max: 20,
+    default: 5,
+  }),
+  PAYPAL_EVENT_SWEEP_INTERVAL_MS: int({
+    description:
+      'how often the worker re-queues PayPal events received but not applied (their jobs exhausted)',
+    min: 1000,
+    default: 300_000,
   }),
   PAYPAL_ACTIVATION_POLL_MS: int({
     description: 'pause between checks of an APPROVED PayPal subscription until it is ACTIVE (5 checks)',

@@ -14,6 +14,8 @@ export enum ErrorCode {
   PayloadTooLarge = 'payload-too-large',
   MethodNotAllowed = 'method-not-allowed',
   InternalError = 'internal-error',
+  /** A dependency (PostgreSQL, Redis) is unreachable for a moment; the answer carries Retry-After. */
+  ServiceUnavailable = 'service-unavailable',
   // Accounts: the spec's auth catalogue keys (spec §8), plus what our own backend adds.
   UserNotFound = 'user-not-found',
   WrongPassword = 'wrong-password',

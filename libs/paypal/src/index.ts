@@ -5,3 +5,4 @@ export * from './paypal-sale';
 export * from './subscription-judgement';
 export * from './subscription-fields';
 export * from './paypal.providers';
+export * from './paypal-event';

@@ -2,3 +2,4 @@ export * from './queues';
 export * from './connection';
 export * from './usage';
 export * from './paypal';
+export * from './redis-eviction-policy';

@@ -27,6 +27,7 @@ export const JOBS = {
   sendContactEmail: 'send-contact-email',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
+  requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
   syncPayPalSubscription: 'sync-paypal-subscription',
   endLapsedPlans: 'end-lapsed-plans',
 } as const;

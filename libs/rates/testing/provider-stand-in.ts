@@ -7,9 +7,17 @@ import { CRYPTO_MARKETS } from '../src/providers/crypto-markets';
 const SAMPLES = path.join(__dirname, 'provider-samples');
 export const sample = (name: string): string => readFileSync(path.join(SAMPLES, name), 'utf8');
 
-/** What a route answers instead of its normal body. */
+/**
+ * What a route answers instead of its normal body: a status and body of the test's choosing, at
+ * once or after `delayMs`;
+ * `hang`, the connection and request accepted and nothing ever answered; `stall-body`, a 200 and
+ * the start of a JSON body, then nothing more; `garbage`, an HTML error page with a 200.
+ */
 export type StandInFault =
-  { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'garbage';
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | 'hang'
+  | 'stall-body'
+  | 'garbage';
 
 export interface StandInRequest {
   path: string;
@@ -103,14 +111,24 @@ export class ProviderStandIn {
     this.requests.push({ path: parsed.pathname, query: parsed.searchParams, headers });
     const route = parsed.pathname.startsWith('/products/') ? '/products/' : (parsed.pathname as StandInRoute);
     const fault = this.faults.get(route);
-    if (fault === 'hang') {
+    if (fault === 'hang' || fault === 'stall-body') {
       this.hanging.add(res);
+      if (fault === 'stall-body') {
+        res.writeHead(200, { 'content-type': 'application/json', date: new Date().toUTCString() });
+        res.write('{"base":"USD","rates":{"EUR":0.9');
+      }
       return;
     }
     if (fault === 'garbage') return this.send(res, 200, '<html>Service temporarily unavailable', 'text/html');
     if (fault) {
-      res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
-      res.end(fault.body ?? '');
+      const answer = () => {
+        res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
+        res.end(fault.body ?? '');
+      };
+      if (!fault.delayMs) return answer();
+      this.hanging.add(res);
+      const timer = setTimeout(answer, fault.delayMs);
+      res.once('close', () => clearTimeout(timer));
       return;
     }
     switch (route) {

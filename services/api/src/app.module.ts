@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
@@ -18,6 +18,23 @@ import { PublicApiModule } from './modules/public-api/public-api.module';
 import { UsageModule } from './modules/usage/usage.module';
 import { RatesModule } from './modules/rates/rates.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { FAIL_FAST_OPTIONS, watchConnection } from './modules/redis/redis-connection';
+import type { Redis } from 'ioredis';
+
+/**
+ * The throttler's own connection (the library owns and closes it), failing fast like the others. It
+ * connects at once: the throttled routes are only served once the application is up.
+ */
+function throttlerStorage(config: AppConfig): ThrottlerStorageRedisService {
+  const options = {
+    ...FAIL_FAST_OPTIONS,
+    lazyConnect: false,
+    keyPrefix: `${config.redis.keyPrefix}throttle:`,
+  };
+  const storage = new ThrottlerStorageRedisService(config.redis.url, options);
+  watchConnection(storage.redis as Redis, 'throttler');
+  return storage;
+}
 
 @Module({})
 export class AppModule {
@@ -26,15 +43,16 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        MikroOrmModule.forRoot({ ...ormConfig(config.database), registerRequestContext: false }),
+        MikroOrmModule.forRoot({
+          ...ormConfig({ ...config.database, warn: (message) => new Logger('PostgreSQL').warn(message) }),
+          registerRequestContext: false,
+        }),
         ThrottlerModule.forRoot({
           throttlers: [
             { name: 'default', ttl: 60_000, limit: config.sessions.createLimitPerMinute },
             { name: 'contact', ttl: 3_600_000, limit: config.contact.limitPerHour },
           ],
-          storage: new ThrottlerStorageRedisService(config.redis.url, {
-            keyPrefix: `${config.redis.keyPrefix}throttle:`,
-          }),
+          storage: throttlerStorage(config),
         }),
         BullModule.forRoot({
           connection: bullConnection(config.redis.url),

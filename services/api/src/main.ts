@@ -1,10 +1,13 @@
 import 'reflect-metadata';
-import { loadConfigOrExit } from '@fxrates/config';
+import { createLogger, loadConfigOrExit } from '@fxrates/config';
+import { refuseEvictingRedisOrExit } from '@fxrates/queues';
 import { createApp } from './app.factory';
 import { listen } from './listen';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel, 'api');
+  await refuseEvictingRedisOrExit(config.redis.url, (message) => logger.warn(message));
   await listen(await createApp(config), config);
 }
 

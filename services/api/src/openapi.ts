@@ -74,10 +74,22 @@ const BODY_METHODS = new Set(['post', 'put', 'patch']);
 /** Problems of a route with a path parameter: Fastify refuses a parameter over 100 characters. */
 const PATH_PARAMETER_ROUTE: ProblemCode[] = [ErrorCode.UriTooLong];
 
+/**
+ * Any route that reads PostgreSQL or Redis answers 503 `service-unavailable` while one of them is
+ * unreachable (problem-reply.ts); only the health probes read neither, or answer with their own body.
+ */
+const DEPENDENCY_FREE_PATHS = new Set([
+  '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/billing/plans',
+]);
+
 /** The problems an operation can answer whatever it does, by its method and path. */
 function sharedProblems(method: string, path: string): ProblemCode[] {
   return [
     ...EVERY_ROUTE,
+    ...(DEPENDENCY_FREE_PATHS.has(path) ? [] : [ErrorCode.ServiceUnavailable]),
     ...(BODY_METHODS.has(method) ? BODY_ROUTE : []),
     ...(path.includes('{') ? PATH_PARAMETER_ROUTE : []),
   ];

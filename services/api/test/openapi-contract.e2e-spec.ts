@@ -245,6 +245,21 @@ describe('OpenAPI document for generated clients', () => {
     }
   });
 
+  it('documents 503 service-unavailable with Retry-After on every route that reads PostgreSQL or Redis', () => {
+    const probes = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/api/billing/plans']);
+    const routes = operationsOf(doc).filter(({ path }) => !probes.has(path));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const { method, path, operation } of routes) {
+      const unavailable = operation.responses['503'];
+      expect([method, path, listedCodes(unavailable), unavailable?.headers?.['Retry-After']]).toEqual([
+        method,
+        path,
+        expect.arrayContaining(['service-unavailable']),
+        expect.anything(),
+      ]);
+    }
+  });
+
   it('documents X-Request-Id on every answer, Retry-After on every 429, and the rate-limit headers of metered calls', () => {
     const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
     for (const { method, path, operation } of operationsOf(doc)) {

@@ -64,7 +64,9 @@ describe('POST /api/billing/paypal/webhook', () => {
     });
     expect(row.payload).toEqual(event);
     const job = await queue.getJob(paypalEventJobId(event.id));
-    expect(job?.data).toEqual({ eventId: event.id });
+    // With the event itself, which the worker stores should this instance not have (PostgreSQL down).
+    expect(job?.data).toEqual({ eventId: event.id, event });
+    expect(job?.opts.attempts).toBe(5); // PAYPAL_EVENT_ATTEMPTS
   });
 
   it('names the subscription of a sale by its billing agreement id', async () => {
@@ -83,7 +85,7 @@ describe('POST /api/billing/paypal/webhook', () => {
     });
     await deliver(paypal.sign(event)).expect(200);
     expect((await stored(event.id))[0]).toMatchObject({ type: 'PAYMENT.SALE.REFUNDED', resource_id: null });
-    expect((await queue.getJob(paypalEventJobId(event.id)))?.data).toEqual({ eventId: event.id });
+    expect((await queue.getJob(paypalEventJobId(event.id)))?.data).toEqual({ eventId: event.id, event });
   });
 
   it('names the subscription of a reversed sale by its billing agreement id', async () => {

@@ -8,6 +8,7 @@ import {
   operatorPagesEnabled,
   PinoNestLogger,
 } from '@fxrates/config';
+import { refuseEvictingRedisOrExit } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { startHealthServer } from './health/health-server';
 import { WorkerMetrics } from './health/worker-metrics';
@@ -18,6 +19,7 @@ import { WORKER_REDIS } from './worker.tokens';
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'worker');
+  await refuseEvictingRedisOrExit(config.redis.url, (message) => logger.warn(message));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new PinoNestLogger(logger),
   });

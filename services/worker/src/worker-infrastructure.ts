@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
-import type { DynamicModule, Provider } from '@nestjs/common';
+import { Logger, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
@@ -10,7 +10,10 @@ import { WORKER_REDIS } from './worker.tokens';
 /** PostgreSQL and BullMQ, for the worker and the operator commands alike. */
 export function infrastructureImports(config: AppConfig): Array<DynamicModule | Promise<DynamicModule>> {
   return [
-    MikroOrmModule.forRoot({ ...ormConfig(config.database), registerRequestContext: false }),
+    MikroOrmModule.forRoot({
+      ...ormConfig({ ...config.database, warn: (message) => new Logger('PostgreSQL').warn(message) }),
+      registerRequestContext: false,
+    }),
     BullModule.forRoot({
       connection: bullConnection(config.redis.url),
       prefix: bullPrefix(config.redis.keyPrefix),

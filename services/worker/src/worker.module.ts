@@ -9,8 +9,10 @@ import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
+import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
 import { WorkerMetrics } from './health/worker-metrics';
 import { JobWorkers } from './lifecycle/job-workers';
+import { RateHistoryReader } from './rates/rate-history-reader';
 import { RateHistoryWriter } from './rates/rate-history-writer';
 import { RatesIngestion } from './rates/rates-ingestion';
 import { RatesIngestWorkers } from './rates/rates-ingest-workers';
@@ -39,6 +41,7 @@ export class WorkerModule implements OnApplicationShutdown {
         ...infrastructureProviders(config),
         { provide: JobWorkers, useValue: jobWorkers },
         RateHistoryWriter,
+        RateHistoryReader,
         RatesIngestion,
         RatesIngestWorkers,
         MaintenanceProcessor,
@@ -46,6 +49,7 @@ export class WorkerModule implements OnApplicationShutdown {
         EmailProcessor,
         ...PAYPAL_PROVIDERS,
         SubscriptionSync,
+        UnappliedEventsSweep,
         PayPalWebhooksProcessor,
         WorkerMetrics,
         Schedules,

@@ -67,6 +67,14 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
     return match?.value ?? 0;
   };
 
+  /** What earlier runs recorded is a reference for new values: each run starts from none. */
+  const clearRecorded = (em: EntityManager) =>
+    em
+      .getConnection()
+      .execute(
+        `delete from rate_history where source in ('ecb', 'coingecko', 'binance') and observed_at is not null`,
+      );
+
   beforeAll(async () => {
     standIn = await ProviderStandIn.start();
     standIn.ecbXml = ecbDailyXml(firstDay, { USD: '1.1600', CHF: '0.9300', GBP: '0.8700' });
@@ -84,6 +92,7 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
     });
     redis = new Redis(config.redis.url);
     apis = [await startTestApp(config), await startTestApp(config)];
+    await clearRecorded(apis[0].app.get(EntityManager));
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     worker.enableShutdownHooks();
 
@@ -108,6 +117,7 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
   });
 
   afterAll(async () => {
+    if (worker) await clearRecorded(worker.get(EntityManager));
     await worker?.close();
     for (const api of apis ?? []) await api.close();
     await redis?.quit();

@@ -20,6 +20,22 @@ describe('validation of incoming values', () => {
     expect(judgeValue(value('EUR', '0.91'), {}, now)).toEqual({ accepted: true });
   });
 
+  it('judges a jump against the recorded history when neither the own nor the served value is there', () => {
+    expect(judgeValue(value('EUR', '9'), { recorded: good('0.9') }, now)).toMatchObject({
+      accepted: false,
+      reason: 'jump',
+    });
+    expect(judgeValue(value('EUR', '0.91'), { recorded: good('0.9') }, now)).toEqual({ accepted: true });
+    // The own value, when recent, comes first.
+    expect(judgeValue(value('EUR', '0.91'), { own: good('0.9'), recorded: good('9') }, now)).toEqual({
+      accepted: true,
+    });
+    // A record older than the reference age says nothing.
+    expect(
+      judgeValue(value('BTC', '0.0001'), { recorded: good('0.00001', '2026-11-21T10:00:00.000Z') }, now),
+    ).toEqual({ accepted: true });
+  });
+
   it('refuses zero, negative and non-finite rates', () => {
     for (const raw of ['0', '-1.2', 'NaN', 'Infinity']) {
       expect(judgeValue(value('EUR', raw), {}, now)).toMatchObject({

@@ -20,11 +20,13 @@ export type Verdict =
 
 /**
  * Judges one incoming value. `own` is this provider's last good value, `other` the value currently
- * in service from any source; the jump check compares with the first of them that is recent enough.
+ * in service from any source, `recorded` the newest value in `rate_history` from any source (kept in
+ * PostgreSQL, so it still stands when Redis has lost the other two); the jump check compares with
+ * the first of them that is recent enough.
  */
 export function judgeValue(
   observation: RebasedObservation,
-  references: { own?: GoodValue; other?: GoodValue },
+  references: { own?: GoodValue; other?: GoodValue; recorded?: GoodValue },
   now: number,
 ): Verdict {
   const { currency, perUsd } = observation;
@@ -45,7 +47,7 @@ export function judgeValue(
     return { accepted: false, ignored: true, reason: 'not-newer' };
 
   const kind = isCrypto(currency) ? 'crypto' : 'fiat';
-  const reference = [own, references.other].find(
+  const reference = [own, references.other, references.recorded].find(
     (candidate): candidate is GoodValue =>
       candidate !== undefined && observedAt - Date.parse(candidate.observedAt) <= REFERENCE_MAX_AGE_MS[kind],
   );

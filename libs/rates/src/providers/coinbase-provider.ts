@@ -37,15 +37,27 @@ export function coinbaseProvider(settings: ProviderSettings): RateProvider {
   return defineProvider('coinbase', async ({ symbols, signal }) => {
     const pending = marketsOn('coinbase', symbols);
     const list = new ObservationList('USD');
+    // One failed ticker fails the fetch: the requests still under way and those not yet sent are
+    // dropped, so nothing outlives the fetch that asked for it.
+    const failed = new AbortController();
+    const tickerSignal = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
     const next = async (): Promise<void> => {
       const item = pending.shift();
-      if (!item) return;
+      if (!item || failed.signal.aborted) return;
       const url = `${settings.baseUrl}/products/${item.market}/ticker`;
-      const response = await getFromProvider('coinbase', url, settings, { signal, acceptStatus: [404] });
+      const response = await getFromProvider('coinbase', url, settings, {
+        signal: tickerSignal,
+        acceptStatus: [404],
+      });
       addCoinbaseTicker(list, item.code, response.status, parseJsonBody('coinbase', response));
       return next();
     };
-    await Promise.all(Array.from({ length: PARALLEL_TICKERS }, next));
+    try {
+      await Promise.all(Array.from({ length: PARALLEL_TICKERS }, next));
+    } catch (error) {
+      failed.abort();
+      throw error;
+    }
     return { source: 'coinbase', observations: list.observations, rejected: list.rejected };
   });
 }

@@ -7,6 +7,7 @@ import {
   type StandInRoute,
 } from '../../testing/provider-stand-in';
 import { createProvider } from './create-provider';
+import { CRYPTO_MARKETS } from './crypto-markets';
 import { ProviderError } from './provider-error';
 import { MAX_PROVIDER_BODY_BYTES } from './provider-http';
 import type { ProviderId, RateProvider } from './provider';
@@ -216,6 +217,27 @@ describe('provider faults against the stand-in', () => {
       expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     });
 
+    it('gives up on a body that stalls after its headers, after its timeout', async () => {
+      standIn.fault(adapter.route, 'stall-body');
+      const started = Date.now();
+      const error = await failureOf(fetchOne());
+      expect(error).toMatchObject({ provider: adapter.id, failure: 'timeout' });
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
+    });
+
+    it('counts the expiry of a deadline for the whole fetch as a timeout', async () => {
+      standIn.fault(adapter.route, 'hang');
+      const patient = createProvider(adapter.id, {
+        baseUrl: standIn.url,
+        timeoutMs: 60_000,
+        apiKey: adapter.apiKey,
+      });
+      const error = await failureOf(
+        patient.fetchLatest({ symbols: [adapter.symbol], signal: AbortSignal.timeout(TIMEOUT_MS) }),
+      );
+      expect(error).toMatchObject({ provider: adapter.id, failure: 'timeout' });
+    });
+
     it('reports an unparseable body as malformed', async () => {
       standIn.fault(adapter.route, 'garbage');
       const error = await failureOf(fetchOne());
@@ -301,6 +323,26 @@ describe('provider faults against the stand-in', () => {
       });
       expect(error.details.retryAfterMs).toBeUndefined();
     });
+  });
+});
+
+describe('coinbase, a request per asset', () => {
+  let standIn: ProviderStandIn;
+  beforeAll(async () => {
+    standIn = await ProviderStandIn.start();
+  });
+  afterAll(() => standIn.close());
+
+  it('sends no further ticker request once one has failed', async () => {
+    const symbols = Object.keys(CRYPTO_MARKETS).filter((code) => CRYPTO_MARKETS[code].coinbase);
+    // More assets than tickers asked at once, so some are still waiting when the first fails.
+    expect(symbols.length).toBeGreaterThan(3);
+    standIn.fault('/products/', { status: 503, body: 'down' });
+    const coinbase = createProvider('coinbase', { baseUrl: standIn.url, timeoutMs: TIMEOUT_MS });
+    const error = await failureOf(coinbase.fetchLatest({ symbols }));
+    expect(error).toMatchObject({ provider: 'coinbase', failure: 'http' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(standIn.requestsTo('/products/').length).toBeLessThanOrEqual(3);
   });
 });
 

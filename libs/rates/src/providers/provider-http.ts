@@ -52,7 +52,12 @@ export async function getFromProvider(
     });
     body = await textWithin(response, MAX_PROVIDER_BODY_BYTES);
   } catch (error) {
-    if (timeout.aborted) {
+    // The caller's signal may be a deadline for the whole fetch (several requests): its expiry is a
+    // timeout too, not a network failure.
+    if (
+      timeout.aborted ||
+      (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError')
+    ) {
       throw new ProviderError(provider, 'timeout', `no answer from ${where} within ${settings.timeoutMs} ms`);
     }
     throw new ProviderError(provider, 'network', `${where}: ${(error as Error).message}`);

@@ -4,6 +4,8 @@ import { ErrorCode, type Problem } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
 import { BODY_LIMIT_BYTES } from './limits';
+import { isStoreOutage, storeUnavailable } from './store-outage';
+import { isDatabaseUnreachable, noteDatabaseUnreachable, serviceUnavailable } from './unavailable-dependency';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -126,14 +128,28 @@ export function sendProblem(
 }
 
 /**
+ * An unreachable PostgreSQL is an outage the client can wait out, not a bug: a 503 with Retry-After,
+ * and one warning now and then instead of a stack per request.
+ */
+function asExpected(exception: unknown): unknown {
+  if (exception instanceof AppException || exception instanceof HttpException) return exception;
+  // Redis or PostgreSQL unreachable is an expected outage, told as such wherever the request met it.
+  if (isStoreOutage(exception)) return storeUnavailable(exception);
+  if (!isDatabaseUnreachable(exception)) return exception;
+  noteDatabaseUnreachable(exception);
+  return serviceUnavailable();
+}
+
+/**
  * The problem+json answer to an error, as status, headers and body (sendProblem sends it);
  * `extensions` are extra members of the body, e.g. `success: false`.
  */
 export function problemAnswer(
-  exception: unknown,
+  thrown: unknown,
   request: ProblemRequest,
   extensions: Record<string, unknown> = {},
 ): HttpAnswer {
+  const exception = asExpected(thrown);
   const problem = { ...toProblem(exception, request), ...extensions };
   if (request.url !== undefined) problem.instance = request.url.split('?')[0];
   const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};

@@ -2,19 +2,25 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
-import { saleIdOf } from '@fxrates/paypal';
+import { payPalEventRecord, saleIdOf } from '@fxrates/paypal';
 import {
   JOBS,
   QUEUES,
   type ApplyPayPalEventJob,
   type EndLapsedPlansJob,
+  type RequeueUnappliedPayPalEventsJob,
   type SyncPayPalSubscriptionJob,
 } from '@fxrates/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
+import { UnappliedEventsSweep, type SweepSummary } from '../billing/unapplied-events-sweep';
+
+type PayPalQueueJob =
+  ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob | RequeueUnappliedPayPalEventsJob;
 
 /**
- * Applies stored PayPal events by re-reading the subscription they name (and, for a payment event,
+ * Applies PayPal events (storing first one the API could not store) by re-reading the subscription they name (and, for a payment event,
  * the payment): the effect depends on PayPal's current state, not on the event, so duplicates and
  * out-of-order events change nothing. Each event is applied in one transaction with its processed_at.
  */
@@ -25,19 +31,31 @@ export class PayPalWebhooksProcessor extends WorkerHost {
   constructor(
     private readonly em: EntityManager,
     private readonly subscriptions: SubscriptionSync,
+    private readonly sweep: UnappliedEventsSweep,
   ) {
     super();
   }
 
   async process(
-    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob>,
-  ): Promise<SyncOutcome | 'done' | { downgraded: number }> {
+    job: Job<PayPalQueueJob>,
+  ): Promise<SyncOutcome | 'done' | { downgraded: number } | SweepSummary> {
     if (job.name === JOBS.endLapsedPlans) return { downgraded: await this.subscriptions.endLapsedPlans() };
+    if (job.name === JOBS.requeueUnappliedPayPalEvents) return this.sweep.run();
     if (job.name === JOBS.syncPayPalSubscription) {
       return this.subscriptions.sync((job.data as SyncPayPalSubscriptionJob).paypalSubscriptionId);
     }
     if (job.name !== JOBS.applyPayPalEvent) throw new UnrecoverableError(`unknown job "${job.name}"`);
-    const { eventId } = job.data as ApplyPayPalEventJob;
+    const { eventId, event: received } = job.data as ApplyPayPalEventJob;
+    if (received) {
+      // Stored by the API unless PostgreSQL was down then; once only, whoever stores it.
+      await this.em
+        .fork()
+        .upsert(
+          WebhookEvent,
+          { id: randomUUID(), ...payPalEventRecord(received), receivedAt: new Date(job.timestamp) },
+          { onConflictFields: ['provider', 'eventId'], onConflictAction: 'ignore', disableIdentityMap: true },
+        );
+    }
     // One transaction from the event's row lock to its processed_at: a crash or a failed write leaves
     // neither the plan change nor the mark, and a second delivery waits on the lock, then sees it done.
     const outcome = await this.subscriptions.transactional(async (em) => {
@@ -66,12 +84,12 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     return 'done';
   }
 
-  /** An event whose last attempt failed (PayPal down for long) is marked for operators; reconcile repairs it. */
+  /**
+   * An event whose last attempt failed (PayPal or PostgreSQL down for long) is marked for operators;
+   * the sweep (UnappliedEventsSweep) queues it again.
+   */
   @OnWorkerEvent('failed')
-  async onFailed(
-    job: Job<ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob> | undefined,
-    error: Error,
-  ): Promise<void> {
+  async onFailed(job: Job<PayPalQueueJob> | undefined, error: Error): Promise<void> {
     if (!job || job.name !== JOBS.applyPayPalEvent) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.warn(`PayPal event job ${job.id}: attempt ${job.attemptsMade} failed (${error.message})`);
@@ -82,6 +100,9 @@ export class PayPalWebhooksProcessor extends WorkerHost {
         WebhookEvent,
         { provider: 'paypal', eventId: (job.data as ApplyPayPalEventJob).eventId },
         { error: error.message.slice(0, 1000) },
+      )
+      .catch((markError: Error) =>
+        this.logger.warn(`PayPal event job ${job.id}: exhausted, not marked (${markError.message})`),
       );
   }
 }

@@ -19,6 +19,7 @@ import {
 import type { Redis } from 'ioredis';
 import { WorkerMetrics } from '../health/worker-metrics';
 import { WORKER_REDIS } from '../worker.tokens';
+import { RateHistoryReader } from './rate-history-reader';
 import { RateHistoryWriter } from './rate-history-writer';
 
 /** How long to leave a provider alone after a 429 that did not say how long. */
@@ -47,18 +48,23 @@ export class RatesIngestion {
   private readonly values: ProviderValuesStore;
   private readonly store: RatesStore;
   private readonly providers = new Map<ProviderId, RateProvider>();
+  private readonly timeoutsMs = new Map<ProviderId, number>();
   private readonly enabled: ProviderId[];
 
   constructor(
     @Inject(WORKER_REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly history: RateHistoryWriter,
+    private readonly recorded: RateHistoryReader,
     private readonly metrics: WorkerMetrics,
   ) {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
     this.store = new RatesStore(redis, config.redis.keyPrefix);
     this.enabled = config.rates.providers.map((p) => p.id);
-    for (const settings of config.rates.providers) this.providers.set(settings.id, this.adapter(settings));
+    for (const settings of config.rates.providers) {
+      this.providers.set(settings.id, this.adapter(settings));
+      this.timeoutsMs.set(settings.id, settings.timeoutMs);
+    }
   }
 
   private adapter({ id, baseUrl, apiKey, timeoutMs }: RatesProviderConfig): RateProvider {
@@ -96,6 +102,12 @@ export class RatesIngestion {
       ...refused.map((r) => ({ currency: r.currency, reason: 'no-rebase-rate', detail: r.reason })),
     ];
     const accepted = new Map<string, GoodValue>();
+    // The snapshot is a fixed fallback of its own date, not a reading of today's market: judged
+    // against recent records it would be refused wherever the market has moved since.
+    const recorded =
+      RATE_PROVIDER_KINDS[id] === 'snapshot'
+        ? new Map<string, GoodValue>()
+        : await this.recorded.newest(rebased.map((o) => o.currency));
     const pendingJumps = await this.values.loadPendingJumps(id);
     const candidates = new Map<string, PendingJump>();
     const settled: string[] = [];
@@ -108,7 +120,11 @@ export class RatesIngestion {
         inService && origin
           ? { perUsd: inService, observedAt: origin.timestamp, day: origin.date }
           : undefined;
-      const verdict = judgeValue(observation, { own: own.get(observation.currency), other }, now);
+      const verdict = judgeValue(
+        observation,
+        { own: own.get(observation.currency), other, recorded: recorded.get(observation.currency) },
+        now,
+      );
       const accept = () =>
         accepted.set(observation.currency, {
           perUsd: observation.perUsd,
@@ -151,7 +167,7 @@ export class RatesIngestion {
     await this.values.save(id, accepted);
     if (RATE_PROVIDER_KINDS[id] !== 'snapshot') await this.history.write(id, accepted);
     const { merged, published } = await this.values.underTableLock(async () => {
-      const table = mergeProviderValues(await this.values.loadAll(this.enabled));
+      const table = mergeProviderValues(await this.restoreLost(await this.values.loadAll(this.enabled)));
       return { merged: table, published: table ? await this.store.publish(table) : false };
     });
     this.metrics.ingests.inc({ source: id, outcome: 'success' });
@@ -168,11 +184,34 @@ export class RatesIngestion {
     };
   }
 
+  /**
+   * A live provider with no values in Redis, where rate_history holds some of its own, lost them
+   * with Redis (a FLUSHDB, a failover without persistence): its recorded values are put back, so the
+   * table keeps serving them (marked stale once old) instead of dropping its currencies until that
+   * provider's next good run.
+   */
+  private async restoreLost(
+    all: Map<ProviderId, Map<string, GoodValue>>,
+  ): Promise<Map<ProviderId, Map<string, GoodValue>>> {
+    for (const [id, kept] of all) {
+      if (kept.size > 0 || RATE_PROVIDER_KINDS[id] === 'snapshot') continue;
+      const recorded = await this.recorded.lastGoodOf(id);
+      if (recorded.size === 0) continue;
+      await this.values.save(id, recorded);
+      all.set(id, await this.values.load(id));
+      this.logger.warn(`${id}: Redis had none of its values; ${recorded.size} put back from rate_history`);
+    }
+    return all;
+  }
+
   private async fetch(provider: RateProvider) {
     const kind = RATE_PROVIDER_KINDS[provider.id];
     const symbols = CURRENCIES.filter((c) => kind === 'snapshot' || c.type === kind).map((c) => c.code);
     try {
-      return await provider.fetchLatest({ symbols });
+      // The timeout bounds the whole fetch, not each request: a provider read in several requests
+      // (Coinbase, a ticker each) that hangs on every one still ends the job within it.
+      const deadline = AbortSignal.timeout(this.timeoutsMs.get(provider.id)!);
+      return await provider.fetchLatest({ symbols, signal: deadline });
     } catch (error) {
       const failure = error instanceof ProviderError ? error.failure : 'network';
       this.metrics.ingests.inc({ source: provider.id, outcome: 'failure' });

@@ -36,8 +36,22 @@ export async function startThrowawayRedis(extraArgs: string[] = []): Promise<Thr
       throw new Error(`redis-server on port ${port} exited with ${String(code)}`);
     });
     exited.catch(() => undefined);
-    if (admin.status === 'wait') await admin.connect();
-    await Promise.race([admin.ping(), exited]);
+    // The server may not accept connections yet: connect() would reject at once, while a command
+    // waits in the offline queue through the reconnects (50 ms apart) until it does.
+    if (admin.status === 'wait') admin.connect().catch(() => undefined);
+    // After a kill the admin client has been reconnecting for a while, and ioredis fails its queued
+    // commands every 20 attempts: a PING caught by that is asked again.
+    const reachable = async () => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          return await admin.ping();
+        } catch (error) {
+          if (Date.now() > deadline || child.exitCode !== null) throw error;
+        }
+      }
+    };
+    await Promise.race([reachable(), exited]);
   };
   const halt = async (signal: NodeJS.Signals) => {
     const child = server;

@@ -48,6 +48,7 @@ export class AuthController {
     ErrorCode.EmailAlreadyInUse,
     ErrorCode.TooManyAttempts,
     ErrorCode.RateLimited,
+    ErrorCode.ServiceUnavailable,
   )
   async register(
     @Body() body: RegisterBody,
@@ -74,6 +75,7 @@ export class AuthController {
     ErrorCode.WrongPassword,
     ErrorCode.TooManyAttempts,
     ErrorCode.RateLimited,
+    ErrorCode.ServiceUnavailable,
   )
   async login(
     @Body() body: LoginBody,

@@ -23,7 +23,7 @@ export class SessionsController {
     security: [],
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
-  @ApiProblems(ErrorCode.RateLimited)
+  @ApiProblems(ErrorCode.RateLimited, ErrorCode.ServiceUnavailable)
   create(@Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
     // The answer carries a credential: no cache on the way may keep it.
     void reply.header('Cache-Control', 'no-store');

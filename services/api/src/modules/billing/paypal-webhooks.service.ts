@@ -5,15 +5,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { WebhookEvent } from '@fxrates/db';
 import { ErrorCode } from '@fxrates/domain';
-import { PayPalClient, PayPalUnavailableError } from '@fxrates/paypal';
-import { JOBS, paypalEventJobId, QUEUES, type ApplyPayPalEventJob } from '@fxrates/queues';
+import { PayPalClient, payPalEventRecord, PayPalUnavailableError, type PayPalEvent } from '@fxrates/paypal';
+import { applyPayPalEventJobOptions, JOBS, QUEUES, type ApplyPayPalEventJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { AppException } from '../../common/app-exception';
-import { invalidSignature, parseDelivery, subscriptionIdOf, type WebhookDelivery } from './webhook-delivery';
+import { isDatabaseUnreachable } from '../../common/unavailable-dependency';
+import { invalidSignature, parseDelivery, type WebhookDelivery } from './webhook-delivery';
 
 /**
  * A PayPal webhook delivery is verified by PayPal (verify-webhook-signature), stored once by its event
  * id and queued for the worker before we answer 2xx; PayPal redelivers anything we did not accept.
+ * While PostgreSQL is down a verified event is queued with its body, which the worker stores once
+ * PostgreSQL is back (the sweep re-queues it should its retries run out first): PayPal is not left
+ * to redeliver for days an event we could take at once.
  */
 @Injectable()
 export class PayPalWebhooksService {
@@ -46,29 +50,30 @@ export class PayPalWebhooksService {
       );
     }
     if (!genuine) throw invalidSignature('PayPal did not confirm the signature');
-    await this.store(parsed.event, subscriptionIdOf(parsed.event));
+    const { event } = parsed;
+    await this.store(event);
     await this.queue.add(
       JOBS.applyPayPalEvent,
-      { eventId: parsed.event.id },
-      { jobId: paypalEventJobId(parsed.event.id) },
+      { eventId: event.id, event },
+      applyPayPalEventJobOptions(event.id, this.config.paypal.eventAttempts),
     );
   }
 
-  /** Stores the event once; a redelivery finds it stored and is queued again under the same job id. */
-  private async store(event: { id: string; event_type: string }, resourceId: string | null): Promise<void> {
+  /**
+   * Stores the event once; a redelivery finds it stored and is queued again under the same job id.
+   * With PostgreSQL unreachable the job that carries the event is the record (see the class).
+   */
+  private async store(event: PayPalEvent): Promise<void> {
     const em = this.em.fork();
-    em.create(WebhookEvent, {
-      provider: 'paypal',
-      eventId: event.id,
-      type: event.event_type,
-      resourceId,
-      payload: event as unknown as Record<string, unknown>,
-      receivedAt: new Date(),
-    });
+    em.create(WebhookEvent, { ...payPalEventRecord(event), receivedAt: new Date() });
     try {
       await em.flush();
     } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (error instanceof UniqueConstraintViolationException) return;
+      if (!isDatabaseUnreachable(error)) throw error;
+      this.logger.warn(
+        `PayPal event ${event.id} queued unstored, PostgreSQL unreachable: ${(error as Error).message}`,
+      );
     }
   }
 }

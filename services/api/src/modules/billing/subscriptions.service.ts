@@ -51,19 +51,44 @@ export class SubscriptionsService {
     );
     // The id we asked PayPal about is the one recorded, whatever its answer says of itself.
     const paypalId = body.paypalSubscriptionId;
-    const subscription = await this.record(userId, paypalId, verified);
-    await this.userPlans.changePlan(userId, verified.plan);
+    const subscription = await this.recordWithPlan(userId, paypalId, verified);
+    await this.userPlans.announce(userId);
     await this.replaced.cancelOthers(userId, paypalId);
     return viewOf(subscription);
   }
 
-  /** Inserts or refreshes the row; the unique PayPal id keeps one subscription to one user. */
+  /**
+   * The subscription row and the user's plan, in one transaction: a crash between them would leave
+   * a paid subscription on a free account (or the reverse). The unique PayPal id keeps one
+   * subscription to one user.
+   */
+  private async recordWithPlan(
+    userId: string,
+    paypalId: string,
+    verified: VerifiedSubscription,
+  ): Promise<Subscription> {
+    try {
+      return await this.em.fork().transactional(async (em) => {
+        const subscription = await this.record(em, userId, paypalId, verified);
+        await this.userPlans.writePlan(em, userId, verified.plan);
+        return subscription;
+      });
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      // The same subscription reported twice at once: the other request's transaction wrote both.
+      const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
+      if (winner.user.id !== userId) throw alreadyBound();
+      return winner;
+    }
+  }
+
+  /** Inserts or refreshes the row, in the caller's transaction. */
   private async record(
+    em: EntityManager,
     userId: string,
     paypalId: string,
     { paypal, plan, cycle }: VerifiedSubscription,
   ): Promise<Subscription> {
-    const em = this.em.fork();
     const fields = subscriptionFields(paypal, plan, cycle);
     const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypalId });
     if (existing) {
@@ -79,14 +104,7 @@ export class SubscriptionsService {
       paypalSubscriptionId: paypalId,
       createdAt: new Date(),
     });
-    try {
-      await em.flush();
-      return created;
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
-      if (winner.user.id !== userId) throw alreadyBound();
-      return winner;
-    }
+    await em.flush();
+    return created;
   }
 }

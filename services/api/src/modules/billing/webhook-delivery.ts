@@ -66,14 +66,3 @@ export function parseDelivery(delivery: WebhookDelivery): ParsedDelivery {
     event: event as ParsedDelivery['event'],
   };
 }
-
-/** The PayPal subscription an event is about: the resource of BILLING.SUBSCRIPTION.*, the agreement of a sale. */
-export function subscriptionIdOf(event: ParsedDelivery['event']): string | null {
-  const resource = event.resource ?? {};
-  const id = event.event_type.startsWith('BILLING.SUBSCRIPTION.')
-    ? resource.id
-    : event.event_type.startsWith('PAYMENT.SALE.')
-      ? resource.billing_agreement_id
-      : undefined;
-  return typeof id === 'string' && /^[A-Za-z0-9-]{3,50}$/.test(id) ? id : null;
-}

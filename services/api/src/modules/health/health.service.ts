@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import { CurrentRates } from '../rates/current-rates';
 import { REDIS } from '../redis/redis.module';
@@ -11,7 +12,8 @@ export interface CheckResult {
 }
 
 export interface Readiness {
-  status: 'ok' | 'error';
+  /** `draining` from SIGTERM on (ShutdownState), whatever the checks say. */
+  status: 'ok' | 'error' | 'draining';
   checks: { database: CheckResult; redis: CheckResult };
   rates: { version: string; source: string; date: string };
 }
@@ -46,6 +48,7 @@ export class HealthService {
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly rates: CurrentRates,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async readiness(): Promise<Readiness> {
@@ -54,8 +57,11 @@ export class HealthService {
       timed(() => this.redis.ping()),
     ]);
     const { version, source, date } = this.rates.current;
+    // A public-api instance serves the keys it knows from memory while PostgreSQL restarts: taking
+    // it out of the load balancer then would turn a database restart into a public API outage.
+    const databaseNeeded = this.config.api.routes !== 'public-api';
     return {
-      status: database.status === 'up' && redis.status === 'up' ? 'ok' : 'error',
+      status: (database.status === 'up' || !databaseNeeded) && redis.status === 'up' ? 'ok' : 'error',
       checks: { database, redis },
       rates: { version, source, date },
     };

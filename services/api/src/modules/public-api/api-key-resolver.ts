@@ -9,6 +9,7 @@ import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashApiKey } from '../keys/api-key-hash';
 import { keyChangedChannel } from '../keys/keys.service';
 import { REDIS } from '../redis/redis.module';
+import { connectRedis } from '../redis/redis-connection';
 import { planChangedChannel } from './channels';
 
 export interface ResolvedKey {
@@ -89,20 +90,26 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = this.redis.duplicate();
+    const subscriber = await connectRedis(this.redis.duplicate(), 'key-subscriber');
+    this.subscriber = subscriber;
     const keys = keyChangedChannel(this.config);
     const plans = planChangedChannel(this.config);
-    this.subscriber.on('message', (channel: string, message: string) => {
+    subscriber.on('message', (channel: string, message: string) => {
       this.generation++;
       if (channel === keys) this.forget((cached) => cached.hash === message);
       if (channel === plans) this.forgetUser(message);
     });
-    // Announcements may have been missed while disconnected: start again from the database.
-    this.subscriber.on('ready', () => {
-      this.generation++;
-      this.known.clear();
+    await subscriber.subscribe(keys, plans);
+    // Announcements may have been missed while disconnected: start again from the database. The
+    // cache is emptied once subscribed again (ioredis resubscribes as it gets ready), so no
+    // announcement falls between the two.
+    subscriber.on('ready', () => {
+      subscriber.subscribe(keys, plans).then(
+        () => this.forget(() => true),
+        // Lost again before subscribing: the next 'ready' empties the cache.
+        (error: Error) => this.logger.warn(`Could not subscribe again: ${error.message}`),
+      );
     });
-    await this.subscriber.subscribe(keys, plans);
     this.revalidation.start(this.config.keys.cacheMaxAgeMs / 2);
   }
 

@@ -19,25 +19,33 @@ export const WINDOW_TTL_MS = 10_000;
  * KEYS: 1 pending per-key daily counts (hash, drained by the worker), 2 last-used times (hash), then
  *       per group g, from 2 + 5(g - 1): its owner's month counter, the second's burst counter, the
  *       second's lease counter and those of the two seconds before it
- * ARGV: 1 month counter TTL (s), then per group 8 values: calls, monthly quota, burst per second,
+ * ARGV: per group 8 values: calls, monthly quota, burst per second,
  *       daily field "keyId|day", key id, now (ms), lease wanted (0 for none), may defer (1 or 0)
  * Returns per group { counted, refused over the quota, used this month after the counted calls,
- *                     used this month before them, deferred, lease granted }; the remaining calls
- *                     were over the burst.
+ *                     used this month before them, deferred, lease granted, unseeded }; the remaining
+ *                     calls were over the burst. A group whose month counter does not exist is not
+ *                     metered at all (unseeded 1, every other value 0): the instance seeds the counter
+ *                     from PostgreSQL (MonthSeeds) and asks again, so a counter Redis lost never
+ *                     starts the month again from 0.
  */
 export const METER_BATCH_SCRIPT = `
-local ttl = ARGV[1]
 local out = {}
 for g = 1, (#KEYS - 2) / 5 do
   local k = 2 + (g - 1) * 5
   local month, burstKey, lease = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3]
-  local a = 2 + (g - 1) * 8
+  local a = 1 + (g - 1) * 8
   local calls, quota, burstLimit = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
   local want, mayDefer = tonumber(ARGV[a + 6]), ARGV[a + 7] == '1'
+  local o = 7 * (g - 1)
+  local stored = redis.call('GET', month)
+  if not stored then
+    for i = 1, 6 do out[o + i] = 0 end
+    out[o + 7] = 1
+  else
   local burst = redis.call('INCRBY', burstKey, calls)
   if burst == calls then redis.call('PEXPIRE', burstKey, ${WINDOW_TTL_MS}) end
   local withinBurst = math.max(0, math.min(calls, burstLimit - (burst - calls)))
-  local before = tonumber(redis.call('GET', month) or '0')
+  local before = tonumber(stored)
   local counted = math.max(0, math.min(withinBurst, quota - before))
   local overQuota = withinBurst - counted
   local giveBack = overQuota
@@ -56,7 +64,6 @@ for g = 1, (#KEYS - 2) / 5 do
   local after = before
   if counted > 0 then
     after = redis.call('INCRBY', month, counted)
-    if after == counted then redis.call('EXPIRE', month, ttl) end
     redis.call('HINCRBY', KEYS[1], ARGV[a + 3], counted)
     redis.call('HSET', KEYS[2], ARGV[a + 4], ARGV[a + 5])
   end
@@ -72,13 +79,14 @@ for g = 1, (#KEYS - 2) / 5 do
       granted = 0
     end
   end
-  local o = 6 * (g - 1)
   out[o + 1] = counted
   out[o + 2] = overQuota
   out[o + 3] = after
   out[o + 4] = before
   out[o + 5] = deferred
   out[o + 6] = granted
+  out[o + 7] = 0
+  end
 end
 return out
 `;

@@ -1,14 +1,18 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type PlanId, type PlanLimits } from '@fxrates/domain';
 import { usageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { AppException } from '../../common/app-exception';
+import { storeUnavailable } from '../../common/store-outage';
 import { REDIS } from '../redis/redis.module';
+import { connectRedis } from '../redis/redis-connection';
 import type { ResolvedKey } from './api-key-resolver';
 import { LeaseBook } from './lease-book';
 import { LeaseSettlement } from './lease-settlement';
 import { METER_BATCH_SCRIPT } from './metering.lua';
+import { MonthSeeds } from './month-seed';
 import { RecentCalls } from './recent-calls';
 import { PlanLimitsService } from './plan-limits';
 import { ApiMetrics } from '../ops/api-metrics';
@@ -30,6 +34,8 @@ interface PendingCall {
   now: number;
   /** How many times Redis deferred this call while another instance's lease was unsettled. */
   deferrals: number;
+  /** How many times its month counter was missing and seeded (MonthSeeds). */
+  seeds: number;
   resolve: (headers: Record<string, string>) => void;
   reject: (error: unknown) => void;
 }
@@ -50,6 +56,8 @@ const MIN_LEASE = 32;
 const DEFERRAL_RETRY_MS = 100;
 /** After this many deferrals a refusal is final (an instance that died holding a lease never settles it). */
 const MAX_DEFERRALS = 5;
+/** A counter missing again right after its seed (Redis losing its data again and again) ends in a 503. */
+const MAX_SEEDS = 3;
 
 /**
  * Counts a successful metered call against the owner's plan: the monthly quota and the per-second
@@ -64,14 +72,19 @@ const MAX_DEFERRALS = 5;
  * without a round trip. Once the second is over the lease is settled: unused units go back and the
  * calls it served are recorded. Leases are only granted far from the quota's end; a call Redis would
  * refuse while some lease of the user is unsettled is deferred until it is, so a refusal stays exact.
+ *
+ * A month counter Redis does not have (a user's first call of the month, or Redis lost its data) is
+ * seeded from PostgreSQL's usage records before any call is metered against it (MonthSeeds). While
+ * Redis is unreachable every call fails at once and is answered 503 (common/store-outage).
  */
 @Injectable()
-export class MeteringService implements OnApplicationShutdown {
+export class MeteringService implements OnModuleInit, OnApplicationShutdown {
   private readonly redis: MeteredRedis;
   private readonly keys: ReturnType<typeof usageRedisKeys>;
   private batch: PendingCall[] = [];
   private readonly refusals = new RefusalCache();
   private readonly settlement: LeaseSettlement;
+  private readonly seeds: MonthSeeds;
   private readonly leases = new LeaseBook(
     (second) => void this.settlement.settle(this.leases.takeSecond(second)),
   );
@@ -82,6 +95,7 @@ export class MeteringService implements OnApplicationShutdown {
   constructor(
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
+    em: EntityManager,
     private readonly plans: PlanLimitsService,
     private readonly metrics: ApiMetrics,
   ) {
@@ -92,6 +106,11 @@ export class MeteringService implements OnApplicationShutdown {
     this.redis = own as MeteredRedis;
     this.keys = usageRedisKeys(config.redis.keyPrefix);
     this.settlement = new LeaseSettlement(own, this.keys);
+    this.seeds = new MonthSeeds(em, own, this.keys, MONTH_TTL_SECONDS);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await connectRedis(this.redis, 'metering');
   }
 
   /** Counts the call, or rejects with 429; resolves to the headers to send either way. */
@@ -112,6 +131,7 @@ export class MeteringService implements OnApplicationShutdown {
       period: usagePeriod(now),
       now,
       deferrals: 0,
+      seeds: 0,
       resolve,
       reject,
     };
@@ -158,7 +178,7 @@ export class MeteringService implements OnApplicationShutdown {
   /** One script run for these groups; each group's calls are answered in the order they came. */
   private async run(groups: PendingCall[][]): Promise<void> {
     const keys: string[] = [this.keys.pending, this.keys.lastUsed];
-    const args: (string | number)[] = [MONTH_TTL_SECONDS];
+    const args: (string | number)[] = [];
     for (const calls of groups) {
       const { key, plan, period, now, deferrals } = calls[calls.length - 1];
       const second = Math.floor(now / 1000);
@@ -184,8 +204,15 @@ export class MeteringService implements OnApplicationShutdown {
     }
     const results = await this.redis.fxratesMeterBatch(keys.length, ...keys, ...args);
     groups.forEach((calls, g) => {
-      const [counted, overQuota, after, before, deferred, granted] = results.slice(6 * g, 6 * g + 6);
+      const [counted, overQuota, after, before, deferred, granted, unseeded] = results.slice(
+        7 * g,
+        7 * g + 7,
+      );
       const last = calls[calls.length - 1];
+      if (unseeded) {
+        this.seedThenAskAgain(calls);
+        return;
+      }
       this.recentCalls.add(last.key.userId, last.now, counted);
       if (granted > 0) {
         this.leases.add({
@@ -212,6 +239,34 @@ export class MeteringService implements OnApplicationShutdown {
         else this.settle(call, outcome, outcome === COUNTED ? before + i + 1 : after);
       });
     });
+  }
+
+  /**
+   * The month counter of these calls' user is missing (the first call of a month, or Redis lost it):
+   * seeds it from PostgreSQL and meters them again. Without a count, no quota decision is made: if
+   * PostgreSQL cannot be read either, the calls are refused with 503.
+   */
+  private seedThenAskAgain(calls: PendingCall[]): void {
+    const { key, period } = calls[0];
+    const refuse = (cause: unknown) =>
+      calls.forEach((call) => {
+        this.stopWaiting(call);
+        call.reject(storeUnavailable(cause));
+      });
+    if (calls.some((call) => call.seeds >= MAX_SEEDS)) {
+      refuse(new Error(`The month counter of ${key.userId} vanished from Redis ${MAX_SEEDS} times`));
+      return;
+    }
+    this.seeds.seed(key.userId, period).then(
+      () => {
+        for (const call of calls) {
+          call.seeds++;
+          this.enqueue(call);
+        }
+      },
+      (error: Error) =>
+        refuse(new Error(`The month counter of ${key.userId} could not be rebuilt: ${error.message}`)),
+    );
   }
 
   /**
@@ -303,8 +358,13 @@ export class MeteringService implements OnApplicationShutdown {
     return this.plans.of(plan);
   }
 
-  /** This month's count for a user, without counting anything (GET /usage). */
+  /** This month's count for a user, without counting anything (GET /usage); seeds a missing counter. */
   async used(userId: string, now = Date.now()): Promise<number> {
-    return Number((await this.redis.get(this.keys.month(userId, usagePeriod(now).month))) ?? 0);
+    const period = usagePeriod(now);
+    const key = this.keys.month(userId, period.month);
+    const stored = await this.redis.get(key);
+    if (stored !== null) return Number(stored);
+    await this.seeds.seed(userId, period);
+    return Number((await this.redis.get(key)) ?? 0);
   }
 }

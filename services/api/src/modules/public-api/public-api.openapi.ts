@@ -219,8 +219,12 @@ const KEY_PROBLEMS: ProblemCode[] = [
   ErrorCode.ApiKeyDisabled,
   ErrorCode.ValidationFailed,
 ];
-/** What a metered call can be refused for: the second's burst or the month's quota. */
-const METERED_PROBLEMS: ProblemCode[] = [ErrorCode.RateLimited, ErrorCode.QuotaExceeded];
+/** What a metered call can be refused for: the second's burst, the month's quota, or no count (Redis away). */
+const METERED_PROBLEMS: ProblemCode[] = [
+  ErrorCode.RateLimited,
+  ErrorCode.QuotaExceeded,
+  ErrorCode.ServiceUnavailable,
+];
 /** What the current rates can be refused for: a currency outside the plan, a rate not in service. */
 const RATES_PROBLEMS: ProblemCode[] = [
   ErrorCode.UnknownCurrency,

@@ -26,6 +26,19 @@ export class UserPlansService {
 
   async changePlan(userId: string, plan: PlanId): Promise<void> {
     await this.em.fork().nativeUpdate(User, { id: userId }, { plan });
+    await this.announce(userId);
+  }
+
+  /**
+   * Writes the plan in the caller's transaction (`em`), with the rows that justify it; the caller
+   * announces it (announce) once that transaction is committed.
+   */
+  async writePlan(em: EntityManager, userId: string, plan: PlanId): Promise<void> {
+    await em.nativeUpdate(User, { id: userId }, { plan });
+  }
+
+  /** Tells every instance (this one at once) that the user's plan changed. */
+  async announce(userId: string): Promise<void> {
     this.keys.forgetUser(userId); // this instance at once; the others when they hear of it
     // Announced on every call, an unchanged plan too, so a retry announces what a failed one did not.
     await this.redis

@@ -3,7 +3,7 @@ import type { ProblemCode } from '../../common/openapi';
 
 /**
  * What ConverterAccess refuses (a Bearer token that does not verify, or a missing, unknown or expired
- * session), and the converter's per-session and per-IP limit.
+ * session), the converter's per-session and per-IP limit, and 503 while Redis, which counts it, is away.
  */
 export const CONVERTER_PROBLEMS: ProblemCode[] = [
   ErrorCode.Unauthorized,
@@ -11,5 +11,6 @@ export const CONVERTER_PROBLEMS: ProblemCode[] = [
   ErrorCode.InvalidSessionToken,
   ErrorCode.SessionExpired,
   ErrorCode.RateLimited,
+  ErrorCode.ServiceUnavailable,
   ErrorCode.ValidationFailed,
 ];

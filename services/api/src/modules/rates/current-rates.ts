@@ -3,6 +3,9 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { loadBundledSnapshot, RatesStore, type RatesTable } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis/redis.module';
+import { connectRedis } from '../redis/redis-connection';
+
+const CATCH_UP_RETRY_MS = 500;
 
 /**
  * This instance's in-memory rates table. Loaded at boot from Redis (or, before any ingest has run,
@@ -16,6 +19,8 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
   private subscriber?: Redis;
   private table!: RatesTable;
   private readonly listeners: Array<() => void> = [];
+  private catchUpTimer?: NodeJS.Timeout;
+  private closing = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -42,22 +47,41 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
       return null;
     });
     this.swap(stored ?? loadBundledSnapshot());
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (channel: string, version: string) => {
+    const subscriber = await connectRedis(this.redis.duplicate(), 'rates-subscriber');
+    this.subscriber = subscriber;
+    subscriber.on('message', (channel: string, version: string) => {
       if (channel !== this.store.channel) return;
       if (version !== this.table.version) void this.reload();
       this.announce();
     });
-    // After a reconnect we may have missed announcements: read the latest once more.
-    this.subscriber.on('ready', () => {
-      void this.reload();
-      this.announce();
-    });
-    await this.subscriber.subscribe(this.store.channel);
+    await subscriber.subscribe(this.store.channel);
+    // After a reconnect we may have missed announcements: once subscribed again, read the latest.
+    subscriber.on('ready', () => void this.catchUp(subscriber));
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.catchUpTimer);
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  /**
+   * Subscribes (ioredis has sent the subscription again, but its answer is not awaited) and then
+   * re-reads the table, so no announcement falls between the two; tried again until it succeeds,
+   * since the shared connection may come back a moment after this one.
+   */
+  private async catchUp(subscriber: Redis): Promise<void> {
+    clearTimeout(this.catchUpTimer);
+    try {
+      await subscriber.subscribe(this.store.channel);
+      const table = await this.store.load();
+      if (table && table.version !== this.table.version) this.swap(table);
+      this.announce();
+    } catch (error) {
+      if (this.closing) return;
+      this.logger.warn(`Rates not re-read after a reconnect (${(error as Error).message}); trying again`);
+      this.catchUpTimer = setTimeout(() => void this.catchUp(subscriber), CATCH_UP_RETRY_MS);
+    }
   }
 
   private announce(): void {

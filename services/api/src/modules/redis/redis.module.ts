@@ -1,22 +1,27 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { Redis } from 'ioredis';
+import { QueueConnectionLog } from './queue-connection-log';
+import { connectRedis, FAIL_FAST_OPTIONS } from './redis-connection';
 
 export const REDIS = Symbol('REDIS');
 
-/** One shared command connection per process. Pub/sub users duplicate it for their subscriber. */
+/**
+ * One shared command connection per process, ready before any module uses it. Pub/sub users and the
+ * metering duplicate it (same options) and connect their copy with `connectRedis`.
+ */
 @Global()
 @Module({
   providers: [
+    QueueConnectionLog,
     {
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new Redis(config.redis.url, {
-          maxRetriesPerRequest: 3,
-          enableAutoPipelining: true,
-          lazyConnect: false,
-        }),
+        connectRedis(
+          new Redis(config.redis.url, { ...FAIL_FAST_OPTIONS, enableAutoPipelining: true }),
+          'shared',
+        ),
     },
   ],
   exports: [REDIS],

@@ -22,7 +22,7 @@ export class UsageController {
     description: 'Every day of this month (UTC) up to today, zeros included; counts lag by up to 10 seconds.',
   })
   @ApiOkResponse({ type: AccountUsageDto })
-  @ApiProblems(ErrorCode.Unauthorized)
+  @ApiProblems(ErrorCode.Unauthorized, ErrorCode.ServiceUnavailable)
   get(@CurrentUser() user: AuthenticatedUser): Promise<AccountUsage> {
     return this.usage.forUser(user.userId);
   }

@@ -1,0 +1,67 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { usageRedisKeys } from '@fxrates/queues';
+import type { Redis } from 'ioredis';
+import type { UsagePeriod } from './usage-period';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user's calls this month as PostgreSQL has them: the usage flush's per-key daily counts. */
+const USED_THIS_MONTH = `select coalesce(sum(d.requests), 0)::text as used
+                           from usage_daily d join api_keys k on k.id = d.key_id
+                          where k.user_id = ? and d.day >= ?::date and d.day < (?::date + interval '1 month')`;
+
+/**
+ * Seeds a user's month counter in Redis from PostgreSQL when it is missing: on the user's first call of
+ * a month, and after Redis lost its data (a restart without persistence, FLUSHDB, a failover), so a
+ * quota decision never starts the month again from 0. Runs only when the metering script finds no
+ * counter; a counter present costs nothing here.
+ *
+ * Exact across instances: the seed is written with SET NX, so every instance meters on from the
+ * same value, whichever read first. The read takes a SHARE lock on usage_daily, which waits for a
+ * usage flush whose transaction is under way: the seed holds either all of a batch being applied or
+ * none of it. While the counter is missing no call of the user is counted anywhere, so nothing moves
+ * between the read and the SET.
+ */
+export class MonthSeeds {
+  /** One read per user and month at a time on this instance; the calls that find it missing share it. */
+  private readonly underWay = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly redis: Redis,
+    private readonly keys: ReturnType<typeof usageRedisKeys>,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** Resolves once the user's counter for `period`'s month exists (seeded here or by anyone else). */
+  seed(userId: string, period: UsagePeriod): Promise<void> {
+    const id = `${userId}|${period.month}`;
+    let seeding = this.underWay.get(id);
+    if (!seeding) {
+      seeding = this.read(userId, period.month).then(async (used) => {
+        await this.redis.set(this.keys.month(userId, period.month), used, 'EX', this.ttlSeconds, 'NX');
+      });
+      const done = seeding.finally(() => this.underWay.delete(id));
+      done.catch(() => undefined);
+      this.underWay.set(id, seeding);
+    }
+    return seeding;
+  }
+
+  private async read(userId: string, month: string): Promise<number> {
+    // Only a UUID is a user id PostgreSQL may know (tests meter made-up users): anything else has none.
+    if (!UUID.test(userId)) return 0;
+    return this.em.fork().transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
+      await connection.execute('lock table usage_daily in share mode', [], 'run', context);
+      const [row] = await connection.execute<{ used: string }[]>(
+        USED_THIS_MONTH,
+        [userId, `${month}-01`, `${month}-01`],
+        'all',
+        context,
+      );
+      return Number(row.used);
+    });
+  }
+}
