@@ -17,7 +17,15 @@ export interface AppConfig {
     trustProxy: boolean;
     corsOrigins: string[];
   };
-  worker: { healthPort: number };
+  worker: {
+    healthPort: number;
+    /** BullMQ's stalled-job recovery: a killed worker's jobs run again elsewhere after the lock expires. */
+    lockDurationMs: number;
+    stalledIntervalMs: number;
+    maxStalledCount: number;
+    /** How long SIGTERM waits for jobs in hand before handing them back. */
+    shutdownGraceMs: number;
+  };
   database: { url: string; poolMax: number };
   redis: { url: string; keyPrefix: string };
   product: { name: string; apiKeyPrefix: string; supportEmail: string };
@@ -56,7 +64,7 @@ export interface AppConfig {
     limitPerHour: number;
   };
   ops: { user: string; password: string; queuesWritable: boolean };
-  mail: { smtpUrl: string; from: string; inbox: string; retryDelayMs: number };
+  mail: { smtpUrl: string; from: string; inbox: string; retryDelayMs: number; sweepIntervalMs: number };
   paypal: {
     environment: 'sandbox' | 'live';
     apiBaseUrl: string;
@@ -136,7 +144,13 @@ export function loadConfig(
       trustProxy: e.TRUST_PROXY,
       corsOrigins: e.CORS_ORIGINS,
     },
-    worker: { healthPort: e.WORKER_HEALTH_PORT },
+    worker: {
+      healthPort: e.WORKER_HEALTH_PORT,
+      lockDurationMs: e.WORKER_LOCK_DURATION_MS,
+      stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
+      maxStalledCount: e.WORKER_MAX_STALLED_COUNT,
+      shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
+    },
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     product: { name: e.PRODUCT_NAME, apiKeyPrefix: e.API_KEY_PREFIX, supportEmail: e.SUPPORT_EMAIL },
@@ -178,6 +192,7 @@ export function loadConfig(
       from: e.MAIL_FROM,
       inbox: e.SUPPORT_EMAIL,
       retryDelayMs: e.EMAIL_RETRY_DELAY_MS,
+      sweepIntervalMs: e.EMAIL_SWEEP_INTERVAL_MS,
     },
     paypal: {
       environment: e.PAYPAL_ENVIRONMENT,

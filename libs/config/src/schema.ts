@@ -67,6 +67,31 @@ export const ENV_SCHEMA = {
     max: 65535,
     default: 4001,
   }),
+  WORKER_LOCK_DURATION_MS: int({
+    description:
+      'how long a job lock lasts unless its worker renews it; the job of a killed worker runs again once it expires',
+    min: 1000,
+    default: 30_000,
+  }),
+  WORKER_STALLED_INTERVAL_MS: int({
+    description:
+      'how often each worker looks for jobs whose lock expired (their worker died) and queues them again',
+    min: 1000,
+    default: 30_000,
+  }),
+  WORKER_MAX_STALLED_COUNT: int({
+    description: 'times a job may be taken back from a lost worker before it is failed (0: never taken back)',
+    min: 0,
+    max: 100,
+    default: 1,
+  }),
+  WORKER_SHUTDOWN_GRACE_MS: int({
+    description:
+      'on SIGTERM, how long the worker lets its jobs in hand finish before it hands them back to the queue and exits',
+    min: 0,
+    max: 600_000,
+    default: 20_000,
+  }),
   API_ROUTES: oneOf(['all', 'public-api'] as const, {
     description:
       'what this API process serves: every route, or only the public API /api/v1 (with /api/health and /api/metrics)',
@@ -225,6 +250,12 @@ export const ENV_SCHEMA = {
     description: 'first retry delay of a failed email (doubling, 10 attempts)',
     min: 10,
     default: 5000,
+  }),
+  EMAIL_SWEEP_INTERVAL_MS: int({
+    description:
+      'how often the worker queues again every stored contact message not yet emailed (no job, or its attempts used up)',
+    min: 1000,
+    default: 300_000,
   }),
   MAIL_FROM: str({
     description: 'sender of contact mail',

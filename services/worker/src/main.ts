@@ -12,6 +12,7 @@ import { refuseEvictingRedisOrExit } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { startHealthServer } from './health/health-server';
 import { WorkerMetrics } from './health/worker-metrics';
+import { JobWorkers } from './lifecycle/job-workers';
 import { WorkerModule } from './worker.module';
 import { WORKER_REDIS } from './worker.tokens';
 
@@ -22,7 +23,6 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new PinoNestLogger(logger),
   });
-  app.enableShutdownHooks();
   const orm = app.get(MikroORM);
   const metrics = app.get(WorkerMetrics);
   const redis = app.get<Redis>(WORKER_REDIS);
@@ -41,9 +41,36 @@ async function bootstrap(): Promise<void> {
     { host: config.api.host, port: config.worker.healthPort },
     `Worker running; /health, /health/ready${operatorPagesEnabled(config.ops) ? ' and /metrics (operators)' : ''}`,
   );
-  const stop = () => health.close();
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // Not Nest's enableShutdownHooks: it runs onModuleDestroy (the SMTP transport, the ORM) while jobs
+  // are still in hand and ends the process by re-raising the signal (exit 143, not 0).
+  const jobWorkers = app.get(JobWorkers);
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const inHand = jobWorkers.jobsInHand();
+    logger.info(
+      { signal, inHand, graceMs: config.worker.shutdownGraceMs },
+      'Worker stopping: no new jobs; those in hand may finish',
+    );
+    const handedBack = await jobWorkers.stop(config.worker.shutdownGraceMs);
+    if (handedBack > 0) {
+      // Their code is still running here: exit before it can take effect, another worker has them.
+      logger.warn({ handedBack }, 'Worker stopped with jobs handed back to their queues');
+      process.exit(0);
+    }
+    health.close();
+    await app.close();
+    logger.info('Worker stopped; every job in hand finished');
+    process.exit(0);
+  };
+  const onSignal = (signal: NodeJS.Signals) =>
+    void stop(signal).catch((error: Error) => {
+      logger.error({ err: error }, 'Worker shutdown failed');
+      process.exit(1);
+    });
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
 bootstrap().catch((error: Error) => {

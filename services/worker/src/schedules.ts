@@ -47,7 +47,7 @@ export class Schedules implements OnApplicationBootstrap {
     );
     await this.email.upsertJobScheduler(
       EMAIL_REQUEUE_SCHEDULER_ID,
-      { every: 5 * 60_000 },
+      { every: this.config.mail.sweepIntervalMs },
       { name: JOBS.requeueUnsentEmail, data: { messageId: '' }, opts: { removeOnComplete: true } },
     );
     await this.billing.upsertJobScheduler(

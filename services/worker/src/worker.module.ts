@@ -11,6 +11,7 @@ import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor'
 import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
 import { WorkerMetrics } from './health/worker-metrics';
+import { JobWorkers } from './lifecycle/job-workers';
 import { RateHistoryReader } from './rates/rate-history-reader';
 import { RateHistoryWriter } from './rates/rate-history-writer';
 import { RatesIngestion } from './rates/rates-ingestion';
@@ -25,6 +26,9 @@ export class WorkerModule implements OnApplicationShutdown {
   constructor(@Inject(WORKER_REDIS) private readonly redis: Redis) {}
 
   static forRoot(config: AppConfig): DynamicModule {
+    const jobWorkers = new JobWorkers(config.worker);
+    // Nest builds every processor's worker with this class: recovery settings and jobs in hand.
+    BullModule.workerClass = jobWorkers.workerClass;
     return {
       module: WorkerModule,
       global: true,
@@ -35,6 +39,7 @@ export class WorkerModule implements OnApplicationShutdown {
       ],
       providers: [
         ...infrastructureProviders(config),
+        { provide: JobWorkers, useValue: jobWorkers },
         RateHistoryWriter,
         RateHistoryReader,
         RatesIngestion,

@@ -13,10 +13,11 @@ import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { freePort, until } from './support/waiting';
 
 /** The API stores and queues, the worker sends: both on one config (own Redis prefix, so own queues). */
-async function startPair(smtpPort: number) {
+async function startPair(smtpPort: number, overrides: Record<string, string> = {}) {
   const config = testConfig({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     EMAIL_RETRY_DELAY_MS: '200',
+    ...overrides,
     RATES_INGEST_INTERVAL_MS: '600000',
     USAGE_FLUSH_INTERVAL_MS: '600000',
     SUPPORT_EMAIL: 'support@fxrates.example',
@@ -137,4 +138,32 @@ describe('worker: contact email while SMTP is down', () => {
       await smtp?.close();
     }
   }, 40_000);
+});
+
+describe('worker: contact email while SMTP is down longer than its retries', () => {
+  it('is sent once SMTP is back, by the scheduled sweep, without anyone running a command', async () => {
+    const port = await freePort();
+    // 10 attempts from 10 ms doubling: all refused within seconds; the sweep runs every second.
+    const pair = await startPair(port, { EMAIL_RETRY_DELAY_MS: '10', EMAIL_SWEEP_INTERVAL_MS: '1000' });
+    let smtp: SmtpSink | undefined;
+    try {
+      const subject = `Long outage ${randomUUID()}`;
+      const id = await sendContact(pair.api, subject);
+      const db = pair.api.app.get(MikroORM).em.getConnection();
+      const row = async () =>
+        (await db.execute('select emailed_at, email_failed_at from contact_messages where id = ?', [id]))[0];
+      await until(async () => (await row()).email_failed_at !== null, 30_000); // its job gave up
+
+      smtp = await startSmtpSink(port);
+      await until(() => smtp!.mails.some((m) => m.raw.includes(subject)), 20_000);
+      await new Promise((r) => setTimeout(r, 2500)); // two more sweeps: no second copy
+      expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1);
+      await until(async () => (await row()).emailed_at !== null);
+      expect((await row()).email_failed_at).toBeNull();
+    } finally {
+      await pair.worker.close();
+      await pair.api.close();
+      await smtp?.close();
+    }
+  }, 60_000);
 });

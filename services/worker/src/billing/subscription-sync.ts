@@ -20,6 +20,7 @@ import {
 import { JOBS, planChangedChannelName, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { WORKER_REDIS } from '../worker.tokens';
 import { planPaidBy } from './plan-paid-by';
 
@@ -40,6 +41,8 @@ const notNewerThan = (updatedAt: Date | null) => ({
 @Injectable()
 export class SubscriptionSync {
   private readonly logger = new Logger(SubscriptionSync.name);
+  /** Users whose plan a running transaction set, announced once it commits. */
+  private readonly unannounced = new AsyncLocalStorage<Set<string>>();
 
   constructor(
     private readonly em: EntityManager,
@@ -50,6 +53,18 @@ export class SubscriptionSync {
     @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
   ) {}
 
+  /**
+   * Runs `work` in one PostgreSQL transaction that every write of this class joins, so what it
+   * applies (subscription, payment, plan, and the caller's own mark) commits together or not at all.
+   * Plan changes are announced after the commit: an API instance told earlier would re-read the old plan.
+   */
+  async transactional<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const users = new Set<string>();
+    const result = await this.unannounced.run(users, () => this.db().transactional(work));
+    for (const userId of users) await this.announce(userId);
+    return result;
+  }
+
   /** Re-reads the subscription at PayPal and applies it, with what a payment of it says when one prompted this. */
   async sync(paypalSubscriptionId: string, payment?: SalePayment): Promise<SyncOutcome> {
     const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
@@ -57,7 +72,7 @@ export class SubscriptionSync {
       this.logger.warn(`PayPal does not know subscription ${paypalSubscriptionId}`);
       return 'unknown';
     }
-    const existing = await this.em.fork().findOne(Subscription, { paypalSubscriptionId });
+    const existing = await this.db().findOne(Subscription, { paypalSubscriptionId });
     const verdict = judgeSubscription(paypal, this.planIds, existing?.user.id);
     if (!verdict.accepted) return this.refuse(paypalSubscriptionId, paypal, existing, verdict.reason);
     const fields = subscriptionFields(paypal, verdict.plan, verdict.cycle);
@@ -101,13 +116,11 @@ export class SubscriptionSync {
     this.logger.warn(`PayPal subscription ${paypalSubscriptionId} grants no plan: ${reason}`);
     if (!existing) return 'refused';
     const updatedAt = paypalUpdatedAt(paypal);
-    const fresh = await this.em
-      .fork()
-      .nativeUpdate(
-        Subscription,
-        { id: existing.id, ...notNewerThan(updatedAt) },
-        { status: REFUSED_STATUS, paypalUpdatedAt: updatedAt },
-      );
+    const fresh = await this.db().nativeUpdate(
+      Subscription,
+      { id: existing.id, ...notNewerThan(updatedAt) },
+      { status: REFUSED_STATUS, paypalUpdatedAt: updatedAt },
+    );
     if (!fresh) return 'stale';
     await this.applyPlan(existing.user.id);
     return 'refused';
@@ -115,7 +128,7 @@ export class SubscriptionSync {
 
   /** Writes PayPal's state over ours unless ours is newer; true when it did. */
   private async update(existing: Subscription, fields: SubscriptionFields): Promise<boolean> {
-    const updated = await this.em.fork().nativeUpdate(
+    const updated = await this.db().nativeUpdate(
       Subscription,
       { id: existing.id, ...notNewerThan(fields.paypalUpdatedAt) },
       {
@@ -137,7 +150,7 @@ export class SubscriptionSync {
     fields: SubscriptionFields,
     customId: string,
   ): Promise<string | null | 'raced'> {
-    const em = this.em.fork();
+    const em = this.db();
     const user = await em.findOne(User, { id: customId });
     if (!user) {
       this.logger.warn(
@@ -145,9 +158,11 @@ export class SubscriptionSync {
       );
       return null;
     }
-    em.create(Subscription, { ...fields, user, paypalSubscriptionId, createdAt: new Date() });
     try {
-      await em.flush();
+      // A savepoint: inside a transaction, the unique violation must not abort the whole of it.
+      await em.transactional(async (inner) => {
+        inner.create(Subscription, { ...fields, user, paypalSubscriptionId, createdAt: new Date() });
+      });
       return user.id;
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
@@ -158,13 +173,11 @@ export class SubscriptionSync {
   /** Payments only ever move their mark forward, so a redelivered or late event changes nothing. */
   private async recordPayment(paypalSubscriptionId: string, payment: SalePayment): Promise<void> {
     const field = payment.paid ? 'paidSaleAt' : 'revokedSaleAt';
-    await this.em
-      .fork()
-      .nativeUpdate(
-        Subscription,
-        { paypalSubscriptionId, $or: [{ [field]: null }, { [field]: { $lt: payment.at } }] },
-        { [field]: payment.at },
-      );
+    await this.db().nativeUpdate(
+      Subscription,
+      { paypalSubscriptionId, $or: [{ [field]: null }, { [field]: { $lt: payment.at } }] },
+      { [field]: payment.at },
+    );
   }
 
   /**
@@ -201,7 +214,7 @@ export class SubscriptionSync {
    * pays), and announces it; true when the plan changed.
    */
   private async applyPlan(userId: string): Promise<boolean> {
-    const em = this.em.fork();
+    const em = this.db();
     const latest = await em.findOne(
       Subscription,
       { user: userId, paypalSubscriptionId: { $ne: null }, status: { $ne: REFUSED_STATUS } },
@@ -220,12 +233,36 @@ export class SubscriptionSync {
     const changed = await em.nativeUpdate(User, { id: userId, plan: { $ne: plan } }, { plan });
     // Announced every time, not only on a change: a job retried after its announcement failed has
     // nothing left to change, yet the API instances must still hear of it (hearing twice is harmless).
-    await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
+    const pending = this.unannounced.getStore();
+    if (pending) pending.add(userId);
+    else await this.announce(userId);
     if (changed) {
       this.logger.log(
         `User ${userId} is now on ${plan} (PayPal ${latest?.paypalSubscriptionId ?? 'none'} ${latest?.status ?? ''})`,
       );
     }
     return changed > 0;
+  }
+
+  /**
+   * Announces the plan of the subscription's owner again: for an event found applied, whose job may
+   * be a retry after the announcement following its commit failed (hearing twice is harmless).
+   */
+  async announceOwnerOf(paypalSubscriptionId: string): Promise<void> {
+    const subscription = await this.db().findOne(
+      Subscription,
+      { paypalSubscriptionId },
+      { fields: ['user'] },
+    );
+    if (subscription) await this.announce(subscription.user.id);
+  }
+
+  private async announce(userId: string): Promise<void> {
+    await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
+  }
+
+  /** A fresh EntityManager, in the transaction of `transactional()` when one runs. */
+  private db(): EntityManager {
+    return this.em.fork({ keepTransactionContext: true });
   }
 }

@@ -18,8 +18,9 @@ export function contactMessageId(id: string, from: string): string {
 
 /**
  * Sends stored contact messages to the support inbox, reply-to the sender. Retries with
- * exponential backoff while SMTP is down; a message already sent is never sent again, and one
- * whose last attempt failed is marked for operators.
+ * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
+ * operators and queued again by the sweep until it is sent. A message recorded as sent is never
+ * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
  */
 @Processor(QUEUES.email, { concurrency: 2 })
 export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
@@ -50,28 +51,40 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   /**
-   * Queues again every stored message that is neither sent nor given up on and has no job (the API
-   * stored it but could not queue it). The job id is the message id, so a queued one is left alone.
+   * Queues again every stored message not yet emailed: one the API stored but could not queue (older
+   * than the grace, so not one still on its way), and one whose job used up its attempts while SMTP
+   * was down (that job is retried from its first attempt). The job id is the message id, so a
+   * message with a job waiting, delayed or running is left alone and none is queued twice.
    */
   private async requeueUnsent(): Promise<number> {
-    const unsent = await this.em
-      .fork()
-      .find(
-        ContactMessage,
-        { emailedAt: null, emailFailedAt: null, createdAt: { $lt: new Date(Date.now() - UNSENT_GRACE_MS) } },
-        { fields: ['id'], limit: 1000 },
-      );
+    const unsent = await this.em.fork().find(
+      ContactMessage,
+      {
+        emailedAt: null,
+        $or: [
+          { emailFailedAt: { $ne: null } },
+          { createdAt: { $lt: new Date(Date.now() - UNSENT_GRACE_MS) } },
+        ],
+      },
+      { fields: ['id'], orderBy: { createdAt: 'asc' }, limit: 1000 },
+    );
     let requeued = 0;
     for (const { id } of unsent) {
-      if (await this.queue.getJob(id)) continue;
-      await this.queue.add(
-        JOBS.sendContactEmail,
-        { messageId: id },
-        { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: id },
-      );
+      const job = await this.queue.getJob(id);
+      if (job && (await job.isFailed())) {
+        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      } else if (job) {
+        continue;
+      } else {
+        await this.queue.add(
+          JOBS.sendContactEmail,
+          { messageId: id },
+          { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: id },
+        );
+      }
       requeued++;
     }
-    if (requeued) this.logger.warn(`Queued ${requeued} stored contact message(s) that had no email job`);
+    if (requeued) this.logger.warn(`Queued again ${requeued} stored contact message(s) not yet emailed`);
     return requeued;
   }
 
@@ -90,7 +103,13 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
       messageId: contactMessageId(message.id, this.config.mail.from),
       headers: { 'X-FXRates-Contact-Id': message.id },
     });
-    await em.nativeUpdate(ContactMessage, { id: message.id }, { emailedAt: new Date(), emailError: null });
+    // Recorded the moment the server has taken it: a crash between its 250 and this line is the
+    // one window SMTP cannot close, and the stable Message-ID lets the inbox drop that duplicate.
+    await em.nativeUpdate(
+      ContactMessage,
+      { id: message.id },
+      { emailedAt: new Date(), emailFailedAt: null, emailError: null },
+    );
     this.logger.log(`Contact message ${message.id} emailed to support`);
     return { sent: true };
   }

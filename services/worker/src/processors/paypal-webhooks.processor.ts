@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
@@ -22,7 +22,7 @@ type PayPalQueueJob =
 /**
  * Applies PayPal events (storing first one the API could not store) by re-reading the subscription they name (and, for a payment event,
  * the payment): the effect depends on PayPal's current state, not on the event, so duplicates and
- * out-of-order events change nothing.
+ * out-of-order events change nothing. Each event is applied in one transaction with its processed_at.
  */
 @Processor(QUEUES.paypalWebhooks, { concurrency: 4 })
 export class PayPalWebhooksProcessor extends WorkerHost {
@@ -46,33 +46,42 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     }
     if (job.name !== JOBS.applyPayPalEvent) throw new UnrecoverableError(`unknown job "${job.name}"`);
     const { eventId, event: received } = job.data as ApplyPayPalEventJob;
-    const em = this.em.fork();
     if (received) {
       // Stored by the API unless PostgreSQL was down then; once only, whoever stores it.
-      await em.upsert(
-        WebhookEvent,
-        { id: randomUUID(), ...payPalEventRecord(received), receivedAt: new Date(job.timestamp) },
-        { onConflictFields: ['provider', 'eventId'], onConflictAction: 'ignore', disableIdentityMap: true },
-      );
+      await this.em
+        .fork()
+        .upsert(
+          WebhookEvent,
+          { id: randomUUID(), ...payPalEventRecord(received), receivedAt: new Date(job.timestamp) },
+          { onConflictFields: ['provider', 'eventId'], onConflictAction: 'ignore', disableIdentityMap: true },
+        );
     }
-    const event = await em.findOne(WebhookEvent, { provider: 'paypal', eventId });
-    if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
-    if (event.processedAt) return 'done';
-    const saleId = saleIdOf({
-      event_type: event.type,
-      resource: event.payload.resource as Record<string, unknown> | undefined,
+    // One transaction from the event's row lock to its processed_at: a crash or a failed write leaves
+    // neither the plan change nor the mark, and a second delivery waits on the lock, then sees it done.
+    const outcome = await this.subscriptions.transactional(async (em) => {
+      const event = await em.findOne(
+        WebhookEvent,
+        { provider: 'paypal', eventId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
+      if (event.processedAt) return { done: event.resourceId };
+      const saleId = saleIdOf({
+        event_type: event.type,
+        resource: event.payload.resource as Record<string, unknown> | undefined,
+      });
+      const applied = saleId
+        ? await this.subscriptions.syncSale(saleId, event.resourceId)
+        : event.resourceId
+          ? await this.subscriptions.sync(event.resourceId)
+          : 'unknown';
+      await em.nativeUpdate(WebhookEvent, { id: event.id }, { processedAt: new Date(), error: null });
+      return applied;
     });
-    const outcome = saleId
-      ? await this.subscriptions.syncSale(saleId, event.resourceId)
-      : event.resourceId
-        ? await this.subscriptions.sync(event.resourceId)
-        : 'unknown';
-    await em.nativeUpdate(
-      WebhookEvent,
-      { id: event.id, processedAt: null },
-      { processedAt: new Date(), error: null },
-    );
-    return outcome;
+    if (typeof outcome === 'string') return outcome;
+    // Applied before: perhaps by this job, whose announcement after the commit then failed.
+    if (outcome.done) await this.subscriptions.announceOwnerOf(outcome.done);
+    return 'done';
   }
 
   /**

@@ -11,7 +11,8 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { RATE_PROVIDER_IDS } from '@fxrates/domain';
 import { bullConnection, bullPrefix, JOBS, ratesIngestQueue, type IngestRatesJob } from '@fxrates/queues';
 import type { ProviderId } from '@fxrates/rates';
-import { UnrecoverableError, Worker, type Queue } from 'bullmq';
+import { UnrecoverableError, type Queue, type Worker } from 'bullmq';
+import { JobWorkers } from '../lifecycle/job-workers';
 import { RatesIngestion, type IngestReport } from './rates-ingestion';
 
 export const ratesIngestSchedulerId = (provider: ProviderId) => `rates-ingest:${provider}`;
@@ -30,6 +31,7 @@ export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplication
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly moduleRef: ModuleRef,
     private readonly ingestion: RatesIngestion,
+    private readonly jobWorkers: JobWorkers,
   ) {}
 
   queueOf(provider: ProviderId): Queue<IngestRatesJob> {
@@ -47,7 +49,7 @@ export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplication
         await queue.removeJobScheduler(ratesIngestSchedulerId(id));
         continue;
       }
-      const worker = new Worker<IngestRatesJob, IngestReport>(
+      const worker: Worker<IngestRatesJob, IngestReport> = new this.jobWorkers.workerClass(
         queue.name,
         (job) => this.process(id, job.name),
         {

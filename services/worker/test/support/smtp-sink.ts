@@ -11,6 +11,15 @@ export interface ReceivedMail {
 export interface SmtpSink {
   port: number;
   mails: ReceivedMail[];
+  /**
+   * Holds every message whose DATA has arrived without answering it (no 250 yet), as a slow server
+   * would. A held message whose client hangs up is not delivered, as SMTP requires.
+   */
+  hold(): void;
+  /** Answers every held message (and stops holding): delivered if its client is still connected. */
+  release(): void;
+  /** Messages held now. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -23,6 +32,15 @@ function headerOf(raw: string, name: string): string | undefined {
 /** A real SMTP server on loopback (the smtp-server package) that keeps every message it accepts. */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const hangUps = new Set<string>();
+  let holding = false;
+  let held: Array<() => void> = [];
+  const release = () => {
+    holding = false;
+    const answers = held;
+    held = [];
+    for (const answer of answers) answer();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,20 +49,36 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          header: (name) => headerOf(raw, name),
-        });
-        callback();
+        const answer = () => {
+          if (hangUps.has(session.id)) return callback(new Error('client hung up before the reply'));
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            header: (name) => headerOf(raw, name),
+          });
+          callback();
+        };
+        if (holding) held.push(answer);
+        else answer();
       });
+    },
+    onClose(session) {
+      hangUps.add(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   return {
     port: (server.server.address() as AddressInfo).port,
     mails,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hold: () => {
+      holding = true;
+    },
+    release,
+    held: () => held.length,
+    close: () => {
+      release();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

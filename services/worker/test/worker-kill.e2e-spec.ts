@@ -1,0 +1,236 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { JOBS, paypalEventJobId, QUEUES, ratesIngestQueue } from '@fxrates/queues';
+import { addDays, ecbFixInstant, lastPublishingDay, TARGET_CALENDAR } from '@fxrates/rates';
+import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
+import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { register } from '../../api/test/support/auth-client';
+import { payPalEnv } from '../../api/test/support/paypal-env';
+import { startTestApp, type TestApp } from '../../api/test/test-app';
+import { testConfig } from '../../api/test/test-config';
+import { billingProbe } from './support/billing-probe';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
+import { until } from './support/waiting';
+import {
+  FAST_RECOVERY,
+  holderOf,
+  killAll,
+  queueOf,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './support/worker-processes';
+
+const ECB_DAILY = '/stats/eurofxref/eurofxref-daily.xml';
+// The latest ECB fix already published, so the ingest takes it as today's value.
+const today = new Date().toISOString().slice(0, 10);
+const latestFix = lastPublishingDay(TARGET_CALENDAR, today);
+const ecbDay =
+  Date.parse(ecbFixInstant(latestFix)) <= Date.now()
+    ? latestFix
+    : lastPublishingDay(TARGET_CALENDAR, addDays(latestFix, -1));
+
+/**
+ * Two built workers share the queues; one is SIGKILLed while a job is held mid-way by a stalled
+ * outside service (or a PostgreSQL lock). BullMQ's stalled-job check (fast here: FAST_RECOVERY)
+ * gives the job to the other worker, and its effect happens exactly once.
+ */
+describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
+  let smtp: SmtpSink;
+  let paypal: PayPalStandIn;
+  let provider: ProviderStandIn;
+  let api: TestApp;
+  let workers: WorkerProcess[] = [];
+  const queues: Queue[] = [];
+  const config = testConfig();
+
+  const sql = (query: string, params: unknown[] = []) =>
+    api.app.get(MikroORM).em.getConnection().execute(query, params);
+  const queue = (name: string) => {
+    const q = queueOf(config, name);
+    queues.push(q);
+    return q;
+  };
+  const startWorker = () =>
+    startWorkerProcess(config, {
+      ...FAST_RECOVERY,
+      ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SUPPORT_EMAIL: 'support@fxrates.example',
+      RATES_PROVIDERS: 'ecb,bundled-snapshot',
+      RATES_ECB_URL: provider.url,
+      RATES_ECB_INTERVAL_MS: '600000',
+      RATES_ECB_TIMEOUT_MS: '60000',
+    });
+  const kill = async (worker: WorkerProcess) => {
+    worker.child.kill('SIGKILL');
+    expect((await worker.exited).signal).toBe('SIGKILL');
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
+    provider = await ProviderStandIn.start();
+    provider.ecbXml = ecbDailyXml(ecbDay, { USD: '1.1600', GBP: '0.8700', CHF: '0.9300' });
+    provider.fault(ECB_DAILY, 'hang'); // the first ingest, at start, waits on ECB
+    const overrides = {
+      REDIS_KEY_PREFIX: config.redis.keyPrefix,
+      ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
+    };
+    api = await startTestApp(testConfig(overrides));
+    workers = [await startWorker(), await startWorker()];
+  }, 60_000);
+  beforeEach(async () => {
+    // Two live workers for every test: a killed one is replaced (and kept for killAll).
+    while (workers.filter((w) => w.running()).length < 2) workers.push(await startWorker());
+  }, 60_000);
+  afterAll(async () => {
+    smtp.release();
+    paypal.releaseSubscriptionReads();
+    await killAll(workers);
+    await Promise.all(queues.map((q) => q.close()));
+    await api.close();
+    await Promise.all([smtp.close(), paypal.close(), provider.close()]);
+  });
+
+  it('a rates ingest waiting on a hung provider runs again on the other worker; history rows once', async () => {
+    const ingest = queue(ratesIngestQueue('ecb'));
+    // The ingest each worker schedules at start is held: ECB does not answer.
+    await until(() => provider.requestsTo(ECB_DAILY).length > 0, 20_000);
+    let jobId = '';
+    await until(async () => {
+      const [active] = await ingest.getActive();
+      jobId = active?.id ?? '';
+      return jobId !== '';
+    });
+    const holder = await holderOf(ingest, jobId, workers);
+
+    await kill(holder);
+    provider.fault(ECB_DAILY, null);
+    await until(async () => (await ingest.getJob(jobId))!.isCompleted(), 20_000);
+    const job = (await ingest.getJob(jobId))!;
+    expect(job.processedBy).toBe(workers.find((w) => w !== holder && w.running())!.name);
+    expect(job.returnvalue).toMatchObject({ published: expect.any(Boolean) });
+    const rows = await sql(
+      `select currency, rate_vs_usd::text as rate from rate_history where source = 'ecb' and day = ? order by currency`,
+      [ecbDay],
+    );
+    expect(rows.map((r: { currency: string }) => r.currency)).toEqual(['CHF', 'EUR', 'GBP']);
+    expect(rows[2].rate).toBe('0.75'); // GBP per USD: 0.87 / 1.16
+    expect(provider.requestsTo(ECB_DAILY).length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('an email cut before the server answered is sent once, by the other worker', async () => {
+    smtp.hold();
+    const subject = `Killed mid-send ${randomUUID()}`;
+    await request(api.app.getHttpServer())
+      .post('/api/v1/contact')
+      .send({ name: 'Ada Lovelace', email: 'ada@example.com', subject, message: 'Hi', recaptchaToken: 'dev' })
+      .expect(202);
+    const [{ id }] = await sql('select id from contact_messages where subject = ?', [subject]);
+    await until(() => smtp.held() > 0); // the whole message is at the server, its 250 not yet sent
+    const email = queue(QUEUES.email);
+    const holder = await holderOf(email, id, workers);
+
+    await kill(holder);
+    smtp.release(); // the killed worker's message: its client hung up, so it is not delivered
+    const other = workers.find((w) => w !== holder && w.running())!;
+    await until(
+      async () =>
+        (await sql('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !== null,
+      20_000,
+    );
+    expect((await email.getJob(id))!.processedBy).toBe(other.name);
+    await new Promise((r) => setTimeout(r, 500)); // no second copy arrives later
+    const copies = smtp.mails.filter((m) => m.raw.includes(subject));
+    expect(copies).toHaveLength(1);
+    expect(copies[0].header('Message-ID')).toBe(`<contact-${id}@fxrates.example>`);
+  }, 60_000);
+
+  it('a PayPal event is applied once, by the other worker, nothing half-applied in between', async () => {
+    const { userId, paypalId } = await subscribedUser(api, paypal);
+    paypal.holdSubscriptionReads = true;
+    paypal.setStatus(paypalId, 'CANCELLED');
+    const event = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId);
+    await billingProbe({ api, paypal }).deliver(event);
+    await until(() => paypal.heldReads() > 0); // inside the event's transaction, waiting on PayPal
+    const webhooks = queue(QUEUES.paypalWebhooks);
+    const jobId = paypalEventJobId(event.id);
+    const holder = await holderOf(webhooks, jobId, workers);
+
+    await kill(holder);
+    const row = async () =>
+      (
+        await sql(
+          `select e.processed_at, s.status from webhook_events e, subscriptions s
+            where e.event_id = ? and s.paypal_subscription_id = ?`,
+          [event.id, paypalId],
+        )
+      )[0];
+    expect(await row()).toMatchObject({ processed_at: null, status: 'active' });
+    paypal.releaseSubscriptionReads();
+    await until(async () => (await row()).processed_at !== null, 20_000);
+    expect((await row()).status).toBe('cancelled');
+    expect((await webhooks.getJob(jobId))!.processedBy).toBe(
+      workers.find((w) => w !== holder && w.running())!.name,
+    );
+    const [events] = await sql('select count(*)::int as n from webhook_events where event_id = ?', [
+      event.id,
+    ]);
+    expect(events.n).toBe(1);
+    const [subscriptions] = await sql(
+      'select count(*)::int as n from subscriptions where user_id = ? and paypal_subscription_id is not null',
+      [userId],
+    );
+    expect(subscriptions.n).toBe(1);
+  }, 60_000);
+
+  it('a usage flush is counted once when its worker dies inside the PostgreSQL transaction', async () => {
+    const { accessToken, res } = await register(api.app);
+    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const created = await request(api.app.getHttpServer())
+      .post('/api/keys')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ name: 'flushed under a kill' })
+      .expect(201);
+    for (let i = 0; i < 3; i++) {
+      await request(api.app.getHttpServer())
+        .get('/api/v1/rates/rate?from=USD&to=EUR')
+        .set('X-API-Key', created.body.key)
+        .expect(200);
+    }
+
+    const locker = new Client({ connectionString: config.database.url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table usage_daily in exclusive mode');
+      const flushes = queue(QUEUES.usageFlush);
+      const jobId = `kill-${randomUUID()}`;
+      await flushes.add(JOBS.flushUsage, { trigger: 'manual' }, { jobId });
+      const holder = await holderOf(flushes, jobId, workers);
+      await until(async () => {
+        const waiting = await sql(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%usage_daily%'`,
+        );
+        return waiting.length > 0;
+      }); // the batch is taken from Redis and its transaction waits on the lock
+
+      await kill(holder);
+      const other = workers.find((w) => w !== holder && w.running())!;
+      await until(async () => (await flushes.getJob(jobId))!.processedBy === other.name, 20_000);
+      await locker.query('commit');
+      await until(async () => (await flushes.getJob(jobId))!.isCompleted(), 20_000);
+    } finally {
+      await locker.end();
+    }
+    const [key] = await sql('select total_requests from api_keys where id = ?', [created.body.id]);
+    expect(Number(key.total_requests)).toBe(3);
+    const daily = await sql('select requests from usage_daily where key_id = ?', [created.body.id]);
+    expect(daily).toEqual([{ requests: '3' }]);
+  }, 60_000);
+});
