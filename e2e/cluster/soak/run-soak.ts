@@ -4,9 +4,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startCluster, type Cluster } from '../cluster';
 import { openLoop } from './open-loop';
+import { cpuSecondsOf } from './process-cpu';
 import { nextRequest } from './request-mix';
 import type { SoakOptions } from './soak-options';
-import { SoakRecorder, type Bucket, type ErrorSample, type Outcome } from './soak-recorder';
+import { GENERATOR_ROLE, SoakRecorder, type Bucket, type ErrorSample, type Outcome } from './soak-recorder';
 import { outcomeOf, outcomeOfFailure, send } from './soak-http';
 import { startSoakStandIns } from './soak-stand-ins';
 import { judgeSoak, type Verdict } from './soak-verdict';
@@ -94,6 +95,8 @@ export async function runSoak(
       env: { ...standIns.env, PLAN_LIMITS: UNREACHABLE_PLAN_LIMITS, NODE_OPTIONS: DEPLOYED_NODE_OPTIONS },
     });
     const processes = cluster.processes.map((p) => ({ name: p.name, role: p.role }));
+    // The generator's CPU is reported beside the cluster's (no RSS: it is not judged).
+    const rows = [...processes, { name: 'generator', role: GENERATOR_ROLE }];
     print(
       `› ${processes.map((p) => p.name).join(', ')} behind ${cluster.url}; creating users, keys, visitors, history…`,
     );
@@ -136,12 +139,22 @@ export async function runSoak(
       void call.finally(() => inFlight.delete(call));
     });
 
+    // CPU time is read beside RSS: the share of the machine the cluster used at this rate.
+    const cpuSeen = new Map<string, number>();
+    const generator = { name: 'generator', pid: process.pid };
     const sampleRss = async () => {
       const second = (performance.now() - loop.startedAt) / 1000;
+      const countCpu = async (name: string, pid: number) => {
+        const total = await cpuSecondsOf(pid);
+        if (cpuSeen.has(name)) recorder.cpu(second, name, total - cpuSeen.get(name)!);
+        cpuSeen.set(name, total);
+      };
+      await countCpu(generator.name, generator.pid);
       await Promise.all(
         cluster!.processes.map(async (p) => {
           try {
             recorder.rss(second, p.name, p.role, await p.rssBytes());
+            await countCpu(p.name, p.pid);
           } catch (error) {
             if (!processExits.has(p.name))
               processExits.set(
@@ -165,7 +178,7 @@ export async function runSoak(
         timers.push(
           setTimeout(
             () => {
-              print(bucketLine(recorder.bucket(index, processes), options));
+              print(bucketLine(recorder.bucket(index, rows), options));
               printedBuckets = index + 1;
             },
             end * 1000 + 1000,
@@ -181,10 +194,10 @@ export async function runSoak(
     recorder.closeLoopDelay(options.durationSeconds - 0.001);
     recorder.stop();
     for (let index = printedBuckets; index < bucketCount; index++)
-      print(bucketLine(recorder.bucket(index, processes), options));
+      print(bucketLine(recorder.bucket(index, rows), options));
 
     await waitFor(() => standIns.smtp.mails.length >= contactAccepted, MAIL_DEADLINE_MS);
-    const buckets = Array.from({ length: bucketCount }, (_, index) => recorder.bucket(index, processes));
+    const buckets = Array.from({ length: bucketCount }, (_, index) => recorder.bucket(index, rows));
     const totals = buckets.reduce(
       (sum, b) => ({
         requests: sum.requests + b.requests,
@@ -246,9 +259,11 @@ export function bucketLine(b: Bucket, options: SoakOptions): string {
     options.bucketSeconds === 60
       ? `min ${String(b.index + 1).padStart(2)}`
       : `${String(from).padStart(3)}–${from + options.bucketSeconds} s`;
-  const rss = b.processes.map((p) => `${p.name} ${mb(p.rssBytes)}`).join(' ');
+  const cluster = b.processes.filter((p) => p.role !== GENERATOR_ROLE);
+  const rss = cluster.map((p) => `${p.name} ${mb(p.rssBytes)}`).join(' ');
+  const cpu = cluster.reduce((sum, p) => sum + (p.cpuCores ?? 0), 0);
   return (
     `${label}  ${String(b.requests).padStart(6)} req  ${String(b.errors).padStart(3)} err  ` +
-    `p50 ${ms(b.p50Ms)} ms  p99 ${ms(b.p99Ms)} ms  RSS MB: ${rss}`
+    `p50 ${ms(b.p50Ms)} ms  p99 ${ms(b.p99Ms)} ms  CPU ${cpu.toFixed(2)} cores  RSS MB: ${rss}`
   );
 }

@@ -6,11 +6,16 @@ export type Outcome =
   | { kind: 'expected'; status: number; code: string }
   | { kind: 'error'; reason: string; detail: string };
 
+/** The role of the soak's own row among the processes: CPU is reported for it, nothing is judged. */
+export const GENERATOR_ROLE = 'load generator';
+
 export interface ProcessRss {
   name: string;
   role: string;
   /** Median of the bucket's samples, in bytes (a GC's sawtooth would make one sample noisy). */
   rssBytes: number | null;
+  /** CPU the process used in the bucket, in cores (1 = one core busy all the time). */
+  cpuCores: number | null;
 }
 
 /** One row of the report: the requests scheduled in [startSecond, startSecond + bucketSeconds). */
@@ -61,6 +66,8 @@ interface OpenBucket {
   errors: number;
   byRequest: Map<string, number>;
   rss: Map<string, { role: string; samples: number[] }>;
+  /** CPU seconds used by each process in the bucket. */
+  cpu: Map<string, number>;
   loopDelayP99Ms: number;
 }
 
@@ -89,6 +96,7 @@ export class SoakRecorder {
         errors: 0,
         byRequest: new Map(),
         rss: new Map(),
+        cpu: new Map(),
         loopDelayP99Ms: 0,
       });
     }
@@ -135,6 +143,12 @@ export class SoakRecorder {
     processes.set(name, entry);
   }
 
+  /** CPU seconds a process used since its previous sample, counted in the bucket of `second`. */
+  cpu(second: number, name: string, cpuSeconds: number): void {
+    const cpu = this.bucketAt(second).cpu;
+    cpu.set(name, (cpu.get(name) ?? 0) + cpuSeconds);
+  }
+
   /** Called as each bucket's time ends: its share of the generator's event-loop delay. */
   closeLoopDelay(second: number): void {
     this.bucketAt(second).loopDelayP99Ms = this.loopDelay.percentile(99) / 1e6;
@@ -162,6 +176,9 @@ export class SoakRecorder {
         name,
         role,
         rssBytes: median(open.rss.get(name)?.samples ?? []),
+        cpuCores: open.cpu.has(name)
+          ? Math.round((open.cpu.get(name)! / this.bucketSeconds) * 100) / 100
+          : null,
       })),
       byRequest: Object.fromEntries([...open.byRequest].sort(([a], [b]) => a.localeCompare(b))),
     };

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SoakReport } from './run-soak';
 import { lineChartSvg } from './soak-chart';
+import { GENERATOR_ROLE } from './soak-recorder';
 
 const mb = (bytes: number | null) => (bytes === null ? '–' : (bytes / 1048576).toFixed(0));
 const ms = (v: number | null) => (v === null ? '–' : v.toFixed(1));
@@ -19,8 +20,11 @@ export function reportMarkdown(report: SoakReport): string {
   const names = report.processes.map((p) => p.name);
   const rows = buckets.map((b) => {
     const label = `${b.startSecond}–${b.startSecond + options.bucketSeconds} s`;
-    const rss = b.processes.map((p) => mb(p.rssBytes));
-    return `| ${label} | ${b.requests} | ${b.errors} | ${(b.errorRate * 100).toFixed(2)} % | ${ms(b.p50Ms)} | ${ms(b.p99Ms)} | \`${bar(b.p99Ms, maxP99)}\` | ${ms(b.generatorLoopDelayP99Ms)} | ${rss.join(' | ')} |`;
+    const cluster = b.processes.filter((p) => p.role !== GENERATOR_ROLE);
+    const rss = cluster.map((p) => mb(p.rssBytes));
+    const cpu = cluster.reduce((sum, p) => sum + (p.cpuCores ?? 0), 0).toFixed(2);
+    const generatorCpu = b.processes.find((p) => p.role === GENERATOR_ROLE)?.cpuCores ?? null;
+    return `| ${label} | ${b.requests} | ${b.errors} | ${(b.errorRate * 100).toFixed(2)} % | ${ms(b.p50Ms)} | ${ms(b.p99Ms)} | \`${bar(b.p99Ms, maxP99)}\` | ${cpu} | ${generatorCpu ?? '–'} | ${ms(b.generatorLoopDelayP99Ms)} | ${rss.join(' | ')} |`;
   });
   const lines = [
     `# Soak ${report.startedAt}: ${verdict.pass ? 'PASS' : 'FAIL'}`,
@@ -40,8 +44,8 @@ export function reportMarkdown(report: SoakReport): string {
     '',
     '![p99 and RSS per bucket](chart.svg)',
     '',
-    `| bucket | requests | errors | error rate | p50 ms | p99 ms | p99 | generator loop p99 ms | ${names.map((n) => `${n} RSS MB`).join(' | ')} |`,
-    `| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ${names.map(() => '---:').join(' | ')} |`,
+    `| bucket | requests | errors | error rate | p50 ms | p99 ms | p99 | cluster CPU (cores) | generator CPU | generator loop p99 ms | ${names.map((n) => `${n} RSS MB`).join(' | ')} |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ${names.map(() => '---:').join(' | ')} |`,
     ...rows,
     '',
     '## The mix',

@@ -1,4 +1,4 @@
-import { median, type Bucket } from './soak-recorder';
+import { GENERATOR_ROLE, median, type Bucket } from './soak-recorder';
 
 /** The growth of RSS, from the end of the warm-up to the last bucket, that fails a process. */
 export const MAX_RSS_GROWTH = 0.1;
@@ -73,17 +73,19 @@ export function judgeSoak(input: VerdictInput): Verdict {
       detail: 'the run is too short to judge: no bucket after the warm-up',
     });
   } else {
-    const growths = lastBucket.processes.map((p) => {
-      const before = baselineBucket.processes.find((q) => q.name === p.name)?.rssBytes ?? null;
-      if (before === null || p.rssBytes === null)
-        return { name: p.name, growth: Infinity, text: `${p.name}: no RSS sample` };
-      const growth = p.rssBytes / before - 1;
-      return {
-        name: p.name,
-        growth,
-        text: `${p.name} ${mb(before)} → ${mb(p.rssBytes)} (${(growth * 100).toFixed(1)} %)`,
-      };
-    });
+    const growths = lastBucket.processes
+      .filter((p) => p.role !== GENERATOR_ROLE)
+      .map((p) => {
+        const before = baselineBucket.processes.find((q) => q.name === p.name)?.rssBytes ?? null;
+        if (before === null || p.rssBytes === null)
+          return { name: p.name, growth: Infinity, text: `${p.name}: no RSS sample` };
+        const growth = p.rssBytes / before - 1;
+        return {
+          name: p.name,
+          growth,
+          text: `${p.name} ${mb(before)} → ${mb(p.rssBytes)} (${(growth * 100).toFixed(1)} %)`,
+        };
+      });
     const failing = growths.filter((g) => !(g.growth < MAX_RSS_GROWTH));
     checks.push({
       name: 'RSS growth < 10 %',
