@@ -1,4 +1,7 @@
-/** One jest run, three projects: unit (pure logic), api (HTTP e2e on real PostgreSQL + Redis), browser. */
+/**
+ * One jest run, four projects: unit (pure logic), api (HTTP e2e on real PostgreSQL + Redis), browser,
+ * and cluster (several API instances and workers behind a proxy).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -47,5 +50,6 @@ module.exports = {
       globalSetup: '<rootDir>/services/api/test/global-setup.ts',
     },
     '<rootDir>/e2e/jest.config.js',
+    '<rootDir>/e2e/cluster/jest.config.js',
   ],
 };

@@ -1,5 +1,6 @@
 // Compiles the backend (services/api, services/worker and the server-side libs) with SWC into dist/,
-// keeping the source layout and rewriting the @fxrates/<lib> aliases to relative paths.
+// keeping the source layout and rewriting the @fxrates/<lib> aliases to relative paths. The cluster
+// harness (e2e/cluster, not its specs) comes along, so plain node scripts such as the soak can use it.
 // Type checking is `npm run typecheck`; this step only emits.
 import { transformFile } from '@swc/core';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
