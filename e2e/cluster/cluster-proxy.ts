@@ -37,6 +37,9 @@ export interface ClusterProxy {
 /** Header naming the backend that answered, so a test can tell the instances' answers apart. */
 export const BACKEND_HEADER = 'x-cluster-backend';
 
+/** The web app's routes that share the public API's prefix: /api/v1/contact and /api/v1/subscriptions. */
+const WEB_APP_ROUTES_UNDER_V1 = /^\/api\/v1\/(contact|subscriptions)(?:[/?]|$)/;
+
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection and are not forwarded. */
 const HOP_BY_HOP = [
@@ -95,9 +98,14 @@ export async function startClusterProxy(backends: ProxyBackend[]): Promise<Clust
   };
   const turns = { metered: 0, whole: 0 };
 
-  /** The backends to try, in order: the next in the rotation first, then the others of its pool. */
+  /**
+   * The backends to try, in order: the next in the rotation first, then the others of its pool.
+   * /api/v1 is the metered pool's but for the web app's own routes there, as the Ingress routes them
+   * (deploy/k8s/ingress.yaml): a public-api instance answers those 404.
+   */
   const rotationFor = (path: string): number[] => {
-    const poolName = path.startsWith('/api/v1/') ? 'metered' : 'whole';
+    const metered = path.startsWith('/api/v1/') && !WEB_APP_ROUTES_UNDER_V1.test(path);
+    const poolName = metered ? 'metered' : 'whole';
     const pool = pools[poolName];
     const start = turns[poolName]++ % pool.length;
     return [...pool.slice(start), ...pool.slice(0, start)];
