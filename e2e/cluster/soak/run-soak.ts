@@ -54,6 +54,8 @@ export interface SoakReport {
   errorSamples: ErrorSample[];
   processExits: string[];
   contact: { accepted: number; mailed: number };
+  /** What the proxy did with each API instance (attempts, refusals, resets, still in flight at the end). */
+  proxy: ReturnType<Cluster['proxyCounters']>;
   /** Lines the processes logged at level error or fatal (pino 50, 60), at most 20. */
   loggedErrors: { count: number; samples: LoggedError[] };
   verdict: Verdict;
@@ -216,6 +218,8 @@ export async function runSoak(
     const verdict = judgeSoak({
       buckets,
       warmUpBuckets,
+      p99Factor: options.p99Factor,
+      p99FloorMs: options.p99FloorMs,
       totalErrors: totals.errors,
       errorsByReason,
       processExits: [...processExits.values()],
@@ -240,6 +244,7 @@ export async function runSoak(
       errorSamples: recorder.errorSamples,
       processExits: [...processExits.values()],
       contact,
+      proxy: cluster.proxyCounters(),
       loggedErrors: await loggedErrorsIn(cluster.logDir),
       verdict,
     };

@@ -11,6 +11,10 @@ export interface SoakOptions {
   warmUpSeconds: number;
   /** How often each process's RSS is read. */
   rssSampleSeconds: number;
+  /** p99 flat: the last bucket's p99 may be this many times the median of the buckets' p99s… */
+  p99Factor: number;
+  /** …or this many milliseconds above it, whichever is larger (soak-verdict.ts). */
+  p99FloorMs: number;
   /** Where report.json, report.md and chart.svg go (a new folder per run). */
   outDir: string;
 }
@@ -23,13 +27,19 @@ export interface SoakOptions {
 export const DEFAULT_RATE = 200;
 export const DEFAULT_MINUTES = 10;
 
-/** The shape of a run of `seconds`: minute rows when there are enough of them, 10-second rows else. */
+/**
+ * The shape of a run of `seconds`: minute rows when there are enough of them, 10-second rows else.
+ * A 10-second row's p99 is its 20th-worst answer at 200 req/s: one hiccup of the shared machine
+ * moves it by hundreds of milliseconds (measured: 60 → 640 → 60 ms in consecutive rows while a
+ * benchmark ran beside it), so a short run flags only a gross rise; a minute's p99 (120th worst)
+ * is steadier and is held to 1.5×.
+ */
 export function soakShape(
   seconds: number,
-): Pick<SoakOptions, 'bucketSeconds' | 'warmUpSeconds' | 'rssSampleSeconds'> {
+): Pick<SoakOptions, 'bucketSeconds' | 'warmUpSeconds' | 'rssSampleSeconds' | 'p99Factor' | 'p99FloorMs'> {
   return seconds >= 300
-    ? { bucketSeconds: 60, warmUpSeconds: 60, rssSampleSeconds: 5 }
-    : { bucketSeconds: 10, warmUpSeconds: 20, rssSampleSeconds: 2 };
+    ? { bucketSeconds: 60, warmUpSeconds: 60, rssSampleSeconds: 5, p99Factor: 1.5, p99FloorMs: 25 }
+    : { bucketSeconds: 10, warmUpSeconds: 20, rssSampleSeconds: 2, p99Factor: 3, p99FloorMs: 100 };
 }
 
 export function soakOptions(durationSeconds: number, rate: number, outDir: string): SoakOptions {

@@ -57,6 +57,17 @@ export function reportMarkdown(report: SoakReport): string {
       return `| ${name} | ${n} | ${ms(latency?.p50Ms ?? null)} | ${ms(latency?.p99Ms ?? null)} | ${ms(latency?.maxMs ?? null)} |`;
     }),
   ];
+  lines.push(
+    '',
+    '## The proxy, per API instance',
+    '',
+    '| instance | attempts | responses | refused | resets | retried elsewhere | broken responses | in flight at the end |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...report.proxy.map(
+      (p) =>
+        `| ${p.name} | ${p.attempts} | ${p.responses} | ${p.refused} | ${p.resets} | ${p.retriedElsewhere} | ${p.brokenResponses} | ${p.inFlight} |`,
+    ),
+  );
   if (Object.keys(report.expectedByCode).length) {
     lines.push(
       '',

@@ -2,10 +2,6 @@ import { GENERATOR_ROLE, median, type Bucket } from './soak-recorder';
 
 /** The growth of RSS, from the end of the warm-up to the last bucket, that fails a process. */
 export const MAX_RSS_GROWTH = 0.1;
-/** The last bucket's p99 may be this many times the run's median p99… */
-export const P99_FACTOR = 1.5;
-/** …or this many milliseconds above it, whichever is larger: on a 3 ms p99, 1.5× is scheduler noise. */
-export const P99_FLOOR_MS = 10;
 
 export interface Check {
   name: string;
@@ -22,6 +18,8 @@ export interface VerdictInput {
   buckets: Bucket[];
   /** Buckets of the warm-up: the RSS baseline is the last of them. */
   warmUpBuckets: number;
+  p99Factor: number;
+  p99FloorMs: number;
   totalErrors: number;
   errorsByReason: Record<string, number>;
   processExits: string[];
@@ -36,8 +34,8 @@ const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
  * - no errors: every response was 2xx or a refusal the mix asked for; no connection error, no timeout;
  * - no process exited, and every accepted contact message reached the SMTP sink;
  * - RSS: each process's last bucket within +10 % of its RSS at the end of the warm-up;
- * - p99 flat: the last bucket's p99 ≤ max(1.5 × median, median + 10 ms), the median taken over the
- *   buckets after the warm-up.
+ * - p99 flat: the last bucket's p99 ≤ max(factor × median, median + floor), the median taken over
+ *   the buckets after the warm-up (1.5× and 25 ms with minute buckets; soakShape).
  */
 export function judgeSoak(input: VerdictInput): Verdict {
   const checks: Check[] = [];
@@ -103,7 +101,7 @@ export function judgeSoak(input: VerdictInput): Verdict {
   if (typical === null || lastP99 === null) {
     checks.push({ name: 'p99 flat', pass: false, detail: 'no latency measured after the warm-up' });
   } else {
-    const limit = Math.max(P99_FACTOR * typical, typical + P99_FLOOR_MS);
+    const limit = Math.max(input.p99Factor * typical, typical + input.p99FloorMs);
     checks.push({
       name: 'p99 flat',
       pass: lastP99 <= limit,

@@ -75,8 +75,9 @@ function expiryOf(accessToken: string): number {
 }
 
 export function refreshCookieOf(answer: Answer): string {
-  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('fxrates_refresh='));
-  if (!cookie) throw new Error(`No refresh cookie in ${JSON.stringify(answer.headers.getSetCookie())}`);
+  const cookies = answer.headers['set-cookie'] ?? [];
+  const cookie = cookies.find((line) => line.startsWith('fxrates_refresh='));
+  if (!cookie) throw new Error(`No refresh cookie in ${JSON.stringify(cookies)}`);
   return cookie.split(';')[0];
 }
 
