@@ -37,9 +37,8 @@ export interface ClusterProxy {
 /** Header naming the backend that answered, so a test can tell the instances' answers apart. */
 export const BACKEND_HEADER = 'x-cluster-backend';
 
-/** The web app's routes that share the public API's prefix: /api/v1/contact and /api/v1/subscriptions. */
-const WEB_APP_ROUTES_UNDER_V1 = /^\/api\/v1\/(contact|subscriptions)(?:[/?]|$)/;
-
+/** What a public-api instance serves under /api/v1; the web app's POSTs there need a whole API. */
+const READS = new Set(['GET', 'HEAD']);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection and are not forwarded. */
 const HOP_BY_HOP = [
@@ -72,7 +71,7 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 
 /**
  * What a load balancer in front of the API does, on loopback: round-robin over the instances,
- * /api/v1 over every instance and the rest over the whole-API ones, keep-alive connections to them,
+ * reads of /api/v1 over every instance and the rest over the whole-API ones, keep-alive connections to them,
  * and the next instance when one is gone. A request goes on to the next instance when its connection
  * was refused (nothing was sent, so this is safe for any method), or, for an idempotent method only,
  * when the connection broke before the first response byte; a non-idempotent request that may have
@@ -98,14 +97,9 @@ export async function startClusterProxy(backends: ProxyBackend[]): Promise<Clust
   };
   const turns = { metered: 0, whole: 0 };
 
-  /**
-   * The backends to try, in order: the next in the rotation first, then the others of its pool.
-   * /api/v1 is the metered pool's but for the web app's own routes there, as the Ingress routes them
-   * (deploy/k8s/ingress.yaml): a public-api instance answers those 404.
-   */
-  const rotationFor = (path: string): number[] => {
-    const metered = path.startsWith('/api/v1/') && !WEB_APP_ROUTES_UNDER_V1.test(path);
-    const poolName = metered ? 'metered' : 'whole';
+  /** The backends to try, in order: the next in the rotation first, then the others of its pool. */
+  const rotationFor = (method: string, path: string): number[] => {
+    const poolName = READS.has(method) && path.startsWith('/api/v1/') ? 'metered' : 'whole';
     const pool = pools[poolName];
     const start = turns[poolName]++ % pool.length;
     return [...pool.slice(start), ...pool.slice(0, start)];
@@ -200,7 +194,7 @@ export async function startClusterProxy(backends: ProxyBackend[]): Promise<Clust
 
   const server = http.createServer((request, response) => {
     readBody(request).then(
-      (body) => forward(request, response, body, rotationFor(request.url ?? '/'), 0),
+      (body) => forward(request, response, body, rotationFor(request.method ?? 'GET', request.url ?? '/'), 0),
       () => response.destroy(),
     );
   });
