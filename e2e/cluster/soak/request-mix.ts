@@ -3,6 +3,7 @@ import type { Answer, SoakRequest } from './soak-http';
 import {
   HISTORY_DAYS,
   newVisitorRequest,
+  PASSWORD,
   sessionTokenOf,
   signedIn,
   visitorAddress,
@@ -70,6 +71,7 @@ function dashboardUser(world: SoakWorld): DashboardUser {
 
 function refresh(user: DashboardUser): MixedRequest {
   user.refreshing = true;
+  let taken = false;
   return {
     request: {
       name: 'auth refresh',
@@ -77,7 +79,32 @@ function refresh(user: DashboardUser): MixedRequest {
       path: '/api/auth/refresh',
       headers: { cookie: user.refreshCookie, 'x-forwarded-for': user.address },
     },
-    taken: (answer) => signedIn(user, answer),
+    taken: (answer) => {
+      signedIn(user, answer);
+      taken = true;
+    },
+    settled: () => {
+      user.refreshing = false;
+      if (!taken) user.signedOut = true;
+    },
+  };
+}
+
+/** Signing in again after a lost sign-in (one at a time per user, like a refresh). */
+function signIn(user: DashboardUser): MixedRequest {
+  user.refreshing = true;
+  return {
+    request: {
+      name: 'auth login',
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'x-forwarded-for': user.address },
+      body: { email: user.email, password: PASSWORD },
+    },
+    taken: (answer) => {
+      signedIn(user, answer);
+      user.signedOut = false;
+    },
     settled: () => (user.refreshing = false),
   };
 }
@@ -86,6 +113,7 @@ function refresh(user: DashboardUser): MixedRequest {
 function dashboard(path: string): Pick {
   return (world) => {
     const user = dashboardUser(world);
+    if (!user.refreshing && user.signedOut) return signIn(user);
     if (!user.refreshing && user.expiresAt - Date.now() < REFRESH_AHEAD_MS) return refresh(user);
     return {
       request: {
@@ -240,7 +268,7 @@ export const MIX: readonly { weight: number; pick: Pick }[] = [
   {
     weight: 0.3,
     pick: (w) => {
-      const user = w.users.find((u) => !u.refreshing);
+      const user = w.users.find((u) => !u.refreshing && !u.signedOut);
       return user ? refresh(user) : dashboard('/api/account')(w);
     },
   },

@@ -13,7 +13,7 @@ const KEYS_PER_USER = 3;
  * limit (CONVERTER_SESSION_PER_MINUTE, 60), as people do.
  */
 const VISITORS = 100;
-const PASSWORD = 'soak horse battery staple';
+export const PASSWORD = 'soak horse battery staple';
 
 /** ECB currencies given a synthetic history (per USD, the product's base), with a typical level. */
 export const HISTORY_LEVELS: Record<string, number> = {
@@ -49,6 +49,11 @@ export interface DashboardUser {
   refreshCookie: string;
   /** A refresh in flight: a refresh token used twice revokes the sign-in, so one at a time. */
   refreshing: boolean;
+  /**
+   * The sign-in was lost (a refresh refused, or its answer never read, so the rotated cookie is
+   * unknown): the web client signs in again, as a person sent back to the sign-in page would.
+   */
+  signedOut: boolean;
 }
 
 /** A visitor of the landing page: its converter session and its address. */
@@ -197,6 +202,7 @@ export async function buildSoakWorld(cluster: {
         expiresAt: 0,
         refreshCookie: '',
         refreshing: false,
+        signedOut: false,
       };
       signedIn(user, answer);
       users.push(user);
