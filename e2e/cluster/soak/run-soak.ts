@@ -7,14 +7,7 @@ import { openLoop } from './open-loop';
 import { cpuSecondsOf } from './process-cpu';
 import { nextRequest } from './request-mix';
 import type { SoakOptions } from './soak-options';
-import {
-  GENERATOR_ROLE,
-  SoakRecorder,
-  type Bucket,
-  type RssSample,
-  type ErrorSample,
-  type Outcome,
-} from './soak-recorder';
+import { GENERATOR_ROLE, SoakRecorder, type Bucket, type ErrorSample, type Outcome } from './soak-recorder';
 import { outcomeOf, outcomeOfFailure, send } from './soak-http';
 import { startSoakStandIns } from './soak-stand-ins';
 import { judgeSoak, type Verdict } from './soak-verdict';
@@ -55,7 +48,6 @@ export interface SoakReport {
   };
   buckets: Bucket[];
   byRequest: Record<string, number>;
-  rssSamples: RssSample[];
   latencyByRequest: ReturnType<SoakRecorder['latencyOfRequests']>;
   expectedByCode: Record<string, number>;
   errorsByReason: Record<string, number>;
@@ -226,8 +218,6 @@ export async function runSoak(
     const verdict = judgeSoak({
       buckets,
       warmUpBuckets,
-      warmUpSeconds: options.warmUpSeconds,
-      rssSamples: recorder.rssSamples,
       p99Factor: options.p99Factor,
       p99FloorMs: options.p99FloorMs,
       totalErrors: totals.errors,
@@ -248,7 +238,6 @@ export async function runSoak(
       },
       buckets,
       byRequest,
-      rssSamples: recorder.rssSamples,
       latencyByRequest: recorder.latencyOfRequests(),
       expectedByCode: Object.fromEntries(recorder.expectedByCode),
       errorsByReason,

@@ -36,12 +36,6 @@ export interface Bucket {
   byRequest: Record<string, number>;
 }
 
-export interface RssSample {
-  second: number;
-  name: string;
-  bytes: number;
-}
-
 export interface ErrorSample {
   second: number;
   request: string;
@@ -87,8 +81,6 @@ export class SoakRecorder {
   readonly errorSamples: ErrorSample[] = [];
   readonly errorsByReason = new Map<string, number>();
   readonly expectedByCode = new Map<string, number>();
-  /** Every RSS sample: second of the run, process, bytes. */
-  readonly rssSamples: RssSample[] = [];
   /** Every answered request's latency by the mix's row, for the whole run. */
   private readonly latencyByRequest = new Map<string, number[]>();
 
@@ -145,7 +137,6 @@ export class SoakRecorder {
   }
 
   rss(second: number, name: string, role: string, bytes: number): void {
-    this.rssSamples.push({ second: Math.round(second * 10) / 10, name, bytes });
     const processes = this.bucketAt(second).rss;
     const entry = processes.get(name) ?? { role, samples: [] };
     entry.samples.push(bytes);

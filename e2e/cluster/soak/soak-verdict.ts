@@ -1,4 +1,4 @@
-import { GENERATOR_ROLE, median, type Bucket, type RssSample } from './soak-recorder';
+import { GENERATOR_ROLE, median, type Bucket } from './soak-recorder';
 
 /** The growth of RSS, from the end of the warm-up to the last bucket, that fails a process. */
 export const MAX_RSS_GROWTH = 0.1;
@@ -16,11 +16,8 @@ export interface Verdict {
 
 export interface VerdictInput {
   buckets: Bucket[];
-  /** Buckets of the warm-up: latency is judged on the buckets after it. */
+  /** Buckets of the warm-up: the RSS baseline is the last of them. */
   warmUpBuckets: number;
-  /** The RSS baseline is each process's RSS at the end of the warm-up: its samples in the last quarter of it. */
-  warmUpSeconds: number;
-  rssSamples: RssSample[];
   p99Factor: number;
   p99FloorMs: number;
   totalErrors: number;
@@ -36,9 +33,7 @@ const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
  * Pass or fail of a soak (docs/reliability-soak.md says why these thresholds):
  * - no errors: every response was 2xx or a refusal the mix asked for; no connection error, no timeout;
  * - no process exited, and every accepted contact message reached the SMTP sink;
- * - RSS: each process's last bucket within +10 % of its RSS at the end of the warm-up (the median of
- *   its samples in the warm-up's last quarter: the first minute's own median would count the growth
- *   of the warm-up itself);
+ * - RSS: each process's last bucket within +10 % of its RSS at the end of the warm-up;
  * - p99 flat: the last bucket's p99 ≤ max(factor × median, median + floor), the median taken over
  *   the buckets after the warm-up (1.5× and 25 ms with minute buckets; soakShape).
  */
@@ -67,16 +62,9 @@ export function judgeSoak(input: VerdictInput): Verdict {
   });
 
   const measured = input.buckets.filter((b) => b.requests > 0);
+  const baselineBucket = measured[Math.min(measured.length, input.warmUpBuckets) - 1];
   const lastBucket = measured[measured.length - 1];
-  const atEndOfWarmUp = (name: string) =>
-    median(
-      input.rssSamples
-        .filter(
-          (s) => s.name === name && s.second >= input.warmUpSeconds * 0.75 && s.second < input.warmUpSeconds,
-        )
-        .map((s) => s.bytes),
-    );
-  if (!lastBucket || measured.length <= input.warmUpBuckets) {
+  if (!baselineBucket || !lastBucket || baselineBucket === lastBucket) {
     checks.push({
       name: 'RSS growth < 10 %',
       pass: false,
@@ -86,7 +74,7 @@ export function judgeSoak(input: VerdictInput): Verdict {
     const growths = lastBucket.processes
       .filter((p) => p.role !== GENERATOR_ROLE)
       .map((p) => {
-        const before = atEndOfWarmUp(p.name);
+        const before = baselineBucket.processes.find((q) => q.name === p.name)?.rssBytes ?? null;
         if (before === null || p.rssBytes === null)
           return { name: p.name, growth: Infinity, text: `${p.name}: no RSS sample` };
         const growth = p.rssBytes / before - 1;
