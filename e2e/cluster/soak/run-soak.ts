@@ -175,7 +175,9 @@ export async function runSoak(
     let printedBuckets = 0;
     for (let index = 0; index < bucketCount; index++) {
       const end = Math.min(options.durationSeconds, (index + 1) * options.bucketSeconds);
-      timers.push(setTimeout(() => recorder.closeLoopDelay(end - 0.001), end * 1000));
+      // The last bucket is closed once the load is over.
+      if (index < bucketCount - 1)
+        timers.push(setTimeout(() => recorder.closeLoopDelay(end - 0.001), end * 1000));
       if (index < bucketCount - 1)
         timers.push(
           setTimeout(
