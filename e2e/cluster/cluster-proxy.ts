@@ -173,6 +173,7 @@ export async function startClusterProxy(backends: ProxyBackend[]): Promise<Clust
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       settle();
+      if (clientGone) return;
       if (response.headersSent) {
         counter.brokenResponses++;
         response.destroy();
@@ -188,6 +189,13 @@ export async function startClusterProxy(backends: ProxyBackend[]): Promise<Clust
         return;
       }
       fail(response, `${backend.name}: ${error.code ?? error.message}`);
+    });
+    // A client that hangs up (a soak client's timeout) takes its request at the instance with it.
+    let clientGone = false;
+    response.once('close', () => {
+      if (response.writableFinished) return;
+      clientGone = true;
+      upstream.destroy();
     });
     upstream.end(body);
   };

@@ -21,6 +21,7 @@ import { servedPaths, servedRoutes } from './common/served-paths';
 import { requestIdOf } from './common/request-id';
 import { recordRoutes } from './common/route-registry';
 import { securityHeadersFor } from './common/security-headers';
+import { ShutdownState } from './common/shutdown-state';
 import { createValidationPipe } from './common/validation.pipe';
 import { PublicApiRoutes } from './modules/public-api/public-api.routes';
 import { setupOpenApi } from './openapi';
@@ -39,12 +40,15 @@ export async function createApp(
   const logger = createLogger(config.logLevel, 'api', options.logDestination);
   const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const { trustProxy, corsOrigins } = config.api;
-  // Routes served before Fastify (DirectRoutes); known once Nest has built its providers.
-  const early: { routes?: DirectRoutes } = {};
+  // Routes served before Fastify (DirectRoutes) and the shutdown state; known once Nest has built its providers.
+  const early: { routes?: DirectRoutes; shutdown?: ShutdownState } = {};
   const served = servedPaths(config);
   const adapter = new FastifyAdapter({
     serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) =>
       createHttpServer((request, response) => {
+        // From SIGTERM on, each answer ends its connection: the client's next request opens a new
+        // one, which reaches another instance (Fastify does the same for its routes once closing).
+        if (early.shutdown?.draining) response.setHeader('connection', 'close');
         const direct = !served || served(request.url ?? '/');
         if (!(direct && early.routes?.serve(request, response))) fastifyHandler(request, response);
       }, timeouts),
@@ -53,6 +57,11 @@ export async function createApp(
     loggerInstance: logger,
     logController: new AccessLog(),
     trustProxy,
+    // A rolling deploy (SIGTERM): idle keep-alive connections are closed at once, so the server
+    // stops promptly; a request already on a connection is answered as usual, not with Fastify's bare
+    // 503, since the instance can still serve it. See docs/operating.md.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -65,11 +74,18 @@ export async function createApp(
     bodyParser: false, // registerJsonBodyParser: JSON only, with the raw bytes kept
   });
   early.routes = app.get(DirectRoutes);
+  early.shutdown = app.get(ShutdownState);
   const serves = servedRoutes(
     config,
     app.get(PublicApiRoutes).routes.map((route) => route.path),
   );
   const fastify = app.getHttpAdapter().getInstance();
+  // Closing: a request in hand finishes on a connection Fastify did not close (it closed the idle
+  // ones only), which would hold the server, and the process, open for the keep-alive timeout.
+  fastify.addHook('preClose', (done) => {
+    fastify.server.keepAliveTimeout = 1;
+    done();
+  });
   registerJsonBodyParser(fastify);
   recordRoutes(fastify);
   // The adapter's own first hook, before the CORS hook: a preflight CORS grants carries the security

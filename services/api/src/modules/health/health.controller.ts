@@ -1,13 +1,17 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ShutdownState } from '../../common/shutdown-state';
 import { LivenessDto, ReadinessDto } from './dto/health.response';
 import { HealthService, type Readiness } from './health.service';
 
 @ApiTags('operations')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthService) {}
+  constructor(
+    private readonly health: HealthService,
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -36,17 +40,20 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({
     operationId: 'getReadiness',
-    summary: 'Readiness: PostgreSQL and Redis reachable, rates table loaded',
-    description: 'Each dependency is checked with a 2-second timeout; the body says which is down.',
+    summary: 'Readiness: PostgreSQL and Redis reachable, rates table loaded, not shutting down',
+    description:
+      'Each dependency is checked with a 2-second timeout; the body says which is down. From SIGTERM on ' +
+      'the status is `draining` (503): the instance finishes the requests in hand and takes no new ones.',
     security: [],
   })
   @ApiOkResponse({ description: 'Ready', type: ReadinessDto })
   @ApiServiceUnavailableResponse({
-    description: 'A dependency is down; the body names it',
+    description: 'A dependency is down (the body names it), or the instance is shutting down',
     type: ReadinessDto,
   })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
     const readiness = await this.health.readiness();
+    if (this.shutdown.draining) readiness.status = 'draining';
     if (readiness.status !== 'ok') void reply.status(503);
     return readiness;
   }

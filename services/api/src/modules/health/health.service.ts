@@ -11,7 +11,8 @@ export interface CheckResult {
 }
 
 export interface Readiness {
-  status: 'ok' | 'error';
+  /** `draining` from SIGTERM on (ShutdownState), whatever the checks say. */
+  status: 'ok' | 'error' | 'draining';
   checks: { database: CheckResult; redis: CheckResult };
   rates: { version: string; source: string; date: string };
 }

@@ -29,7 +29,8 @@ class RatesInServiceDto {
 
 @ApiSchema({ name: 'Readiness' })
 export class ReadinessDto implements Readiness {
-  @ApiProperty({ enum: ['ok', 'error'] }) status!: 'ok' | 'error';
+  @ApiProperty({ enum: ['ok', 'error', 'draining'], description: '`draining`: shutting down (SIGTERM)' })
+  status!: 'ok' | 'error' | 'draining';
   @ApiProperty({ type: ChecksDto }) checks!: ChecksDto;
   @ApiProperty({ type: RatesInServiceDto }) rates!: RatesInServiceDto;
 }
