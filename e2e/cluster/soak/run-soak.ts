@@ -25,6 +25,8 @@ const UNREACHABLE_PLAN_LIMITS =
  * since the cluster's environment is one for all processes.
  */
 const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=192';
+/** Seconds of half the rate before the measured run (coldStart in the report). */
+const COLD_START_SECONDS = 15;
 /** How long accepted contact messages may take to reach the SMTP sink after the load. */
 const MAIL_DEADLINE_MS = 60_000;
 
@@ -45,6 +47,18 @@ export interface SoakReport {
     errors: number;
     errorRate: number;
     achievedRate: number;
+  };
+  /** The cold instances' first seconds at half the rate, before the measured run: reported, not judged. */
+  coldStart: {
+    seconds: number;
+    rate: number;
+    requests: number;
+    errors: number;
+    p50Ms: number | null;
+    p99Ms: number | null;
+    maxMs: number | null;
+    errorsByReason: Record<string, number>;
+    errorSamples: ErrorSample[];
   };
   buckets: Bucket[];
   byRequest: Record<string, number>;
@@ -74,6 +88,14 @@ async function loggedErrorsIn(logDir: string): Promise<SoakReport['loggedErrors'
   }
   return { count, samples };
 }
+
+const pick = ({ requests, errors, p50Ms, p99Ms, maxMs }: Bucket) => ({
+  requests,
+  errors,
+  p50Ms,
+  p99Ms,
+  maxMs,
+});
 
 async function waitFor(condition: () => boolean, deadlineMs: number): Promise<void> {
   const deadline = Date.now() + deadlineMs;
@@ -108,14 +130,12 @@ export async function runSoak(
         `${options.rate} req/s for ${options.durationSeconds} s`,
     );
 
-    const bucketCount = Math.ceil(options.durationSeconds / options.bucketSeconds);
-    const recorder = new SoakRecorder(options.bucketSeconds, bucketCount);
     const inFlight = new Set<Promise<void>>();
     let contactAccepted = 0;
     const processExits = new Map<string, string>();
     const baseUrl = cluster.url;
-
-    const loop = openLoop(options.rate, options.durationSeconds, (second, scheduledAt) => {
+    /** Starts one request of the mix scheduled at `scheduledAt` and records it in `into`. */
+    const fire = (into: SoakRecorder, second: number, scheduledAt: number) => {
       const mixed = nextRequest(world);
       const call = send(baseUrl, mixed.request)
         .then((answer): Outcome => {
@@ -135,11 +155,33 @@ export async function runSoak(
         }, outcomeOfFailure)
         .then((outcome) => {
           mixed.settled?.();
-          recorder.request(second, mixed.request.name, performance.now() - scheduledAt, outcome);
+          into.request(second, mixed.request.name, performance.now() - scheduledAt, outcome);
         });
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call));
-    });
+    };
+
+    // Cold instances first get half the rate for a while, as a rollout's new pods do: their first
+    // seconds are reported apart (coldStart), since the run judges the cluster in service.
+    const coldRecorder = new SoakRecorder(COLD_START_SECONDS, 1);
+    await openLoop(options.rate / 2, COLD_START_SECONDS, (second, at) => fire(coldRecorder, second, at)).done;
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+    coldRecorder.stop();
+    const coldStart = {
+      seconds: COLD_START_SECONDS,
+      rate: options.rate / 2,
+      ...pick(coldRecorder.bucket(0, [])),
+      errorsByReason: Object.fromEntries(coldRecorder.errorsByReason),
+      errorSamples: coldRecorder.errorSamples,
+    };
+    print(
+      `› cold start, ${coldStart.rate} req/s for ${COLD_START_SECONDS} s (not judged): ${coldStart.requests} req, ` +
+        `${coldStart.errors} err, p50 ${coldStart.p50Ms} ms, p99 ${coldStart.p99Ms} ms`,
+    );
+
+    const bucketCount = Math.ceil(options.durationSeconds / options.bucketSeconds);
+    const recorder = new SoakRecorder(options.bucketSeconds, bucketCount);
+    const loop = openLoop(options.rate, options.durationSeconds, (second, at) => fire(recorder, second, at));
 
     // CPU time is read beside RSS: the share of the machine the cluster used at this rate.
     const cpuSeen = new Map<string, number>();
@@ -238,6 +280,7 @@ export async function runSoak(
         errorRate: totals.requests ? totals.errors / totals.requests : 0,
         achievedRate: Math.round((totals.requests / options.durationSeconds) * 10) / 10,
       },
+      coldStart,
       buckets,
       byRequest,
       latencyByRequest: recorder.latencyOfRequests(),

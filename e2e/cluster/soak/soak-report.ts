@@ -36,6 +36,16 @@ export function reportMarkdown(report: SoakReport): string {
       `(${(totals.errorRate * 100).toFixed(3)} %). Contact: ${report.contact.accepted} accepted, ${report.contact.mailed} mailed. ` +
       `Logged errors: ${report.loggedErrors.count}.`,
     '',
+    `Cold start (not judged): ${report.coldStart.rate} req/s for ${report.coldStart.seconds} s before the run, ` +
+      `${report.coldStart.requests} requests, ${report.coldStart.errors} errors, p50 ${ms(report.coldStart.p50Ms)} ms, ` +
+      `p99 ${ms(report.coldStart.p99Ms)} ms, max ${ms(report.coldStart.maxMs)} ms` +
+      (report.coldStart.errors
+        ? ` (${Object.entries(report.coldStart.errorsByReason)
+            .map(([k, n]) => `${n}× ${k}`)
+            .join('; ')})`
+        : '') +
+      '.',
+    '',
     '| check | result | detail |',
     '| --- | --- | --- |',
     ...verdict.checks.map(
