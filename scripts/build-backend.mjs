@@ -15,6 +15,11 @@ const sources = [
   ...serverLibs.map((l) => `libs/${l}/src`),
   'e2e/cluster',
 ];
+// The soak (e2e/cluster/soak) runs under plain node and needs these loopback stand-ins of outside services.
+const testSupport = [
+  'services/api/test/support/siteverify-stand-in.ts',
+  'services/worker/test/support/smtp-sink.ts',
+];
 const paths = Object.fromEntries(serverLibs.map((l) => [`@fxrates/${l}`, [`libs/${l}/src/index.ts`]]));
 
 async function* walk(dir) {
@@ -30,29 +35,36 @@ async function* walk(dir) {
   }
 }
 
+async function* files() {
+  for (const src of sources) {
+    for await (const file of walk(path.join(root, src))) {
+      if (!file.includes(`${path.sep}test${path.sep}`) && !file.includes(`${path.sep}specs${path.sep}`))
+        yield file;
+    }
+  }
+  for (const file of testSupport) yield path.join(root, file);
+}
+
 await rm(out, { recursive: true, force: true });
 let count = 0;
-for (const src of sources) {
-  for await (const file of walk(path.join(root, src))) {
-    if (file.includes(`${path.sep}test${path.sep}`) || file.includes(`${path.sep}specs${path.sep}`)) continue;
-    const target = path.join(out, path.relative(root, file)).replace(/\.ts$/, '.js');
-    const { code, map } = await transformFile(file, {
-      swcrc: false,
-      sourceMaps: true,
-      module: { type: 'commonjs' },
-      jsc: {
-        target: 'es2022',
-        baseUrl: root,
-        paths,
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-        keepClassNames: true,
-      },
-    });
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
-    if (map) await writeFile(`${target}.map`, map);
-    count++;
-  }
+for await (const file of files()) {
+  const target = path.join(out, path.relative(root, file)).replace(/\.ts$/, '.js');
+  const { code, map } = await transformFile(file, {
+    swcrc: false,
+    sourceMaps: true,
+    module: { type: 'commonjs' },
+    jsc: {
+      target: 'es2022',
+      baseUrl: root,
+      paths,
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
+    },
+  });
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
+  if (map) await writeFile(`${target}.map`, map);
+  count++;
 }
 console.log(`build-backend: ${count} files compiled into dist/`);
