@@ -137,6 +137,9 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     const holder = await holderOf(email, id, workers);
 
     await kill(holder);
+    // The process is gone; the sink learns of the closed connection a moment later, and only then is
+    // the message one a real server would drop rather than deliver.
+    await until(() => smtp.heldFromHungUpClients() === 1);
     smtp.release(); // the killed worker's message: its client hung up, so it is not delivered
     const other = workers.find((w) => w !== holder && w.running())!;
     await until(

@@ -112,6 +112,7 @@ describe('worker: SIGTERM with a job in hand', () => {
     expect(await holder.exited).toEqual({ code: 0, signal: null });
     expect(holder.output.join('')).toContain('handed back');
     await until(async () => (await email.getJob(id))!.processedBy === other.name);
+    await until(() => smtp.heldFromHungUpClients() === 1); // the sink has seen the first worker's connection close
     smtp.release(); // the first worker's message was cut before its 250: not delivered
     await until(async () => (await emailedAt(id)) !== null, 20_000);
     await new Promise((r) => setTimeout(r, 500));

@@ -20,6 +20,8 @@ export interface SmtpSink {
   release(): void;
   /** Messages held now. */
   held(): number;
+  /** Held messages whose client has hung up (a killed sender): the sink has seen the connection close. */
+  heldFromHungUpClients(): number;
   close(): Promise<void>;
 }
 
@@ -34,12 +36,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const hangUps = new Set<string>();
   let holding = false;
-  let held: Array<() => void> = [];
+  let held: Array<{ session: string; answer: () => void }> = [];
   const release = () => {
     holding = false;
     const answers = held;
     held = [];
-    for (const answer of answers) answer();
+    for (const { answer } of answers) answer();
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -59,7 +61,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           });
           callback();
         };
-        if (holding) held.push(answer);
+        if (holding) held.push({ session: session.id, answer });
         else answer();
       });
     },
@@ -76,6 +78,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     },
     release,
     held: () => held.length,
+    heldFromHungUpClients: () => held.filter(({ session }) => hangUps.has(session)).length,
     close: () => {
       release();
       return new Promise((resolve) => server.close(() => resolve()));
