@@ -206,5 +206,6 @@ describe('development secrets, when several processes start at once', () => {
       });
       expect(readdirSync(directory).sort()).toEqual(['API_KEY_HASH_SECRET', 'JWT_SECRET']);
     }
-  });
+    // Three rounds of six Node processes, each round waiting 1.5 s for a common start.
+  }, 30_000);
 });
