@@ -97,6 +97,11 @@ export interface AccountResponse {
   amount: string;
   currency: string;
   createdAt: string;
+  /**
+   * ISO 8601 instant of the last sign-in with email and password; null for a new user, who has only
+   * the session that signing up opened ("Welcome" rather than "Welcome back").
+   */
+  lastSignInAt: string | null;
 }
 
 /** Body of PATCH /api/account: only these fields may change. */
