@@ -135,7 +135,9 @@ describe('contact page', () => {
       const sent = recordRequests(page, '/api/v1/contact');
       await send(page).focus();
       await page.keyboard.press('Enter');
+      await page.waitForTimeout(500); // time enough for a send to start
       expect(sent).toHaveLength(0);
+      expect(await hint(page).innerText()).not.toContain('Sending');
 
       await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
       await waitForText(hint(page), '');

@@ -1,9 +1,9 @@
+import type { ExactConvertResponse } from '@fxrates/domain';
 import Decimal from 'decimal.js';
-import type { Request } from 'playwright-core';
 import { convertViaApi } from '../support/api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { ConverterPanel } from '../support/home-page';
+import { ConverterPanel, recordConvertRequests } from '../support/home-page';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
@@ -17,10 +17,7 @@ describe('landing converter: typed amounts and exact results', () => {
   let convertRequests: URL[];
 
   beforeEach(async () => {
-    convertRequests = [];
-    opened().page.on('request', (request: Request) => {
-      if (request.url().includes('/api/rates/convert')) convertRequests.push(new URL(request.url()));
-    });
+    convertRequests = recordConvertRequests(opened().page);
     converter = new ConverterPanel(opened().page);
     await converter.open(baseUrl);
   });
@@ -77,23 +74,26 @@ describe('landing converter: typed amounts and exact results', () => {
   });
 
   it('shows every digit the server computed for a huge amount, which JSON.parse would round', async () => {
+    const { page } = opened();
     await converter.choose(converter.to, 'INR', /INR - Indian Rupee/);
     await converter.setAmount('1,000,000,000,000,000');
+    const answered = page.waitForResponse((response) => response.url().includes('/api/rates/convert'));
     await converter.convertButton.click();
 
-    // The server's own digits, read as text so that nothing rounds them.
-    const sessionToken = await opened().page.evaluate(
+    // What the server sent the page: the result as a decimal string, more digits than a double holds.
+    const sent = (await (await answered).json()) as ExactConvertResponse;
+    expect(sent.result.replace('.', '').length).toBeGreaterThan(17);
+    expect(String(Number(sent.result))).not.toBe(sent.result);
+    // The same digits the server writes as a JSON number by default, which JSON.parse would round.
+    const sessionToken = await page.evaluate(
       () => (JSON.parse(window.localStorage.getItem('session_token') ?? '{}') as { token: string }).token,
     );
-    const raw = await fetch(`${apiUrl}/api/rates/convert?from=USD&to=INR&amount=1000000000000000`, {
+    const numeric = await fetch(`${apiUrl}/api/rates/convert?from=USD&to=INR&amount=1000000000000000`, {
       headers: { 'X-Session-Token': sessionToken },
     }).then((response) => response.text());
-    const serverDigits = /"result":([\d.]+),/.exec(raw)?.[1];
-    if (!serverDigits) throw new Error(`No result in ${raw}`);
-    expect(serverDigits.replace('.', '').length).toBeGreaterThan(17);
-    expect(String(JSON.parse(raw).result)).not.toBe(serverDigits);
+    expect(numeric).toContain(`"result":${sent.result},`);
 
-    await waitForText(converter.result, `1000000000000000.0000 USD = ${serverDigits} INR`);
+    await waitForText(converter.result, `1000000000000000.0000 USD = ${sent.result} INR`);
     expect(convertRequests.map((url) => url.searchParams.get('amount'))).toEqual(['1000000000000000']);
   });
 });

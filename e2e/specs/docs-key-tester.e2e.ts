@@ -16,6 +16,16 @@ describe('API docs and the key tester', () => {
     return page;
   }
 
+  /** The docs page with a fresh user's real key, and the tester's key field and button. */
+  async function openDocsWithKey() {
+    const { accessToken } = await registerViaApi(apiUrl);
+    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const page = await openDocs();
+    const keyInput = page.getByRole('textbox', { name: 'API key' });
+    const testButton = page.getByRole('button', { name: 'Test Key' });
+    return { page, key, keyInput, testButton };
+  }
+
   it('documents every public endpoint with a curl example and links the live OpenAPI document', async () => {
     const page = await openDocs();
     for (const heading of [
@@ -53,11 +63,7 @@ describe('API docs and the key tester', () => {
   });
 
   it('tests a real key: auto-prefixes it, shows the masked request and the formatted JSON', async () => {
-    const { accessToken } = await registerViaApi(apiUrl);
-    const { key } = await createKeyViaApi(apiUrl, accessToken);
-    const page = await openDocs();
-    const keyInput = page.getByRole('textbox', { name: 'API key' });
-    const testButton = page.getByRole('button', { name: 'Test Key' });
+    const { page, key, keyInput, testButton } = await openDocsWithKey();
     expect(await page.getByText("API key must start with 'fxrates_'").isVisible()).toBe(true);
     expect(await testButton.isDisabled()).toBe(true);
 
@@ -127,11 +133,7 @@ describe('API docs and the key tester', () => {
   });
 
   it('clears the previous request and response when a new test starts, even one refused at once', async () => {
-    const { accessToken } = await registerViaApi(apiUrl);
-    const { key } = await createKeyViaApi(apiUrl, accessToken);
-    const page = await openDocs();
-    const keyInput = page.getByRole('textbox', { name: 'API key' });
-    const testButton = page.getByRole('button', { name: 'Test Key' });
+    const { page, key, keyInput, testButton } = await openDocsWithKey();
     const requestPanel = page.getByTestId('tester-request');
     const responsePanel = page.getByTestId('tester-response');
     await keyInput.fill(key);
