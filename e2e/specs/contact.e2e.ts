@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { signUpInBrowser } from '../support/accounts-ui';
+import type { Page } from 'playwright-core';
+import { delayRequests, recordRequests, signUpInBrowser } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY, routeRecaptchaStandIn } from '../support/recaptcha-stand-in';
@@ -105,5 +106,75 @@ describe('contact page', () => {
     expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Hi'); // nothing lost
     await page.getByRole('button', { name: 'Dismiss' }).click();
     expect(await page.getByTestId('snackbar').count()).toBe(0);
+  });
+
+  describe('says why Send Message is disabled', () => {
+    const hint = (page: Page) => page.getByTestId('send-hint');
+    const send = (page: Page) => page.getByRole('button', { name: 'Send Message' });
+
+    /** The button is disabled, described by the hint (for screen readers), and the hint says `text`. */
+    async function expectBlockedBecause(page: Page, text: string | RegExp) {
+      await waitForText(hint(page), text);
+      expect(await send(page).isDisabled()).toBe(true);
+      expect(await hint(page).getAttribute('aria-live')).toBe('polite');
+      expect(await send(page).getAttribute('aria-describedby')).toBe(await hint(page).getAttribute('id'));
+    }
+
+    async function fillForm(page: Page) {
+      await page.getByRole('textbox', { name: 'Name' }).fill('Ada');
+      await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+      await page.getByRole('textbox', { name: 'Subject' }).fill('Why disabled?');
+      await page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    }
+
+    it('until consent is ticked, and while sending', async () => {
+      const page = await openContact();
+      await fillForm(page);
+      await expectBlockedBecause(page, 'Tick "I agree to be contacted regarding my message" to send.');
+      // Still reachable by keyboard, so the reason can be heard; activating it sends nothing.
+      const sent = recordRequests(page, '/api/v1/contact');
+      await send(page).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(500); // time enough for a send to start
+      expect(sent).toHaveLength(0);
+      expect(await hint(page).innerText()).not.toContain('Sending');
+
+      await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
+      await waitForText(hint(page), '');
+      expect(await send(page).isDisabled()).toBe(false);
+      expect(await send(page).getAttribute('aria-describedby')).toBeNull();
+
+      await delayRequests(page, '/api/v1/contact', 1_000);
+      await send(page).click();
+      await expectBlockedBecause(page, 'Sending your message...');
+      await waitForText(
+        page.getByTestId('snackbar'),
+        'Your message has been sent! We will get back to you soon.',
+      );
+      expect(sent).toHaveLength(1);
+    });
+
+    it('while reCAPTCHA is loading, and when it could not load, with what to do', async () => {
+      const { page } = opened();
+      let releaseScript: () => void = () => undefined;
+      const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+      await page.route('https://www.google.com/recaptcha/api.js**', async (route) => {
+        await scriptHeld;
+        await route.abort('connectionrefused');
+      });
+      await page.goto(`${baseUrl}/contact`);
+      await fillForm(page);
+      await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
+      await expectBlockedBecause(
+        page,
+        'Loading the spam check (reCAPTCHA): Send Message is enabled once it has loaded.',
+      );
+
+      releaseScript();
+      await expectBlockedBecause(
+        page,
+        'reCAPTCHA not loaded: check your connection, or allow www.google.com in your content blocker, then reload the page.',
+      );
+    });
   });
 });

@@ -12,7 +12,7 @@ describe('dashboard: keys and usage', () => {
     const { page, context } = opened();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await signUpInBrowser(page, baseUrl, '/dashboard');
-    await waitForText(page.getByRole('heading', { name: /^Welcome back/ }), 'Welcome back, Eve Tester!');
+    await waitForText(page.getByRole('heading', { name: /^Welcome/ }), 'Welcome, Eve Tester!');
     expect(await page.getByTestId('stat-active-keys').innerText()).toBe('0');
 
     // Create a key: shown once, copyable.

@@ -1,6 +1,7 @@
 import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { delayRequests } from '../support/accounts-ui';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
@@ -13,6 +14,16 @@ describe('API docs and the key tester', () => {
     await page.goto(`${baseUrl}/docs`);
     await waitForText(page.getByRole('heading', { level: 1 }), 'API Documentation');
     return page;
+  }
+
+  /** The docs page with a fresh user's real key, and the tester's key field and button. */
+  async function openDocsWithKey() {
+    const { accessToken } = await registerViaApi(apiUrl);
+    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const page = await openDocs();
+    const keyInput = page.getByRole('textbox', { name: 'API key' });
+    const testButton = page.getByRole('button', { name: 'Test Key' });
+    return { page, key, keyInput, testButton };
   }
 
   it('documents every public endpoint with a curl example and links the live OpenAPI document', async () => {
@@ -52,11 +63,7 @@ describe('API docs and the key tester', () => {
   });
 
   it('tests a real key: auto-prefixes it, shows the masked request and the formatted JSON', async () => {
-    const { accessToken } = await registerViaApi(apiUrl);
-    const { key } = await createKeyViaApi(apiUrl, accessToken);
-    const page = await openDocs();
-    const keyInput = page.getByRole('textbox', { name: 'API key' });
-    const testButton = page.getByRole('button', { name: 'Test Key' });
+    const { page, key, keyInput, testButton } = await openDocsWithKey();
     expect(await page.getByText("API key must start with 'fxrates_'").isVisible()).toBe(true);
     expect(await testButton.isDisabled()).toBe(true);
 
@@ -123,5 +130,31 @@ describe('API docs and the key tester', () => {
       'API key must start with "fxrates_"',
     );
     expect(called).toBe(false);
+  });
+
+  it('clears the previous request and response when a new test starts, even one refused at once', async () => {
+    const { page, key, keyInput, testButton } = await openDocsWithKey();
+    const requestPanel = page.getByTestId('tester-request');
+    const responsePanel = page.getByTestId('tester-response');
+    await keyInput.fill(key);
+    await testButton.click();
+    await waitForText(responsePanel, /"rate"/);
+
+    // A second key: while its call is in flight, the first key's answer is gone.
+    const unknownKey = `fxrates_${'0'.repeat(32)}`;
+    await delayRequests(page, '/api/v1/rates/rate', 1_000);
+    await keyInput.fill(unknownKey);
+    await testButton.click();
+    await waitForText(requestPanel, new RegExp(`X-API-Key: fxrates_•+0000$`));
+    expect(await responsePanel.count()).toBe(0);
+    await waitForText(responsePanel.getByRole('alert'), 'Invalid or missing API key');
+    expect(await responsePanel.innerText()).not.toContain('"rate"');
+
+    // A key refused before any call: nothing of the previous test is left beside its error.
+    await keyInput.fill('not-a-key!');
+    await testButton.click();
+    await page.getByText('API key must start with "fxrates_"').waitFor();
+    expect(await requestPanel.count()).toBe(0);
+    expect(await responsePanel.count()).toBe(0);
   });
 });

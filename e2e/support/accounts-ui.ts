@@ -103,3 +103,17 @@ export async function delayRequests(page: Page, path: string, ms: number): Promi
     },
   );
 }
+
+/** Signs in through the /login page's form (with `query`, e.g. "?next=%2Faccount"). */
+export async function signInOnLoginPage(
+  page: Page,
+  baseUrl: string,
+  user: { email: string; password: string },
+  query = '',
+): Promise<void> {
+  await page.goto(`${baseUrl}/login${query}`);
+  await page.getByRole('heading', { level: 1, name: 'Login to Your Account' }).waitFor();
+  await page.getByLabel('Email Address').fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

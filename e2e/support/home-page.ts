@@ -1,4 +1,13 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
+
+/** The converter calls (GET /api/rates/convert) the page sends from now on, with their query. */
+export function recordConvertRequests(page: Page): URL[] {
+  const sent: URL[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().includes('/api/rates/convert')) sent.push(new URL(request.url()));
+  });
+  return sent;
+}
 
 /** The landing page's converter, addressed the way a user (or a screen reader) finds it. */
 export class ConverterPanel {

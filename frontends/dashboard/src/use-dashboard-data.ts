@@ -9,7 +9,10 @@ export interface DashboardData {
   disabled: ApiKeyView[];
   usage: AccountUsage | null;
   loading: boolean;
+  /** True while a reload (a Retry, or after a change) is in flight. */
+  reloading: boolean;
   keysFailed: boolean;
+  usageFailed: boolean;
   reload: () => Promise<void>;
 }
 
@@ -21,10 +24,13 @@ export function useDashboardData(): DashboardData {
     disabled: [],
     usage: null,
     loading: true,
+    reloading: false,
     keysFailed: false,
+    usageFailed: false,
   });
 
   const reload = useCallback(async () => {
+    setState((previous) => ({ ...previous, reloading: true }));
     const [keys, usage] = await Promise.allSettled([
       Promise.all([listKeys(client, 'active'), listKeys(client, 'disabled')]),
       loadUsage(client),
@@ -36,7 +42,9 @@ export function useDashboardData(): DashboardData {
       disabled: keys.status === 'fulfilled' ? keys.value[1] : previous.disabled,
       usage: usage.status === 'fulfilled' ? usage.value : previous.usage,
       loading: false,
+      reloading: false,
       keysFailed: keys.status === 'rejected',
+      usageFailed: usage.status === 'rejected',
     }));
   }, [client]);
 

@@ -23,6 +23,20 @@ export interface ConvertResponse {
   marketClosed?: boolean;
 }
 
+/** How a converter answer writes its numbers: JSON numbers (the default) or exact decimal strings. */
+export type NumbersFormat = 'number' | 'string';
+export const NUMBERS_FORMATS: readonly NumbersFormat[] = ['number', 'string'];
+
+/**
+ * GET /api/rates/convert with `numbers=string` (decisions.md, Numbers): amount, rate and result as
+ * plain decimal strings, so that a client shows every digit the server computed.
+ */
+export interface ExactConvertResponse extends Omit<ConvertResponse, 'amount' | 'rate' | 'result'> {
+  amount: string;
+  rate: string;
+  result: string;
+}
+
 /** Plans a user can hold (decisions.md, Plans). */
 export type PlanId = 'free' | 'basic' | 'professional' | 'enterprise';
 export const PLAN_IDS: readonly PlanId[] = ['free', 'basic', 'professional', 'enterprise'];
@@ -83,6 +97,11 @@ export interface AccountResponse {
   amount: string;
   currency: string;
   createdAt: string;
+  /**
+   * ISO 8601 instant of the last sign-in with email and password; null for a new user, who has only
+   * the session that signing up opened ("Welcome" rather than "Welcome back").
+   */
+  lastSignInAt: string | null;
 }
 
 /** Body of PATCH /api/account: only these fields may change. */

@@ -20,7 +20,7 @@ import {
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
 import { addPublicApi, PUBLIC_API_TAG } from './modules/public-api/public-api.openapi';
 import { convertPathItem } from './modules/rates/convert.openapi';
-import { ConvertResponseDto } from './modules/rates/dto/convert.response';
+import { ConvertResponseDto, ExactConvertResponseDto } from './modules/rates/dto/convert.response';
 import { pairHistoryPathItem } from './modules/rates/pair-history.openapi';
 
 const DESCRIPTION = `Real-time foreign-exchange and crypto rates.
@@ -149,7 +149,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     );
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const openApi = SwaggerModule.createDocument(app, builder.build(), {
-    extraModels: [ProblemDto, ConvertResponseDto],
+    extraModels: [ProblemDto, ConvertResponseDto, ExactConvertResponseDto],
     // Every Nest operation names itself (ApiOperation's operationId); the method name is the fallback.
     operationIdFactory: (_controller, method) => method,
   });

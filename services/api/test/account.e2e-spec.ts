@@ -31,8 +31,25 @@ describe('GET and PATCH /api/account', () => {
       amount: '0.00',
       currency: 'USD',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lastSignInAt: null,
     });
     expect(registered.body.user.uid).toEqual(expect.any(String));
+  });
+
+  it('tells a new user (only the sign-up session) from one who has signed in since', async () => {
+    const { accessToken, email, cookie } = await register(t.app);
+    const account = (token: string) =>
+      http().get('/api/account').set('Authorization', `Bearer ${token}`).expect(200);
+    // Refreshing the sign-up's session keeps the user new.
+    const refreshed = await http().post('/api/auth/refresh').set('Cookie', cookie).expect(200);
+    expect((await account(refreshed.body.accessToken)).body.lastSignInAt).toBeNull();
+    expect((await account(accessToken)).body.lastSignInAt).toBeNull();
+
+    const before = Date.now();
+    const login = await http().post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
+    const { lastSignInAt } = (await account(login.body.accessToken)).body;
+    expect(Date.parse(lastSignInAt)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(lastSignInAt)).toBeLessThanOrEqual(Date.now() + 1_000);
   });
 
   it('changes names and company, and the display name follows', async () => {

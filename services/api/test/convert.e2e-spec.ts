@@ -56,6 +56,28 @@ describe('GET /api/rates/convert', () => {
     expect(res.text).toContain(`"result":${expected},`);
   });
 
+  it('answers amount, rate and result as exact decimal strings with numbers=string', async () => {
+    const query = '?from=USD&to=INR&amount=1000000000000000';
+    const exact = await convert(`${query}&numbers=string`).expect(200);
+    const inr = snapshot.perUsd.get('INR')!;
+    const result = inr.mul('1e15').toDecimalPlaces(4).toFixed(4);
+    expect(exact.body).toMatchObject({
+      from: 'USD',
+      to: 'INR',
+      amount: '1000000000000000',
+      rate: inr.toSignificantDigits(10).toFixed(),
+      result,
+      source: 'bundled-snapshot',
+    });
+    // More significant digits than a double holds: only the string keeps them all.
+    expect(result.replace(/\D/g, '').length).toBeGreaterThan(17);
+    expect(String(Number(result))).not.toBe(result);
+    // The same digits as the default answer's number literal, which JSON.parse would round.
+    const numeric = await convert(query).expect(200);
+    expect(numeric.text).toContain(`"result":${result},`);
+    expect(await convert(`${query}&numbers=number`).expect(200)).toMatchObject({ text: numeric.text });
+  });
+
   it.each([
     ['?to=EUR&amount=1', 'missing-parameter', /"from" is required/],
     ['?from=USD&amount=1', 'missing-parameter', /"to" is required/],
@@ -69,6 +91,16 @@ describe('GET /api/rates/convert', () => {
     ['?from=USD&to=EUR&amount=1000000000000000.01', 'amount-too-large', /at most/],
     ['?from=USD&to=EUR&amount=99999999999999999999', 'amount-too-large', /at most/],
     ['?from=USD&to=EUR&amount=1&extra=1', 'validation-failed', /Unknown parameter "extra"/],
+    [
+      '?from=USD&to=EUR&amount=1&numbers=float',
+      'validation-failed',
+      /"numbers" must be "number" or "string"/,
+    ],
+    [
+      '?from=USD&to=EUR&amount=1&numbers=string&numbers=number',
+      'validation-failed',
+      /"numbers" must be given once/,
+    ],
     ['?from=USD&from=GBP&to=EUR&amount=1', 'validation-failed', /"from" must be given once/],
     ['?from=%20usd%20&to=EUR&amount=1.2.3', 'invalid-amount', /non-negative decimal/],
   ])('refuses %s with 400 %s', async (query, code, message) => {

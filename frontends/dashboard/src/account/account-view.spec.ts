@@ -15,6 +15,7 @@ const FREE: AccountResponse = {
   amount: '0.00',
   currency: 'USD',
   createdAt: '2026-11-22T18:30:00.000Z',
+  lastSignInAt: null,
 };
 
 describe('account view', () => {

@@ -1,12 +1,14 @@
 import { Button, Group, Stack, Tabs } from '@mantine/core';
-import { MESSAGES, type ApiKeyView } from '@fxrates/domain';
-import { ErrorAlert } from '@fxrates/web-kit';
+import type { ApiKeyView } from '@fxrates/domain';
 import { useState } from 'react';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { DeactivateKeyDialog } from './DeactivateKeyDialog';
 import { KeysTable } from './KeysTable';
 
-/** API Keys: Active Keys and Disabled Keys, Create New Key, and Deactivate with confirmation. */
+/**
+ * API Keys: Active Keys and Disabled Keys, Create New Key, and Deactivate with confirmation. When the
+ * keys could not be loaded (the page shows the error and Retry), no list claims there are none.
+ */
 export function KeysPanel({
   active,
   disabled,
@@ -20,29 +22,31 @@ export function KeysPanel({
 }) {
   const [creating, setCreating] = useState(false);
   const [deactivating, setDeactivating] = useState<ApiKeyView | null>(null);
+  const unknown = failed && active.length === 0 && disabled.length === 0;
 
   return (
     <Stack gap="md">
-      {failed && <ErrorAlert message={MESSAGES.loadApiKeysFailed} onRetry={onChanged} />}
       <Group justify="flex-end">
         <Button onClick={() => setCreating(true)}>Create New Key</Button>
       </Group>
-      <Tabs defaultValue="active" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="active">Active Keys</Tabs.Tab>
-          <Tabs.Tab value="disabled">Disabled Keys</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="active" pt="sm">
-          <KeysTable
-            keys={active}
-            onDeactivate={setDeactivating}
-            emptyText="No active keys yet. Create one to call the API."
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="disabled" pt="sm">
-          <KeysTable keys={disabled} emptyText="No disabled keys." />
-        </Tabs.Panel>
-      </Tabs>
+      {!unknown && (
+        <Tabs defaultValue="active" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="active">Active Keys</Tabs.Tab>
+            <Tabs.Tab value="disabled">Disabled Keys</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="active" pt="sm">
+            <KeysTable
+              keys={active}
+              onDeactivate={setDeactivating}
+              emptyText="No active keys yet. Create one to call the API."
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="disabled" pt="sm">
+            <KeysTable keys={disabled} emptyText="No disabled keys." />
+          </Tabs.Panel>
+        </Tabs>
+      )}
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} onCreated={onChanged} />
       <DeactivateKeyDialog
         target={deactivating}

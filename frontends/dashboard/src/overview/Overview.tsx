@@ -19,27 +19,31 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
+/** Shown for a count that could not be loaded, rather than a zero that is not true. */
+const UNKNOWN = '—';
+
 /** Overview: a welcome, the number of active keys and the requests made with them. */
 export function Overview({
-  name,
+  welcome,
   active,
   usage,
 }: {
-  name: string | null;
-  active: ApiKeyView[];
+  welcome: string;
+  /** null when the keys could not be loaded. */
+  active: ApiKeyView[] | null;
   usage: AccountUsage | null;
 }) {
-  const totalRequests = active.reduce((sum, key) => sum + key.totalRequests, 0);
+  const totalRequests = active?.reduce((sum, key) => sum + key.totalRequests, 0);
   return (
     <Stack gap="lg">
       <Title order={2} fz="xl">
-        {name ? `Welcome back, ${name}!` : 'Welcome back!'}
+        {welcome}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Stat label="Active keys" value={String(active.length)} />
+        <Stat label="Active keys" value={active ? String(active.length) : UNKNOWN} />
         <Stat
           label="Total requests"
-          value={totalRequests.toLocaleString('en-US')}
+          value={totalRequests?.toLocaleString('en-US') ?? UNKNOWN}
           hint="over your active keys"
         />
         {usage && (

@@ -1,10 +1,11 @@
 import { Tabs } from '@mantine/core';
-import type { AccountResponse } from '@fxrates/domain';
-import { LoadingState, PageSection, useApi } from '@fxrates/web-kit';
+import { MESSAGES, type AccountResponse } from '@fxrates/domain';
+import { ErrorAlert, LoadingState, PageSection, useApi } from '@fxrates/web-kit';
 import { useEffect, useState } from 'react';
 import { SubscriptionSuccessNotice } from '../billing/SubscriptionSuccessNotice';
 import { KeysPanel } from '../keys/KeysPanel';
 import { Overview } from '../overview/Overview';
+import { welcomeText } from '../overview/welcome';
 import { useDashboardData } from '../use-dashboard-data';
 import { UsageStats } from '../usage/UsageStats';
 
@@ -12,18 +13,26 @@ import { UsageStats } from '../usage/UsageStats';
 export function DashboardPage() {
   const { client } = useApi();
   const data = useDashboardData();
-  const [name, setName] = useState<string | null>(null);
+  const [account, setAccount] = useState<AccountResponse | null>(null);
 
   useEffect(() => {
-    client.get<AccountResponse>('/account').then(
-      (account) => setName(account.displayName),
-      (error: unknown) => console.error('Failed to load the account name', error),
-    );
+    client
+      .get<AccountResponse>('/account')
+      .then(setAccount, (error: unknown) => console.error('Failed to load the account name', error));
   }, [client]);
 
   return (
     <PageSection title="Dashboard" size="lg" description="Your API keys and usage at a glance.">
       <SubscriptionSuccessNotice />
+      {/* Above the tabs: the Overview's counts come from the same lists, so it is not true either. */}
+      {data.keysFailed && (
+        <ErrorAlert
+          message={MESSAGES.loadApiKeysFailed}
+          onRetry={() => void data.reload()}
+          retrying={data.reloading}
+          data-testid="keys-load-error"
+        />
+      )}
       {data.loading ? (
         <LoadingState />
       ) : (
@@ -34,7 +43,11 @@ export function DashboardPage() {
             <Tabs.Tab value="usage">Usage Stats</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="lg">
-            <Overview name={name} active={data.active} usage={data.usage} />
+            <Overview
+              welcome={welcomeText(account)}
+              active={data.keysFailed ? null : data.active}
+              usage={data.usage}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="keys" pt="lg">
             <KeysPanel
@@ -45,7 +58,13 @@ export function DashboardPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="usage" pt="lg">
-            <UsageStats usage={data.usage} keys={[...data.active, ...data.disabled]} />
+            <UsageStats
+              usage={data.usage}
+              failed={data.usageFailed}
+              retrying={data.reloading}
+              onRetry={() => void data.reload()}
+              keys={[...data.active, ...data.disabled]}
+            />
           </Tabs.Panel>
         </Tabs>
       )}

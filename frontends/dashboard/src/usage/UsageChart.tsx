@@ -3,12 +3,20 @@ import type { ApiKeyView, UsageDay } from '@fxrates/domain';
 
 const COLORS = ['#228be6', '#12b886', '#fab005', '#fa5252', '#7950f2', '#fd7e14', '#15aabf', '#e64980'];
 const HEIGHT = 180;
+export const NO_REQUESTS_YET = 'No requests yet this month';
 
 /**
  * Requests per day this month as stacked bars, one colour per key, with the day's total on hover
  * and the same numbers in a table for screen readers.
  */
 export function UsageChart({ days, keys }: { days: UsageDay[]; keys: ApiKeyView[] }) {
+  if (days.every((day) => day.total === 0)) {
+    return (
+      <Text c="dimmed" py="md" data-testid="usage-empty">
+        {NO_REQUESTS_YET}
+      </Text>
+    );
+  }
   const names = new Map(keys.map((key) => [key.id, key.name]));
   const keyIds = [...new Set(days.flatMap((day) => Object.keys(day.byKey)))];
   const colorOf = (id: string) => COLORS[keyIds.indexOf(id) % COLORS.length];

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CONTACT_TEXTS } from '@fxrates/domain';
 import { errorMessage, useApi, useRuntimeConfig } from '@fxrates/web-kit';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { sendBlockers } from './send-hint';
 import { Snackbar, type SnackbarMessage } from './Snackbar';
 import { useRecaptcha } from './use-recaptcha';
 
@@ -23,7 +24,9 @@ const empty = (prefill: { name?: string; email?: string }): Fields => ({
 
 /**
  * The contact form (spec §2): Send Message is disabled while sending, until consent is given and
- * until reCAPTCHA has loaded. Success clears the form (keeping the signed-in user's email).
+ * until reCAPTCHA has loaded, and says which of these holds it back (a live hint it is described by;
+ * it stays focusable, aria-disabled, so that a keyboard or screen-reader user reaches the reason).
+ * Success clears the form (keeping the signed-in user's email).
  */
 export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email?: string } }) {
   const { client } = useApi();
@@ -36,10 +39,12 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
   const set = <K extends keyof Fields>(name: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [name]: value }));
   const show = (kind: SnackbarMessage['kind'], text: string) => setSnackbar({ kind, text, id: Date.now() });
+  const blockers = sendBlockers({ sending, consent: fields.consent, recaptcha: recaptcha.state });
+  const hintId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!event.currentTarget.reportValidity()) return;
+    if (blockers.length > 0 || !event.currentTarget.reportValidity()) return;
     setSending(true);
     try {
       if (recaptcha.state !== 'ready') throw new Error(CONTACT_TEXTS.recaptchaNotLoaded);
@@ -105,10 +110,15 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
             <Button
               type="submit"
               loading={sending}
-              disabled={sending || !fields.consent || recaptcha.state !== 'ready'}
+              data-disabled={blockers.length > 0 || undefined}
+              aria-disabled={blockers.length > 0 || undefined}
+              aria-describedby={blockers.length > 0 ? hintId : undefined}
             >
               {CONTACT_TEXTS.send}
             </Button>
+            <Text id={hintId} size="sm" c="dimmed" mt={6} aria-live="polite" data-testid="send-hint">
+              {blockers.join(' ')}
+            </Text>
           </div>
         </Stack>
       </form>

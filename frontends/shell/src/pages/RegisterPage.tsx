@@ -7,9 +7,10 @@ import {
   useAuth,
   type PlanSelectionState,
 } from '@fxrates/web-kit';
-import type { FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { registerPageError } from '../auth/auth-errors';
+import { DEFAULT_SIGNED_IN_PATH } from '../auth/return-path';
 import { EMPTY_REGISTER_FORM, passwordsMatch, toRegisterRequest } from '../auth/register-request';
 import { useFormFields } from '../auth/use-form-fields';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
@@ -17,10 +18,12 @@ import { useSubmission } from '../auth/use-submission';
 
 /**
  * /register (spec §2). A plan chosen on the pricing page arrives in the navigation state: a paid
- * one continues to /subscribe with the plan and the annual flag, anything else to /dashboard.
+ * one continues to /subscribe with the plan and the annual flag, anything else to /dashboard. A visitor
+ * who is signed in already (not by signing up here) goes to /dashboard at once.
  */
 export function RegisterPage() {
-  const { signup } = useAuth();
+  const { user, signup } = useAuth();
+  const [signingUpHere, setSigningUpHere] = useState(false);
   const navigate = useNavigate();
   const selection = readPlanSelection(useLocation().state);
   const { values, field } = useFormFields(EMPTY_REGISTER_FORM);
@@ -32,9 +35,11 @@ export function RegisterPage() {
       setError(REGISTER_ERRORS['passwords-do-not-match']);
       return;
     }
+    setSigningUpHere(true);
     const outcome = await run(() => signup(toRegisterRequest(values, selection?.plan)));
     if (!outcome) return;
     if (!outcome.ok) {
+      setSigningUpHere(false);
       setError(registerPageError(outcome.error));
       return;
     }
@@ -45,6 +50,9 @@ export function RegisterPage() {
       navigate('/dashboard');
     }
   };
+
+  // Signing up here sets the user too; then the submit handler chooses /subscribe or /dashboard.
+  if (user && !signingUpHere) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
 
   return (
     <PageSection

@@ -37,4 +37,8 @@ export class User {
 
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /** The last sign-in with email and password; null while only the sign-up's session exists. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  lastSignInAt: Date | null = null;
 }

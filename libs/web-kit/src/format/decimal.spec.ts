@@ -1,4 +1,4 @@
-import { formatDecimal, invertDecimal, isDecimal, multiplyDecimals } from './decimal';
+import { decimalsEqual, formatDecimal, invertDecimal, isDecimal, multiplyDecimals } from './decimal';
 
 describe('formatDecimal', () => {
   it('pads to the requested decimals', () => {
@@ -57,5 +57,15 @@ describe('isDecimal', () => {
     expect(isDecimal('1e-3')).toBe(true);
     expect(isDecimal('')).toBe(false);
     expect(isDecimal('1,5')).toBe(false);
+  });
+});
+
+describe('decimalsEqual', () => {
+  it('compares values, not how they are written, beyond what a double holds', () => {
+    expect(decimalsEqual('100', '100.00')).toBe(true);
+    expect(decimalsEqual('1000.50', 1000.5)).toBe(true);
+    expect(decimalsEqual('0.5', '.5')).toBe(true);
+    expect(decimalsEqual('1000000000000000.01', '1000000000000000.02')).toBe(false);
+    expect(decimalsEqual('1', '1.0001')).toBe(false);
   });
 });

@@ -75,6 +75,14 @@ export function invertDecimal(value: number | string): string {
   return toPlainString({ digits: numerator / divisor.digits, scale: INVERSION_SCALE });
 }
 
+/** True when both are the same number, however written ("100", "100.00", 100). */
+export function decimalsEqual(left: number | string, right: number | string): boolean {
+  const a = parse(left);
+  const b = parse(right);
+  const scale = Math.max(a.scale, b.scale);
+  return a.digits * 10n ** BigInt(scale - a.scale) === b.digits * 10n ** BigInt(scale - b.scale);
+}
+
 /** True when the text is a decimal number this module can read. */
 export function isDecimal(value: string): boolean {
   const match = DECIMAL_PATTERN.exec(value.trim());

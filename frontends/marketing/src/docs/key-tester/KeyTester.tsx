@@ -46,17 +46,22 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const key = normalize(apiKey);
+    // A new test starts from a clean panel: the previous request and its response belong to another
+    // key (or endpoint), even when this one is refused before anything is sent.
+    inFlight.current?.abort();
+    inFlight.current = null;
+    setSent(null);
+    setOutcome(null);
+    setLoading(false);
     if (!hasKeyPrefix(key, prefix)) {
       setKeyError(KEY_TESTER_MESSAGES.badPrefix(prefix));
       return;
     }
     setKeyError(null);
-    inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     const url = `${baseUrl}${endpointUrl(endpoint)}`;
     setSent({ method: 'GET', url, maskedKey: maskApiKey(key, prefix) });
-    setOutcome(null);
     setLoading(true);
     const result = await runKeyTest(url, key, controller.signal);
     if (inFlight.current === controller) {

@@ -4,13 +4,13 @@ import {
   Card,
   Flex,
   Group,
-  NumberInput,
   Stack,
   Switch,
   Text,
+  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { TEXTS } from '@fxrates/domain';
+import { parseTypedAmount, TEXTS } from '@fxrates/domain';
 import { CurrencySelect, ErrorAlert, SwapIcon } from '@fxrates/web-kit';
 import type { FormEvent } from 'react';
 import { ConversionResult } from './ConversionResult';
@@ -22,6 +22,9 @@ import { useConverter } from './use-converter';
 export function CurrencyConverter() {
   const { state, canConvert, convert, setAmount, setFrom, setTo, swap, setShowCrypto } = useConverter();
   const amount = amountAsDecimal(state.amount);
+  const typed = parseTypedAmount(state.amount);
+  // An empty field only disables Convert; an ambiguous or invalid amount says so and how to type it.
+  const amountError = !typed.ok && typed.reason !== 'empty' ? typed.message : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,17 +52,16 @@ export function CurrencyConverter() {
               onChange={(event) => setShowCrypto(event.currentTarget.checked)}
             />
           </Group>
-          <NumberInput
+          <TextInput
             label="Amount"
+            description="Commas between thousands, a dot for decimals: 1,000.50"
             value={state.amount}
-            onChange={setAmount}
-            min={0}
-            step={1}
-            decimalScale={8}
-            allowNegative={false}
-            hideControls
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={amountError}
             size="md"
             inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
           />
           <Flex
             direction={{ base: 'column', xs: 'row' }}

@@ -1,4 +1,4 @@
-import { CONVERT_RETRY_LIMIT, type ConvertResponse } from '@fxrates/domain';
+import { CONVERT_RETRY_LIMIT, type ExactConvertResponse } from '@fxrates/domain';
 import { isApiError, type ApiClient, type AnonymousSession } from '@fxrates/web-kit';
 
 export interface ConversionRequest {
@@ -29,21 +29,22 @@ function wait(milliseconds: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * GET /rates/convert with the anonymous session (spec §7): up to 2 retries on transient
+ * GET /rates/convert?numbers=string with the anonymous session (spec §7): up to 2 retries on transient
  * failures; a 401 creates a new session and retries once. Rejects with the last error.
  */
 export async function convertCurrency(
   { client, session }: ConversionServices,
   request: ConversionRequest,
   signal?: AbortSignal,
-): Promise<ConvertResponse> {
+): Promise<ExactConvertResponse> {
   let renewedSession = false;
   let lastError: unknown;
   for (let attempt = 0; attempt <= CONVERT_RETRY_LIMIT; attempt += 1) {
     if (attempt > 0) await wait(RETRY_DELAY_MS * attempt, signal);
     try {
-      return await client.get<ConvertResponse>('/rates/convert', {
-        query: { from: request.from, to: request.to, amount: request.amount },
+      // numbers=string: the result's every digit, which JSON.parse would round in a large number.
+      return await client.get<ExactConvertResponse>('/rates/convert', {
+        query: { from: request.from, to: request.to, amount: request.amount, numbers: 'string' },
         headers: await session.headers(),
         signal,
       });

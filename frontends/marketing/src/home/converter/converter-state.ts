@@ -1,5 +1,11 @@
-import { DEFAULT_FROM, DEFAULT_TO, isCrypto, type ConvertResponse } from '@fxrates/domain';
-import { invertDecimal, isDecimal, multiplyDecimals, type RateProvenance } from '@fxrates/web-kit';
+import {
+  DEFAULT_FROM,
+  DEFAULT_TO,
+  isCrypto,
+  parseTypedAmount,
+  type ExactConvertResponse,
+} from '@fxrates/domain';
+import { decimalsEqual, invertDecimal, multiplyDecimals, type RateProvenance } from '@fxrates/web-kit';
 
 /** The rate of the last successful conversion, kept to recompute results locally (spec §4). */
 export interface Quote {
@@ -9,30 +15,30 @@ export interface Quote {
 }
 
 export interface ConverterState {
-  /** What the amount input holds: a number, or text while the user is typing. */
-  amount: number | string;
+  /** What the amount input holds, as typed (read by parseTypedAmount: "1,000.50" is 1000.5). */
+  amount: string;
   from: string;
   to: string;
   showCrypto: boolean;
   quote: Quote | null;
-  /** Converted amount as an exact decimal string, shown rounded. */
+  /** Converted amount as an exact decimal string: the server's digits, or recomputed from the quote. */
   result: string | null;
   converting: boolean;
   error: string | null;
 }
 
 export type ConverterAction =
-  | { type: 'amountChanged'; amount: number | string }
+  | { type: 'amountChanged'; amount: string }
   | { type: 'fromChanged'; code: string }
   | { type: 'toChanged'; code: string }
   | { type: 'swapped' }
   | { type: 'showCryptoChanged'; showCrypto: boolean }
   | { type: 'conversionStarted' }
-  | { type: 'conversionSucceeded'; response: ConvertResponse }
+  | { type: 'conversionSucceeded'; response: ExactConvertResponse }
   | { type: 'conversionFailed'; message: string };
 
 export const initialConverterState: ConverterState = {
-  amount: 1,
+  amount: '1',
   from: DEFAULT_FROM,
   to: DEFAULT_TO,
   showCrypto: false,
@@ -42,14 +48,13 @@ export const initialConverterState: ConverterState = {
   error: null,
 };
 
-/** The amount as a decimal string, or null while it is not a usable number (empty, "1.", negative). */
-export function amountAsDecimal(amount: number | string): string | null {
-  const text = typeof amount === 'number' ? String(amount) : amount.trim();
-  if (!text || !isDecimal(text) || text.startsWith('-') || text.endsWith('.')) return null;
-  return text;
+/** The typed amount as a plain decimal string, or null while it is empty, ambiguous or invalid. */
+export function amountAsDecimal(amount: string): string | null {
+  const typed = parseTypedAmount(amount);
+  return typed.ok ? typed.decimal : null;
 }
 
-function localResult(amount: number | string, quote: Quote | null): string | null {
+function localResult(amount: string, quote: Quote | null): string | null {
   const decimal = amountAsDecimal(amount);
   return quote && decimal !== null ? multiplyDecimals(decimal, quote.rate) : null;
 }
@@ -89,7 +94,7 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
       // A reply for a pair the user has since changed is dropped.
       if (response.from !== state.from || response.to !== state.to) return { ...state, converting: false };
       const quote: Quote = {
-        rate: String(response.rate),
+        rate: response.rate,
         provenance: {
           source: response.source,
           date: response.date,
@@ -98,10 +103,11 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
           marketClosed: response.marketClosed,
         },
       };
+      // The server's digits, unless the amount was edited meanwhile (then recomputed from its rate).
       const typedAmount = amountAsDecimal(state.amount);
       const result =
-        typedAmount !== null && Number(typedAmount) === response.amount
-          ? String(response.result)
+        typedAmount !== null && decimalsEqual(typedAmount, response.amount)
+          ? response.result
           : localResult(state.amount, quote);
       return { ...state, converting: false, error: null, quote, result };
     }

@@ -34,7 +34,7 @@ export function useConverter() {
     state,
     canConvert: amount !== null && !state.converting,
     convert,
-    setAmount: (value: number | string) => dispatch({ type: 'amountChanged', amount: value }),
+    setAmount: (value: string) => dispatch({ type: 'amountChanged', amount: value }),
     setFrom: (code: string) => dispatch({ type: 'fromChanged', code }),
     setTo: (code: string) => dispatch({ type: 'toChanged', code }),
     swap: () => dispatch({ type: 'swapped' }),

@@ -107,6 +107,7 @@ export class AuthService {
         : new AppException(ErrorCode.UserNotFound, 'No account found with this email');
     }
     await attempt.succeeded();
+    await this.em.fork().nativeUpdate(User, { id: user.id }, { lastSignInAt: new Date() });
     return this.signIn(user);
   }
 

@@ -4,8 +4,8 @@ import { ErrorCode } from '@fxrates/domain';
 import { problemResponses } from '../../common/openapi';
 import { CONVERTER_PROBLEMS } from './converter-access.openapi';
 import { CONVERT_PATH } from './convert.route';
-import { ConvertResponseDto } from './dto/convert.response';
-import { AMOUNT_PARAMETER, currencyParameter } from './query-params.openapi';
+import { ConvertResponseDto, ExactConvertResponseDto } from './dto/convert.response';
+import { AMOUNT_PARAMETER, currencyParameter, NUMBERS_PARAMETER } from './query-params.openapi';
 
 type PathItem = OpenAPIObject['paths'][string];
 
@@ -26,11 +26,22 @@ export function convertPathItem(): [string, PathItem] {
           currencyParameter('from', 'Currency to convert from', 'USD'),
           currencyParameter('to', 'Currency to convert to', 'EUR'),
           AMOUNT_PARAMETER,
+          NUMBERS_PARAMETER,
         ],
         responses: {
           '200': {
-            description: 'The conversion',
-            content: { 'application/json': { schema: { $ref: getSchemaPath(ConvertResponseDto) } } },
+            description:
+              'The conversion: ConverterConversion, or ConverterConversionExact with `numbers=string`',
+            content: {
+              'application/json': {
+                schema: {
+                  anyOf: [
+                    { $ref: getSchemaPath(ConvertResponseDto) },
+                    { $ref: getSchemaPath(ExactConvertResponseDto) },
+                  ],
+                },
+              },
+            },
           },
           ...problemResponses([
             ...CONVERTER_PROBLEMS,

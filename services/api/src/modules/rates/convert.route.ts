@@ -45,7 +45,11 @@ export class ConvertRoute implements OnModuleInit {
   }
 
   private convert(query: Record<string, unknown>): HttpAnswer {
-    const { from, to, amount } = parseConvertQuery(query);
-    return { status: 200, headers: { ...JSON_HEADERS }, body: this.rates.convertToJson(from, to, amount) };
+    const { from, to, amount, numbers } = parseConvertQuery(query);
+    return {
+      status: 200,
+      headers: { ...JSON_HEADERS },
+      body: this.rates.convertToJson(from, to, amount, numbers),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { ParameterObject, SchemaObject } from '@nestjs/swagger';
-import { MAX_AMOUNT } from '@fxrates/domain';
+import { MAX_AMOUNT, NUMBERS_FORMATS } from '@fxrates/domain';
 import { MAX_SYMBOLS } from './query-params';
 
 /** A catalogue code as query-params.ts reads it: trimmed and upper-cased, so any case is accepted. */
@@ -43,6 +43,18 @@ export const AMOUNT_PARAMETER: ParameterObject = {
     'Amount to convert: a non-negative decimal written plainly (digits, an optional fraction; no sign, exponent or ' +
     'thousands separator; at most 64 characters), at most 1e15. Otherwise 400 `invalid-amount` or `amount-too-large`.',
   schema: { type: 'number', minimum: 0, maximum: MAX_AMOUNT, example: 100 },
+};
+
+/** `numbers=string` (decisions.md, Numbers): amounts, rates and results as exact decimal strings. */
+export const NUMBERS_PARAMETER: ParameterObject = {
+  name: 'numbers',
+  in: 'query',
+  required: false,
+  description:
+    '`number` (default) writes amount, rate and result as JSON numbers; `string` writes them as plain decimal ' +
+    'strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant ' +
+    'digits). Anything else is 400 `validation-failed`.',
+  schema: { type: 'string', enum: [...NUMBERS_FORMATS], default: 'number' },
 };
 
 /** A calendar day written YYYY-MM-DD; anything else is 400 `invalid-date`. */

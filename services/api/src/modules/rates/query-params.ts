@@ -55,6 +55,24 @@ export function optionalCurrency(query: Query, name: string, fallback: string): 
   return raw === undefined ? fallback : currencyCode(raw, name);
 }
 
+/** One of `choices`, or `fallback` when absent. */
+export function optionalChoice<T extends string>(
+  query: Query,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const value = optionalString(query, name);
+  if (value === undefined) return fallback;
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new AppException(
+      ErrorCode.ValidationFailed,
+      `"${name}" must be ${choices.map((choice) => `"${choice}"`).join(' or ')}.`,
+    );
+  }
+  return value as T;
+}
+
 /** A comma-separated list of currency codes, or undefined when absent. */
 export function optionalCurrencyList(query: Query, name: string): string[] | undefined {
   const raw = optionalString(query, name);

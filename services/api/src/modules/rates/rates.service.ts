@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PLANS, resultDecimals } from '@fxrates/domain';
+import { PLANS, resultDecimals, type NumbersFormat } from '@fxrates/domain';
 import { assessFreshness, convert, displayRate, RateDecimal, summarizeProvenance } from '@fxrates/rates';
 import { withRates } from './with-rates';
 import { CurrentRates } from './current-rates';
@@ -11,9 +11,11 @@ export class RatesService {
   /**
    * Converts with the in-memory table and returns the JSON text of the response. The numbers are
    * written as exact decimal literals (the result keeps its 4 or 8 decimals), which JSON allows and
-   * JSON.stringify of a float could not guarantee.
+   * JSON.stringify of a float could not guarantee. A client's JSON.parse still rounds a literal beyond
+   * 15–17 significant digits (a large result), so `numbers: 'string'` writes amount, rate and result as
+   * plain decimal strings instead, which every client reads exactly.
    */
-  convertToJson(from: string, to: string, amountText: string): string {
+  convertToJson(from: string, to: string, amountText: string, numbers: NumbersFormat = 'number'): string {
     const table = this.rates.current;
     const amount = new RateDecimal(amountText);
     const decimals = resultDecimals(from, to);
@@ -21,9 +23,11 @@ export class RatesService {
     const { timestamp, date, source, origins } = summarizeProvenance(table, [from, to]);
     // The converter promises what the Free plan does.
     const { stale, marketClosed } = assessFreshness(origins, PLANS.free.freshnessMs, Date.now());
+    const literal = numbers === 'string' ? (decimal: string) => `"${decimal}"` : (decimal: string) => decimal;
     return (
-      `{"from":"${from}","to":"${to}","amount":${amount.toString()},"rate":${displayRate(rate).toString()},` +
-      `"result":${result.toFixed(decimals)},"timestamp":"${timestamp}",` +
+      `{"from":"${from}","to":"${to}","amount":${literal(amount.toFixed())},` +
+      `"rate":${literal(displayRate(rate).toFixed())},"result":${literal(result.toFixed(decimals))},` +
+      `"timestamp":"${timestamp}",` +
       `"date":"${date}","source":${JSON.stringify(source)},"stale":${stale},"marketClosed":${marketClosed}}`
     );
   }

@@ -21,4 +21,12 @@ export class AccountResponseDto implements AccountResponse {
   amount!: string;
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description:
+      'The last sign-in with email and password; null for a new user, who has only the session signing up opened',
+  })
+  lastSignInAt!: string | null;
 }

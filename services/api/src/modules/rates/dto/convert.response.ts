@@ -1,5 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { ConvertResponse } from '@fxrates/domain';
+import { ApiProperty, ApiSchema, OmitType } from '@nestjs/swagger';
+import type { ConvertResponse, ExactConvertResponse } from '@fxrates/domain';
 
 @ApiSchema({ name: 'ConverterConversion' })
 export class ConvertResponseDto implements ConvertResponse {
@@ -33,4 +33,24 @@ export class ConvertResponseDto implements ConvertResponse {
     description: "A fiat rate is its source's last before a weekend or holiday",
   })
   marketClosed!: boolean;
+}
+
+const DECIMAL_STRING = '^\\d+(\\.\\d+)?$';
+
+/** The same answer with `numbers=string`: amount, rate and result as exact decimal strings. */
+@ApiSchema({ name: 'ConverterConversionExact' })
+export class ExactConvertResponseDto
+  extends OmitType(ConvertResponseDto, ['amount', 'rate', 'result'] as const)
+  implements ExactConvertResponse
+{
+  @ApiProperty({ example: '1000000000000000', pattern: DECIMAL_STRING, description: 'The amount converted' })
+  amount!: string;
+  @ApiProperty({ example: '0.88022588', pattern: DECIMAL_STRING, description: 'Units of `to` per 1 `from`' })
+  rate!: string;
+  @ApiProperty({
+    example: '880225880000000.0000',
+    pattern: DECIMAL_STRING,
+    description: 'amount × rate with every digit the server computed (4 or 8 decimals)',
+  })
+  result!: string;
 }

@@ -1,0 +1,63 @@
+import type { ExactConvertResponse } from '@fxrates/domain';
+import {
+  amountAsDecimal,
+  converterReducer,
+  initialConverterState,
+  type ConverterState,
+} from './converter-state';
+
+const reply = (amount: string, rate: string, result: string): ExactConvertResponse => ({
+  from: 'USD',
+  to: 'EUR',
+  amount,
+  rate,
+  result,
+  timestamp: '2026-11-20T00:00:00.000Z',
+  date: '2026-11-20',
+  source: 'ecb',
+  stale: false,
+  marketClosed: false,
+});
+
+const typed = (amount: string): ConverterState =>
+  converterReducer(initialConverterState, { type: 'amountChanged', amount });
+
+describe('converter state', () => {
+  it('starts at an amount of 1', () => {
+    expect(amountAsDecimal(initialConverterState.amount)).toBe('1');
+  });
+
+  it('reads "1,000" and "1,000.50" as a thousand, and nothing ambiguous or invalid', () => {
+    expect(amountAsDecimal('1,000')).toBe('1000');
+    expect(amountAsDecimal('1,000.50')).toBe('1000.50');
+    for (const amount of ['1,5', '1.000,50', '-1', '', 'abc']) expect(amountAsDecimal(amount)).toBeNull();
+  });
+
+  it("keeps every digit of the server's result for the amount it was asked", () => {
+    const state = converterReducer(typed('1,000,000,000,000,000'), {
+      type: 'conversionSucceeded',
+      response: reply('1000000000000000', '0.8802258812', '880225881234567.8912'),
+    });
+    expect(state.result).toBe('880225881234567.8912');
+    expect(state.quote?.rate).toBe('0.8802258812');
+  });
+
+  it('recomputes locally, exactly, when the amount is edited after the conversion', () => {
+    const converted = converterReducer(typed('1'), {
+      type: 'conversionSucceeded',
+      response: reply('1', '0.8802258812', '0.8802'),
+    });
+    expect(converterReducer(converted, { type: 'amountChanged', amount: '1,000.50' }).result).toBe(
+      '880.665994140600',
+    );
+    expect(converterReducer(converted, { type: 'amountChanged', amount: '1,5' }).result).toBeNull();
+  });
+
+  it('recomputes from the rate when the amount changed while the request was in flight', () => {
+    const state = converterReducer(typed('2'), {
+      type: 'conversionSucceeded',
+      response: reply('1', '0.5', '0.5000'),
+    });
+    expect(state.result).toBe('1.0');
+  });
+});

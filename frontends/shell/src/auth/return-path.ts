@@ -1,0 +1,33 @@
+/** Where a signed-in visitor of /login or /register goes when nothing else is asked. */
+export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
+
+const SAME_ORIGIN = 'https://same-origin.invalid';
+/** Control characters (which URL parsing drops, so "/\t/evil" becomes "//evil") and backslashes. */
+function hasUnsafeCharacter(path: string): boolean {
+  return [...path].some((character) => character === '\\' || character <= '\u001f' || character === '\u007f');
+}
+/** Returning to these after signing in would only loop. */
+const SIGN_IN_PATHS = ['/login', '/register'];
+
+/**
+ * The page to return to after signing in, from /login's `next` parameter: a path on this site only.
+ * Anything that could leave it (`https://evil`, `//evil`, `/\evil`, `javascript:`) or loop back to
+ * /login or /register is refused (null), and the caller falls back to /dashboard.
+ */
+export function safeReturnPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || hasUnsafeCharacter(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, SAME_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_ORIGIN || SIGN_IN_PATHS.includes(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** /login with the page the visitor was on as `next`, so that signing in brings them back. */
+export function loginPathReturningTo(location: { pathname: string; search: string; hash: string }): string {
+  const next = `${location.pathname}${location.search}${location.hash}`;
+  return safeReturnPath(next) ? `/login?${new URLSearchParams({ next })}` : '/login';
+}
