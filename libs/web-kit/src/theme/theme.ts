@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Code, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Brand blue, from the lightest tint (0) to the deepest shade (9). */
 const brand: MantineColorsTuple = [
@@ -41,6 +41,14 @@ export const fxratesTheme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   black: '#0f1b2d',
+  components: {
+    // A block of code wraps its long lines (URLs break anywhere) instead of running past the edge
+    // of a phone's screen, where a hidden horizontal scroll would hide the end of the line.
+    Code: Code.extend({
+      styles: (_theme, props) =>
+        props.block ? { root: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } : {},
+    }),
+  },
   other: {
     heroGradient: 'linear-gradient(135deg, #0b1f3f 0%, #123a7a 55%, #1251cd 100%)',
   },
