@@ -1,12 +1,10 @@
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { horizontalOverflows, settle, type Overflow } from '../support/layout-checks';
+import { horizontalOverflows, settle } from '../support/layout-checks';
 import {
-  DASHBOARD_VIEWS,
+  checkEverySignedInView,
   openProductPage,
   PUBLIC_PAGES,
-  showDashboardView,
-  SIGNED_IN_PAGES,
   signUpWithKeys,
 } from '../support/product-pages';
 
@@ -31,22 +29,7 @@ describe.each([
 
   it('nothing overflows any page of a signed-in user, the dashboard in each tab', async () => {
     const { page } = opened();
-    await signUpWithKeys(page, baseUrl);
-    const found: Record<string, Overflow[]> = {};
-    const check = async (name: string) => {
-      const overflows = await horizontalOverflows(page);
-      if (overflows.length > 0) found[name] = overflows;
-    };
-    for (const target of SIGNED_IN_PAGES) {
-      await openProductPage(page, baseUrl, target);
-      await check(target.path);
-    }
-    // The last page opened is the dashboard.
-    for (const view of DASHBOARD_VIEWS) {
-      await showDashboardView(page, view);
-      await check(`/dashboard (${view})`);
-    }
-    expect(found).toEqual({});
+    expect(await checkEverySignedInView(page, baseUrl, () => horizontalOverflows(page))).toEqual({});
   }, 120_000);
 
   it('copy buttons of the docs never cover the code they copy', async () => {

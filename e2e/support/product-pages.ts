@@ -26,12 +26,7 @@ export const PUBLIC_PAGES: ProductPage[] = [
  * contents change with a user (/login and /register send a signed-in user on).
  */
 export const SIGNED_IN_PAGES: ProductPage[] = [
-  { path: '/', heading: 'Foreign Exchange Rates Professional' },
-  { path: '/pricing', heading: 'Pricing' },
-  { path: '/docs', heading: 'API Documentation' },
-  { path: '/contact', heading: 'Contact Us' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Service' },
+  ...PUBLIC_PAGES.filter((target) => target.path !== '/login' && target.path !== '/register'),
   { path: '/account', heading: 'Account Settings' },
   { path: '/subscribe', heading: 'Complete Subscription' },
   { path: '/dashboard', heading: 'Dashboard' },
@@ -84,4 +79,31 @@ export async function signUpWithKeys(page: Page, baseUrl: string): Promise<void>
   await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByTestId('key-row').filter({ hasText: 'Old staging key' }).waitFor({ state: 'detached' });
+}
+
+/**
+ * Signs a new user up (with keys), opens each of SIGNED_IN_PAGES and then each of DASHBOARD_VIEWS,
+ * and runs `check` on each. Returns what `check` found, by page, for the pages where it found any.
+ */
+export async function checkEverySignedInView<T>(
+  page: Page,
+  baseUrl: string,
+  check: () => Promise<T[]>,
+): Promise<Record<string, T[]>> {
+  await signUpWithKeys(page, baseUrl);
+  const found: Record<string, T[]> = {};
+  const record = async (name: string) => {
+    const problems = await check();
+    if (problems.length > 0) found[name] = problems;
+  };
+  for (const target of SIGNED_IN_PAGES) {
+    await openProductPage(page, baseUrl, target);
+    await record(target.path);
+  }
+  // The last page opened is the dashboard.
+  for (const view of DASHBOARD_VIEWS) {
+    await showDashboardView(page, view);
+    await record(`/dashboard (${view})`);
+  }
+  return found;
 }
