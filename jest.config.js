@@ -26,7 +26,9 @@ const moduleNameMapper = {
 };
 const common = {
   rootDir: __dirname,
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  // Tabler's per-icon modules (imported by web-kit) are ES modules only: compile them too.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+/@tabler/icons-react/.+\\.mjs$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!@tabler/icons-react/)'],
   moduleNameMapper,
   testEnvironment: 'node',
 };

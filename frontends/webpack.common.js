@@ -5,7 +5,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./mf-shared');
 const { runtimeConfigFromEnv, portsFromEnv } = require('./runtime-config.cjs');
-const { CryptoIconsPlugin } = require('./crypto-icons-plugin.cjs');
+const { CurrencyIconsPlugin } = require('./currency-icons-plugin.cjs');
 
 const swcOptions = {
   // Ignore the repository's .swcrc (CommonJS output for Node): webpack needs ES modules and
@@ -27,7 +27,7 @@ const swcOptions = {
  * @param {number} app.port dev-server port
  * @param {string} app.title HTML title before the app sets its own
  * @param {Record<string, string>} [app.exposes] modules exposed to the host (remotes only)
- * @param {boolean} [app.servesCryptoIcons] emit /crypto-icons/*.svg (the host, whose origin pages run on)
+ * @param {boolean} [app.servesCurrencyIcons] emit /flags/*.svg and /crypto-icons/*.svg (the host, whose origin pages run on)
  */
 function createWebpackConfig(app) {
   const isRemote = Boolean(app.exposes);
@@ -100,7 +100,7 @@ function createWebpackConfig(app) {
           // The host must not load its exposed entry chunk twice.
           chunks: ['main'],
         }),
-        ...(app.servesCryptoIcons ? [new CryptoIconsPlugin()] : []),
+        ...(app.servesCurrencyIcons ? [new CurrencyIconsPlugin()] : []),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic' },

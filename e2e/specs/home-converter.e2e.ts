@@ -96,8 +96,8 @@ describe('landing converter', () => {
     await converter.toggleShowCrypto();
     expect(await converter.showCrypto.isChecked()).toBe(true);
     const labels = await converter.optionLabels(converter.from);
-    expect(labels).toContain('₿ BTC - Bitcoin');
-    expect(labels).toContain('🇺🇸 USD - US Dollar');
+    expect(labels).toContain('BTC - Bitcoin');
+    expect(labels).toContain('USD - US Dollar');
 
     await converter.choose(converter.from, 'BTC', /BTC - Bitcoin/);
     await converter.convertButton.click();
@@ -111,8 +111,8 @@ describe('landing converter', () => {
   it('offers the whole catalogue: 150+ fiat, and 100+ crypto with their icons after Show Crypto', async () => {
     const fiat = await converter.optionLabels(converter.from);
     expect(fiat.length).toBeGreaterThanOrEqual(150);
-    expect(fiat).toContain('🇯🇵 JPY - Japanese Yen');
-    expect(fiat).toContain('🇸🇳 XOF - West African CFA Franc');
+    expect(fiat).toContain('JPY - Japanese Yen');
+    expect(fiat).toContain('XOF - West African CFA Franc');
     expect(fiat.some((label) => label.includes('BTC'))).toBe(false);
 
     await converter.toggleShowCrypto();

@@ -5,20 +5,13 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/bro
 import { e2eEnvironment } from '../support/e2e-environment';
 import { ConverterPanel } from '../support/home-page';
 import { SCREENSHOTS_DIR } from '../support/paths';
+import { PUBLIC_PAGES } from '../support/product-pages';
 import { textsOf, waitForText } from '../support/texts';
 
 const { baseUrl } = e2eEnvironment();
 
-/** Every public route of the spec, with the heading and tab title it renders. */
-const ROUTES = [
-  { path: '/login', heading: 'Login to Your Account' },
-  { path: '/register', heading: 'Create Account' },
-  { path: '/pricing', heading: 'Pricing' },
-  { path: '/docs', heading: 'API Documentation' },
-  { path: '/contact', heading: 'Contact Us' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Service' },
-];
+/** Every public route of the spec but home (titled "Home"), with the heading and tab title it renders. */
+const ROUTES = PUBLIC_PAGES.filter((target) => target.path !== '/');
 
 /** The routes that need a signed-in user (visitors are sent to /login: see auth-pages.e2e.ts). */
 const SIGNED_IN_ROUTES = [

@@ -5,5 +5,5 @@ module.exports = createWebpackConfig({
   dir: __dirname,
   port: 3000,
   title: 'FXRates Pro',
-  servesCryptoIcons: true,
+  servesCurrencyIcons: true,
 });

@@ -1,4 +1,5 @@
 import { CRYPTO, CURRENCIES, FEATURED_CRYPTO, FEATURED_FIAT, FIAT, findCurrency } from './catalogue';
+import { currencyIconPath, currencyLabel } from './currency';
 
 const FLAG = /^\p{Regional_Indicator}{2}$/u;
 
@@ -31,6 +32,23 @@ describe('currency catalogue', () => {
     expect(findCurrency('JPY')).toMatchObject({ name: 'Japanese Yen', symbol: '¥', flag: '🇯🇵' });
   });
 
+  it('gives every fiat the flag-icons SVG of the same country as its flag', () => {
+    const countryOf = (flag: string) =>
+      [...flag].map((c) => String.fromCharCode(c.codePointAt(0)! - 0x1f1e6 + 97)).join('');
+    expect(FIAT.filter((c) => c.flagFile !== `${countryOf(c.flag!)}.svg`).map((c) => c.code)).toEqual([]);
+    expect(findCurrency('EUR')!.flagFile).toBe('eu.svg');
+    expect(findCurrency('XOF')!.flagFile).toBe('sn.svg');
+  });
+
+  it('gives each option one icon and a label with no emoji or glyph in it', () => {
+    const emoji = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+    expect(CURRENCIES.filter((c) => emoji.test(currencyLabel(c))).map((c) => c.code)).toEqual([]);
+    expect(CURRENCIES.every((c) => currencyLabel(c) === `${c.code} - ${c.name}`)).toBe(true);
+    expect(currencyIconPath(findCurrency('GBP')!)).toBe('/flags/gb.svg');
+    expect(currencyIconPath(findCurrency('AMP')!)).toBe('/crypto-icons/generic.svg');
+    expect(currencyIconPath({ ...findCurrency('GBP')!, flagFile: undefined })).toBe('/flags/generic.svg');
+  });
+
   it('leaves out metals, funds, test codes and currencies no longer in circulation', () => {
     for (const code of ['XAU', 'XDR', 'XTS', 'CLF', 'BOV', 'BGN', 'CUC', 'HRK', 'SLL', 'XBT']) {
       expect(findCurrency(code)).toBeUndefined();
@@ -41,6 +59,8 @@ describe('currency catalogue', () => {
     expect(CRYPTO.every((c) => c.name.length > 0 && c.type === 'crypto')).toBe(true);
     expect(findCurrency('BTC')).toMatchObject({ iconFile: 'btc.svg', icon: '₿', featured: true });
     expect(findCurrency('AAVE')).toMatchObject({ iconFile: 'aave.svg', featured: false });
-    expect(CRYPTO.filter((c) => c.iconFile).length).toBeGreaterThanOrEqual(60);
+    expect(findCurrency('UNI')).toMatchObject({ iconFile: 'uni.svg' });
+    expect(CRYPTO.filter((c) => c.iconFile).length).toBeGreaterThanOrEqual(110);
+    expect(findCurrency('AMP')!.iconFile).toBeUndefined();
   });
 });

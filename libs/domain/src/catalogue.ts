@@ -61,7 +61,11 @@ const featuredCodes = new Set([...FEATURED_FIAT, ...FEATURED_CRYPTO].map((c) => 
 
 /** Every fiat currency: the spec's featured ones first, as the spec names them, then the rest by code. */
 export const FIAT: readonly Currency[] = [
-  ...FEATURED_FIAT.map((c) => ({ ...c, minorUnits: generatedFiat.get(c.code)?.minorUnits ?? 2 })),
+  ...FEATURED_FIAT.map((c) => {
+    const generated = generatedFiat.get(c.code);
+    const flagFile = generated?.flagFile;
+    return { ...c, minorUnits: generated?.minorUnits ?? 2, ...(flagFile ? { flagFile } : {}) };
+  }),
   ...GENERATED_FIAT.filter((c) => !featuredCodes.has(c.code)).map((c): Currency => ({
     ...c,
     type: 'fiat',

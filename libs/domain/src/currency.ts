@@ -7,10 +7,12 @@ export interface Currency {
   type: CurrencyType;
   /** Display symbol, e.g. "$" or "₿". */
   symbol: string;
-  /** Flag emoji (fiat). */
+  /** Flag emoji (fiat), for API clients: the web product shows the SVG of `flagFile` instead. */
   flag?: string;
-  /** Text glyph used as the crypto asset's icon where one exists. */
+  /** Text glyph of some crypto assets, for API clients: the web product shows `iconFile` instead. */
   icon?: string;
+  /** File name of the flag under /flags/ (fiat, where the flag set has the country's flag). */
+  flagFile?: string;
   /** ISO 4217 minor units (fiat): 2 for USD, 0 for JPY, 3 for KWD. */
   minorUnits?: number;
   /** File name of the asset's icon under /crypto-icons/ (crypto, where the icon package has one). */
@@ -19,8 +21,20 @@ export interface Currency {
   featured: boolean;
 }
 
-/** The option label of the currency pickers: "{flag} {symbol} - {name}" (spec §2). */
+/**
+ * The text of a currency picker's option: "{symbol} - {name}". The spec's "{flag}" before it is an
+ * image (see `currencyIconPath`), never an emoji: emoji flags render as boxes on Linux and as
+ * letter pairs on Windows.
+ */
 export function currencyLabel(currency: Currency): string {
-  const mark = currency.flag ?? currency.icon ?? '🪙';
-  return `${mark} ${currency.code} - ${currency.name}`;
+  return `${currency.code} - ${currency.name}`;
+}
+
+/**
+ * The path of the currency's one icon, served as a static SVG file by the shell: the flag of a
+ * fiat currency, the logo of a crypto asset, or a neutral icon when the icon sets have neither.
+ */
+export function currencyIconPath(currency: Currency): string {
+  if (currency.type === 'fiat') return `/flags/${currency.flagFile ?? 'generic.svg'}`;
+  return `/crypto-icons/${currency.iconFile ?? 'generic.svg'}`;
 }

@@ -1,5 +1,5 @@
 import { CURRENCIES, FEATURED_CRYPTO, FEATURED_FIAT, findCurrency } from './catalogue';
-import { currencyLabel } from './currency';
+import { currencyIconPath, currencyLabel } from './currency';
 import { resultDecimals } from './precision';
 
 describe('resultDecimals', () => {
@@ -51,9 +51,11 @@ describe('catalogue', () => {
     expect(new Set(CURRENCIES.map((c) => c.code)).size).toBe(CURRENCIES.length);
   });
 
-  it('labels options "{flag} {symbol} - {name}"', () => {
-    expect(currencyLabel(findCurrency('usd')!)).toBe('🇺🇸 USD - US Dollar');
-    expect(currencyLabel(findCurrency('BTC')!)).toBe('₿ BTC - Bitcoin');
+  it('labels options "{flag} {symbol} - {name}", the flag an SVG file beside the text, never an emoji', () => {
+    expect(currencyLabel(findCurrency('usd')!)).toBe('USD - US Dollar');
+    expect(currencyLabel(findCurrency('BTC')!)).toBe('BTC - Bitcoin');
+    expect(currencyIconPath(findCurrency('usd')!)).toBe('/flags/us.svg');
+    expect(currencyIconPath(findCurrency('BTC')!)).toBe('/crypto-icons/btc.svg');
     expect(findCurrency('XYZ')).toBeUndefined();
   });
 });

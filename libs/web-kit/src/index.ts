@@ -33,7 +33,7 @@ export { LoadingState } from './components/LoadingState';
 export { NotFoundPage } from './components/NotFoundPage';
 export { PageSection, type PageSectionProps } from './components/PageSection';
 export { mountStandalone } from './components/mount-standalone';
-export { AlertIcon, InfoIcon, LogoMark, RetryIcon, SwapIcon } from './components/icons';
+export { AlertIcon, CheckIcon, CopyIcon, InfoIcon, LogoMark, RetryIcon, SwapIcon } from './components/icons';
 export { usePageTitle } from './hooks/use-page-title';
 export { decimalsEqual, formatDecimal, invertDecimal, isDecimal, multiplyDecimals } from './format/decimal';
 export { describeRateSource, formatRateDay, type RateProvenance } from './format/rate-source';

@@ -268,7 +268,7 @@ describe('public API /api/v1', () => {
       });
       expect(all.find((c) => c.code === 'KWD')).toMatchObject({ minorUnits: 3 });
       expect(all.find((c) => c.code === 'EUR')).toMatchObject({ inYourPlan: true, available: true });
-      expect(all.every((c) => !('iconFile' in c))).toBe(true);
+      expect(all.every((c) => !('iconFile' in c) && !('flagFile' in c))).toBe(true);
       expect(all.filter((c) => !c.available).map((c) => c.code)).toEqual([]);
 
       const onlyFiat = (await v1('/currencies?type=fiat', key).expect(200)).body.currencies;

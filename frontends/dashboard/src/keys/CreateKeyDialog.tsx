@@ -1,6 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { KEY_NAME_MAX_LENGTH, type CreatedApiKey } from '@fxrates/domain';
-import { errorMessage, useApi } from '@fxrates/web-kit';
+import { CheckIcon, CopyIcon, errorMessage, useApi } from '@fxrates/web-kit';
 import { useState, type FormEvent } from 'react';
 import { createKey } from './keys-api';
 
@@ -61,6 +61,7 @@ export function CreateKeyDialog({
                 <Button
                   variant={copied ? 'light' : 'filled'}
                   color={copied ? 'teal' : undefined}
+                  leftSection={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
                   onClick={copy}
                 >
                   {copied ? 'Copied' : 'Copy key'}

@@ -1,29 +1,33 @@
-import { ActionIcon, Box, Code, CopyButton, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
+import { CheckIcon, CopyIcon } from '@fxrates/web-kit';
+import classes from './code-sample.module.css';
 
-/** A block of code with a copy button. */
+/**
+ * A block of code with a copy button. The button sits in a bar above the code, never over it; a
+ * line too long for the screen wraps (long URLs break anywhere), so nothing hides past the edge.
+ */
 export function CodeSample({ code, label }: { code: string; label: string }) {
   return (
-    <Box pos="relative">
-      <Code block fz="sm" pr={48} aria-label={label}>
+    <div className={classes.sample}>
+      <Group justify="flex-end" className={classes.bar}>
+        <CopyButton value={code} timeout={1500}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                onClick={copy}
+                aria-label={`Copy ${label}`}
+              >
+                {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block fz="sm" aria-label={label} className={classes.code}>
         {code}
       </Code>
-      <CopyButton value={code} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={`Copy ${label}`}
-              pos="absolute"
-              top={8}
-              right={8}
-            >
-              {copied ? '✓' : '⧉'}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Group, Select, type ComboboxItemGroup, type SelectProps } from '@mantine/core';
-import { CURRENCIES, currencyLabel, type Currency } from '@fxrates/domain';
+import { CURRENCIES, currencyIconPath, currencyLabel, type Currency } from '@fxrates/domain';
 import { useMemo } from 'react';
 
 export interface CurrencySelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
@@ -21,7 +21,27 @@ function toGroup(
   };
 }
 
-/** Searchable currency picker; options read "{flag} {symbol} - {name}". */
+/**
+ * The currency's flag or logo: a static SVG file loaded by URL when it comes into view, so that no
+ * icon set is bundled into JavaScript. Decorative: the text next to it names the currency.
+ */
+function CurrencyIcon({ currency }: { currency: Currency | undefined }) {
+  if (!currency) return null;
+  const fiat = currency.type === 'fiat';
+  return (
+    <img
+      src={currencyIconPath(currency)}
+      width={fiat ? 20 : 18}
+      height={fiat ? 15 : 18}
+      alt=""
+      loading="lazy"
+      data-currency-icon={currency.code}
+      style={{ flex: 'none', borderRadius: fiat ? 2 : '50%', objectFit: 'cover' }}
+    />
+  );
+}
+
+/** Searchable currency picker; options read "{flag} {symbol} - {name}", the flag an SVG image. */
 export function CurrencySelect({
   value,
   onChange,
@@ -48,17 +68,13 @@ export function CurrencySelect({
       comboboxProps={{ shadow: 'md', transitionProps: { transition: 'pop', duration: 120 } }}
       {...selectProps}
       data={data}
-      renderOption={({ option }) => {
-        const iconFile = byCode.get(option.value)?.iconFile;
-        return (
-          <Group gap={8} wrap="nowrap">
-            {iconFile && (
-              <img src={`/crypto-icons/${iconFile}`} width={18} height={18} alt="" loading="lazy" />
-            )}
-            <span>{option.label}</span>
-          </Group>
-        );
-      }}
+      leftSection={<CurrencyIcon currency={byCode.get(value)} />}
+      renderOption={({ option }) => (
+        <Group gap={8} wrap="nowrap">
+          <CurrencyIcon currency={byCode.get(option.value)} />
+          <span>{option.label}</span>
+        </Group>
+      )}
       value={value}
       onChange={(code) => {
         if (code) onChange(code);

@@ -1,68 +1,33 @@
-import type { SVGProps } from 'react';
+import IconAlertCircle from '@tabler/icons-react/icons/IconAlertCircle';
+import IconArrowsUpDown from '@tabler/icons-react/icons/IconArrowsUpDown';
+import IconCheck from '@tabler/icons-react/icons/IconCheck';
+import IconCopy from '@tabler/icons-react/icons/IconCopy';
+import IconInfoCircle from '@tabler/icons-react/icons/IconInfoCircle';
+import IconRefresh from '@tabler/icons-react/icons/IconRefresh';
+import type { ComponentProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+// Button and status icons come from Tabler Icons (the set Mantine recommends), one module per icon
+// so that a bundle holds only the icons it uses. The product mark below is our own.
 
-function StrokeIcon({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+type TablerIcon = typeof IconCopy;
+export type IconProps = ComponentProps<TablerIcon>;
+
+/** A Tabler icon at 18 px, hidden from assistive technology: the button or text around it names it. */
+function decorative(Icon: TablerIcon) {
+  function DecorativeIcon(props: IconProps) {
+    return <Icon size={18} aria-hidden="true" focusable="false" {...props} />;
+  }
+  DecorativeIcon.displayName = Icon.displayName;
+  return DecorativeIcon;
 }
 
 /** Two opposed arrows: swapping the two sides of a pair. */
-export function SwapIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M7 4v16" />
-      <path d="M4 7l3-3 3 3" />
-      <path d="M17 20V4" />
-      <path d="M14 17l3 3 3-3" />
-    </StrokeIcon>
-  );
-}
-
-export function AlertIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 8v4" />
-      <path d="M12 16h.01" />
-    </StrokeIcon>
-  );
-}
-
-export function RetryIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M20 11a8.1 8.1 0 0 0-15.5-2M4 4v5h5" />
-      <path d="M4 13a8.1 8.1 0 0 0 15.5 2M20 20v-5h-5" />
-    </StrokeIcon>
-  );
-}
-
-export function InfoIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 8h.01" />
-      <path d="M11 12h1v4h1" />
-    </StrokeIcon>
-  );
-}
+export const SwapIcon = decorative(IconArrowsUpDown);
+export const AlertIcon = decorative(IconAlertCircle);
+export const RetryIcon = decorative(IconRefresh);
+export const InfoIcon = decorative(IconInfoCircle);
+export const CopyIcon = decorative(IconCopy);
+export const CheckIcon = decorative(IconCheck);
 
 /** The product mark: a stylised exchange arrow in a rounded square. */
 export function LogoMark({ size = 28 }: { size?: number }) {

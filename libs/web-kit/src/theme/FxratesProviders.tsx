@@ -5,7 +5,7 @@ import { ApiProvider } from '../api/ApiContext';
 import { AuthProvider } from '../auth/AuthContext';
 import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigContext';
 import type { RuntimeConfig } from '../runtime-config/runtime-config';
-import { fxratesTheme } from './theme';
+import { fxratesCssVariables, fxratesTheme } from './theme';
 
 /**
  * Everything a page needs around it: theme, runtime config, the API client and the signed-in user.
@@ -14,7 +14,11 @@ import { fxratesTheme } from './theme';
  */
 export function FxratesProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   return (
-    <MantineProvider theme={fxratesTheme} defaultColorScheme="light">
+    <MantineProvider
+      theme={fxratesTheme}
+      cssVariablesResolver={fxratesCssVariables}
+      defaultColorScheme="light"
+    >
       <RuntimeConfigProvider config={config}>
         <ApiProvider baseUrl={config.apiBaseUrl}>
           <AuthProvider>{children}</AuthProvider>
@@ -27,7 +31,11 @@ export function FxratesProviders({ config, children }: { config: RuntimeConfig; 
 /** Theme only, for screens shown before the runtime config is available. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={fxratesTheme} defaultColorScheme="light">
+    <MantineProvider
+      theme={fxratesTheme}
+      cssVariablesResolver={fxratesCssVariables}
+      defaultColorScheme="light"
+    >
       {children}
     </MantineProvider>
   );

@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  Code,
+  createTheme,
+  Modal,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** Brand blue, from the lightest tint (0) to the deepest shade (9). */
 const brand: MantineColorsTuple = [
@@ -41,7 +48,29 @@ export const fxratesTheme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   black: '#0f1b2d',
+  components: {
+    // A link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // The × of a dialog is a button: it needs a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A block of code wraps its long lines (URLs break anywhere) instead of running past the edge
+    // of a phone's screen, where a hidden horizontal scroll would hide the end of the line.
+    Code: Code.extend({
+      styles: (_theme, props) =>
+        props.block ? { root: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } : {},
+    }),
+  },
   other: {
     heroGradient: 'linear-gradient(135deg, #0b1f3f 0%, #123a7a 55%, #1251cd 100%)',
   },
+});
+
+/**
+ * Mantine's "dimmed" text is gray 6, 3.3:1 on white: below WCAG AA's 4.5:1 for body text. Gray 7
+ * (8:1) keeps it visibly secondary and readable. Given to every MantineProvider.
+ */
+export const fxratesCssVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

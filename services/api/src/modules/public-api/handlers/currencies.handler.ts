@@ -14,7 +14,7 @@ export const currenciesRoute: PublicRoute = {
       throw new AppException(ErrorCode.ValidationFailed, '"type" must be fiat or crypto.');
     }
     const currencies = CURRENCIES.filter((c) => type === undefined || c.type === type).map(
-      ({ iconFile: _webOnly, ...currency }) => ({
+      ({ iconFile: _webOnlyIcon, flagFile: _webOnlyFlag, ...currency }) => ({
         ...currency,
         inYourPlan: planAllowsCurrency(key.plan, currency.code),
         available: table.perUsd.has(currency.code),
