@@ -1,3 +1,4 @@
+import type { PendingPlanChange } from './plan-changes';
 /** Response of POST /api/auth/session. */
 export interface SessionResponse {
   sessionToken: string;
@@ -83,6 +84,8 @@ export interface AccountResponse {
   amount: string;
   currency: string;
   createdAt: string;
+  /** A downgrade waiting for the end of the paid period (currentPeriodEnd); null when none. */
+  pendingChange: PendingPlanChange | null;
 }
 
 /** Body of PATCH /api/account: only these fields may change. */

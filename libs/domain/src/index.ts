@@ -11,3 +11,4 @@ export * from './billing-types';
 export * from './pricing-cards';
 export * from './subscribe-texts';
 export * from './rate-sources';
+export * from './plan-changes';

@@ -31,6 +31,7 @@ describe('GET and PATCH /api/account', () => {
       amount: '0.00',
       currency: 'USD',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      pendingChange: null,
     });
     expect(registered.body.user.uid).toEqual(expect.any(String));
   });

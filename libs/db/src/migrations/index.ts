@@ -8,6 +8,7 @@ import { Migration20261122210000_rate_history } from './Migration20261122210000_
 import { Migration20261123000000_paypal_billing } from './Migration20261123000000_paypal_billing';
 import { Migration20261123030000_rate_history_observed_at } from './Migration20261123030000_rate_history_observed_at';
 import { Migration20261124100000_subscription_payments } from './Migration20261124100000_subscription_payments';
+import { Migration20261126170000_pending_plan_changes } from './Migration20261126170000_pending_plan_changes';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -28,5 +29,9 @@ export const MIGRATIONS: MigrationObject[] = [
   {
     name: 'Migration20261124100000_subscription_payments',
     class: Migration20261124100000_subscription_payments,
+  },
+  {
+    name: 'Migration20261126170000_pending_plan_changes',
+    class: Migration20261126170000_pending_plan_changes,
   },
 ];

@@ -58,6 +58,7 @@ export class AccountService {
       amount: majorUnits(subscription?.amountMinor ?? 0),
       currency: subscription?.currency ?? 'USD',
       createdAt: user.createdAt.toISOString(),
+      pendingChange: subscription?.pendingChange() ?? null,
     };
   }
 }

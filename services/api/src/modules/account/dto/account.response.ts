@@ -1,5 +1,12 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { PLAN_IDS, type AccountResponse, type BillingCycle, type PlanId } from '@fxrates/domain';
+import { PENDING_CHANGE_PROPERTY } from '../../../common/pending-change.openapi';
+import {
+  PLAN_IDS,
+  type AccountResponse,
+  type BillingCycle,
+  type PendingPlanChange,
+  type PlanId,
+} from '@fxrates/domain';
 
 @ApiSchema({ name: 'Account' })
 export class AccountResponseDto implements AccountResponse {
@@ -21,4 +28,5 @@ export class AccountResponseDto implements AccountResponse {
   amount!: string;
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty(PENDING_CHANGE_PROPERTY) pendingChange!: PendingPlanChange | null;
 }
