@@ -1,6 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
+import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import { Subscription, User } from '@fxrates/db';
 import { ErrorCode, PLANS, type SubscriptionView } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
@@ -52,6 +55,7 @@ export class SubscriptionsService {
     private readonly paypal: PayPalClient,
     private readonly verifier: SubscriptionVerifier,
     private readonly userPlans: UserPlansService,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
   ) {}
 
   async subscribe(userId: string, body: CreateSubscriptionBody): Promise<SubscriptionView> {
@@ -93,6 +97,15 @@ export class SubscriptionsService {
     );
     const subscription = await this.recordWithPlan(userId, paypalId, verified);
     await this.userPlans.announce(userId);
+    const changeAt = subscription.pendingChangeAt?.getTime();
+    if (changeAt) {
+      // The worker applies the downgrade then (its hourly sweep is the backstop); one job per change.
+      await this.queue.add(
+        JOBS.syncPayPalSubscription,
+        { paypalSubscriptionId: paypalId },
+        { delay: Math.max(0, changeAt - Date.now()), jobId: `paypal-sync-${paypalId}-${changeAt}` },
+      );
+    }
     return viewOf(subscription);
   }
 
