@@ -71,7 +71,7 @@ describe('worker: scheduled plan changes', () => {
     world = await startBillingWorld();
     probe = billingProbe(world);
     queue = world.worker.get(getQueueToken(QUEUES.paypalWebhooks));
-  });
+  }, 30_000);
   afterAll(() => world.close());
 
   it('keeps the paid plan when PayPal announces the downgrade, and schedules it for the period end', async () => {
@@ -94,7 +94,7 @@ describe('worker: scheduled plan changes', () => {
     // Reconcile (every active subscription synced) keeps it scheduled too.
     await probe.reconcile();
     expect(await probe.planOf(userId)).toBe('enterprise');
-  });
+  }, 30_000);
 
   it('applies the downgrade at the end of the paid period, once, which the API meters at once', async () => {
     const { userId, paypalId, key, accessToken } = await downgraded();
@@ -125,7 +125,7 @@ describe('worker: scheduled plan changes', () => {
       amount: '167.88',
       pendingChange: null,
     });
-  });
+  }, 30_000);
 
   it('drops a scheduled downgrade that was undone at PayPal, keeping the plan paid for', async () => {
     const { userId, paypalId, accessToken } = await downgraded();
@@ -145,5 +145,5 @@ describe('worker: scheduled plan changes', () => {
     const row = await probe.subscriptionRow(paypalId);
     expect([row.plan, row.pending_plan]).toEqual(['enterprise', null]);
     expect(world.paypal.subscription(paypalId)!.plan_id).toBe(ENTERPRISE_MONTHLY);
-  });
+  }, 30_000);
 });
