@@ -220,6 +220,32 @@ describe('changing plan through PayPal revise', () => {
     expect(await usagePlan(key)).toBe('professional');
   });
 
+  it('lets only one of two new subscriptions reported at once become active', async () => {
+    const { res, accessToken } = await register(t.app);
+    const userId: string = res.body.user.uid;
+    const ids = [PLAN_IDS.basicAnnual, PLAN_IDS.proAnnual].map(
+      (planId) => paypal.createSubscription({ plan_id: planId, custom_id: userId }).id,
+    );
+    const answers = await Promise.all(
+      ids.map((id, index) =>
+        http()
+          .post('/api/v1/subscriptions')
+          .set('Authorization', `Bearer ${accessToken}`)
+          .send({ plan: index ? 'professional' : 'basic', billingCycle: 'annual', paypalSubscriptionId: id }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const kept = ids[answers.findIndex((answer) => answer.status === 201)];
+    const refused = ids.find((id) => id !== kept)!;
+    expect(paypal.subscription(refused)!.status).toBe('CANCELLED');
+    expect(
+      await sql(
+        'select paypal_subscription_id from subscriptions where user_id = ? and status = ? and paypal_subscription_id is not null',
+        [userId, 'active'],
+      ),
+    ).toEqual([{ paypal_subscription_id: kept }]);
+  });
+
   it('allows a new subscription once the previous one is cancelled', async () => {
     const { userId, accessToken } = await subscriber();
     await http()

@@ -153,7 +153,7 @@ export class SubscriptionsService {
 
   /**
    * The subscription row and the user's plan, in one transaction: a crash between them would leave
-   * a paid subscription on a free account (or the reverse). The user's row is locked first, so two
+   * a paid subscription on a free account (or the reverse). A lock per user is taken first, so two
    * new subscriptions reported at once cannot both become live. The unique PayPal id keeps one
    * subscription to one user.
    */
@@ -164,7 +164,9 @@ export class SubscriptionsService {
   ): Promise<Subscription> {
     try {
       return await this.em.fork().transactional(async (em) => {
-        await em.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        // Per user, not a row lock: the worker locks a subscription row, then its user's, and this
+        // takes them in that order too (record, then writePlan), so neither waits on the other in a cycle.
+        await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
         const subscription = await this.record(em, userId, paypalId, verified);
         await this.userPlans.writePlan(em, userId, subscription.plan);
         return subscription;
@@ -185,7 +187,11 @@ export class SubscriptionsService {
     paypalId: string,
     { paypal, plan, cycle }: VerifiedSubscription,
   ): Promise<Subscription> {
-    const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypalId });
+    const existing = await em.findOne(
+      Subscription,
+      { paypalSubscriptionId: paypalId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (existing) {
       if (existing.user.id !== userId) throw alreadyBound();
       if (existing.paymentRevoked()) throw paymentRevoked();
