@@ -136,7 +136,14 @@ export class SubscriptionSync {
     const fresh = await this.db().nativeUpdate(
       Subscription,
       { id: existing.id, ...notNewerThan(updatedAt) },
-      { status: REFUSED_STATUS, paypalUpdatedAt: updatedAt },
+      // Granting nothing, it has no downgrade to wait for either.
+      {
+        status: REFUSED_STATUS,
+        paypalUpdatedAt: updatedAt,
+        pendingPlan: null,
+        pendingBillingCycle: null,
+        pendingChangeAt: null,
+      },
     );
     if (!fresh) return 'stale';
     await this.applyPlan(existing.user.id);
