@@ -136,4 +136,20 @@ describe('changing plan', () => {
     await waitForText(page.getByTestId('account-plan'), 'Professional');
     expect(await page.getByTestId('pending-plan-change').count()).toBe(0);
   });
+
+  it('refuses a second subscription and says to change the plan instead', async () => {
+    await subscriberOf(page, 'basic');
+    await openAnnualPricing(page, 'basic');
+    // Checkout cannot tell this user is a subscriber (their account does not load), so it offers
+    // PayPal's button: the server refuses the second subscription and the page says what to do.
+    await page.route('**/api/account', (route) => route.fulfill({ status: 503, body: '' }));
+    await card(page, 'professional').getByRole('button', { name: 'Upgrade' }).click();
+    await waitForPath(page, '/subscribe');
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForText(
+      page.getByTestId('subscribe-error'),
+      'You already have an active Basic (annual) subscription. We cancelled the new PayPal subscription so you are not billed twice. To change plan, choose it on the pricing page: your subscription is changed, not replaced.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+  });
 });
