@@ -47,9 +47,25 @@ describe('the /pricing page', () => {
 
     await page.getByRole('switch', { name: 'Annual billing (save 15%)' }).click({ force: true });
     await waitForText(card(page, 'basic').getByTestId('pricing-price'), '$13.99');
-    expect(await prices()).toEqual(['-', '$13.99', '$52.99', '$84.99', '-']);
+    // Free still costs nothing and the quote card is still a quote on annual billing.
+    expect(await prices()).toEqual(['$0', '$13.99', '$52.99', '$84.99', 'RFQ']);
     expect(await card(page, 'basic').getByTestId('pricing-note').innerText()).toContain('$167.88 per year');
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'pricing-1280.png'), fullPage: true });
+  });
+
+  it('toggles the switch when either of its labels is clicked', async () => {
+    await openPricing(page);
+    const annual = page.getByRole('switch', { name: 'Annual billing (save 15%)' });
+    expect(await annual.isChecked()).toBe(false);
+    await page.getByText('Annual billing (save 15%)', { exact: true }).click();
+    await waitForText(card(page, 'basic').getByTestId('pricing-price'), '$13.99');
+    expect(await annual.isChecked()).toBe(true);
+    await page.getByText('Monthly billing', { exact: true }).click();
+    await waitForText(card(page, 'basic').getByTestId('pricing-price'), '$15.99');
+    expect(await annual.isChecked()).toBe(false);
+    await page.getByText('Monthly billing', { exact: true }).click();
+    await waitForText(card(page, 'basic').getByTestId('pricing-price'), '$13.99');
+    expect(await annual.isChecked()).toBe(true);
   });
 
   it('sends the quote card to /contact', async () => {
@@ -88,14 +104,14 @@ describe('the /pricing page', () => {
     }
   });
 
-  it('sends a signed-in user on Free to /dashboard and a paid plan to /subscribe with its state', async () => {
+  it('marks Free as the current plan of a signed-in user on Free, and sends an upgrade to /subscribe', async () => {
     await signUpInBrowser(page, baseUrl, '/pricing');
     await card(page, 'free').waitFor();
-    await card(page, 'free').getByRole('button').click();
-    await waitForPath(page, '/dashboard');
+    const free = card(page, 'free').getByRole('button');
+    await waitForText(free, 'Current plan');
+    expect(await free.isDisabled()).toBe(true);
 
-    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
-    await card(page, 'basic').getByRole('button').click();
+    await card(page, 'basic').getByRole('button', { name: 'Upgrade' }).click();
     await waitForPath(page, '/subscribe');
     expect(await routerState(page)).toEqual({ plan: 'basic', isAnnual: false });
   });

@@ -99,6 +99,10 @@ describe('subscribing with PayPal', () => {
     await dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
     await waitForText(page.getByTestId('account-status'), 'Cancelled');
     expect(await page.getByTestId('account-plan').innerText()).toBe('Basic');
+    // Nothing bills again: the period end is when access ends.
+    expect(await page.getByTestId('account-accessUntil').innerText()).toBe(aYearFromTodayLong());
+    expect(await page.getByText('Access Until', { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('account-nextBilling').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
   });
 

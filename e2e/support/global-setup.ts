@@ -38,8 +38,10 @@ function assertBuilt(): void {
 const E2E_PAYPAL_PLANS = {
   'P-E2E-BASIC-MONTHLY': { interval: 'MONTH' as const, price: '15.99' },
   'P-E2E-BASIC-ANNUAL': { interval: 'YEAR' as const, price: '167.88' },
+  'P-E2E-PROFESSIONAL-ANNUAL': { interval: 'YEAR' as const, price: '635.88' },
 };
-const E2E_PAYPAL_PLAN_IDS = 'basic.monthly=P-E2E-BASIC-MONTHLY,basic.annual=P-E2E-BASIC-ANNUAL';
+const E2E_PAYPAL_PLAN_IDS =
+  'basic.monthly=P-E2E-BASIC-MONTHLY,basic.annual=P-E2E-BASIC-ANNUAL,professional.annual=P-E2E-PROFESSIONAL-ANNUAL';
 
 /** Starts the API and the web servers of the built product on free ports. */
 export default async function globalSetup(): Promise<void> {

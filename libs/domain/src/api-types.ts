@@ -1,3 +1,4 @@
+import type { PendingPlanChange } from './plan-changes';
 /** Response of POST /api/auth/session. */
 export interface SessionResponse {
   sessionToken: string;
@@ -102,6 +103,8 @@ export interface AccountResponse {
    * the session that signing up opened ("Welcome" rather than "Welcome back").
    */
   lastSignInAt: string | null;
+  /** A downgrade waiting for the end of the paid period (currentPeriodEnd); null when none. */
+  pendingChange: PendingPlanChange | null;
 }
 
 /** Body of PATCH /api/account: only these fields may change. */

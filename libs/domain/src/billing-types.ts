@@ -1,4 +1,5 @@
 import type { BillingCycle, PlanId } from './api-types';
+import type { PendingPlanChange } from './plan-changes';
 
 export type PayPalEnvironment = 'sandbox' | 'live';
 
@@ -52,6 +53,8 @@ export interface SubscriptionView {
   startDate: string | null;
   currentPeriodEnd: string | null;
   lastPaymentAt: string | null;
+  /** A downgrade PayPal confirmed, applied at the end of the period paid for; null when none. */
+  pendingChange: PendingPlanChange | null;
 }
 
 /** Response of POST /api/v1/subscriptions. Failures are problem+json with `success: false`. */

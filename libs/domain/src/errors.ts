@@ -52,6 +52,12 @@ export enum ErrorCode {
   SubscriptionPlanMismatch = 'subscription-plan-mismatch',
   SubscriptionOwnerMismatch = 'subscription-owner-mismatch',
   SubscriptionAlreadyBound = 'subscription-already-bound',
+  /** The user already has an active subscription: change its plan instead of buying a second one. */
+  AlreadySubscribed = 'already-subscribed',
+  /** The plan asked for is the one the subscription already pays for. */
+  PlanUnchanged = 'plan-unchanged',
+  /** No downgrade is waiting for the end of the paid period. */
+  PlanChangeNotFound = 'plan-change-not-found',
   WebhookSignatureInvalid = 'webhook-signature-invalid',
   // HTTP: requests refused before any route runs (by the parser, the router, the body reader, CORS)
   InvalidJson = 'invalid-json',

@@ -12,3 +12,4 @@ export * from './pricing-cards';
 export * from './subscribe-texts';
 export * from './rate-sources';
 export * from './typed-amount';
+export * from './plan-changes';

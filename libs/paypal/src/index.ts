@@ -4,5 +4,6 @@ export * from './paypal-subscription';
 export * from './paypal-sale';
 export * from './subscription-judgement';
 export * from './subscription-fields';
+export * from './plan-decision';
 export * from './paypal.providers';
 export * from './paypal-event';

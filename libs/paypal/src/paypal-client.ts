@@ -71,6 +71,48 @@ export class PayPalClient {
   }
 
   /**
+   * Revises the subscription to another of our plans (POST /v1/billing/subscriptions/{id}/revise).
+   * Nothing changes until the buyer approves at PayPal's `approve` link; PayPal then sends them to
+   * `returnUrl`, shows the new plan_id on the subscription and bills its price from the next cycle.
+   * Null when PayPal refuses because the subscription cannot be revised (not active, unknown).
+   */
+  async reviseSubscription(
+    id: string,
+    planId: string,
+    urls: { returnUrl: string; cancelUrl: string },
+  ): Promise<{ approveUrl: string } | null> {
+    const response = await this.call(
+      'POST',
+      `/v1/billing/subscriptions/${encodeURIComponent(id)}/revise`,
+      JSON.stringify({
+        plan_id: planId,
+        application_context: {
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'CONTINUE',
+          return_url: urls.returnUrl,
+          cancel_url: urls.cancelUrl,
+        },
+      }),
+    );
+    if (response.status === 422 || response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) throw new PayPalUnavailableError(`revise answered ${response.status}`);
+    const { links } = await this.readJson(response);
+    const approve = Array.isArray(links)
+      ? (links as unknown[]).find(
+          (link): link is { href: string } =>
+            isRecord(link) && link.rel === 'approve' && typeof link.href === 'string',
+        )
+      : undefined;
+    if (!approve || !/^https?:\/\//.test(approve.href) || approve.href.length > 2000) {
+      throw new PayPalUnavailableError('revise answered no usable approve link');
+    }
+    return { approveUrl: approve.href };
+  }
+
+  /**
    * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature).
    * The event goes over exactly as received, so PayPal checks the bytes it signed.
    */

@@ -13,6 +13,7 @@ export { ApiProvider, useApi, type ApiContextValue } from './api/ApiContext';
 export { AnonymousSession } from './session/anonymous-session';
 export { AuthProvider, useAuth, type AuthContextValue } from './auth/AuthContext';
 export { AuthSession, type AuthSessionOptions, type AuthSnapshot } from './auth/auth-session';
+export { useAccount, type AccountState } from './account/use-account';
 export { readPlanSelection, type PlanSelection, type PlanSelectionState } from './navigation/plan-selection';
 export {
   REMOTE_NAMES,

@@ -32,6 +32,7 @@ describe('GET and PATCH /api/account', () => {
       currency: 'USD',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastSignInAt: null,
+      pendingChange: null,
     });
     expect(registered.body.user.uid).toEqual(expect.any(String));
   });

@@ -6,6 +6,7 @@ import {
   PageSection,
   errorMessage,
   readPlanSelection,
+  useAccount,
   useApi,
   useAuth,
   useRuntimeConfig,
@@ -13,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PayPalSubscribeButton } from '../subscribe/PayPalSubscribeButton';
+import { PlanChangePanel } from '../subscribe/PlanChangePanel';
 import {
   checkoutOf,
   paypalPlanIdOf,
@@ -40,6 +42,12 @@ export function SubscribePage() {
   const { user } = useAuth();
   const { paypalSdkUrl } = useRuntimeConfig();
   const plans = useBillingPlans();
+  const { state: account } = useAccount();
+  // A subscriber changes their subscription's plan; a second subscription would be refused.
+  const subscriber =
+    account.status === 'ready' && account.account.plan !== 'free' && account.account.status === 'active'
+      ? account.account
+      : null;
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const checkout = checkoutOf(readPlanSelection(location.state));
@@ -98,7 +106,9 @@ export function SubscribePage() {
           {plans.status === 'ready' && !purchasable && (
             <ErrorAlert message={SUBSCRIBE_TEXTS.providerFailed} />
           )}
-          {purchasable && paypalPlanId && user && (
+          {account.status === 'loading' && <LoadingState />}
+          {subscriber && <PlanChangePanel account={subscriber} checkout={checkout} />}
+          {account.status !== 'loading' && !subscriber && purchasable && paypalPlanId && user && (
             <div data-testid="paypal-button-area">
               {processing ? (
                 <Group justify="center" py="md">

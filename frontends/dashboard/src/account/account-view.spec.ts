@@ -16,6 +16,7 @@ const FREE: AccountResponse = {
   currency: 'USD',
   createdAt: '2026-11-22T18:30:00.000Z',
   lastSignInAt: null,
+  pendingChange: null,
 };
 
 describe('account view', () => {
@@ -48,6 +49,23 @@ describe('account view', () => {
       { key: 'amount', label: 'Amount', value: '$635.88 USD' },
     ]);
     expect(canUpgrade(paid)).toBe(false);
+  });
+
+  it('shows Access Until instead of Next Billing once the subscription is cancelled', () => {
+    const cancelled: AccountResponse = {
+      ...FREE,
+      plan: 'basic',
+      status: 'cancelled',
+      currentPeriodEnd: '2027-11-22T18:30:00.000Z',
+      amount: '167.88',
+    };
+    const fields = accountFields(cancelled, 'UTC');
+    expect(fields.find((field) => field.key === 'accessUntil')).toEqual({
+      key: 'accessUntil',
+      label: 'Access Until',
+      value: 'November 22, 2027',
+    });
+    expect(fields.some((field) => field.key === 'nextBilling')).toBe(false);
   });
 
   it('writes dates in long form in the given time zone, or N/A', () => {

@@ -2,7 +2,7 @@ import { findCurrency, PLANS, type AccountResponse } from '@fxrates/domain';
 
 /** One line of the Account Settings card. */
 export interface AccountField {
-  key: 'email' | 'plan' | 'billingCycle' | 'status' | 'startDate' | 'nextBilling' | 'amount';
+  key: 'email' | 'plan' | 'billingCycle' | 'status' | 'startDate' | 'nextBilling' | 'accessUntil' | 'amount';
   label: string;
   value: string;
 }
@@ -48,7 +48,12 @@ export function canCancel(account: Pick<AccountResponse, 'plan' | 'status'>): bo
   return account.plan !== 'free' && (account.status === 'active' || account.status === 'suspended');
 }
 
-/** The fields of spec §2 Account Settings, in order, as shown. */
+/** A cancelled or expired subscription bills no more: its period end is when access ends. */
+export function billsAgain(account: Pick<AccountResponse, 'status'>): boolean {
+  return account.status !== 'cancelled' && account.status !== 'expired';
+}
+
+/** The fields of spec §2 Account Settings, in order, as shown; "Access Until" once nothing bills again. */
 export function accountFields(account: AccountResponse, timeZone?: string): AccountField[] {
   const fields: AccountField[] = [
     { key: 'email', label: 'Email', value: account.email },
@@ -56,7 +61,17 @@ export function accountFields(account: AccountResponse, timeZone?: string): Acco
     { key: 'billingCycle', label: 'Billing Cycle', value: humanize(account.billingCycle) },
     { key: 'status', label: 'Status', value: humanize(account.status) },
     { key: 'startDate', label: 'Start Date', value: formatLongDate(account.startDate, timeZone) },
-    { key: 'nextBilling', label: 'Next Billing', value: formatLongDate(account.currentPeriodEnd, timeZone) },
+    billsAgain(account)
+      ? {
+          key: 'nextBilling',
+          label: 'Next Billing',
+          value: formatLongDate(account.currentPeriodEnd, timeZone),
+        }
+      : {
+          key: 'accessUntil',
+          label: 'Access Until',
+          value: formatLongDate(account.currentPeriodEnd, timeZone),
+        },
   ];
   if (hasAmount(account)) {
     fields.push({ key: 'amount', label: 'Amount', value: amountWithCurrency(account) });

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@fxrates/domain';
-import { ErrorAlert, LoadingState, PageSection } from '@fxrates/web-kit';
+import { ErrorAlert, LoadingState, PageSection, useAccount, type AccountState } from '@fxrates/web-kit';
 import { Link } from 'react-router';
 import { accountFields, canCancel, canUpgrade, planName } from '../account/account-view';
 import { CancelSubscription } from '../account/CancelSubscription';
-import { useAccount, type AccountState } from '../account/use-account';
+import { PlanChangeNotice } from '../account/PlanChangeNotice';
+import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
 
 function AccountDetails({ state, retry }: { state: AccountState; retry: () => void }) {
   if (state.status === 'loading') return <LoadingState />;
@@ -35,6 +36,7 @@ function AccountDetails({ state, retry }: { state: AccountState; retry: () => vo
             </Box>
           ))}
         </SimpleGrid>
+        <PlanChangeNotice account={account} />
         {canUpgrade(account) && (
           <Group>
             <Button component={Link} to="/pricing">
@@ -52,11 +54,28 @@ function AccountDetails({ state, retry }: { state: AccountState; retry: () => vo
   );
 }
 
+function ConfirmationNotice({ confirmation }: { confirmation: Confirmation }) {
+  if (confirmation.status === 'none') return null;
+  if (confirmation.status === 'confirming') return <LoadingState />;
+  return (
+    <Alert
+      color={confirmation.status === 'done' ? 'green' : 'red'}
+      variant="light"
+      mb="lg"
+      data-testid="plan-change-confirmation"
+    >
+      {confirmation.message}
+    </Alert>
+  );
+}
+
 /** /account (spec §2, Account Settings): profile and subscription of the signed-in user. */
 export function AccountPage() {
   const { state, retry } = useAccount();
+  const confirmation = usePlanChangeConfirmation(retry);
   return (
     <PageSection title="Account Settings" description="Your profile, plan and billing details.">
+      <ConfirmationNotice confirmation={confirmation} />
       <AccountDetails state={state} retry={retry} />
     </PageSection>
   );

@@ -7,15 +7,11 @@ import {
   PRICING_TEXTS,
   type PricingCard,
 } from '@fxrates/domain';
-
-/** Spec §9: per month billed annually, Free and the quote card show "-". */
-const NO_ANNUAL_PRICE = '-';
+import type { CardAction } from './pricing-destination';
 
 function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note: string } {
-  if (!isPaidPlanId(card.id)) {
-    if (isAnnual) return { price: NO_ANNUAL_PRICE, note: '' };
-    return { price: card.id === 'rfq' ? PRICING_TEXTS.rfqPrice : '$0', note: '' };
-  }
+  // Free costs $0 and the quote card is RFQ on either cycle (spec §9's "-" read as no price at all).
+  if (!isPaidPlanId(card.id)) return { price: card.id === 'rfq' ? PRICING_TEXTS.rfqPrice : '$0', note: '' };
   if (!isAnnual) return { price: `$${formatMinorUnits(PLAN_PRICES_MINOR[card.id].monthly)}`, note: '/month' };
   return {
     price: `$${formatMinorUnits(ANNUAL_PER_MONTH_DISPLAY_MINOR[card.id])}`,
@@ -23,19 +19,16 @@ function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note:
   };
 }
 
-function buttonLabel(card: PricingCard): string {
-  if (card.id === 'rfq') return PRICING_TEXTS.contactUs;
-  return card.id === 'free' ? 'Get Started' : 'Choose plan';
-}
-
 /** One plan: name, price for the chosen cycle, what it includes and its button. */
 export function PricingCardView({
   card,
   isAnnual,
+  action,
   onChoose,
 }: {
   card: PricingCard;
   isAnnual: boolean;
+  action: Pick<CardAction, 'label' | 'disabled'>;
   onChoose: () => void;
 }) {
   const { price, note } = priceLine(card, isAnnual);
@@ -71,8 +64,13 @@ export function PricingCardView({
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
-        <Button variant={card.mostPopular ? 'filled' : 'light'} fullWidth onClick={onChoose}>
-          {buttonLabel(card)}
+        <Button
+          variant={card.mostPopular ? 'filled' : 'light'}
+          fullWidth
+          disabled={action.disabled}
+          onClick={onChoose}
+        >
+          {action.label}
         </Button>
       </Stack>
     </Card>

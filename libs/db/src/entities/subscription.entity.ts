@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import type { BillingCycle, PlanId } from '@fxrates/domain';
+import type { BillingCycle, PendingPlanChange, PlanId } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import { User } from './user.entity';
 
@@ -55,6 +55,30 @@ export class Subscription {
    */
   paymentRevoked(): boolean {
     return this.revokedSaleAt !== null && (this.paidSaleAt === null || this.paidSaleAt <= this.revokedSaleAt);
+  }
+
+  /**
+   * A downgrade PayPal has confirmed (its plan_id is already the cheaper plan, billed from its next
+   * cycle) while this row keeps the plan paid for until `pendingChangeAt`, the end of that period.
+   * The three are set together or not at all.
+   */
+  @Property({ type: 'string', length: 20, nullable: true })
+  pendingPlan: PlanId | null = null;
+
+  @Property({ type: 'string', length: 10, nullable: true })
+  pendingBillingCycle: BillingCycle | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  pendingChangeAt: Date | null = null;
+
+  /** The waiting downgrade as the API shows it, or null. */
+  pendingChange(): PendingPlanChange | null {
+    if (!this.pendingPlan || !this.pendingBillingCycle || !this.pendingChangeAt) return null;
+    return {
+      plan: this.pendingPlan,
+      billingCycle: this.pendingBillingCycle,
+      effectiveAt: this.pendingChangeAt.toISOString(),
+    };
   }
 
   /** PayPal's update_time of the state stored here; an older state is never applied over it. */

@@ -9,6 +9,7 @@ import { Migration20261123000000_paypal_billing } from './Migration2026112300000
 import { Migration20261123030000_rate_history_observed_at } from './Migration20261123030000_rate_history_observed_at';
 import { Migration20261124100000_subscription_payments } from './Migration20261124100000_subscription_payments';
 import { Migration20261126170000_user_last_sign_in } from './Migration20261126170000_user_last_sign_in';
+import { Migration20261126171000_pending_plan_changes } from './Migration20261126171000_pending_plan_changes';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -31,4 +32,8 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261124100000_subscription_payments,
   },
   { name: 'Migration20261126170000_user_last_sign_in', class: Migration20261126170000_user_last_sign_in },
+  {
+    name: 'Migration20261126171000_pending_plan_changes',
+    class: Migration20261126171000_pending_plan_changes,
+  },
 ];

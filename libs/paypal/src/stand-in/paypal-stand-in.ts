@@ -72,6 +72,13 @@ export interface PayPalStandIn {
   /** What the buyer's approval in the PayPal button leaves behind. */
   createSubscription(fields: NewSubscription): PayPalSubscription;
   subscription(id: string): PayPalSubscription | undefined;
+  /**
+   * The buyer approves the subscription's latest revision (POST .../revise) at PayPal's approve
+   * link, as a browser does on the stand-in's approval page: its plan_id becomes the revised plan.
+   */
+  approveRevision(id: string): void;
+  /** Revisions of the subscription asked for and not yet approved, oldest first. */
+  pendingRevisions(id: string): { planId: string; returnUrl?: string; cancelUrl?: string }[];
   /** A status change made at PayPal (by the buyer, PayPal's dunning, or the end of the term). */
   setStatus(id: string, status: PayPalStatus): void;
   /** A recurring payment went through: last payment now, next billing one cycle later. */
@@ -184,11 +191,49 @@ const EVENT_EFFECTS: Record<string, PayPalStatus | 'renew' | 'refund' | 'reverse
   'BILLING.SUBSCRIPTION.RE-ACTIVATED': 'ACTIVE',
   'BILLING.SUBSCRIPTION.SUSPENDED': 'SUSPENDED',
   'BILLING.SUBSCRIPTION.CANCELLED': 'CANCELLED',
+  'BILLING.SUBSCRIPTION.UPDATED': undefined,
   'BILLING.SUBSCRIPTION.EXPIRED': 'EXPIRED',
   'PAYMENT.SALE.COMPLETED': 'renew',
   'PAYMENT.SALE.REFUNDED': 'refund',
   'PAYMENT.SALE.REVERSED': 'reverse',
 };
+
+/** Where the approve link of a revision leads, as on PayPal's site. */
+const APPROVAL_PATH = '/webapps/billing/subscriptions/update';
+
+/** A revision asked for with POST .../revise, waiting for the buyer at the approve link. */
+interface PendingRevision {
+  token: string;
+  subscriptionId: string;
+  planId: string;
+  plan?: PlanOverride;
+  returnUrl?: string;
+  cancelUrl?: string;
+}
+
+function unprocessable(issue: string, description: string): object {
+  return {
+    name: 'UNPROCESSABLE_ENTITY',
+    message:
+      'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    debug_id: debugId(),
+    details: [{ issue, description }],
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The buyer's side of an approve link: what changes, Agree or Cancel. */
+function approvalPage(revision: PendingRevision, plan: StandInPlan | undefined): string {
+  const price = plan ? `${plan.price} USD per ${plan.interval.toLowerCase()}` : 'its price';
+  const token = escapeHtml(revision.token);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal stand-in: approve the change</title></head>
+<body><main><h1>Change your subscription</h1>
+<p>Subscription ${escapeHtml(revision.subscriptionId)} moves to plan ${escapeHtml(revision.planId)} (${escapeHtml(price)}) from its next billing date.</p>
+<form method="post"><input type="hidden" name="ba_token" value="${token}">
+<button type="submit" name="decision" value="approve">Agree &amp; Continue</button>
+<button type="submit" name="decision" value="cancel">Cancel and return</button></form></main></body></html>`;
+}
 
 /** What a subscription charges per cycle: its own override's price, else its plan's. */
 function priceOf(override: PlanOverride | undefined, plan: StandInPlan | undefined): string {
@@ -205,6 +250,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   const activateAfter = new Map<string, number>();
   const sales = new StandInSales(() => baseUrl);
   const overrides = new Map<string, PlanOverride>();
+  const revisions = new Map<string, PendingRevision>();
   let issued = 0;
   let baseUrl = '';
   const webhookId = options.webhookId ?? upperId(17);
@@ -238,6 +284,19 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     };
   };
 
+  /** The buyer approved a revision: the subscription is on the new plan (overrides are not carried over). */
+  const applyRevision = (revision: PendingRevision) => {
+    const subscription = subscriptions.get(revision.subscriptionId)!;
+    const now = new Date().toISOString();
+    subscription.plan_id = revision.planId;
+    if (revision.plan) overrides.set(subscription.id, structuredClone(revision.plan));
+    else overrides.delete(subscription.id);
+    subscription.plan_overridden = revision.plan !== undefined;
+    subscription.update_time = now;
+    revisions.delete(revision.token);
+  };
+  const revisionsOf = (id: string) => [...revisions.values()].filter((each) => each.subscriptionId === id);
+
   const held: (() => void)[] = [];
   const standIn: PayPalStandIn = {
     url: '',
@@ -254,6 +313,13 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     tokensIssued: () => issued,
     revokeTokens: () => tokens.clear(),
     subscription: (id) => subscriptions.get(id),
+    approveRevision(id) {
+      const latest = revisionsOf(id).at(-1);
+      if (!latest) throw new Error(`No revision of ${id} to approve`);
+      applyRevision(latest);
+    },
+    pendingRevisions: (id) =>
+      revisionsOf(id).map(({ planId, returnUrl, cancelUrl }) => ({ planId, returnUrl, cancelUrl })),
     setStatus(id, status) {
       const subscription = subscriptions.get(id)!;
       const now = new Date().toISOString();
@@ -395,6 +461,50 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     return [200, { event_id: event.id, delivered_to: options.webhookTarget, status: answer.status }];
   };
 
+  /** POST /v1/billing/subscriptions/{id}/revise: a revision waiting for the buyer's approval. */
+  const revise = (subscription: PayPalSubscription, body: string): [number, object] => {
+    const asked = JSON.parse(body || '{}') as {
+      plan_id?: string;
+      plan?: PlanOverride;
+      application_context?: { return_url?: string; cancel_url?: string };
+    };
+    if (subscription.status !== 'ACTIVE') {
+      return [
+        422,
+        unprocessable(
+          'SUBSCRIPTION_STATUS_INVALID',
+          'Invalid subscription status for revise action; subscription status should be active.',
+        ),
+      ];
+    }
+    if (!asked.plan_id || !options.plans[asked.plan_id]) {
+      return [422, unprocessable('INVALID_PLAN', 'The plan is not active or does not exist.')];
+    }
+    const token = `BA-${upperId(17)}`;
+    revisions.set(token, {
+      token,
+      subscriptionId: subscription.id,
+      planId: asked.plan_id,
+      ...(asked.plan ? { plan: asked.plan } : {}),
+      returnUrl: asked.application_context?.return_url,
+      cancelUrl: asked.application_context?.cancel_url,
+    });
+    const self = `${baseUrl}/v1/billing/subscriptions/${subscription.id}`;
+    return [
+      200,
+      {
+        plan_id: asked.plan_id,
+        plan_overridden: asked.plan !== undefined,
+        links: [
+          { href: `${baseUrl}${APPROVAL_PATH}?ba_token=${token}`, rel: 'approve', method: 'GET' },
+          { href: self, rel: 'edit', method: 'PATCH' },
+          { href: self, rel: 'self', method: 'GET' },
+          { href: `${self}/cancel`, rel: 'cancel', method: 'POST' },
+        ],
+      },
+    ];
+  };
+
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const path = (request.url ?? '').split('?')[0];
@@ -420,6 +530,32 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     }
     if (request.method === 'POST' && path === '/__stand-in/webhooks') {
       return json(response, ...(await deliverWebhook(body)));
+    }
+
+    // PayPal's page where the buyer approves a revision (the approve link of POST .../revise).
+    if (path === APPROVAL_PATH && (request.method === 'GET' || request.method === 'POST')) {
+      const form = new URLSearchParams(
+        request.method === 'GET' ? (request.url ?? '').slice(path.length) : body,
+      );
+      const revision = revisions.get(form.get('ba_token') ?? '');
+      if (!revision) {
+        response
+          .writeHead(404, { 'content-type': 'text/html' })
+          .end('<p>This approval link has expired.</p>');
+        return;
+      }
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(approvalPage(revision, options.plans[revision.planId]));
+        return;
+      }
+      const approved = form.get('decision') === 'approve';
+      if (approved) applyRevision(revision);
+      const back = new URL((approved ? revision.returnUrl : revision.cancelUrl) ?? 'about:blank');
+      back.searchParams.set('subscription_id', revision.subscriptionId);
+      back.searchParams.set('ba_token', revision.token);
+      response.writeHead(302, { location: back.toString() }).end();
+      return;
     }
 
     if (standIn.down) {
@@ -503,7 +639,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       });
     }
 
-    const match = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+    const match = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel|\/revise)?$/.exec(path);
     if (!match) {
       return json(response, 404, { name: 'NOT_FOUND', message: 'Not Found', debug_id: debugId() });
     }
@@ -534,6 +670,9 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       const shown =
         fields.split(',').includes('plan') && override ? { ...subscription, plan: override } : subscription;
       return json(response, 200, shown);
+    }
+    if (request.method === 'POST' && match[2] === '/revise') {
+      return json(response, ...revise(subscription, body));
     }
     if (request.method === 'POST' && match[2]) {
       if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {

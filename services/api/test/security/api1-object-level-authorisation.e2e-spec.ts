@@ -30,6 +30,10 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'GET /api/v1/usage': 'GET /api/v1/usage',
   'POST /api/v1/subscriptions': "POST /api/v1/subscriptions with another user's PayPal subscription",
   'POST /api/v1/subscriptions/cancel': 'POST /api/v1/subscriptions/cancel',
+  'POST /api/v1/subscriptions/change': "POST /api/v1/subscriptions/change naming another user's subscription",
+  'POST /api/v1/subscriptions/change/undo': "POST /api/v1/subscriptions/change/undo of another user's change",
+  'POST /api/v1/subscriptions/change/confirm':
+    "POST /api/v1/subscriptions/change/confirm of another user's change",
 };
 
 /**
@@ -240,6 +244,54 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         paypalId,
       ]);
       expect(row.status).toBe('active');
+    });
+
+    /** Mallory, who holds no subscription, names Alice's: each answer is about Mallory's own (none). */
+    const asMallory = (path: string, body: object) =>
+      http()
+        .post(`/api/v1/subscriptions${path}`)
+        .set('Authorization', bearer(mallory))
+        .set('Origin', 'http://127.0.0.1:3000')
+        .send(body);
+    const urls = { returnUrl: 'http://127.0.0.1:3000/account' };
+
+    async function expectAliceUntouched(attack: () => Promise<void>): Promise<void> {
+      const before = await accountState(t, alice.userId);
+      await attack();
+      expect(billing.paypal.pendingRevisions(paypalId)).toEqual([]);
+      expect(billing.paypal.subscription(paypalId)!.plan_id).toBe(BASIC_MONTHLY);
+      expect(await accountState(t, alice.userId)).toEqual(before);
+    }
+
+    it(OWNED_BY_CALLER['POST /api/v1/subscriptions/change'], async () => {
+      await expectAliceUntouched(async () => {
+        const named = { plan: 'basic', billingCycle: 'annual', ...urls, paypalSubscriptionId: paypalId };
+        expectProblem(await asMallory('/change', named), 400, 'validation-failed');
+        const plain = { plan: 'basic', billingCycle: 'annual', ...urls };
+        expectProblem(await asMallory('/change', plain), 404, 'subscription-not-found');
+      });
+    });
+
+    it(OWNED_BY_CALLER['POST /api/v1/subscriptions/change/undo'], async () => {
+      await expectAliceUntouched(async () => {
+        expectProblem(
+          await asMallory('/change/undo', { ...urls, userId: alice.userId }),
+          400,
+          'validation-failed',
+        );
+        expectProblem(await asMallory('/change/undo', urls), 404, 'subscription-not-found');
+      });
+    });
+
+    it(OWNED_BY_CALLER['POST /api/v1/subscriptions/change/confirm'], async () => {
+      await expectAliceUntouched(async () => {
+        const res = await asMallory('/change/confirm', {
+          paypalSubscriptionId: paypalId,
+          userId: alice.userId,
+        });
+        expectProblem(res, 404, 'subscription-not-found');
+      });
+      expect((await accountState(t, mallory.userId)).user).toMatchObject([{ plan: 'free' }]);
     });
   });
 });

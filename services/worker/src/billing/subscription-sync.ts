@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { Subscription, User } from '@fxrates/db';
 import type { PlanId } from '@fxrates/domain';
 import {
+  decidedFields,
   judgeSubscription,
   PayPalClient,
   PayPalPlanIds,
@@ -23,6 +24,9 @@ import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { WORKER_REDIS } from '../worker.tokens';
 import { planPaidBy } from './plan-paid-by';
+
+/** Scheduled plan changes applied per sweep: a backlog is worked off over a few sweeps. */
+const DUE_CHANGES_BATCH = 500;
 
 /** applied: our copy now matches PayPal; stale: ours is newer; unknown: nothing of ours; refused: grants nothing. */
 export type SyncOutcome = 'applied' | 'stale' | 'unknown' | 'refused';
@@ -65,17 +69,30 @@ export class SubscriptionSync {
     return result;
   }
 
-  /** Re-reads the subscription at PayPal and applies it, with what a payment of it says when one prompted this. */
+  /**
+   * Re-reads the subscription at PayPal and applies it, with what a payment of it says when one
+   * prompted this. Our row is locked while PayPal's state is applied to it, so two workers (or a
+   * worker and the API's confirmation) apply one after the other, each to what the other wrote.
+   */
   async sync(paypalSubscriptionId: string, payment?: SalePayment): Promise<SyncOutcome> {
+    if (!this.unannounced.getStore())
+      return this.transactional(() => this.sync(paypalSubscriptionId, payment));
     const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
     if (!paypal) {
       this.logger.warn(`PayPal does not know subscription ${paypalSubscriptionId}`);
       return 'unknown';
     }
-    const existing = await this.db().findOne(Subscription, { paypalSubscriptionId });
+    const existing = await this.db().findOne(
+      Subscription,
+      { paypalSubscriptionId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     const verdict = judgeSubscription(paypal, this.planIds, existing?.user.id);
     if (!verdict.accepted) return this.refuse(paypalSubscriptionId, paypal, existing, verdict.reason);
-    const fields = subscriptionFields(paypal, verdict.plan, verdict.cycle);
+    // A plan PayPal shows after a revision: an upgrade applies now, a downgrade at the period end.
+    const fields = existing
+      ? decidedFields(existing, paypal, verdict)
+      : subscriptionFields(paypal, verdict.plan, verdict.cycle);
     let fresh = true;
     let userId = existing?.user.id;
     if (existing) fresh = await this.update(existing, fields);
@@ -119,7 +136,14 @@ export class SubscriptionSync {
     const fresh = await this.db().nativeUpdate(
       Subscription,
       { id: existing.id, ...notNewerThan(updatedAt) },
-      { status: REFUSED_STATUS, paypalUpdatedAt: updatedAt },
+      // Granting nothing, it has no downgrade to wait for either.
+      {
+        status: REFUSED_STATUS,
+        paypalUpdatedAt: updatedAt,
+        pendingPlan: null,
+        pendingBillingCycle: null,
+        pendingChangeAt: null,
+      },
     );
     if (!fresh) return 'stale';
     await this.applyPlan(existing.user.id);
@@ -181,6 +205,35 @@ export class SubscriptionSync {
   }
 
   /**
+   * Applies the downgrades whose paid period is over (pending_change_at passed): each subscription is
+   * synced, so PayPal is read again and the change applies only if PayPal still has the cheaper plan
+   * (an undone change is dropped instead). The durable backstop of the delayed sync scheduled at that
+   * time; idempotent, and two workers apply each change once (the row lock in sync). Returns how many
+   * subscriptions were synced.
+   */
+  async applyDueChanges(now = new Date()): Promise<number> {
+    const due = await this.em
+      .fork()
+      .find(
+        Subscription,
+        { pendingChangeAt: { $lte: now }, paypalSubscriptionId: { $ne: null } },
+        { fields: ['paypalSubscriptionId'], orderBy: { pendingChangeAt: 'asc' }, limit: DUE_CHANGES_BATCH },
+      );
+    let synced = 0;
+    for (const { paypalSubscriptionId } of due) {
+      try {
+        await this.sync(paypalSubscriptionId!);
+        synced += 1;
+      } catch (error) {
+        this.logger.warn(
+          `Scheduled plan change of ${paypalSubscriptionId} not applied yet: ${(error as Error).message}`,
+        );
+      }
+    }
+    return synced;
+  }
+
+  /**
    * Moves to free every user still on a paid plan whose latest subscription no longer pays (lapsed,
    * refunded, or none of ours at our price): the durable backstop for the delayed sync that applyPlan
    * schedules at period end (a delayed job lives only in Redis). Returns how many users changed plan.
@@ -228,6 +281,18 @@ export class SubscriptionSync {
         JOBS.syncPayPalSubscription,
         { paypalSubscriptionId: latest.paypalSubscriptionId! },
         { delay: paidUntil - now, jobId: `paypal-sync-${latest.paypalSubscriptionId}-${paidUntil}` },
+      );
+    }
+    const changeAt = latest?.pendingChangeAt?.getTime();
+    if (latest && changeAt) {
+      // The scheduled downgrade applies at the end of the paid period (applyDueChanges is the backstop).
+      await this.queue.add(
+        JOBS.syncPayPalSubscription,
+        { paypalSubscriptionId: latest.paypalSubscriptionId! },
+        {
+          delay: Math.max(0, changeAt - now),
+          jobId: `paypal-sync-${latest.paypalSubscriptionId}-${changeAt}`,
+        },
       );
     }
     const changed = await em.nativeUpdate(User, { id: userId, plan: { $ne: plan } }, { plan });

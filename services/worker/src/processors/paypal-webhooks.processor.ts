@@ -38,8 +38,12 @@ export class PayPalWebhooksProcessor extends WorkerHost {
 
   async process(
     job: Job<PayPalQueueJob>,
-  ): Promise<SyncOutcome | 'done' | { downgraded: number } | SweepSummary> {
-    if (job.name === JOBS.endLapsedPlans) return { downgraded: await this.subscriptions.endLapsedPlans() };
+  ): Promise<SyncOutcome | 'done' | { downgraded: number; planChanges: number } | SweepSummary> {
+    if (job.name === JOBS.endLapsedPlans) {
+      // Scheduled downgrades first: a plan they change is then judged as any other.
+      const planChanges = await this.subscriptions.applyDueChanges();
+      return { downgraded: await this.subscriptions.endLapsedPlans(), planChanges };
+    }
     if (job.name === JOBS.requeueUnappliedPayPalEvents) return this.sweep.run();
     if (job.name === JOBS.syncPayPalSubscription) {
       return this.subscriptions.sync((job.data as SyncPayPalSubscriptionJob).paypalSubscriptionId);

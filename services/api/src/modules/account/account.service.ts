@@ -59,6 +59,7 @@ export class AccountService {
       currency: subscription?.currency ?? 'USD',
       createdAt: user.createdAt.toISOString(),
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+      pendingChange: subscription?.pendingChange() ?? null,
     };
   }
 }

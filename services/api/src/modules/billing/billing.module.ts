@@ -11,9 +11,9 @@ import { PayPalWebhooksController } from './paypal-webhooks.controller';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
 import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
-import { ReplacedSubscriptions } from './replaced-subscriptions';
 import { SubscriptionCancellationService } from './subscription-cancellation.service';
 import { SubscriptionsService } from './subscriptions.service';
+import { PlanChangesService } from './plan-changes.service';
 
 @Module({
   imports: [AuthModule, PublicApiModule, BullModule.registerQueue({ name: QUEUES.paypalWebhooks })],
@@ -24,7 +24,7 @@ import { SubscriptionsService } from './subscriptions.service';
     SubscriptionVerifier,
     SubscriptionsService,
     SubscriptionCancellationService,
-    ReplacedSubscriptions,
+    PlanChangesService,
     PayPalWebhooksService,
   ],
 })

@@ -49,6 +49,8 @@ export class SubscriptionCancellationService {
       );
     }
     subscription.status = 'cancelled';
+    // A scheduled downgrade is moot: the plan paid for ends with its period, then free.
+    Object.assign(subscription, { pendingPlan: null, pendingBillingCycle: null, pendingChangeAt: null });
     await em.flush();
     return viewOf(subscription);
   }

@@ -53,18 +53,39 @@ export class SubscriptionVerifier {
     private readonly planIds: PayPalPlanIds,
   ) {}
 
-  async verify(
-    paypalSubscriptionId: string,
-    userId: string,
-    requested: { plan: PaidPlanId; cycle: BillingCycle },
-  ): Promise<VerifiedSubscription> {
-    let paypal = await this.paypal.getSubscription(paypalSubscriptionId);
+  /**
+   * The plan and cycle PayPal has this user's subscription on now (after a revision the buyer
+   * approved), judged as verify judges it; it must be ACTIVE. The caller decides what it grants.
+   */
+  async current(paypalSubscriptionId: string, userId: string): Promise<VerifiedSubscription> {
+    const paypal = await this.read(paypalSubscriptionId);
+    const verdict = this.judge(paypalSubscriptionId, paypal, userId);
+    if (!verdict.paying) {
+      throw new AppException(
+        ErrorCode.SubscriptionNotActive,
+        `This PayPal subscription is ${String(paypal.status).toLowerCase()}, not active.`,
+      );
+    }
+    return { paypal, plan: verdict.plan, cycle: verdict.cycle };
+  }
+
+  private async read(paypalSubscriptionId: string): Promise<PayPalSubscription> {
+    const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
     if (!paypal) {
       throw new AppException(
         ErrorCode.SubscriptionNotFound,
         'PayPal does not know this subscription. Start the subscription again from the pricing page.',
       );
     }
+    return paypal;
+  }
+
+  async verify(
+    paypalSubscriptionId: string,
+    userId: string,
+    requested: { plan: PaidPlanId; cycle: BillingCycle },
+  ): Promise<VerifiedSubscription> {
+    let paypal = await this.read(paypalSubscriptionId);
     this.judge(paypalSubscriptionId, paypal, userId, requested); // before waiting on PayPal for a subscription we would refuse anyway
     for (let check = 0; paypal.status === 'APPROVED' && check < ACTIVATION_CHECKS; check++) {
       await sleep(this.config.paypal.activationPollMs);
@@ -88,12 +109,12 @@ export class SubscriptionVerifier {
     return { paypal, plan: verdict.plan, cycle: verdict.cycle };
   }
 
-  /** judgeSubscription's verdict for this user and the plan and cycle they asked for, or the refusal they see. */
+  /** judgeSubscription's verdict for this user (and the plan and cycle they asked for), or the refusal they see. */
   private judge(
     paypalSubscriptionId: string,
     paypal: PayPalSubscription,
     userId: string,
-    requested: { plan: PaidPlanId; cycle: BillingCycle },
+    requested?: { plan: PaidPlanId; cycle: BillingCycle },
   ): Extract<SubscriptionVerdict, { accepted: true }> {
     const verdict = judgeSubscription(paypal, this.planIds, userId);
     if (!verdict.accepted) {
@@ -104,7 +125,7 @@ export class SubscriptionVerifier {
       const [code, message] = REFUSALS[verdict.refusal];
       throw new AppException(code, message);
     }
-    if (verdict.plan !== requested.plan || verdict.cycle !== requested.cycle) {
+    if (requested && (verdict.plan !== requested.plan || verdict.cycle !== requested.cycle)) {
       throw new AppException(
         ErrorCode.SubscriptionPlanMismatch,
         `This PayPal subscription is for ${verdict.plan} (${verdict.cycle}), not ${requested.plan} (${requested.cycle}).`,

@@ -14,5 +14,6 @@ export function viewOf(subscription: Subscription): SubscriptionView {
     startDate: subscription.startDate?.toISOString() ?? null,
     currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
     lastPaymentAt: subscription.lastPaymentAt?.toISOString() ?? null,
+    pendingChange: subscription.pendingChange(),
   };
 }

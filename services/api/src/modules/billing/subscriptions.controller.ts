@@ -1,12 +1,14 @@
-import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, type CreateSubscriptionResponse } from '@fxrates/domain';
+import { ErrorCode, type CreateSubscriptionResponse, type PlanChangeStarted } from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
 import { CreateSubscriptionBody } from './dto/create-subscription.body';
 import { CreateSubscriptionResponseDto } from './dto/subscription.response';
+import { PlanChangeBody, PlanChangeStartedDto, PlanChangeUndoBody } from './dto/plan-change.body';
+import { PlanChangesService } from './plan-changes.service';
 import { SubscriptionCancellationService } from './subscription-cancellation.service';
 import { SubscriptionsService } from './subscriptions.service';
 import { UnsuccessfulProblemFilter } from './unsuccessful-problem.filter';
@@ -20,6 +22,7 @@ export class SubscriptionsController {
   constructor(
     private readonly subscriptions: SubscriptionsService,
     private readonly cancellation: SubscriptionCancellationService,
+    private readonly changes: PlanChangesService,
   ) {}
 
   @Post()
@@ -28,7 +31,9 @@ export class SubscriptionsController {
     summary: 'Record a subscription approved in PayPal, once PayPal confirms it; the plan applies at once',
     description:
       'The server reads the plan, price, owner and status from PayPal and our price table, never from the ' +
-      'body. Problems also carry `success: false`.',
+      'body. A user holds one active subscription: a second one is cancelled at PayPal and refused with ' +
+      '409 `already-subscribed` (change the plan with POST /api/v1/subscriptions/change instead). ' +
+      'Problems also carry `success: false`.',
   })
   @ApiCreatedResponse({ type: CreateSubscriptionResponseDto })
   @ApiProblems(
@@ -38,6 +43,7 @@ export class SubscriptionsController {
     ErrorCode.SubscriptionNotFound,
     ErrorCode.SubscriptionNotActive,
     ErrorCode.SubscriptionAlreadyBound,
+    ErrorCode.AlreadySubscribed,
     ErrorCode.SubscriptionPlanMismatch,
     ErrorCode.PaymentProviderUnavailable,
     ErrorCode.BillingNotConfigured,
@@ -65,5 +71,87 @@ export class SubscriptionsController {
   )
   async cancel(@CurrentUser() user: AuthenticatedUser): Promise<CreateSubscriptionResponse> {
     return { success: true, subscription: await this.cancellation.cancel(user.userId) };
+  }
+
+  @Post('change')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'changeSubscriptionPlan',
+    summary: 'Start a change of plan: PayPal revises the subscription once the buyer approves it',
+    description:
+      'Revises the active subscription at PayPal to the plan and cycle asked for and answers the ' +
+      'approve link. After approving, the web app calls POST /api/v1/subscriptions/change/confirm: an ' +
+      'upgrade applies then, a downgrade at the end of the period already paid for. Choosing the plan ' +
+      'paid for now while a downgrade is scheduled undoes it. Problems also carry `success: false`.',
+  })
+  @ApiOkResponse({ type: PlanChangeStartedDto })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.SubscriptionNotFound,
+    ErrorCode.PlanUnchanged,
+    ErrorCode.SubscriptionNotActive,
+    ErrorCode.PaymentProviderUnavailable,
+    ErrorCode.BillingNotConfigured,
+  )
+  change(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: PlanChangeBody,
+    @Headers('origin') origin?: string,
+  ): Promise<PlanChangeStarted> {
+    return this.changes.start(user.userId, { plan: body.plan, cycle: body.billingCycle }, body, origin);
+  }
+
+  @Post('change/undo')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'undoSubscriptionPlanChange',
+    summary: 'Undo a scheduled downgrade: PayPal revises the subscription back once the buyer approves',
+    description:
+      'PayPal already bills the cheaper plan from the next cycle, so undoing it is a revision back to ' +
+      'the plan paid for now, approved at PayPal; the scheduled change goes once ' +
+      'POST /api/v1/subscriptions/change/confirm sees it. Problems also carry `success: false`.',
+  })
+  @ApiOkResponse({ type: PlanChangeStartedDto })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.SubscriptionNotFound,
+    ErrorCode.PlanChangeNotFound,
+    ErrorCode.SubscriptionNotActive,
+    ErrorCode.PaymentProviderUnavailable,
+    ErrorCode.BillingNotConfigured,
+  )
+  undo(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: PlanChangeUndoBody,
+    @Headers('origin') origin?: string,
+  ): Promise<PlanChangeStarted> {
+    return this.changes.undo(user.userId, body, origin);
+  }
+
+  @Post('change/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'confirmSubscriptionPlanChange',
+    summary: 'Apply what PayPal confirms of an approved revision: an upgrade now, a downgrade at period end',
+    description:
+      'Reads the subscription at PayPal and judges it as a new one (owner, our plan at our price, active). ' +
+      'A dearer plan applies at once; a cheaper one is scheduled (`pendingChange`) for the end of the ' +
+      'period already paid for; the plan paid for now drops a scheduled change. Idempotent. ' +
+      'Problems also carry `success: false`.',
+  })
+  @ApiOkResponse({ type: CreateSubscriptionResponseDto })
+  @ApiProblems(
+    ErrorCode.Unauthorized,
+    ErrorCode.SubscriptionNotFound,
+    ErrorCode.SubscriptionNotActive,
+    ErrorCode.SubscriptionOwnerMismatch,
+    ErrorCode.SubscriptionPlanMismatch,
+    ErrorCode.PaymentProviderUnavailable,
+    ErrorCode.BillingNotConfigured,
+  )
+  async confirm(@CurrentUser() user: AuthenticatedUser): Promise<CreateSubscriptionResponse> {
+    return { success: true, subscription: await this.subscriptions.confirmChange(user.userId) };
   }
 }

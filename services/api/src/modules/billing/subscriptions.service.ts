@@ -1,14 +1,16 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
+import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import { Subscription, User } from '@fxrates/db';
-import { ErrorCode, type SubscriptionView } from '@fxrates/domain';
+import { ErrorCode, PLANS, type SubscriptionView } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../public-api/user-plans.service';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
-import { PayPalClient, subscriptionFields } from '@fxrates/paypal';
+import { decidedFields, PayPalClient, subscriptionFields } from '@fxrates/paypal';
 import { askPayPal } from './paypal-errors';
-import { ReplacedSubscriptions } from './replaced-subscriptions';
 import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
 import { viewOf } from './subscription-view';
 
@@ -24,7 +26,26 @@ const paymentRevoked = () =>
     'PayPal refunded or reversed the latest payment of this subscription, so it pays for no plan until its next payment. Subscribe again from the pricing page.',
   );
 
-/** Records a subscription approved in PayPal once PayPal confirms it, and moves the user's plan at once. */
+const noActiveSubscription = () =>
+  new AppException(
+    ErrorCode.SubscriptionNotFound,
+    'You have no active subscription to change. Choose a plan on the pricing page.',
+  );
+
+/** The statuses in which a subscription bills (or will again): one such per user at most. */
+export const LIVE_STATUSES = ['active', 'suspended'];
+
+/** The user's live subscription (raised when a second one is reported). */
+class SecondSubscription extends Error {
+  constructor(readonly live: Subscription) {
+    super('second live subscription');
+  }
+}
+
+/**
+ * Records a subscription approved in PayPal once PayPal confirms it, and moves the user's plan at
+ * once; a user holds one live subscription, whose plan changes by PayPal's revise flow (confirmChange).
+ */
 @Injectable()
 export class SubscriptionsService {
   private readonly logger = new Logger(SubscriptionsService.name);
@@ -34,13 +55,11 @@ export class SubscriptionsService {
     private readonly paypal: PayPalClient,
     private readonly verifier: SubscriptionVerifier,
     private readonly userPlans: UserPlansService,
-    private readonly replaced: ReplacedSubscriptions,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
   ) {}
 
   async subscribe(userId: string, body: CreateSubscriptionBody): Promise<SubscriptionView> {
-    if (!this.paypal.configured) {
-      throw new AppException(ErrorCode.BillingNotConfigured, 'Subscriptions are not available right now.');
-    }
+    this.requireBilling();
     const verified = await askPayPal(
       () =>
         this.verifier.verify(body.paypalSubscriptionId, userId, {
@@ -51,15 +70,91 @@ export class SubscriptionsService {
     );
     // The id we asked PayPal about is the one recorded, whatever its answer says of itself.
     const paypalId = body.paypalSubscriptionId;
-    const subscription = await this.recordWithPlan(userId, paypalId, verified);
+    let subscription: Subscription;
+    try {
+      subscription = await this.recordWithPlan(userId, paypalId, verified);
+    } catch (error) {
+      if (!(error instanceof SecondSubscription)) throw error;
+      throw await this.refuseSecond(userId, paypalId, error.live);
+    }
     await this.userPlans.announce(userId);
-    await this.replaced.cancelOthers(userId, paypalId);
     return viewOf(subscription);
   }
 
   /**
+   * After the buyer approved a revision at PayPal (an upgrade, a downgrade or its undoing): reads the
+   * subscription at PayPal, judges it as a new one is judged, and records what it grants (decidePlan):
+   * an upgrade at once, a downgrade at the end of the paid period. Asking again changes nothing more.
+   */
+  async confirmChange(userId: string): Promise<SubscriptionView> {
+    this.requireBilling();
+    const live = await this.liveSubscription(userId);
+    if (!live?.paypalSubscriptionId) throw noActiveSubscription();
+    const paypalId = live.paypalSubscriptionId;
+    const verified = await askPayPal(
+      () => this.verifier.current(paypalId, userId),
+      (error) => this.logger.warn(`Change of ${paypalId} not confirmed: ${error.message}`),
+    );
+    const subscription = await this.recordWithPlan(userId, paypalId, verified);
+    await this.userPlans.announce(userId);
+    const changeAt = subscription.pendingChangeAt?.getTime();
+    if (changeAt) {
+      // The worker applies the downgrade then (its hourly sweep is the backstop); one job per change.
+      await this.queue.add(
+        JOBS.syncPayPalSubscription,
+        { paypalSubscriptionId: paypalId },
+        { delay: Math.max(0, changeAt - Date.now()), jobId: `paypal-sync-${paypalId}-${changeAt}` },
+      );
+    }
+    return viewOf(subscription);
+  }
+
+  /** The user's latest subscription that bills (active or suspended), or null. */
+  liveSubscription(userId: string, em: EntityManager = this.em.fork()): Promise<Subscription | null> {
+    return em.findOne(
+      Subscription,
+      { user: userId, paypalSubscriptionId: { $ne: null }, status: { $in: LIVE_STATUSES } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+  }
+
+  private requireBilling(): void {
+    if (!this.paypal.configured) {
+      throw new AppException(ErrorCode.BillingNotConfigured, 'Subscriptions are not available right now.');
+    }
+  }
+
+  /**
+   * A second subscription would bill the user twice for one account: it is cancelled at PayPal (it
+   * is theirs: judged for them) and refused, and the user is told to change the plan they have.
+   */
+  private async refuseSecond(userId: string, paypalId: string, live: Subscription): Promise<AppException> {
+    let cancelled = false;
+    try {
+      cancelled = await this.paypal.cancelSubscription(
+        paypalId,
+        `Refused: the account already has subscription ${live.paypalSubscriptionId}`,
+      );
+    } catch (error) {
+      this.logger.error(
+        `Second PayPal subscription ${paypalId} of user ${userId} NOT cancelled: ${(error as Error).message}`,
+      );
+    }
+    const plan = PLANS[live.plan]?.name ?? live.plan;
+    return new AppException(
+      ErrorCode.AlreadySubscribed,
+      `You already have an active ${plan} (${live.billingCycle}) subscription. ` +
+        (cancelled
+          ? 'We cancelled the new PayPal subscription so you are not billed twice. '
+          : 'Cancel the new PayPal subscription in your PayPal account so you are not billed twice. ') +
+        'To change plan, choose it on the pricing page: your subscription is changed, not replaced.',
+    );
+  }
+
+  /**
    * The subscription row and the user's plan, in one transaction: a crash between them would leave
-   * a paid subscription on a free account (or the reverse). The unique PayPal id keeps one
+   * a paid subscription on a free account (or the reverse). A lock per user is taken first, so two
+   * new subscriptions reported at once cannot both become live. The unique PayPal id keeps one
    * subscription to one user.
    */
   private async recordWithPlan(
@@ -69,13 +164,16 @@ export class SubscriptionsService {
   ): Promise<Subscription> {
     try {
       return await this.em.fork().transactional(async (em) => {
+        // Per user, not a row lock: the worker locks a subscription row, then its user's, and this
+        // takes them in that order too (record, then writePlan), so neither waits on the other in a cycle.
+        await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
         const subscription = await this.record(em, userId, paypalId, verified);
-        await this.userPlans.writePlan(em, userId, verified.plan);
+        await this.userPlans.writePlan(em, userId, subscription.plan);
         return subscription;
       });
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      // The same subscription reported twice at once: the other request's transaction wrote both.
+      // The same subscription reported by another user at once: theirs committed first.
       const winner = await this.em.fork().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
       if (winner.user.id !== userId) throw alreadyBound();
       return winner;
@@ -89,17 +187,23 @@ export class SubscriptionsService {
     paypalId: string,
     { paypal, plan, cycle }: VerifiedSubscription,
   ): Promise<Subscription> {
-    const fields = subscriptionFields(paypal, plan, cycle);
-    const existing = await em.findOne(Subscription, { paypalSubscriptionId: paypalId });
+    const existing = await em.findOne(
+      Subscription,
+      { paypalSubscriptionId: paypalId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (existing) {
       if (existing.user.id !== userId) throw alreadyBound();
       if (existing.paymentRevoked()) throw paymentRevoked();
-      em.assign(existing, fields);
+      // PayPal's plan may be a revision the buyer approved: an upgrade applies now, a downgrade later.
+      em.assign(existing, decidedFields(existing, paypal, { plan, cycle }));
       await em.flush();
       return existing;
     }
+    const live = await this.liveSubscription(userId, em);
+    if (live) throw new SecondSubscription(live);
     const created = em.create(Subscription, {
-      ...fields,
+      ...subscriptionFields(paypal, plan, cycle),
       user: em.getReference(User, userId),
       paypalSubscriptionId: paypalId,
       createdAt: new Date(),

@@ -1,5 +1,12 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { PLAN_IDS, type AccountResponse, type BillingCycle, type PlanId } from '@fxrates/domain';
+import { PENDING_CHANGE_PROPERTY } from '../../../common/pending-change.openapi';
+import {
+  PLAN_IDS,
+  type AccountResponse,
+  type BillingCycle,
+  type PendingPlanChange,
+  type PlanId,
+} from '@fxrates/domain';
 
 @ApiSchema({ name: 'Account' })
 export class AccountResponseDto implements AccountResponse {
@@ -29,4 +36,5 @@ export class AccountResponseDto implements AccountResponse {
       'The last sign-in with email and password; null for a new user, who has only the session signing up opened',
   })
   lastSignInAt!: string | null;
+  @ApiProperty(PENDING_CHANGE_PROPERTY) pendingChange!: PendingPlanChange | null;
 }

@@ -1,8 +1,10 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { PENDING_CHANGE_PROPERTY } from '../../../common/pending-change.openapi';
 import {
   PLAN_IDS,
   type BillingCycle,
   type CreateSubscriptionResponse,
+  type PendingPlanChange,
   type PlanId,
   type SubscriptionView,
 } from '@fxrates/domain';
@@ -25,6 +27,7 @@ class SubscriptionViewDto implements SubscriptionView {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'PayPal next billing time' })
   currentPeriodEnd!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastPaymentAt!: string | null;
+  @ApiProperty(PENDING_CHANGE_PROPERTY) pendingChange!: PendingPlanChange | null;
 }
 
 @ApiSchema({ name: 'SubscriptionResult' })

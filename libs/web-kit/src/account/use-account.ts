@@ -1,12 +1,14 @@
 import type { AccountResponse } from '@fxrates/domain';
-import { useApi, useAuth } from '@fxrates/web-kit';
+import { useApi } from '../api/ApiContext';
+import { useAuth } from '../auth/AuthContext';
 import { useCallback, useEffect, useState } from 'react';
 
 export type AccountState =
   { status: 'loading' } | { status: 'ready'; account: AccountResponse } | { status: 'failed' };
 
 /**
- * GET /api/account for the signed-in user, through the shell's API client (which carries the
+ * GET /api/account for the signed-in user (the account page, and pricing and checkout, which show
+ * the plan the user is on),  through the shell's API client (which carries the
  * user's Bearer token and refreshes it on a 401). `retry` loads it again.
  */
 export function useAccount(): { state: AccountState; retry: () => void } {

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { SCREENSHOTS_DIR } from '../support/paths';
+import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
+import { waitForText } from '../support/texts';
+
+const { baseUrl, paypalUrl } = e2eEnvironment();
+
+const card = (page: Page, id: string) => page.getByTestId(`pricing-card-${id}`);
+const annualSwitch = (page: Page) => page.getByRole('switch', { name: 'Annual billing (save 15%)' });
+
+/** A date a year from today in the account page's long form (the browser runs in UTC). */
+function aYearFromTodayLong(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** /pricing from the top bar, on annual billing, once the signed-in user's plan is known. */
+async function openAnnualPricing(page: Page, currentPlan: string): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+  await card(page, 'basic').waitFor();
+  await annualSwitch(page).click({ force: true });
+  await waitForText(card(page, currentPlan).getByRole('button'), 'Current plan');
+}
+
+/** A new user who subscribed to `plan` annual through the PayPal button, as the subscribe test does. */
+async function subscriberOf(page: Page, plan: 'basic' | 'professional'): Promise<void> {
+  await routePayPalSdkStandIn(page, paypalUrl);
+  await signUpInBrowser(page, baseUrl, '/dashboard');
+  await waitForText(heading(page), 'Dashboard');
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+  await card(page, plan).waitFor();
+  await annualSwitch(page).click({ force: true });
+  await card(page, plan).getByRole('button', { name: 'Upgrade' }).click();
+  await waitForPath(page, '/subscribe');
+  await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+  await waitForPath(page, '/dashboard');
+  await page.getByTestId('subscription-success').waitFor();
+}
+
+/** From /subscribe's change panel to PayPal's approval page and back to /account, approved. */
+async function approveAtPayPal(page: Page, start: () => Promise<void>): Promise<void> {
+  await start();
+  await page.waitForURL((url) => url.origin === paypalUrl);
+  await page.getByRole('button', { name: 'Agree & Continue' }).click();
+  await waitForPath(page, '/account');
+}
+
+describe('changing plan', () => {
+  const opened = usePagePerTest();
+  let page: Page;
+
+  beforeEach(() => {
+    page = opened().page;
+  });
+
+  it('marks the current plan (disabled) and labels the others Upgrade or Downgrade', async () => {
+    await subscriberOf(page, 'basic');
+    await openAnnualPricing(page, 'basic');
+    const labels = async () =>
+      Promise.all(
+        ['free', 'basic', 'professional', 'enterprise', 'rfq'].map(async (id) => {
+          const button = card(page, id).getByRole('button');
+          return `${(await button.innerText()).trim()}${(await button.isDisabled()) ? ' (disabled)' : ''}`;
+        }),
+      );
+    expect(await labels()).toEqual([
+      'Downgrade',
+      'Current plan (disabled)',
+      'Upgrade',
+      'Upgrade',
+      'Contact Us',
+    ]);
+    await page.getByText('Monthly billing', { exact: true }).click();
+    await waitForText(card(page, 'basic').getByRole('button'), 'Downgrade');
+    expect(await labels()).toEqual(['Downgrade', 'Downgrade', 'Upgrade', 'Upgrade', 'Contact Us']);
+  });
+
+  it('upgrades once PayPal confirms the revised subscription', async () => {
+    await subscriberOf(page, 'basic');
+    await openAnnualPricing(page, 'basic');
+    await card(page, 'professional').getByRole('button', { name: 'Upgrade' }).click();
+    await waitForPath(page, '/subscribe');
+    await waitForText(
+      page.getByTestId('plan-change').locator('p'),
+      /^You are on Basic \(Annual\)\. Upgrading/,
+    );
+    // No second subscription is offered to a subscriber.
+    expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).count()).toBe(0);
+    await approveAtPayPal(page, () => page.getByRole('button', { name: 'Continue to PayPal' }).click());
+    await waitForText(page.getByTestId('plan-change-confirmation'), 'You are on Professional (Annual).');
+    await waitForText(page.getByTestId('account-plan'), 'Professional');
+    expect(await page.getByTestId('account-amount').innerText()).toBe('$635.88 USD');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('schedules a downgrade for the end of the paid period, shows it on /account, and undoes it', async () => {
+    await subscriberOf(page, 'professional');
+    await openAnnualPricing(page, 'professional');
+    await card(page, 'basic').getByRole('button', { name: 'Downgrade' }).click();
+    await waitForPath(page, '/subscribe');
+    await waitForText(
+      page.getByTestId('plan-change').locator('p'),
+      `You are on Professional (Annual). Downgrading to Basic (Annual) takes effect on ${aYearFromTodayLong()}, the end of the period you already paid for; until then you keep Professional.`,
+    );
+    await approveAtPayPal(page, () => page.getByRole('button', { name: 'Continue to PayPal' }).click());
+    const scheduled = `Your change to Basic (Annual) is scheduled for ${aYearFromTodayLong()}.`;
+    await waitForText(page.getByTestId('plan-change-confirmation'), scheduled);
+    const notice = page.getByTestId('pending-plan-change');
+    await waitForText(
+      notice.locator('p'),
+      `Your plan changes to Basic (Annual) on ${aYearFromTodayLong()}, the end of the period you paid for. Until then you keep Professional.`,
+    );
+    expect(await page.getByTestId('account-plan').innerText()).toBe('Professional');
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, 'account-pending-change-1280.png'),
+      fullPage: true,
+    });
+
+    // Pricing shows the scheduled plan as such.
+    await openAnnualPricing(page, 'professional');
+    expect(await card(page, 'basic').getByRole('button').innerText()).toBe('Change scheduled');
+    await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+
+    await approveAtPayPal(page, () => notice.getByRole('button', { name: 'Undo change' }).click());
+    await waitForText(page.getByTestId('plan-change-confirmation'), 'You are on Professional (Annual).');
+    await waitForText(page.getByTestId('account-plan'), 'Professional');
+    expect(await page.getByTestId('pending-plan-change').count()).toBe(0);
+  });
+
+  it('refuses a second subscription and says to change the plan instead', async () => {
+    await subscriberOf(page, 'basic');
+    await openAnnualPricing(page, 'basic');
+    // Checkout cannot tell this user is a subscriber (their account does not load), so it offers
+    // PayPal's button: the server refuses the second subscription and the page says what to do.
+    await page.route('**/api/account', (route) => route.fulfill({ status: 503, body: '' }));
+    await card(page, 'professional').getByRole('button', { name: 'Upgrade' }).click();
+    await waitForPath(page, '/subscribe');
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForText(
+      page.getByTestId('subscribe-error'),
+      'You already have an active Basic (annual) subscription. We cancelled the new PayPal subscription so you are not billed twice. To change plan, choose it on the pricing page: your subscription is changed, not replaced.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+  });
+});

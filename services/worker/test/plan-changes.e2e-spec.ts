@@ -1,0 +1,149 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { JOBS, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
+import { register } from '../../api/test/support/auth-client';
+import { SubscriptionSync } from '../src/billing/subscription-sync';
+import { startBillingWorld, type BillingWorld } from './support/billing-world';
+import { billingProbe } from './support/billing-probe';
+import { ENTERPRISE_MONTHLY } from './support/subscribed';
+import { until } from './support/waiting';
+
+const WEB = 'http://127.0.0.1:3000';
+
+/**
+ * A downgrade confirmed at PayPal waits for the end of the period already paid for; the worker applies
+ * it then (a delayed sync, and the hourly sweep as the backstop), once, whatever runs it twice.
+ */
+describe('worker: scheduled plan changes', () => {
+  let world: BillingWorld;
+  let probe: ReturnType<typeof billingProbe>;
+  let queue: Queue;
+
+  /** An Enterprise-monthly subscriber who downgraded to Basic annual, approved at PayPal and confirmed. */
+  async function downgraded(confirm = true) {
+    const { res, accessToken } = await register(world.api.app);
+    const userId: string = res.body.user.uid;
+    const paypalId = world.paypal.createSubscription({ plan_id: ENTERPRISE_MONTHLY, custom_id: userId }).id;
+    await probe
+      .claim(accessToken, { plan: 'enterprise', billingCycle: 'monthly', paypalSubscriptionId: paypalId })
+      .expect(201);
+    const key = await probe.keyOf(accessToken);
+    await probe
+      .http()
+      .post('/api/v1/subscriptions/change')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Origin', WEB)
+      .send({ plan: 'basic', billingCycle: 'annual', returnUrl: `${WEB}/account` })
+      .expect(200);
+    world.paypal.approveRevision(paypalId);
+    if (confirm) {
+      await probe
+        .http()
+        .post('/api/v1/subscriptions/change/confirm')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .expect(200);
+    }
+    return { userId, accessToken, paypalId, key };
+  }
+
+  /** The paid period ends now: what the delayed job and the sweep then find. */
+  const periodOver = (paypalId: string) =>
+    probe.sql(
+      `update subscriptions set pending_change_at = now() - interval '1 second',
+              current_period_end = now() - interval '1 second'
+        where paypal_subscription_id = ?`,
+      [paypalId],
+    );
+
+  async function sweep(): Promise<{ downgraded: number; planChanges: number }> {
+    const job = await queue.add(JOBS.endLapsedPlans, { trigger: 'manual' });
+    let result: { downgraded: number; planChanges: number } | undefined;
+    await until(async () => {
+      const done = await queue.getJob(job.id!);
+      if (done?.failedReason) throw new Error(done.failedReason);
+      result = done?.returnvalue ?? undefined;
+      return result !== undefined;
+    }, 10_000);
+    return result!;
+  }
+
+  beforeAll(async () => {
+    world = await startBillingWorld();
+    probe = billingProbe(world);
+    queue = world.worker.get(getQueueToken(QUEUES.paypalWebhooks));
+  }, 30_000);
+  afterAll(() => world.close());
+
+  it('keeps the paid plan when PayPal announces the downgrade, and schedules it for the period end', async () => {
+    const { userId, paypalId } = await downgraded(false);
+    const periodEnd = world.paypal.subscription(paypalId)!.billing_info!.next_billing_time!;
+    await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.UPDATED', paypalId));
+    expect(await probe.planOf(userId)).toBe('enterprise');
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.plan, row.amount_minor, row.pending_plan, row.pending_billing_cycle]).toEqual([
+      'enterprise',
+      9999,
+      'basic',
+      'annual',
+    ]);
+    expect(new Date(row.pending_change_at).toISOString()).toBe(periodEnd);
+    const delayed = (await queue.getJobs(['delayed'])).filter(
+      (job) => job.name === JOBS.syncPayPalSubscription && job.data.paypalSubscriptionId === paypalId,
+    );
+    expect(delayed.map((job) => job.id)).toContain(`paypal-sync-${paypalId}-${Date.parse(periodEnd)}`);
+    // Reconcile (every active subscription synced) keeps it scheduled too.
+    await probe.reconcile();
+    expect(await probe.planOf(userId)).toBe('enterprise');
+  }, 30_000);
+
+  it('applies the downgrade at the end of the paid period, once, which the API meters at once', async () => {
+    const { userId, paypalId, key, accessToken } = await downgraded();
+    expect(await probe.meteredPlan(key)).toBe('enterprise');
+    // Not due yet: the sweep leaves it.
+    await sweep();
+    expect(await probe.planOf(userId)).toBe('enterprise');
+
+    await periodOver(paypalId);
+    const sync = world.worker.get(SubscriptionSync);
+    // Two workers at once (and the sweep after them): one effect.
+    await Promise.all([sync.applyDueChanges(), sync.applyDueChanges()]);
+    await sweep();
+    expect(await probe.planOf(userId)).toBe('basic');
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.plan, row.billing_cycle, row.amount_minor, row.pending_plan, row.pending_change_at]).toEqual([
+      'basic',
+      'annual',
+      16788,
+      null,
+      null,
+    ]);
+    await until(async () => (await probe.meteredPlan(key)) === 'basic');
+    const account = await probe.http().get('/api/account').set('Authorization', `Bearer ${accessToken}`);
+    expect(account.body).toMatchObject({
+      plan: 'basic',
+      billingCycle: 'annual',
+      amount: '167.88',
+      pendingChange: null,
+    });
+  }, 30_000);
+
+  it('drops a scheduled downgrade that was undone at PayPal, keeping the plan paid for', async () => {
+    const { userId, paypalId, accessToken } = await downgraded();
+    // Undone at PayPal (the buyer approved the revision back) but never confirmed in the web app.
+    await probe
+      .http()
+      .post('/api/v1/subscriptions/change/undo')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Origin', WEB)
+      .send({ returnUrl: `${WEB}/account` })
+      .expect(200);
+    world.paypal.approveRevision(paypalId);
+    await periodOver(paypalId);
+    const { planChanges } = await sweep();
+    expect(planChanges).toBeGreaterThanOrEqual(1);
+    expect(await probe.planOf(userId)).toBe('enterprise');
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.plan, row.pending_plan]).toEqual(['enterprise', null]);
+    expect(world.paypal.subscription(paypalId)!.plan_id).toBe(ENTERPRISE_MONTHLY);
+  }, 30_000);
+});
