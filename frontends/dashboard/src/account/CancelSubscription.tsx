@@ -35,7 +35,7 @@ export function CancelSubscription({
 
   return (
     <>
-      <Button variant="outline" color="red" onClick={() => setOpened(true)}>
+      <Button variant="outline" color="red.8" onClick={() => setOpened(true)}>
         Cancel subscription
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Cancel your subscription?" centered>
@@ -52,7 +52,7 @@ export function CancelSubscription({
           <Button variant="default" onClick={() => setOpened(false)}>
             Keep subscription
           </Button>
-          <Button color="red" loading={busy} onClick={() => void confirm()}>
+          <Button color="red.8" loading={busy} onClick={() => void confirm()}>
             Confirm cancellation
           </Button>
         </Group>
