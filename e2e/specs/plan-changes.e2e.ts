@@ -5,24 +5,12 @@ import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
-import { waitForText } from '../support/texts';
+import { aYearFromTodayLong, waitForText } from '../support/texts';
 
 const { baseUrl, paypalUrl } = e2eEnvironment();
 
 const card = (page: Page, id: string) => page.getByTestId(`pricing-card-${id}`);
 const annualSwitch = (page: Page) => page.getByRole('switch', { name: 'Annual billing (save 15%)' });
-
-/** A date a year from today in the account page's long form (the browser runs in UTC). */
-function aYearFromTodayLong(): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
 
 /** /pricing from the top bar, on annual billing, once the signed-in user's plan is known. */
 async function openAnnualPricing(page: Page, currentPlan: string): Promise<void> {

@@ -6,21 +6,9 @@ import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { PAYPAL_CREATE_URL, routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
-import { waitForText } from '../support/texts';
+import { aYearFromTodayLong, waitForText } from '../support/texts';
 
 const { baseUrl, paypalUrl } = e2eEnvironment();
-
-/** A date a year from today in the account page's long form (the browser runs in UTC). */
-function aYearFromTodayLong(): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
 
 async function chooseBasicAnnual(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();

@@ -21,3 +21,15 @@ export async function waitForText(
 export async function textsOf(locator: Locator): Promise<string[]> {
   return (await locator.allInnerTexts()).map((text) => text.trim());
 }
+
+/** A date a year from today in the account page's long form (the browser runs in UTC). */
+export function aYearFromTodayLong(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
