@@ -1,19 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The system Chromium (apt); a browser is never downloaded. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags that keep Chromium off the network and quiet in a container. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Flags that keep Chromium off the network and quiet in a container (shared with scripts/lighthouse-audit.mjs). */
+const CHROMIUM_ARGS: string[] = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'chromium-flags.json'), 'utf8'),
+);
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
 export const PHONE_VIEWPORT = { width: 390, height: 844 };

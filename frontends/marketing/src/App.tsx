@@ -1,23 +1,29 @@
-import { NotFoundPage } from '@fxrates/web-kit';
+import { LoadingState, NotFoundPage } from '@fxrates/web-kit';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { ContactPage } from './contact/ContactPage';
-import { ApiDocsPage } from './docs/ApiDocsPage';
 import { HomePage } from './home/HomePage';
-import { PrivacyPage } from './legal/PrivacyPage';
-import { TermsPage } from './legal/TermsPage';
-import { PricingPage } from './pricing/PricingPage';
+
+// The landing page comes with the app; every other page is a chunk of its own, fetched when first
+// visited, so that `/` loads only what it shows (issue 21 §6).
+const PricingPage = lazy(() => import('./pricing/PricingPage').then((m) => ({ default: m.PricingPage })));
+const ApiDocsPage = lazy(() => import('./docs/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
+const ContactPage = lazy(() => import('./contact/ContactPage').then((m) => ({ default: m.ContactPage })));
+const PrivacyPage = lazy(() => import('./legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./legal/TermsPage').then((m) => ({ default: m.TermsPage })));
 
 /** The public pages. Exposed as `./App`; the shell mounts it for the routes it owns. */
 export default function MarketingApp() {
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/pricing" element={<PricingPage />} />
-      <Route path="/docs" element={<ApiDocsPage />} />
-      <Route path="/contact" element={<ContactPage />} />
-      <Route path="/privacy" element={<PrivacyPage />} />
-      <Route path="/terms" element={<TermsPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<LoadingState />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/docs" element={<ApiDocsPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

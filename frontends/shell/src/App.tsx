@@ -1,9 +1,22 @@
+import { LoadingState } from '@fxrates/web-kit';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthEntryPointsProvider } from './auth/AuthEntryPoints';
 import { ShellLayout } from './layout/ShellLayout';
-import { LoginPage } from './pages/LoginPage';
-import { RegisterPage } from './pages/RegisterPage';
 import { RemoteRouteGroup } from './remotes/RemoteRouteGroup';
+
+// Chunks of their own: the landing page does not need them (issue 21 §6).
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+
+/** A page fetched when first visited, "Loading..." meanwhile. */
+function lazyPage(Page: ComponentType) {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** The shell's routes: its own pages, and every other path handed to the remote that owns it. */
 export function App() {
@@ -11,8 +24,8 @@ export function App() {
     <AuthEntryPointsProvider>
       <Routes>
         <Route element={<ShellLayout />}>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/login" element={lazyPage(LoginPage)} />
+          <Route path="/register" element={lazyPage(RegisterPage)} />
           <Route path="*" element={<RemoteRouteGroup />} />
         </Route>
       </Routes>

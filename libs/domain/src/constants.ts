@@ -19,3 +19,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const MAX_ACTIVE_KEYS_PER_USER = 10;
 export const KEY_NAME_MAX_LENGTH = 64;
+/**
+ * A cookie the API sets beside the HttpOnly refresh cookie, with the same lifetime, readable by
+ * scripts and holding no secret: it only says that a sign-in may exist on this browser, so that
+ * an anonymous visitor's page never sends a refresh that can only be refused.
+ */
+export const SESSION_HINT_COOKIE = 'fxrates_signed_in';

@@ -41,6 +41,15 @@ describe('accounts: register, login, refresh, logout, me', () => {
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Strict/);
       expect(cookie).not.toMatch(/; Secure/); // plain http on 127.0.0.1
+      // Beside it, the session hint the web app reads to skip the start-up refresh of a visitor: no secret, site-wide.
+      const hint = ([] as string[])
+        .concat(res.headers['set-cookie'])
+        .find((c) => c.startsWith('fxrates_signed_in='))!;
+      expect(hint).toMatch(/^fxrates_signed_in=1; /);
+      expect(hint).toMatch(/; Path=\/;/);
+      expect(hint).not.toMatch(/; HttpOnly/);
+      expect(hint).toMatch(/; SameSite=Strict/);
+      expect(hint.match(/Expires=[^;]+/)?.[0]).toBe(cookie.match(/Expires=[^;]+/)?.[0]);
 
       const [user] = await sql('select * from users where id = ?', [res.body.user.uid]);
       expect(user).toMatchObject({
@@ -247,11 +256,14 @@ describe('accounts: register, login, refresh, logout, me', () => {
       expect((await refresh(unknown).expect(401)).body.code).toBe('invalid-refresh-token');
     });
 
-    it('logs out: revokes the token and clears the cookie', async () => {
+    it('logs out: revokes the token and clears the cookie and the session hint', async () => {
       const { cookie } = await register(t.app);
       const res = await http().post('/api/auth/logout').set('Cookie', cookie).expect(204);
       expect(([] as string[]).concat(res.headers['set-cookie']).join()).toMatch(
         /fxrates_refresh=;.*Path=\/api\/auth/,
+      );
+      expect(([] as string[]).concat(res.headers['set-cookie']).join()).toMatch(
+        /fxrates_signed_in=;.*Path=\//,
       );
       await refresh(cookie).expect(401);
       await http().post('/api/auth/logout').expect(204); // idempotent without a cookie

@@ -1,6 +1,19 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LoginDialog } from './LoginDialog';
-import { RegisterDialog } from './RegisterDialog';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// The dialogs are fetched when first opened, not with the first page (issue 21 §6); once there,
+// they stay mounted so that closing animates and reopening is instant.
+const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
+const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ default: m.RegisterDialog })));
 
 /** How the top bar's Login and Register buttons start signing in or signing up. */
 export interface AuthEntryPoints {
@@ -20,10 +33,12 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   // Each opening gets a new key: its form starts empty (closing clears the fields and the error).
   const [login, setLogin] = useState({ key: 0, email: '' });
   const [registerKey, setRegisterKey] = useState(0);
+  const [used, setUsed] = useState<ReadonlySet<DialogName>>(new Set());
 
   const show = useCallback((name: DialogName | null) => {
     openRef.current = name;
     setOpen(name);
+    if (name) setUsed((current) => (current.has(name) ? current : new Set(current).add(name)));
   }, []);
 
   const openLogin = useCallback(
@@ -54,13 +69,24 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   return (
     <AuthEntryPointsContext.Provider value={value}>
       {children}
-      <LoginDialog opened={open === 'login'} onClose={close} formKey={login.key} initialEmail={login.email} />
-      <RegisterDialog
-        opened={open === 'register'}
-        onClose={close}
-        formKey={registerKey}
-        onSwitchToLogin={switchToLogin}
-      />
+      <Suspense fallback={null}>
+        {used.has('login') && (
+          <LoginDialog
+            opened={open === 'login'}
+            onClose={close}
+            formKey={login.key}
+            initialEmail={login.email}
+          />
+        )}
+        {used.has('register') && (
+          <RegisterDialog
+            opened={open === 'register'}
+            onClose={close}
+            formKey={registerKey}
+            onSwitchToLogin={switchToLogin}
+          />
+        )}
+      </Suspense>
     </AuthEntryPointsContext.Provider>
   );
 }

@@ -37,7 +37,7 @@ function LogoutItem({ onClose }: { onClose: () => void }) {
  * and Logout when signed in, or Login and Register when signed out.
  */
 export function MobileMenu({ opened, onClose }: MobileMenuProps) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   return (
     <Drawer
       opened={opened}
@@ -60,7 +60,7 @@ export function MobileMenu({ opened, onClose }: MobileMenuProps) {
             ))}
             <LogoutItem onClose={onClose} />
           </>
-        ) : (
+        ) : loading ? null : (
           MENU_SIGNED_OUT_LINKS.map((link) => <MenuLink key={link.to} link={link} onClose={onClose} />)
         )}
       </Stack>

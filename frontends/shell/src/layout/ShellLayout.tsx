@@ -1,35 +1,43 @@
-import { AppShell, Box } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import classes from './layout.module.css';
-import { MobileMenu } from './MobileMenu';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 
-const HEADER_HEIGHT = 64;
+// The burger menu is fetched when first opened, not with the first page (issue 21 §6).
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 /** The page frame around every route: top bar, burger menu, content and footer. */
 export function ShellLayout() {
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpened && !menuUsed) setMenuUsed(true);
   const { pathname } = useLocation();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
+  // A fixed header above the page, as Mantine's AppShell draws it, in plain elements: the landing
+  // page then does without AppShell's code (9 KB gzipped, issue 21 §6).
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header className={classes.header}>
+    <div className={classes.shell}>
+      <header className={classes.header}>
         <TopBar menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      <MobileMenu opened={menuOpened} onClose={menu.close} />
-      <AppShell.Main className={classes.main}>
+      </header>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
+      <main className={classes.main}>
         <Box className={classes.content}>
           <Outlet />
         </Box>
         <SiteFooter />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -12,11 +12,14 @@ interface TopBarProps {
   onToggleMenu: () => void;
 }
 
-/** Login and Register open their dialogs (spec §2). */
-function SignedOutActions() {
+/**
+ * Login and Register open their dialogs (spec §2). While the start-up refresh of a possibly
+ * signed-in visitor runs they hold their place unseen, so nothing flashes nor moves.
+ */
+function SignedOutActions({ pending = false }: { pending?: boolean }) {
   const { openLogin, openRegister } = useAuthEntryPoints();
   return (
-    <Group gap="xs" visibleFrom="md">
+    <Group gap="xs" visibleFrom="md" style={pending ? { visibility: 'hidden' } : undefined}>
       <Button variant="default" onClick={() => openLogin()}>
         Login
       </Button>
@@ -43,7 +46,7 @@ function SignedInActions() {
 
 /** Product name, main links and the account actions; a burger below the md breakpoint. */
 export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   return (
     <Container size="lg" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap">
@@ -55,7 +58,7 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             </NavLink>
           ))}
         </Group>
-        {user ? <SignedInActions /> : <SignedOutActions />}
+        {user ? <SignedInActions /> : <SignedOutActions pending={loading} />}
         <Burger
           hiddenFrom="md"
           opened={menuOpened}

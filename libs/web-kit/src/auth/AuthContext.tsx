@@ -1,13 +1,15 @@
 import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '@fxrates/domain';
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useApi } from '../api/ApiContext';
-import { LoadingState } from '../components/LoadingState';
 import { AuthSession } from './auth-session';
 
 export interface AuthContextValue {
   /** The signed-in user, or null. */
   user: CurrentUser | null;
-  /** True until the first refresh attempt has answered; the app content is not rendered meanwhile. */
+  /**
+   * True until the start-up refresh has answered (it runs after the first paint, and only when a
+   * sign-in may exist). Pages render meanwhile; protected routes show "Loading..." (spec §2).
+   */
   loading: boolean;
   login: (email: string, password: string) => Promise<CurrentUser>;
   signup: (request: RegisterRequest) => Promise<CurrentUser>;
@@ -22,10 +24,11 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
  * The signed-in user for everything below it (shell and remotes share it through the
- * @fxrates/web-kit singleton). Until the session is known it renders `fallback` ("Loading...")
- * instead of its children (spec §4). The logic lives in AuthSession; this is the React binding.
+ * @fxrates/web-kit singleton). Its children render at once: a public page never waits for the
+ * session (issue 21 §6), while what depends on the user reads `loading` (the protected routes
+ * show "Loading...", spec §2 and §4). The logic lives in AuthSession; this is the React binding.
  */
-export function AuthProvider({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+export function AuthProvider({ children }: { children: ReactNode }) {
   const { client } = useApi();
   const session = useMemo(() => new AuthSession({ client }), [client]);
   useEffect(() => session.connect(), [session]);
@@ -44,11 +47,7 @@ export function AuthProvider({ children, fallback }: { children: ReactNode; fall
     [session, user, loading],
   );
 
-  return (
-    <AuthContext.Provider value={value}>
-      {loading ? (fallback ?? <LoadingState minHeight={400} />) : children}
-    </AuthContext.Provider>
-  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 /** The auth state and actions; throws outside an AuthProvider (spec §8). */

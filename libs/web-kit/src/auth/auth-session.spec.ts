@@ -83,6 +83,31 @@ describe('AuthSession', () => {
       expect(api.count('POST /api/auth/refresh')).toBe(1);
     });
 
+    it('starts signed out and sends no refresh when no sign-in can exist on this browser', async () => {
+      const { session, logError } = openPage(new CookieJar(), { mayHaveSession: () => false });
+      expect(session.getSnapshot()).toEqual({ user: null, loading: false });
+
+      await session.restore();
+
+      expect(session.getSnapshot()).toEqual({ user: null, loading: false });
+      expect(api.count('POST /api/auth/refresh')).toBe(0);
+      expect(logError).not.toHaveBeenCalled();
+    });
+
+    it('sends the start-up refresh only once the page has painted', async () => {
+      const painted: (() => void)[] = [];
+      const { session } = openPage(new CookieJar(), { afterFirstPaint: (task) => painted.push(task) });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.count('POST /api/auth/refresh')).toBe(0);
+      expect(session.getSnapshot().loading).toBe(true);
+
+      for (const task of painted) task();
+      await session.restore();
+
+      expect(api.count('POST /api/auth/refresh')).toBe(1);
+      expect(session.getSnapshot()).toEqual({ user: null, loading: false });
+    });
+
     it('ends loading and logs when the API cannot be reached', async () => {
       const client = new ApiClient({
         baseUrl: api.baseUrl,

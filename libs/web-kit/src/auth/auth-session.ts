@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  SESSION_HINT_COOKIE,
   type AuthResponse,
   type CurrentUser,
   type LoginRequest,
@@ -26,6 +27,14 @@ export interface AuthSessionOptions {
   logError?: (message: string, error: unknown) => void;
   /** Serialises refreshes across tabs; the default uses the browser's Web Locks API. */
   refreshLock?: RefreshLock;
+  /**
+   * Whether a sign-in may exist on this browser. The default reads the API's session hint cookie
+   * (no secret: the refresh token stays HttpOnly); without it nobody can be signed in, so the page
+   * starts signed out and sends no refresh that the API could only refuse.
+   */
+  mayHaveSession?: () => boolean;
+  /** Runs the start-up refresh once the page has painted; the default waits for the browser's first-paint entry. */
+  afterFirstPaint?: (task: () => void) => void;
 }
 
 const LOADING: AuthSnapshot = { user: null, loading: true };
@@ -49,11 +58,49 @@ function defaultLogError(message: string, error: unknown): void {
   console.error(message, error);
 }
 
+const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
+
+function defaultMayHaveSession(): boolean {
+  // Outside a browser there is no cookie to read: always ask the API.
+  return typeof document === 'undefined' || SESSION_HINT.test(document.cookie);
+}
+
+/** How long the start-up refresh waits for a first paint that may never come (a tab opened in the background). */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
+/**
+ * Once the browser has reported the page's first paint (Paint Timing), or after PAINT_WAIT_LIMIT_MS.
+ * Without Paint Timing: after the next frame; outside a browser: at once.
+ */
+function defaultAfterFirstPaint(task: () => void): void {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    if (typeof requestAnimationFrame === 'undefined') task();
+    else requestAnimationFrame(() => setTimeout(task, 0));
+    return;
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(fallback);
+    task();
+  };
+  const observer = new PerformanceObserver(run);
+  const fallback = setTimeout(run, PAINT_WAIT_LIMIT_MS);
+  observer.observe({ type: 'paint', buffered: true });
+}
+
 /**
  * The signed-in user's session, in plain TypeScript so that it is tested without a browser.
  *
  * - The access token stays in memory; the refresh token is an HttpOnly cookie the browser sends to
- *   /api/auth only. At start-up one POST /auth/refresh tells whether someone is signed in.
+ *   /api/auth only. At start-up, once the page has painted, one POST /auth/refresh tells whether
+ *   someone is signed in; pages render meanwhile (only protected routes wait). Without the API's
+ *   session hint cookie nobody can be, and no refresh is sent.
  * - Once connected to the API client, every request (except the sign-in calls) carries
  *   `Authorization: Bearer`. A 401 on such a request refreshes once and retries; when the refresh
  *   fails, or the retry is refused again, the user is signed out and the page reloads (spec §7).
@@ -69,8 +116,10 @@ export class AuthSession {
   private readonly reload: () => void;
   private readonly logError: (message: string, error: unknown) => void;
   private readonly refreshLock: RefreshLock;
+  private readonly mayHaveSession: () => boolean;
+  private readonly afterFirstPaint: (task: () => void) => void;
 
-  private snapshot: AuthSnapshot = LOADING;
+  private snapshot: AuthSnapshot;
   private token: AccessToken | null = null;
   private readonly listeners = new Set<() => void>();
   private restoring: Promise<void> | null = null;
@@ -84,6 +133,9 @@ export class AuthSession {
     this.reload = options.reload ?? defaultReload;
     this.logError = options.logError ?? defaultLogError;
     this.refreshLock = options.refreshLock ?? browserRefreshLock();
+    this.mayHaveSession = options.mayHaveSession ?? defaultMayHaveSession;
+    this.afterFirstPaint = options.afterFirstPaint ?? defaultAfterFirstPaint;
+    this.snapshot = this.mayHaveSession() ? LOADING : SIGNED_OUT;
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -94,21 +146,31 @@ export class AuthSession {
   readonly getSnapshot = (): AuthSnapshot => this.snapshot;
 
   /**
-   * Hooks the session into the API client (Bearer header, 401 recovery) and starts restoring the
-   * session from the refresh cookie. Returns the function that unhooks it. Safe to call again.
+   * Hooks the session into the API client (Bearer header, 401 recovery) and, after the first
+   * paint, restores the session from the refresh cookie. Returns the function that unhooks it.
+   * Safe to call again.
    */
   connect(): () => void {
     const removeHeaders = this.client.addHeadersProvider(this.authorizationHeaders);
     const removeHandler = this.client.setUnauthorizedHandler(this.recoverFromUnauthorized);
-    void this.restore();
+    if (!this.restoring) this.afterFirstPaint(() => void this.restore());
     return () => {
       removeHeaders();
       removeHandler();
     };
   }
 
-  /** The first refresh attempt; resolves when loading has ended, signed in or not. Runs once. */
+  /**
+   * The first refresh attempt; resolves when loading has ended, signed in or not. Runs once, and
+   * not at all when no sign-in can exist (no session hint).
+   */
   restore(): Promise<void> {
+    // Already known (no session hint from the start, or signed in or out meanwhile): nothing to ask.
+    if (!this.restoring && !this.snapshot.loading) this.restoring = Promise.resolve();
+    if (!this.restoring && !this.mayHaveSession()) {
+      this.restoring = Promise.resolve();
+      this.publish(SIGNED_OUT);
+    }
     this.restoring ??= this.rotate().then(
       () => undefined,
       (error: unknown) => {

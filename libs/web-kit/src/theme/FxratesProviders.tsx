@@ -1,4 +1,3 @@
-import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/ApiContext';

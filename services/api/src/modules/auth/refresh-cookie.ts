@@ -1,4 +1,5 @@
 import type { AppConfig } from '@fxrates/config';
+import { SESSION_HINT_COOKIE } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const REFRESH_COOKIE = 'fxrates_refresh';
@@ -11,6 +12,10 @@ function secure(config: AppConfig, request: FastifyRequest): boolean {
   return !(request.protocol === 'http' && LOCAL_HOSTS.has(request.hostname));
 }
 
+/**
+ * The refresh token, HttpOnly and scoped to /api/auth; beside it the session hint, a cookie with no
+ * secret in it that the web app reads to skip the start-up refresh when nobody can be signed in.
+ */
 export function setRefreshCookie(
   config: AppConfig,
   request: FastifyRequest,
@@ -25,12 +30,24 @@ export function setRefreshCookie(
     secure: secure(config, request),
     expires: expiresAt,
   });
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'strict',
+    secure: secure(config, request),
+    expires: expiresAt,
+  });
 }
 
 export function clearRefreshCookie(config: AppConfig, request: FastifyRequest, reply: FastifyReply): void {
   void reply.clearCookie(REFRESH_COOKIE, {
     path: COOKIE_PATH,
     httpOnly: true,
+    sameSite: 'strict',
+    secure: secure(config, request),
+  });
+  void reply.clearCookie(SESSION_HINT_COOKIE, {
+    path: '/',
     sameSite: 'strict',
     secure: secure(config, request),
   });

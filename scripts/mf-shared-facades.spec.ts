@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// The frontends' webpack helpers are CommonJS modules of the build, not part of any app.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { importedNames } = require('../frontends/mf-shared.js') as {
+  importedNames: (packageName: string, files: string[]) => string[] | null;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { moveExtraImports } = require('../frontends/mantine-imports-loader.cjs') as {
+  moveExtraImports: (source: string) => string;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { mantineExtraNames, MANTINE_EXTRAS } = require('../frontends/mf-shared.js') as {
+  mantineExtraNames: string[];
+  MANTINE_EXTRAS: string;
+};
+
+function sources(files: Record<string, string>): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-shared-'));
+  return Object.entries(files).map(([name, text]) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  });
+}
+
+describe('shared facades (frontends/mf-shared.js)', () => {
+  it('collects the value names the apps import from a package, across lines, without types', () => {
+    const files = sources({
+      'a.tsx': "import { Button, type MantineTheme, Text as T } from '@mantine/core';\n",
+      'b.ts':
+        'import {\n  Modal,\n  Button,\n} from "@mantine/core";\nimport type { BoxProps } from \'@mantine/core\';\n',
+      'c.ts': "import { Link } from 'react-router';\n",
+    });
+    expect(importedNames('@mantine/core', files)).toEqual(['Button', 'Modal', 'Text']);
+  });
+
+  it('shares a package whole when some file takes all of it', () => {
+    const files = sources({ 'a.ts': "import * as Mantine from '@mantine/core';\n" });
+    expect(importedNames('@mantine/core', files)).toBeNull();
+  });
+
+  it('moves the imports of components the first page does not use to the extras module', () => {
+    const extra = mantineExtraNames[0];
+    expect(extra).toBeDefined();
+    const source = `import { Button, ${extra} as X, type MantineTheme } from '@mantine/core';\n`;
+    expect(moveExtraImports(source)).toBe(
+      `import { Button, type MantineTheme } from '@mantine/core'; import { ${extra} as X } from '${MANTINE_EXTRAS}';\n`,
+    );
+    expect(moveExtraImports("import { Button } from '@mantine/core';")).toBe(
+      "import { Button } from '@mantine/core';",
+    );
+  });
+});
