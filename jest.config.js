@@ -49,10 +49,7 @@ module.exports = {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts'],
-      // Each file boots real apps, workers and servers: on a busy 2-core machine (CI runs every
-      // project at once) a boot alone can pass jest's default 5 s. Tests that wait on purpose
-      // set their own, larger limits.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/services/api/test/support/test-timeout.ts'],
       globalSetup: '<rootDir>/services/api/test/global-setup.ts',
     },
     '<rootDir>/e2e/jest.config.js',
