@@ -35,7 +35,21 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   const [registerKey, setRegisterKey] = useState(0);
   const [used, setUsed] = useState<ReadonlySet<DialogName>>(new Set());
 
+  // Mantine's Modal returns focus to its opener only when it saw itself open; a dialog that first
+  // mounts already open (fetched on the first click) never did, so the opener is kept here.
+  const openerRef = useRef<HTMLElement | null>(null);
+
   const show = useCallback((name: DialogName | null) => {
+    const wasOpen = openRef.current !== null;
+    if (name && !wasOpen) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    }
+    if (!name && wasOpen) {
+      const opener = openerRef.current;
+      openerRef.current = null;
+      // After the focus trap lets go, as Mantine's own return does.
+      if (opener) window.setTimeout(() => opener.focus({ preventScroll: true }), 10);
+    }
     openRef.current = name;
     setOpen(name);
     if (name) setUsed((current) => (current.has(name) ? current : new Set(current).add(name)));
