@@ -10,8 +10,8 @@ const { baseUrl } = e2eEnvironment();
 const HEADLINE = 'Foreign Exchange Rates Professional';
 /**
  * The JavaScript of the landing page's first load, gzipped, in decimal kilobytes as the issue's
- * 472 KB. Issue 21 §6 asks for 200 KB; this branch measures 224 KB (docs/performance.md says what
- * the rest is and what would close the gap). The ceiling guards what is reached; lower it as the
+ * 472 KB. Issue 21 §6 asks for 200 KB; the page loads 226 KB (docs/performance.md says what the
+ * rest is and what would close the gap). The ceiling guards what is reached; lower it as the
  * page gets lighter, down to the goal.
  */
 const FIRST_LOAD_GOAL_BYTES = 200_000;
