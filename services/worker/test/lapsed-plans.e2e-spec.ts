@@ -8,7 +8,7 @@ import type { PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-sta
 import type { TestApp } from '../../api/test/test-app';
 import { LAPSED_PLANS_SCHEDULER_ID } from '../src/schedules';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
-import { until } from './support/waiting';
+import { runJob, until } from './support/waiting';
 import { subscribedUser } from './support/subscribed';
 
 /**
@@ -33,17 +33,7 @@ describe('worker: ending lapsed paid plans', () => {
     );
   const http = () => request(api.app.getHttpServer());
 
-  async function sweep(): Promise<{ downgraded: number }> {
-    const job = await queue.add(JOBS.endLapsedPlans, { trigger: 'manual' });
-    let result: { downgraded: number } | undefined;
-    await until(async () => {
-      const done = await queue.getJob(job.id!);
-      if (done?.failedReason) throw new Error(done.failedReason);
-      result = done?.returnvalue ?? undefined;
-      return result !== undefined;
-    }, 10_000);
-    return result!;
-  }
+  const sweep = () => runJob<{ downgraded: number }>(queue, JOBS.endLapsedPlans, { trigger: 'manual' });
 
   let world: BillingWorld;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { SubscriptionSync } from '../src/billing/subscription-sync';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { billingProbe } from './support/billing-probe';
 import { ENTERPRISE_MONTHLY } from './support/subscribed';
-import { until } from './support/waiting';
+import { runJob, until } from './support/waiting';
 
 const WEB = 'http://127.0.0.1:3000';
 
@@ -55,17 +55,8 @@ describe('worker: scheduled plan changes', () => {
       [paypalId],
     );
 
-  async function sweep(): Promise<{ downgraded: number; planChanges: number }> {
-    const job = await queue.add(JOBS.endLapsedPlans, { trigger: 'manual' });
-    let result: { downgraded: number; planChanges: number } | undefined;
-    await until(async () => {
-      const done = await queue.getJob(job.id!);
-      if (done?.failedReason) throw new Error(done.failedReason);
-      result = done?.returnvalue ?? undefined;
-      return result !== undefined;
-    }, 10_000);
-    return result!;
-  }
+  const sweep = () =>
+    runJob<{ downgraded: number; planChanges: number }>(queue, JOBS.endLapsedPlans, { trigger: 'manual' });
 
   beforeAll(async () => {
     world = await startBillingWorld();
