@@ -75,6 +75,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Files stay owned by root: the `node` user can read but not modify the application.
 COPY --from=prod-deps /app/node_modules ./node_modules
+# What npm could not hoist for the API (lru-cache 11; dist/services/api/node_modules links here).
+COPY --from=prod-deps /app/services/api/node_modules ./services/api/node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 USER node

@@ -1,4 +1,5 @@
 import type { PlanId } from '@fxrates/domain';
+import { LRUCache } from 'lru-cache';
 import type { MeterOutcome } from './meter-outcome';
 
 /** A refusal Redis gave that will hold for every further call until `until`. */
@@ -21,7 +22,7 @@ const USERS_LIMIT = 100_000;
  * counter takes effect soon.
  */
 export class RefusalCache {
-  private readonly byUser = new Map<string, KnownRefusal>();
+  private readonly byUser = new LRUCache<string, KnownRefusal>({ max: USERS_LIMIT });
 
   get(userId: string, plan: PlanId, now: number): KnownRefusal | undefined {
     const known = this.byUser.get(userId);
@@ -37,7 +38,6 @@ export class RefusalCache {
     const known = this.byUser.get(userId);
     // A quota refusal outlasts a burst one; keep the longer-lived.
     if (known && known.plan === refusal.plan && known.until >= refusal.until) return;
-    if (this.byUser.size >= USERS_LIMIT) this.byUser.clear();
     this.byUser.set(userId, refusal);
   }
 }
