@@ -8,7 +8,7 @@ export { MeteringModule } from './metering.module';
 export { MeteringService } from './metering.service';
 export { PlanLimitsService } from './plan-limits';
 export { MeterOutcome } from './meter-outcome';
-export { quotaState, remainingOf, type QuotaState } from './quota-state';
+export { quotaState, remainingOf } from './quota-state';
 export { rateLimitHeaders, type RateLimitState } from './rate-limit-headers';
 export { usagePeriod, type UsagePeriod } from './usage-period';
 export { usageRedisKeys, type UsageRedisKeys } from '@fxrates/queues';

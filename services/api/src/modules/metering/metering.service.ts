@@ -66,6 +66,7 @@ const MAX_SEEDS = 3;
  * without a round trip. Once the second is over the lease is settled: unused units go back and the
  * calls it served are recorded. Leases are only granted far from the quota's end; a call Redis would
  * refuse while some lease of the user is unsettled is deferred until it is, so a refusal stays exact.
+ * The life of a lease is drawn in leases.ts; METERING_LEASES=off asks for none (to measure them).
  *
  * A month counter Redis does not have (a user's first call of the month, or Redis lost its data) is
  * seeded from PostgreSQL's usage records before any call is metered against it (MonthSeeds). While
