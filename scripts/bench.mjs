@@ -8,7 +8,8 @@
 // scripts/bench-mix-requests.mjs) against the public API beside a bare server doing the same work
 // naively (scripts/bench-bare-mix-server.mjs). `--leases both` (or BENCH_LEASES=both) loads the mix
 // on the API with its quota leases (`on`, the default) and with METERING_LEASES=off (`off`), and
-// prints the difference.
+// prints the difference. `--baseline <checkout>` (BENCH_BASELINE) adds another checkout's built
+// public API to the mix's rounds, to compare two builds.
 // The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
 // of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
@@ -46,6 +47,12 @@ if (ONLY !== undefined && !['timeseries', 'metered', 'mix'].includes(ONLY))
 const runs = (part) => ONLY === undefined || ONLY === part;
 const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
 if (!['on', 'off', 'both'].includes(LEASES)) throw new Error(`--leases ${LEASES}: "on", "off" or "both"`);
+// Another checkout with a built backend (e.g. the main branch before a change): the mix loads its
+// public API too, in the same rounds, on the same database and Redis.
+const BASELINE = flag('baseline', process.env.BENCH_BASELINE);
+const baselineMain = BASELINE && path.resolve(BASELINE, 'dist/services/api/src/main.js');
+if (baselineMain && !existsSync(baselineMain))
+  throw new Error(`--baseline: no ${baselineMain} (build it first)`);
 // One year of closes for 10 symbols, a different query on every request (see timeseriesQueries).
 // The currencies the ECB quoted on every day of its history (1999-01-04 … 2026-04-13), so that any
 // year answers 200; EUR is the pivot of the file and always there too.
@@ -84,12 +91,12 @@ const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 // autocannon runs in this process: keep it off the server's core.
 if (hasTaskset)
   spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
-function startNode(args, extraEnv = {}) {
+function startNode(args, extraEnv = {}, cwd = root) {
   const [cmd, argv] = hasTaskset
     ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]]
     : [process.execPath, args];
   const child = spawn(cmd, argv, {
-    cwd: root,
+    cwd,
     env: { ...env, ...extraEnv },
     stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
@@ -311,14 +318,16 @@ async function interleaved(servers, optionsFor = () => ({})) {
 
 /**
  * Fails the run unless the bare mix server answers as the API does: the same JSON (parsed, so number
- * notation aside) for the first calls of a stream, every route among them.
+ * notation aside) for a call with each key, every route among them. It also makes each key's first
+ * call, which reads the key and seeds its month's counter from PostgreSQL: otherwise the first
+ * server loaded would pay for it in its rounds.
  */
 async function checkMixBodies(codes, keys) {
   const bare = startNode(['scripts/bench-bare-mix-server.mjs'], { BARE_PORT: '4401' });
   try {
     const next = mixRequests(codes, keys, 3);
     const routes = new Set();
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < keys.length; i++) {
       const { path: target, key } = next();
       routes.add(target.split('?')[0]);
       const apiAnswer = await fetch(`${base}${target}`, { headers: { 'x-api-key': key } });
@@ -332,7 +341,7 @@ async function checkMixBodies(codes, keys) {
       }
     }
     if (routes.size !== Object.keys(MIX_ROUTES).length) throw new Error(`mix check: only ${[...routes]}`);
-    console.log('› The bare mix server answers 60 calls of the mix as the API does.');
+    console.log(`› The bare mix server answers ${keys.length} calls of the mix (one a key) as the API does.`);
   } finally {
     await stop(bare);
   }
@@ -424,14 +433,14 @@ const apiServer = (name, pathAndQuery, headers) => ({
  * The API as deployed for /api/v1 alone (API_ROUTES=public-api, deploy/k8s/api-public.yaml), started
  * for each of its loads like a bare server.
  */
-const publicApiServer = (name, pathAndQuery, headers, extraEnv = {}) => ({
+const publicApiServer = (name, pathAndQuery, headers, extraEnv = {}, checkout = root) => ({
   name,
   async start() {
-    const publicApi = startNode([...apiFlags, 'dist/services/api/src/main.js'], {
-      API_PORT: String(PUBLIC_API_PORT),
-      API_ROUTES: 'public-api',
-      ...extraEnv,
-    });
+    const publicApi = startNode(
+      [...apiFlags, 'dist/services/api/src/main.js'],
+      { API_PORT: String(PUBLIC_API_PORT), API_ROUTES: 'public-api', ...extraEnv },
+      checkout,
+    );
     const url = `http://127.0.0.1:${PUBLIC_API_PORT}${pathAndQuery}`;
     await waitFor(url, { headers });
     return { url, headers, pid: publicApi.pid, stop: () => stop(publicApi) };
@@ -520,17 +529,21 @@ if (runs('mix')) {
   await checkMixBodies(codes, keys);
   const first = mixRequests(codes, keys, 1)();
   const firstHeaders = { 'x-api-key': first.key };
-  const mixApi = (leases) =>
+  /** The public API of this checkout or, given one, of the baseline checkout. */
+  const mixApi = (leases, baseline = undefined) =>
     publicApiServer(
-      `API (API_ROUTES=public-api), leases ${leases}`,
+      `${baseline ? `baseline API (${baseline})` : 'API'} (API_ROUTES=public-api), leases ${leases}`,
       first.path,
       firstHeaders,
       leases === 'off' ? { METERING_LEASES: 'off' } : {},
+      baseline ? path.resolve(baseline) : root,
     );
+  const firstLeases = LEASES === 'off' ? 'off' : 'on';
   const servers = [
-    mixApi(LEASES === 'off' ? 'off' : 'on'),
+    mixApi(firstLeases),
     bareMixServer('bare node:http, the same work naively (decimal.js, JSON.stringify)', first.path),
     ...(LEASES === 'both' ? [mixApi('off')] : []),
+    ...(BASELINE ? [mixApi(firstLeases, BASELINE)] : []),
   ];
   // Every server gets the same stream: its loads from seed 1, their warm-ups from seed 2.
   const stream = (phase) => {
@@ -542,7 +555,9 @@ if (runs('mix')) {
     return { requests: [{ method: 'GET', setupRequest }] };
   };
   const rows = await interleaved(servers, stream);
-  const [apiRow, bareRow, offRow] = rows;
+  const [apiRow, bareRow] = rows;
+  const offRow = LEASES === 'both' ? rows[2] : undefined;
+  const baselineRow = BASELINE ? rows.at(-1) : undefined;
   const notes = [
     `${MIX_KEYS} keys, ${codes.length} currencies; API ÷ bare node:http: ${median(bareRow.ratios).toFixed(2)}`,
     `Targets: ${apiRow.requestsPerSec} metered req/s (≥ 30 000 on one core), p99 ${apiRow.p99} ms ` +
@@ -554,6 +569,12 @@ if (runs('mix')) {
       `Leases on ÷ off: ${median(offRow.ratios).toFixed(2)} (${offRow.ratios.map((r) => r.toFixed(2)).join(' / ')}): ` +
         `leases ${change >= 0 ? 'add' : 'cost'} ${Math.abs(change).toFixed(1)} % of throughput ` +
         `(issue 18 §3: removed below 10 %)`,
+    );
+  }
+  if (baselineRow) {
+    notes.push(
+      `This build ÷ baseline: ${median(baselineRow.ratios).toFixed(2)} (${baselineRow.ratios.map((r) => r.toFixed(2)).join(' / ')}) ` +
+        `(issue 18 §9: no worse than before by more than 5 %, i.e. ≥ 0.95)`,
     );
   }
   scenarios.push({
@@ -605,6 +626,7 @@ writeFileSync(
       node: process.version,
       only: ONLY ?? null,
       leases: runs('mix') ? LEASES : null,
+      baseline: runs('mix') ? (BASELINE ?? null) : null,
       durationS: DURATION,
       connections: CONNECTIONS,
       historyImportSeconds,
