@@ -325,18 +325,19 @@ async function interleaved(servers, optionsFor = () => ({})) {
 async function checkMixBodies(codes, keys) {
   const bare = startNode(['scripts/bench-bare-mix-server.mjs'], { BARE_PORT: '4401' });
   try {
+    await waitFor(`http://127.0.0.1:4401${MIX_ROUTES.rate}?from=USD&to=EUR`);
     const next = mixRequests(codes, keys, 3);
     const routes = new Set();
     for (let i = 0; i < keys.length; i++) {
       const { path: target, key } = next();
       routes.add(target.split('?')[0]);
       const apiAnswer = await fetch(`${base}${target}`, { headers: { 'x-api-key': key } });
-      const bareAnswer = await waitFor(`http://127.0.0.1:4401${target}`);
-      const [apiJson, bareJson] = [await apiAnswer.json(), await bareAnswer.json()];
-      if (!apiAnswer.ok || !isDeepStrictEqual(apiJson, bareJson)) {
+      const bareAnswer = await fetch(`http://127.0.0.1:4401${target}`);
+      const [apiBody, bareBody] = [await apiAnswer.text(), await bareAnswer.text()];
+      if (!apiAnswer.ok || !bareAnswer.ok || !isDeepStrictEqual(JSON.parse(apiBody), JSON.parse(bareBody))) {
         throw new Error(
           `${target}: the bare mix server answers otherwise than the API\n` +
-            `API ${apiAnswer.status}: ${JSON.stringify(apiJson)}\nbare: ${JSON.stringify(bareJson)}`,
+            `API ${apiAnswer.status}: ${apiBody}\nbare ${bareAnswer.status}: ${bareBody}`,
         );
       }
     }
