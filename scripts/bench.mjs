@@ -3,7 +3,13 @@
 // pinned core. Prints req/s, p50/p99, peak RSS, CPU time a request and the ratio to bare Node;
 // writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
-// the time-series part alone; `--only metered` the metered public API and its bare servers alone.
+// the time-series part alone; `--only metered` the metered public API and its bare servers alone;
+// `--only mix` the varied mix alone (200 keys; latest, rate and convert; no request repeated; see
+// scripts/bench-mix-requests.mjs) against the public API beside a bare server doing the same work
+// naively (scripts/bench-bare-mix-server.mjs). `--leases both` (or BENCH_LEASES=both) loads the mix
+// on the API with its quota leases (`on`, the default) and with METERING_LEASES=off (`off`), and
+// prints the difference. `--baseline <checkout>` (BENCH_BASELINE) adds another checkout's built
+// public API to the mix's rounds, to compare two builds.
 // The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
 // of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
@@ -13,8 +19,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -28,10 +36,23 @@ const API_PORT = 4400;
 const PUBLIC_API_PORT = 4402;
 const QUERY = '/api/rates/convert?from=USD&to=EUR&amount=100';
 const METERED_QUERY = '/api/v1/rates/latest?base=USD&symbols=EUR,GBP,JPY';
-const onlyFlag = process.argv.indexOf('--only');
-const ONLY = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'timeseries' && ONLY !== 'metered')
-  throw new Error(`--only ${ONLY}: only "timeseries" and "metered" are known`);
+const flag = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : fallback;
+};
+const ONLY = flag('only', process.env.BENCH_ONLY);
+if (ONLY !== undefined && !['timeseries', 'metered', 'mix'].includes(ONLY))
+  throw new Error(`--only ${ONLY}: only "timeseries", "metered" and "mix" are known`);
+/** Whether this run measures `part`: every part without --only. */
+const runs = (part) => ONLY === undefined || ONLY === part;
+const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
+if (!['on', 'off', 'both'].includes(LEASES)) throw new Error(`--leases ${LEASES}: "on", "off" or "both"`);
+// Another checkout with a built backend (e.g. the main branch before a change): the mix loads its
+// public API too, in the same rounds, on the same database and Redis.
+const BASELINE = flag('baseline', process.env.BENCH_BASELINE);
+const baselineMain = BASELINE && path.resolve(BASELINE, 'dist/services/api/src/main.js');
+if (baselineMain && !existsSync(baselineMain))
+  throw new Error(`--baseline: no ${baselineMain} (build it first)`);
 // One year of closes for 10 symbols, a different query on every request (see timeseriesQueries).
 // The currencies the ECB quoted on every day of its history (1999-01-04 … 2026-04-13), so that any
 // year answers 200; EUR is the pivot of the file and always there too.
@@ -55,6 +76,8 @@ const env = {
   // The same for the landing converter's limits (the load is one session from one IP).
   CONVERTER_SESSION_PER_MINUTE: '1000000000',
   CONVERTER_IP_PER_MINUTE: '1000000000',
+  // The mix signs up 200 users from this one address.
+  SIGNUP_LIMIT_PER_HOUR: '1000000',
   // Production refuses to boot without secrets; a benchmark run gets throwaway ones.
   JWT_SECRET: randomBytes(32).toString('hex'),
   API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
@@ -68,12 +91,12 @@ const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 // autocannon runs in this process: keep it off the server's core.
 if (hasTaskset)
   spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
-function startNode(args, extraEnv = {}) {
+function startNode(args, extraEnv = {}, cwd = root) {
   const [cmd, argv] = hasTaskset
     ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]]
     : [process.execPath, args];
   const child = spawn(cmd, argv, {
-    cwd: root,
+    cwd,
     env: { ...env, ...extraEnv },
     stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
@@ -266,14 +289,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * (`start` … `stop`): kept running beside the others, bare Node measured up to a fifth slower.
  * A row is the median round; its ratio is the median of the rounds' own ratios to the first server.
  */
-async function interleaved(servers) {
+async function interleaved(servers, optionsFor = () => ({})) {
   const rounds = servers.map(() => []);
   const rss = servers.map(() => 0);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [i, server] of servers.entries()) {
       const { url, headers, pid, stop: stopServer } = await server.start();
-      await load(`warm-up ${server.name}`, url, headers, { duration: WARM_UP }, pid);
-      rounds[i].push(await load(`${server.name}, round ${round}/${ROUNDS}`, url, headers, {}, pid));
+      const warmUp = { ...optionsFor('warm-up'), duration: WARM_UP };
+      await load(`warm-up ${server.name}`, url, headers, warmUp, pid);
+      const measured = optionsFor('load');
+      rounds[i].push(await load(`${server.name}, round ${round}/${ROUNDS}`, url, headers, measured, pid));
       rss[i] = Math.max(rss[i], peakRssMb(pid) ?? 0);
       await stopServer();
     }
@@ -291,28 +316,76 @@ async function interleaved(servers) {
   }));
 }
 
-/** A user with an API key on a plan whose limits (PLAN_LIMITS above) the load cannot reach. */
-async function benchApiKey(base) {
-  const email = `bench-${Date.now()}@example.test`;
-  const registered = await (
-    await fetch(`${base}/api/auth/register`, {
+/**
+ * Fails the run unless the bare mix server answers as the API does: the same JSON (parsed, so number
+ * notation aside) for a call with each key, every route among them. It also makes each key's first
+ * call, which reads the key and seeds its month's counter from PostgreSQL: otherwise the first
+ * server loaded would pay for it in its rounds.
+ */
+async function checkMixBodies(codes, keys) {
+  const bare = startNode(['scripts/bench-bare-mix-server.mjs'], { BARE_PORT: '4401' });
+  try {
+    await waitFor(`http://127.0.0.1:4401${MIX_ROUTES.rate}?from=USD&to=EUR`);
+    const next = mixRequests(codes, keys, 3);
+    const routes = new Set();
+    for (let i = 0; i < keys.length; i++) {
+      const { path: target, key } = next();
+      routes.add(target.split('?')[0]);
+      const apiAnswer = await fetch(`${base}${target}`, { headers: { 'x-api-key': key } });
+      const bareAnswer = await fetch(`http://127.0.0.1:4401${target}`);
+      const [apiBody, bareBody] = [await apiAnswer.text(), await bareAnswer.text()];
+      if (!apiAnswer.ok || !bareAnswer.ok || !isDeepStrictEqual(JSON.parse(apiBody), JSON.parse(bareBody))) {
+        throw new Error(
+          `${target}: the bare mix server answers otherwise than the API\n` +
+            `API ${apiAnswer.status}: ${apiBody}\nbare ${bareAnswer.status}: ${bareBody}`,
+        );
+      }
+    }
+    if (routes.size !== Object.keys(MIX_ROUTES).length) throw new Error(`mix check: only ${[...routes]}`);
+    console.log(`› The bare mix server answers ${keys.length} calls of the mix (one a key) as the API does.`);
+  } finally {
+    await stop(bare);
+  }
+}
+
+/**
+ * `count` users, each with an API key, on a plan whose limits (PLAN_LIMITS above) the load cannot
+ * reach: signed up and given their key through the API, as a customer would, a few at a time (each
+ * sign-up hashes a password).
+ */
+async function benchApiKeys(base, count) {
+  const run = `${Date.now()}`;
+  const signUp = async (i) => {
+    const email = `bench-${run}-${i}@example.test`;
+    const response = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password: 'bench-password' }),
-    })
-  ).json();
+    });
+    if (!response.ok) throw new Error(`sign-up ${email}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const registered = [];
+  for (let i = 0; i < count; i += 4) {
+    registered.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < count).map(signUp))));
+  }
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
-  await db.query(`update users set plan = 'enterprise' where id = $1`, [registered.user.uid]);
+  await db.query(`update users set plan = 'enterprise' where id = any($1)`, [
+    registered.map((r) => r.user.uid),
+  ]);
   await db.end();
-  const created = await (
-    await fetch(`${base}/api/keys`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${registered.accessToken}` },
-      body: JSON.stringify({ name: 'bench' }),
-    })
-  ).json();
-  return created.key;
+  return Promise.all(
+    registered.map(async ({ accessToken }) => {
+      const response = await fetch(`${base}/api/keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ name: 'bench' }),
+      });
+      if (!response.ok) throw new Error(`new key: ${response.status} ${await response.text()}`);
+      return (await response.json()).key;
+    }),
+  );
 }
 
 /** Imports the whole ECB history into an empty rate_history, as an operator would; returns seconds. */
@@ -338,9 +411,9 @@ async function timeHistoryImport() {
   return seconds;
 }
 
-const hasHistory = ONLY !== 'metered' && existsSync(ECB_CSV);
+const hasHistory = runs('timeseries') && existsSync(ECB_CSV);
 const historyImportSeconds = hasHistory ? await timeHistoryImport() : null;
-if (!hasHistory && ONLY !== 'metered')
+if (!hasHistory && runs('timeseries'))
   console.log(`› No ECB history CSV at ${ECB_CSV} (set BENCH_ECB_CSV): no history figures.`);
 
 const scenarios = [];
@@ -350,7 +423,8 @@ const apiFlags = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
 const api = startNode([...apiFlags, 'dist/services/api/src/main.js']);
 await waitFor(`${base}/api/health/ready`);
 
-const keyHeaders = { 'x-api-key': await benchApiKey(base) };
+const [benchKey] = await benchApiKeys(base, 1);
+const keyHeaders = { 'x-api-key': benchKey };
 /** The API, running throughout. */
 const apiServer = (name, pathAndQuery, headers) => ({
   name,
@@ -360,13 +434,14 @@ const apiServer = (name, pathAndQuery, headers) => ({
  * The API as deployed for /api/v1 alone (API_ROUTES=public-api, deploy/k8s/api-public.yaml), started
  * for each of its loads like a bare server.
  */
-const publicApiServer = (name, pathAndQuery, headers) => ({
+const publicApiServer = (name, pathAndQuery, headers, extraEnv = {}, checkout = root) => ({
   name,
   async start() {
-    const publicApi = startNode([...apiFlags, 'dist/services/api/src/main.js'], {
-      API_PORT: String(PUBLIC_API_PORT),
-      API_ROUTES: 'public-api',
-    });
+    const publicApi = startNode(
+      [...apiFlags, 'dist/services/api/src/main.js'],
+      { API_PORT: String(PUBLIC_API_PORT), API_ROUTES: 'public-api', ...extraEnv },
+      checkout,
+    );
     const url = `http://127.0.0.1:${PUBLIC_API_PORT}${pathAndQuery}`;
     await waitFor(url, { headers });
     return { url, headers, pid: publicApi.pid, stop: () => stop(publicApi) };
@@ -381,8 +456,18 @@ const bareServer = (name, mode, body, pathAndQuery, headers, responseHeaders) =>
     return { url, headers, pid: bare.pid, stop: () => stop(bare) };
   },
 });
+/** The bare server of the varied mix, started for each of its loads. */
+const bareMixServer = (name, pathAndQuery) => ({
+  name,
+  async start() {
+    const bare = startNode(['scripts/bench-bare-mix-server.mjs'], { BARE_PORT: '4401' });
+    const url = `http://127.0.0.1:4401${pathAndQuery}`;
+    await waitFor(url);
+    return { url, headers: {}, pid: bare.pid, stop: () => stop(bare) };
+  },
+});
 
-if (ONLY === undefined) {
+if (runs('landing')) {
   // 1. The landing converter: anonymous session, no metering.
   const session = await (await fetch(`${base}/api/auth/session`, { method: 'POST' })).json();
   const sessionHeaders = { 'x-session-token': session.sessionToken };
@@ -397,7 +482,7 @@ if (ONLY === undefined) {
   });
 }
 
-if (ONLY !== 'timeseries') {
+if (runs('metered')) {
   // 2. The metered public API: key from the cache, plan gate, metered in Redis or from a lease.
   const meteredResponse = await fetch(`${base}${METERED_QUERY}`, { headers: keyHeaders });
   const meteredSample = await meteredResponse.text();
@@ -435,7 +520,72 @@ if (ONLY !== 'timeseries') {
   });
 }
 
-// 3. A year of daily closes for 10 symbols, a different query on every request, so no answer is
+if (runs('mix')) {
+  // 3. The varied mix: 200 users, each with a key, calling latest, rate and convert, no request
+  // repeated; the public API (with or without its quota leases) beside bare Node doing the same work.
+  const codes = mixCurrencies();
+  process.stdout.write(`› Signing up ${MIX_KEYS} users with a key each… `);
+  const keys = await benchApiKeys(base, MIX_KEYS);
+  process.stdout.write('done\n');
+  await checkMixBodies(codes, keys);
+  const first = mixRequests(codes, keys, 1)();
+  const firstHeaders = { 'x-api-key': first.key };
+  /** The public API of this checkout or, given one, of the baseline checkout. */
+  const mixApi = (leases, baseline = undefined) =>
+    publicApiServer(
+      `${baseline ? `baseline API (${baseline})` : 'API'} (API_ROUTES=public-api), leases ${leases}`,
+      first.path,
+      firstHeaders,
+      leases === 'off' ? { METERING_LEASES: 'off' } : {},
+      baseline ? path.resolve(baseline) : root,
+    );
+  const firstLeases = LEASES === 'off' ? 'off' : 'on';
+  const servers = [
+    mixApi(firstLeases),
+    bareMixServer('bare node:http, the same work naively (decimal.js, JSON.stringify)', first.path),
+    ...(LEASES === 'both' ? [mixApi('off')] : []),
+    ...(BASELINE ? [mixApi(firstLeases, BASELINE)] : []),
+  ];
+  // Every server gets the same stream: its loads from seed 1, their warm-ups from seed 2.
+  const stream = (phase) => {
+    const next = mixRequests(codes, keys, phase === 'load' ? 1 : 2);
+    const setupRequest = (request) => {
+      const { path: target, key } = next();
+      return { ...request, path: target, headers: { ...request.headers, 'x-api-key': key } };
+    };
+    return { requests: [{ method: 'GET', setupRequest }] };
+  };
+  const rows = await interleaved(servers, stream);
+  const [apiRow, bareRow] = rows;
+  const offRow = LEASES === 'both' ? rows[2] : undefined;
+  const baselineRow = BASELINE ? rows.at(-1) : undefined;
+  const notes = [
+    `${MIX_KEYS} keys, ${codes.length} currencies; API ÷ bare node:http: ${median(bareRow.ratios).toFixed(2)}`,
+    `Targets: ${apiRow.requestsPerSec} metered req/s (≥ 30 000 on one core), p99 ${apiRow.p99} ms ` +
+      `(≤ 10 ms at ${CONNECTIONS} connections), peak RSS ${apiRow.rssMb} MB (≤ 200 MB)`,
+  ];
+  if (offRow) {
+    const change = (median(offRow.ratios) - 1) * 100;
+    notes.push(
+      `Leases on ÷ off: ${median(offRow.ratios).toFixed(2)} (${offRow.ratios.map((r) => r.toFixed(2)).join(' / ')}): ` +
+        `leases ${change >= 0 ? 'add' : 'cost'} ${Math.abs(change).toFixed(1)} % of throughput ` +
+        `(issue 18 §3: removed below 10 %)`,
+    );
+  }
+  if (baselineRow) {
+    notes.push(
+      `This build ÷ baseline: ${median(baselineRow.ratios).toFixed(2)} (${baselineRow.ratios.map((r) => r.toFixed(2)).join(' / ')}) ` +
+        `(issue 18 §9: no worse than before by more than 5 %, i.e. ≥ 0.95)`,
+    );
+  }
+  scenarios.push({
+    name: `varied mix (target: ≥ 30 000 req/s on one core, p99 ≤ 10 ms, RSS ≤ 200 MB; leases ${LEASES})`,
+    rows,
+    notes,
+  });
+}
+
+// 4. A year of daily closes for 10 symbols, a different query on every request, so no answer is
 // ever served twice: years come from the API's in-process history, rates from its memo.
 const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
 await stop(api);
@@ -476,6 +626,8 @@ writeFileSync(
       date: new Date().toISOString(),
       node: process.version,
       only: ONLY ?? null,
+      leases: runs('mix') ? LEASES : null,
+      baseline: runs('mix') ? (BASELINE ?? null) : null,
       durationS: DURATION,
       connections: CONNECTIONS,
       historyImportSeconds,
