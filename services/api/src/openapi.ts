@@ -131,6 +131,9 @@ function addDirectRoutes(document: OpenAPIObject, routes: readonly DocumentedRou
     if (components.schemas?.[name]) throw new Error(`Schema ${name} is named by a DTO and a direct route`);
   }
   components.schemas = { ...components.schemas, ...schemas };
+  for (const path of Object.keys(paths)) {
+    if (document.paths[path]) throw new Error(`${path} is served by a controller and a direct route`);
+  }
   Object.assign(document.paths, paths);
 }
 
