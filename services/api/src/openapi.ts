@@ -17,11 +17,14 @@ import {
   statusOf,
   type ProblemCode,
 } from './common/openapi';
+import { documentRoutes } from './common/route-openapi';
+import type { DocumentedRoute } from './common/route-schema';
 import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
-import { addPublicApi, PUBLIC_API_TAG } from './modules/public-api/public-api.openapi';
-import { convertPathItem } from './modules/rates/convert.openapi';
-import { ConvertResponseDto, ExactConvertResponseDto } from './modules/rates/dto/convert.response';
-import { pairHistoryPathItem } from './modules/rates/pair-history.openapi';
+import { documentedPublicRoute, PUBLIC_API_TAG } from './modules/public-api/public-api.openapi';
+import { PublicApiRoutes } from './modules/public-api/public-api.routes';
+import type { PublicRoute } from './modules/public-api/public-route';
+import { CONVERT_ROUTE } from './modules/rates/convert.route';
+import { PAIR_HISTORY_ROUTE } from './modules/rates/pair-history.route';
 
 const DESCRIPTION = `Real-time foreign-exchange and crypto rates.
 
@@ -117,6 +120,28 @@ function completeOperations(document: OpenAPIObject): void {
   }
 }
 
+/**
+ * Adds the routes served outside Nest's controllers (DirectRoutes), generated from their schemas,
+ * and the schemas they name.
+ */
+function addDirectRoutes(document: OpenAPIObject, routes: readonly DocumentedRoute[]): void {
+  const { paths, schemas } = documentRoutes(routes);
+  const components = (document.components ??= {});
+  for (const name of Object.keys(schemas)) {
+    if (components.schemas?.[name]) throw new Error(`Schema ${name} is named by a DTO and a direct route`);
+  }
+  components.schemas = { ...components.schemas, ...schemas };
+  for (const path of Object.keys(paths)) {
+    if (document.paths[path]) throw new Error(`${path} is served by a controller and a direct route`);
+  }
+  Object.assign(document.paths, paths);
+}
+
+/** The routes served directly: the converter's, and those of the /api/v1 table (PublicApiRoutes). */
+export function directRoutes(publicTable: readonly PublicRoute[]): DocumentedRoute[] {
+  return [CONVERT_ROUTE, PAIR_HISTORY_ROUTE, ...publicTable.map(documentedPublicRoute)];
+}
+
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(`${config.product.name} API`)
@@ -124,6 +149,15 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setVersion('1.0.0')
     // Relative: the host that serves this document, in every deployment (clients may set their own).
     .addServer('/', 'The host serving this document')
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: 'Your key from the dashboard, e.g. fxrates_0f8b…',
+      },
+      'apiKey',
+    )
     .addApiKey(
       { type: 'apiKey', name: SESSION_HEADER, in: 'header', description: 'From POST /api/auth/session' },
       'session',
@@ -149,13 +183,11 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     );
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const openApi = SwaggerModule.createDocument(app, builder.build(), {
-    extraModels: [ProblemDto, ConvertResponseDto, ExactConvertResponseDto],
+    extraModels: [ProblemDto],
     // Every Nest operation names itself (ApiOperation's operationId); the method name is the fallback.
     operationIdFactory: (_controller, method) => method,
   });
-  // Routes mounted on Fastify directly for speed are documented by hand.
-  for (const [path, item] of [convertPathItem(), pairHistoryPathItem()]) openApi.paths[path] = item;
-  addPublicApi(openApi);
+  addDirectRoutes(openApi, directRoutes(app.get(PublicApiRoutes, { strict: false }).routes));
   completeOperations(openApi);
   openApi.info.contact = { name: `${config.product.name} support`, email: config.product.supportEmail };
   // A paid service: calls are governed by the terms of service on the web app, not an open licence.

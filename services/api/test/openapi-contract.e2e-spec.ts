@@ -1,7 +1,9 @@
 import type { ValidateFunction } from 'ajv';
 import request from 'supertest';
 import { statusOf, type ProblemCode } from '../src/common/openapi';
+import { PublicApiRoutes } from '../src/modules/public-api/public-api.routes';
 import { UserPlansService } from '../src/modules/plans';
+import { directRoutes } from '../src/openapi';
 import { register } from './support/auth-client';
 import { seedHistory } from './support/history-seed';
 import {
@@ -9,6 +11,7 @@ import {
   operationsOf,
   schemaValidator,
   type OpenApiDocument,
+  type ParameterNode,
   type SchemaNode,
 } from './support/openapi-document';
 import { startTestApp, type TestApp } from './test-app';
@@ -20,6 +23,7 @@ describe('OpenAPI contract of /api/v1', () => {
   let doc: OpenApiDocument;
   let compile: (schema: SchemaNode) => ValidateFunction;
   let key: string;
+  let accessToken: string;
 
   /** The validator of a path's response schema for a status and media type. */
   function validatorFor(path: string, status: string, media = 'application/json'): ValidateFunction {
@@ -46,7 +50,9 @@ describe('OpenAPI contract of /api/v1', () => {
     t = await startTestApp(testConfig());
     doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
     compile = schemaValidator(doc);
-    const { accessToken, res } = await register(t.app);
+    const registered = await register(t.app);
+    const { res } = registered;
+    accessToken = registered.accessToken;
     key = (
       await request(t.app.getHttpServer())
         .post('/api/keys')
@@ -59,6 +65,88 @@ describe('OpenAPI contract of /api/v1', () => {
   });
   afterAll(() => t.close());
 
+  /** A header's value is what its schema (inline or in components.headers) says. */
+  function expectHeaderValid(path: string, name: string, definition: SchemaNode, value: string | undefined) {
+    const ref = definition.$ref as string | undefined;
+    const header = ref ? doc.components.headers[ref.split('/').pop()!] : definition;
+    const schema = header.schema as SchemaNode;
+    const typed =
+      schema.type === 'integer' && value !== undefined && /^\d+$/.test(value) ? Number(value) : value;
+    expect([path, name, typed === undefined ? [] : compile(schema)(typed) ? [] : [value]]).toEqual([
+      path,
+      name,
+      [],
+    ]);
+    if (header.required) expect([path, name, value]).toEqual([path, name, expect.any(String)]);
+  }
+
+  /** A request of an operation's parameters, each given its documented example (required ones at least). */
+  function exampleRequest(path: string): { url: string; parameters: ParameterNode[] } {
+    const parameters = doc.paths[path].get.parameters ?? [];
+    let url = path;
+    const query = new URLSearchParams();
+    for (const parameter of parameters) {
+      const example = parameter.schema.example;
+      if (example === undefined) {
+        expect([path, parameter.name, parameter.required]).toEqual([path, parameter.name, false]);
+        continue;
+      }
+      const value = Array.isArray(example) ? example.join(',') : String(example);
+      if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, value);
+      else query.set(parameter.name, value);
+    }
+    return { url: query.size ? `${url}?${query}` : url, parameters };
+  }
+
+  /** Every route served directly (the /api/v1 table and the converter's), with the credentials it takes. */
+  function directlyServed(): [string, string, string][] {
+    return directRoutes(t.app.get(PublicApiRoutes).routes).map(({ path, schema }) => [
+      path.replace(/:(\w+)/g, '{$1}'),
+      schema.security.includes('apiKey') ? 'X-API-Key' : 'Authorization',
+      schema.security.includes('apiKey') ? key : `Bearer ${accessToken}`,
+    ]);
+  }
+
+  it('serves every directly served route its examples ask for, as its schema says: 200 body and header values', async () => {
+    const served = directlyServed();
+    expect(served.length).toBeGreaterThanOrEqual(11);
+    for (const [path, header, credential] of served) {
+      const { url } = exampleRequest(path);
+      const res = await request(t.app.getHttpServer()).get(url).set(header, credential);
+      // The examples are valid parameters: an answer from history the tests have no close for is a
+      // documented 404, never a 400.
+      if (res.status !== 200) {
+        expect([url, res.status]).toEqual([url, 404]);
+        expectDocumentedProblem(path, '404', res.body, url);
+        continue;
+      }
+      expectValid(validatorFor(path, '200'), res.body, url);
+      const documented = doc.paths[path].get.responses['200'].headers ?? {};
+      for (const [name, definition] of Object.entries(documented)) {
+        expectHeaderValid(url, name, definition, res.headers[name.toLowerCase()] as string | undefined);
+      }
+    }
+  });
+
+  it('refuses, as documented, a parameter its schema does not declare and each required one left out', async () => {
+    for (const [path, header, credential] of directlyServed()) {
+      const { url, parameters } = exampleRequest(path);
+      const get = (target: string) => request(t.app.getHttpServer()).get(target).set(header, credential);
+      const unknown = await get(`${url}${url.includes('?') ? '&' : '?'}undeclared=1`).expect(400);
+      expect([url, unknown.body.detail]).toEqual([url, 'Unknown parameter "undeclared".']);
+      expectDocumentedProblem(path, '400', unknown.body, `${url} undeclared`);
+      for (const parameter of parameters.filter((p) => p.in === 'query' && p.required)) {
+        const [base, search] = url.split('?');
+        const query = new URLSearchParams(search);
+        query.delete(parameter.name);
+        const target = query.size ? `${base}?${query}` : base;
+        const missing = await get(target).expect(400);
+        expect([target, missing.body.code]).toEqual([target, 'missing-parameter']);
+        expectDocumentedProblem(path, '400', missing.body, target);
+      }
+    }
+  });
+
   it.each([
     ['/api/v1/rates/latest', '?base=EUR&symbols=USD,GBP,BTC'],
     ['/api/v1/rates/rate', '?from=USD&to=BTC'],
@@ -70,8 +158,8 @@ describe('OpenAPI contract of /api/v1', () => {
     const res = await request(t.app.getHttpServer()).get(`${path}${query}`).set('X-API-Key', key).expect(200);
     expectValid(validatorFor(path, '200'), res.body, path);
     const documented = doc.paths[path].get.responses['200'];
-    for (const header of Object.keys(documented.headers ?? {})) {
-      expect([path, header, res.headers[header.toLowerCase()]]).toEqual([path, header, expect.any(String)]);
+    for (const [header, definition] of Object.entries(documented.headers ?? {})) {
+      expectHeaderValid(path, header, definition, res.headers[header.toLowerCase()] as string | undefined);
     }
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { ErrorCode, REQUEST_ID_HEADER, type Problem } from '@fxrates/domain';
 import { STATUS_BY_CODE } from './app-exception';
+import type { SharedHeaderName } from './route-schema';
 
 /** The RFC 9457 body of every error, documented once. */
 @ApiSchema({
@@ -75,7 +76,7 @@ const ref = (kind: 'schemas' | 'headers', name: string): ReferenceObject => ({
 });
 
 /** Headers every answer, or every metered answer, carries: components.headers, referenced by name. */
-export const SHARED_HEADERS: Record<string, HeaderObject> = {
+export const SHARED_HEADERS: Record<SharedHeaderName | typeof REQUEST_ID_HEADER, HeaderObject> = {
   [REQUEST_ID_HEADER]: {
     description: 'Id of this request, as written in our logs: quote it when you contact support',
     required: true,
@@ -108,14 +109,27 @@ export const SHARED_HEADERS: Record<string, HeaderObject> = {
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
+  'Cache-Control': {
+    description: 'Never stored by a cache: every call is metered, and the rates move',
+    required: true,
+    schema: { type: 'string', enum: ['no-store'] },
+  },
 };
 
-/** The rate-limit headers of a metered answer (2xx or 429), as references. */
-export const RATE_LIMIT_HEADERS: Record<string, ReferenceObject> = Object.fromEntries(
-  ['RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map(
-    (name) => [name, ref('headers', name)],
-  ),
-);
+/** The rate-limit headers of a metered answer (2xx or 429). */
+export const RATE_LIMIT_HEADER_NAMES: readonly SharedHeaderName[] = [
+  'RateLimit-Policy',
+  'RateLimit',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
+
+/** A reference to a header of SHARED_HEADERS. */
+export function sharedHeaderRef(name: SharedHeaderName): ReferenceObject {
+  if (!SHARED_HEADERS[name]) throw new Error(`No shared header ${name}`);
+  return ref('headers', name);
+}
 
 export const REQUEST_ID_HEADER_REF = ref('headers', REQUEST_ID_HEADER);
 

@@ -71,6 +71,23 @@ const ok = (json: JsonBody, headers: Record<string, string> = {}): HttpAnswer =>
 };
 
 /**
+ * The route table of /api/v1. Each route carries its schema, from which its OpenAPI operation is
+ * generated (public-api.openapi.ts, common/route-openapi.ts).
+ */
+export function publicRoutes(history: RateHistory, metering: MeteringService): PublicRoute[] {
+  return [
+    latestRoute,
+    rateRoute,
+    ...convertRoutes,
+    historicalRoute(history),
+    timeseriesRoute(history),
+    fluctuationRoute(history),
+    currenciesRoute,
+    usageRoute(metering),
+  ];
+}
+
+/**
  * The public API under /api/v1, served by DirectRoutes (before Fastify when no CORS is involved;
  * see docs/performance.md). Every call: X-API-Key from the in-process cache → plan
  * gate → the handler's answer from the in-memory rates → metered in Redis (2xx only) → reply.
@@ -86,16 +103,7 @@ export class PublicApiRoutes implements OnModuleInit {
     private readonly rates: CurrentRates,
     history: RateHistory,
   ) {
-    this.routes = [
-      latestRoute,
-      rateRoute,
-      ...convertRoutes,
-      historicalRoute(history),
-      timeseriesRoute(history),
-      fluctuationRoute(history),
-      currenciesRoute,
-      usageRoute(metering),
-    ];
+    this.routes = publicRoutes(history, metering);
   }
 
   onModuleInit(): void {

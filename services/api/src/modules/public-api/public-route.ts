@@ -1,5 +1,7 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
+import type { RouteSchema } from '../../common/route-schema';
 import type { Query } from '../rates/query-params';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
@@ -18,9 +20,24 @@ export interface PublicRouteContext {
   now: number;
 }
 
+/**
+ * What a /api/v1 route says of itself in the OpenAPI document; what every such route shares (its
+ * tag, the API key, the refusals of a key and of metering, the rate-limit headers) is added from
+ * the route's `metered` by public-api.openapi.ts.
+ */
+export interface PublicRouteSchema extends Pick<
+  RouteSchema,
+  'operationId' | 'summary' | 'description' | 'query' | 'params' | 'problems'
+> {
+  /** The body of a 200. */
+  body: TSchema;
+}
+
 /** One /api/v1 endpoint: what it answers, and whether a plan gates it and a call is metered. */
 export interface PublicRoute {
   path: string;
+  /** Its OpenAPI operation is generated from this. */
+  schema: PublicRouteSchema;
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
   metered: boolean;

@@ -1,11 +1,48 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Type } from '@sinclair/typebox';
+import { ErrorCode } from '@fxrates/domain';
 import { DirectRoutes, type DirectRequest, type LaterAnswer } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
+import type { DocumentedRoute } from '../../common/route-schema';
 import { ConverterAccess } from './converter-access';
+import { converterRouteSchema } from './converter-access.openapi';
+import { ConverterConversion, ConverterConversionExact } from './convert-response.schema';
 import { parseConvertQuery } from './convert-query';
+import { AmountParameter, CurrencyParameter, NumbersParameter } from './query-params.schema';
 import { RatesService } from './rates.service';
 
 export const CONVERT_PATH = '/api/rates/convert';
+
+/** The route and its schema, from which its OpenAPI operation is generated. */
+export const CONVERT_ROUTE: DocumentedRoute = {
+  path: CONVERT_PATH,
+  schema: converterRouteSchema({
+    operationId: 'getConverterConversion',
+    summary: 'Convert an amount for the landing-page converter',
+    description:
+      'The converter of the landing page, for an anonymous session (X-Session-Token) or a signed-in user ' +
+      '(Bearer). Not metered against any API key; limited per session and per IP to what a person types.',
+    // What parseConvertQuery reads.
+    query: Type.Object({
+      from: CurrencyParameter('Currency to convert from', 'USD'),
+      to: CurrencyParameter('Currency to convert to', 'EUR'),
+      amount: AmountParameter,
+      numbers: Type.Optional(NumbersParameter),
+    }),
+    ok: {
+      description: 'The conversion: ConverterConversion, or ConverterConversionExact with `numbers=string`',
+      body: Type.Union([ConverterConversion, ConverterConversionExact]),
+      headers: [],
+    },
+    problems: [
+      ErrorCode.MissingParameter,
+      ErrorCode.UnknownCurrency,
+      ErrorCode.InvalidAmount,
+      ErrorCode.AmountTooLarge,
+      ErrorCode.RateUnavailable,
+    ],
+  }),
+};
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
 
@@ -14,7 +51,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as co
  * when no CORS is involved). Nest's per-request pipeline (guards, pipes,
  * interceptors, response mapping) halves this route's throughput (`npm run bench`), so it checks
  * the session, its limits (ConverterAccess) and the query here, in that order, with the same
- * problem+json errors. The OpenAPI entry is in convert.openapi.ts.
+ * problem+json errors.
  */
 @Injectable()
 export class ConvertRoute implements OnModuleInit {
@@ -25,7 +62,7 @@ export class ConvertRoute implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.direct.get(CONVERT_PATH, (request) => this.answer(request));
+    this.direct.get(CONVERT_ROUTE.path, (request) => this.answer(request));
   }
 
   /** A signed-in user's Bearer token admits the request; otherwise the anonymous session must. */

@@ -1,11 +1,11 @@
 import { ErrorCode } from '@fxrates/domain';
-import type { ProblemCode } from '../../common/openapi';
+import type { RouteSchema } from '../../common/route-schema';
 
 /**
  * What ConverterAccess refuses (a Bearer token that does not verify, or a missing, unknown or expired
  * session), the converter's per-session and per-IP limit, and 503 while Redis, which counts it, is away.
  */
-export const CONVERTER_PROBLEMS: ProblemCode[] = [
+const CONVERTER_PROBLEMS = [
   ErrorCode.Unauthorized,
   ErrorCode.MissingSessionToken,
   ErrorCode.InvalidSessionToken,
@@ -14,3 +14,16 @@ export const CONVERTER_PROBLEMS: ProblemCode[] = [
   ErrorCode.ServiceUnavailable,
   ErrorCode.ValidationFailed,
 ];
+
+/**
+ * A converter route's full schema: its own and what every route behind ConverterAccess shares (the
+ * tag, an anonymous session or a signed-in user's token, and what admitting a call can refuse).
+ */
+export function converterRouteSchema(own: Omit<RouteSchema, 'tag' | 'security'>): RouteSchema {
+  return {
+    ...own,
+    tag: 'converter',
+    security: ['session', 'bearer'],
+    problems: [...CONVERTER_PROBLEMS, ...own.problems],
+  };
+}

@@ -1,16 +1,68 @@
-import { CURRENCIES, ErrorCode, planAllowsCurrency } from '@fxrates/domain';
+import { Type, type Static } from '@sinclair/typebox';
+import { CURRENCIES, ErrorCode, planAllowsCurrency, type CurrencyType } from '@fxrates/domain';
 import { AppException } from '../../../common/app-exception';
+import { parameterNames, StringEnum } from '../../../common/route-schema';
 import { onlyParameters, optionalString } from '../../rates/query-params';
+import { CurrencyCode } from '../../rates/query-params.schema';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+
+const TYPES: readonly CurrencyType[] = ['fiat', 'crypto'];
+
+const QUERY = Type.Object({
+  type: Type.Optional(
+    StringEnum(TYPES, { description: 'Only fiat currencies or only crypto assets (default: both)' }),
+  ),
+});
+const PARAMETERS = parameterNames(QUERY);
+
+const string = (description: string, example: string) => Type.String({ description, example });
+
+const Currencies = Type.Object(
+  {
+    currencies: Type.Array(
+      Type.Object(
+        {
+          code: CurrencyCode('EUR'),
+          name: string('Name', 'Euro'),
+          type: StringEnum(TYPES),
+          symbol: string('Symbol', '€'),
+          flag: Type.Optional(string('Flag emoji (fiat)', '🇪🇺')),
+          icon: Type.Optional(string('Icon glyph (some crypto)', '₿')),
+          minorUnits: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              description: 'ISO 4217 minor units (fiat): 2 for EUR, 0 for JPY, 3 for KWD',
+              example: 2,
+            }),
+          ),
+          featured: Type.Boolean(),
+          inYourPlan: Type.Boolean({ description: "Whether your plan's calls may use it" }),
+          available: Type.Boolean({ description: 'Whether a rate for it is in service right now' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'Currencies', additionalProperties: false },
+);
 
 /** GET /api/v1/currencies?type=fiat|crypto: the catalogue, marking what the caller's plan includes. */
 export const currenciesRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/currencies`,
   metered: false,
+  schema: {
+    operationId: 'listCurrencies',
+    summary: 'The currency catalogue (not metered)',
+    description:
+      'Every fiat currency and crypto asset, featured ones first, each marked with whether your plan includes it and whether a rate is in service.',
+    query: QUERY,
+    body: Currencies,
+    problems: [],
+  },
   handle({ query, key, table }) {
-    onlyParameters(query, ['type']);
+    onlyParameters(query, PARAMETERS);
     const type = optionalString(query, 'type');
-    if (type !== undefined && type !== 'fiat' && type !== 'crypto') {
+    if (type !== undefined && !(TYPES as readonly string[]).includes(type)) {
       throw new AppException(ErrorCode.ValidationFailed, '"type" must be fiat or crypto.');
     }
     const currencies = CURRENCIES.filter((c) => type === undefined || c.type === type).map(
@@ -20,6 +72,6 @@ export const currenciesRoute: PublicRoute = {
         available: table.perUsd.has(currency.code),
       }),
     );
-    return JSON.stringify({ currencies });
+    return JSON.stringify({ currencies } satisfies Static<typeof Currencies>);
   },
 };

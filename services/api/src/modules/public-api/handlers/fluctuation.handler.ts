@@ -1,4 +1,7 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorCode } from '@fxrates/domain';
 import { displayRate, RateDecimal } from '@fxrates/rates';
+import { CurrencyCode, Day } from '../../rates/query-params.schema';
 import {
   assertHistoryCovers,
   closeRate,
@@ -9,9 +12,46 @@ import {
   symbolsFor,
   type RateHistory,
 } from '../../history';
+import {
+  CLOSES_SOURCE,
+  CLOSES_STALE,
+  HISTORY_PROBLEMS,
+  PERIOD_QUERY,
+  PLANS_NOTE,
+} from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 const PERCENT_DECIMALS = 4;
+
+const number = (description: string, example: number) => Type.Number({ description, example });
+
+const Fluctuation = Type.Object(
+  {
+    base: CurrencyCode('USD'),
+    start: Day(),
+    end: Day(),
+    startDay: Day('The business day whose close starts the period'),
+    endDay: Day('The business day whose close ends it'),
+    timestamp: Type.String({ format: 'date-time', description: 'When the last close was published' }),
+    source: CLOSES_SOURCE,
+    stale: CLOSES_STALE,
+    rates: Type.Object(
+      {},
+      {
+        additionalProperties: Type.Object(
+          {
+            startRate: number('Close at the start', 0.9174311927),
+            endRate: number('Close at the end', 0.9191176471),
+            change: number('endRate − startRate', 0.0016864544),
+            changePct: number('Change in percent, 4 decimals', 0.1838),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    ),
+  },
+  { $id: 'Fluctuation', additionalProperties: false },
+);
 
 /**
  * GET /api/v1/rates/fluctuation?start&end&base&symbols: for each symbol the close on start and on
@@ -22,6 +62,14 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
     path: `${PUBLIC_API_PREFIX}/rates/fluctuation`,
     endpoint: 'fluctuation',
     metered: true,
+    schema: {
+      operationId: 'getFluctuation',
+      summary: 'Change over a period (Professional plan and up)',
+      description: `The closes at the start and end of a period (each carried forward from the last business day) and the change between them, absolute and in percent. ${PLANS_NOTE}`,
+      query: PERIOD_QUERY,
+      body: Fluctuation,
+      problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
+    },
     async handle({ query, key, now }) {
       const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, start);

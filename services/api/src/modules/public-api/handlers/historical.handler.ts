@@ -1,4 +1,7 @@
+import { Type } from '@sinclair/typebox';
+import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
+import { CurrencyCode, Day, DayParameter } from '../../rates/query-params.schema';
 import {
   assertHistoryCovers,
   closeTimestamp,
@@ -11,7 +14,36 @@ import {
   type RateHistory,
 } from '../../history';
 import { assertCurrenciesInPlan } from '../../plans';
+import {
+  BASE_PARAMETER,
+  HISTORY_PROBLEMS,
+  HISTORY_SYMBOLS_PARAMETER,
+  PLANS_NOTE,
+  PROVENANCE,
+  RatesMap,
+} from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+
+const PARAMS = Type.Object({ date: DayParameter('The day, not in the future', '2024-03-15') });
+const QUERY = Type.Object({
+  base: Type.Optional(BASE_PARAMETER),
+  symbols: Type.Optional(HISTORY_SYMBOLS_PARAMETER),
+});
+const PARAMETERS = parameterNames(QUERY);
+
+const HistoricalRates = Type.Object(
+  {
+    base: CurrencyCode('USD'),
+    ...PROVENANCE,
+    carriedForwardFrom: Type.Optional(Day('On a weekend or holiday: the business day whose close this is')),
+    source: Type.String({ description: 'Where the closes come from', example: 'ecb' }),
+    rates: RatesMap('Units of each currency per 1 base at the close, 10 significant digits', {
+      EUR: 0.9174311927,
+      GBP: 0.7804,
+    }),
+  },
+  { $id: 'HistoricalRates', additionalProperties: false },
+);
 
 /**
  * GET /api/v1/rates/historical/{YYYY-MM-DD}?base&symbols: the close of that day, or of the last
@@ -22,8 +54,17 @@ export function historicalRoute(history: RateHistory): PublicRoute {
     path: `${PUBLIC_API_PREFIX}/rates/historical/:date`,
     endpoint: 'historical',
     metered: true,
+    schema: {
+      operationId: 'getHistoricalRates',
+      summary: "A day's closing rates (Basic plan and up)",
+      description: `The ECB's close of a day, re-based on \`base\`. A weekend or holiday answers with the business day before (\`carriedForwardFrom\`). ${PLANS_NOTE}`,
+      params: PARAMS,
+      query: QUERY,
+      body: HistoricalRates,
+      problems: HISTORY_PROBLEMS,
+    },
     async handle({ query, params, key, now }) {
-      onlyParameters(query, ['base', 'symbols']);
+      onlyParameters(query, PARAMETERS);
       const date = parseDay(params.date, 'date');
       notInFuture(date, 'date', now);
       const base = optionalCurrency(query, 'base', 'USD');

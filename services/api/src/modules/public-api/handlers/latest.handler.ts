@@ -1,9 +1,37 @@
+import { Type } from '@sinclair/typebox';
 import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
 import { crossRate, displayRate } from '@fxrates/rates';
+import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
+import { CurrencyCode, CurrencyListParameter } from '../../rates/query-params.schema';
 import { assertCurrenciesInPlan } from '../../plans';
+import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { fragmentOf, provenanceJson, withRates } from '../rates-json';
+
+const QUERY = Type.Object({
+  base: Type.Optional(BASE_PARAMETER),
+  symbols: Type.Optional(
+    CurrencyListParameter('Currencies to answer (default: every currency of your plan)', [
+      'EUR',
+      'GBP',
+      'JPY',
+    ]),
+  ),
+});
+const PARAMETERS = parameterNames(QUERY);
+
+const LatestRates = Type.Object(
+  {
+    base: CurrencyCode('USD'),
+    ...PROVENANCE,
+    rates: RatesMap('Units of each currency per 1 base, 10 significant digits', {
+      EUR: 0.8802258808,
+      GBP: 0.7614328001,
+    }),
+  },
+  { $id: 'LatestRates', additionalProperties: false },
+);
 
 /** GET /api/v1/rates/latest?base=USD&symbols=EUR,GBP: the newest rates against one base. */
 export const latestRoute: PublicRoute = {
@@ -11,8 +39,16 @@ export const latestRoute: PublicRoute = {
   endpoint: 'latest',
   metered: true,
   memoised: true,
+  schema: {
+    operationId: 'getLatestRates',
+    summary: 'Latest rates against a base',
+    description: `The newest rate of each currency per 1 \`base\`, 10 significant digits. Without \`symbols\`: every currency of your plan. ${PLANS_NOTE}`,
+    query: QUERY,
+    body: LatestRates,
+    problems: RATES_PROBLEMS,
+  },
   handle({ query, key, table, now }) {
-    onlyParameters(query, ['base', 'symbols']);
+    onlyParameters(query, PARAMETERS);
     const base = optionalCurrency(query, 'base', 'USD');
     const requested = optionalCurrencyList(query, 'symbols');
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);

@@ -1,8 +1,26 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorCode } from '@fxrates/domain';
 import { crossRate, displayRate } from '@fxrates/rates';
+import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
+import { CurrencyCode } from '../../rates/query-params.schema';
 import { assertCurrenciesInPlan } from '../../plans';
+import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { fragmentOf, provenanceJson, withRates } from '../rates-json';
+
+const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER });
+const PARAMETERS = parameterNames(QUERY);
+
+const Rate = Type.Object(
+  {
+    from: CurrencyCode('USD'),
+    to: CurrencyCode('EUR'),
+    rate: Type.Number({ description: 'Units of `to` per 1 `from`', example: 0.8802258808 }),
+    ...PROVENANCE,
+  },
+  { $id: 'Rate', additionalProperties: false },
+);
 
 /** GET /api/v1/rates/rate?from&to: one rate, units of `to` per 1 `from`. */
 export const rateRoute: PublicRoute = {
@@ -10,8 +28,16 @@ export const rateRoute: PublicRoute = {
   endpoint: 'rate',
   metered: true,
   memoised: true,
+  schema: {
+    operationId: 'getRate',
+    summary: 'One rate',
+    description: `Units of \`to\` per 1 \`from\`, 10 significant digits. ${PLANS_NOTE}`,
+    query: QUERY,
+    body: Rate,
+    problems: [...RATES_PROBLEMS, ErrorCode.MissingParameter],
+  },
   handle({ query, key, table, now }) {
-    onlyParameters(query, ['from', 'to']);
+    onlyParameters(query, PARAMETERS);
     const from = requiredCurrency(query, 'from');
     const to = requiredCurrency(query, 'to');
     assertCurrenciesInPlan(key.plan, [from, to]);

@@ -1,11 +1,44 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorCode } from '@fxrates/domain';
+import { CurrencyCode, Day } from '../../rates/query-params.schema';
 import {
   assertHistoryCovers,
   closeTimestamp,
   HISTORY_SOURCE,
+  MAX_SERIES_DAYS,
   parsePeriodQuery,
   type RateHistory,
 } from '../../history';
+import {
+  CLOSES_SOURCE,
+  CLOSES_STALE,
+  HISTORY_PROBLEMS,
+  PERIOD_QUERY,
+  PLANS_NOTE,
+} from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+
+const TimeSeries = Type.Object(
+  {
+    base: CurrencyCode('USD'),
+    start: Day(),
+    end: Day(),
+    timestamp: Type.Optional(
+      Type.String({ format: 'date-time', description: 'When the last close was published' }),
+    ),
+    source: CLOSES_SOURCE,
+    stale: CLOSES_STALE,
+    rates: Type.Object(
+      {},
+      {
+        description: 'One entry per business day (weekends and holidays are absent, never invented)',
+        additionalProperties: Type.Object({}, { additionalProperties: Type.Number() }),
+        example: { '2024-03-15': { EUR: 0.9174311927 }, '2024-03-18': { EUR: 0.9191176471 } },
+      },
+    ),
+  },
+  { $id: 'TimeSeries', additionalProperties: false },
+);
 
 /**
  * GET /api/v1/rates/timeseries?start&end&base&symbols: every close from start to end (at most 366
@@ -18,6 +51,14 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
     path: `${PUBLIC_API_PREFIX}/rates/timeseries`,
     endpoint: 'timeseries',
     metered: true,
+    schema: {
+      operationId: 'getTimeSeries',
+      summary: 'Daily closes over a period (Professional plan and up)',
+      description: `Every business day's close from \`start\` to \`end\` (at most ${MAX_SERIES_DAYS} days), one metered call. Days without a publication are absent, never invented. ${PLANS_NOTE}`,
+      query: PERIOD_QUERY,
+      body: TimeSeries,
+      problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
+    },
     async handle({ query, key, now }) {
       const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, end);

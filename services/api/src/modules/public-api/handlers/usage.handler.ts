@@ -1,15 +1,43 @@
-import type { MeteringService } from '../../metering';
+import { Type, type Static } from '@sinclair/typebox';
+import { PLAN_IDS } from '@fxrates/domain';
+import { parameterNames, StringEnum } from '../../../common/route-schema';
+import { type MeteringService, usagePeriod } from '../../metering';
 import { onlyParameters } from '../../rates/query-params';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { usagePeriod } from '../../metering';
+
+const QUERY = Type.Object({});
+const PARAMETERS = parameterNames(QUERY);
+
+const count = (description: string, example: number) => Type.Integer({ minimum: 0, description, example });
+
+const Usage = Type.Object(
+  {
+    plan: StringEnum(PLAN_IDS),
+    monthlyQuota: count('Metered calls per calendar month (UTC)', 1000),
+    used: count('Metered calls this month', 42),
+    remaining: count('Calls left this month', 958),
+    resetsAt: Type.String({ format: 'date-time', description: 'Start of next month (UTC)' }),
+    burstPerSecond: count('Metered calls per second', 2),
+  },
+  { $id: 'Usage', additionalProperties: false },
+);
 
 /** GET /api/v1/usage: this month's quota state of the key's owner (not metered). */
 export function usageRoute(metering: MeteringService): PublicRoute {
   return {
     path: `${PUBLIC_API_PREFIX}/usage`,
     metered: false,
+    schema: {
+      operationId: 'getQuotaUsage',
+      summary: "This month's quota state (not metered)",
+      description:
+        "The plan of the key's owner, its monthly quota and burst, the calls used this month and when the quota resets.",
+      query: QUERY,
+      body: Usage,
+      problems: [],
+    },
     async handle({ query, key, now }) {
-      onlyParameters(query, []);
+      onlyParameters(query, PARAMETERS);
       const plan = metering.limitsOf(key.plan);
       const used = await metering.used(key.userId, now);
       return JSON.stringify({
@@ -19,7 +47,7 @@ export function usageRoute(metering: MeteringService): PublicRoute {
         remaining: Math.max(0, plan.monthlyQuota - used),
         resetsAt: new Date(usagePeriod(now).resetsAt).toISOString(),
         burstPerSecond: plan.burstPerSecond,
-      });
+      } satisfies Static<typeof Usage>);
     },
   };
 }

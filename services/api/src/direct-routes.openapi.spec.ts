@@ -1,0 +1,183 @@
+import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { problemCodesOf, statusOf } from './common/openapi';
+import { documentRoutes } from './common/route-openapi';
+import type { DocumentedRoute } from './common/route-schema';
+import { directRoutes } from './openapi';
+import type { MeteringService } from './modules/metering';
+import type { RateHistory } from './modules/history';
+import { publicRoutes } from './modules/public-api/public-api.routes';
+import type { PublicRoute } from './modules/public-api/public-route';
+
+/** The /api/v1 table as PublicApiRoutes builds it; its handlers are never called here. */
+const table = publicRoutes({} as RateHistory, {} as MeteringService);
+const routes = directRoutes(table);
+const document = documentRoutes(routes);
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const operationAt = (path: string) => document.paths[openApiPath(path)]?.get as OperationObject;
+const operationOf = (route: DocumentedRoute) => operationAt(route.path);
+
+/** Examples and answers are checked as the contract test checks answers: JSON Schema, formats on. */
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
+for (const [name, schema] of Object.entries(document.schemas))
+  ajv.addSchema(schema, `#/components/schemas/${name}`);
+
+describe('OpenAPI generated from the directly served routes', () => {
+  it('documents every route of the /api/v1 table and the converter, under the operationIds clients use', () => {
+    expect(table.length).toBeGreaterThanOrEqual(9);
+    expect(Object.keys(document.paths).sort()).toEqual(routes.map((route) => openApiPath(route.path)).sort());
+    for (const route of table) expect(Object.keys(document.paths)).toContain(openApiPath(route.path));
+    // Generated clients and the docs page name operations by these: renaming one breaks them.
+    expect(routes.map((route) => operationOf(route).operationId).sort()).toEqual(
+      [
+        'convert',
+        'convertAlias',
+        'getConverterConversion',
+        'getConverterHistory',
+        'getFluctuation',
+        'getHistoricalRates',
+        'getLatestRates',
+        'getQuotaUsage',
+        'getRate',
+        'getTimeSeries',
+        'listCurrencies',
+      ].sort(),
+    );
+  });
+
+  it.each(routes.map((route) => [route.path, route] as const))(
+    '%s: its parameters, as its schema declares them, each described with a valid example',
+    (_path, route) => {
+      const parameters = (operationOf(route).parameters ?? []) as ParameterObject[];
+      const { query, params } = route.schema;
+      const expected = [
+        ...Object.keys(params?.properties ?? {}).map((name) => ({ name, in: 'path', required: true })),
+        ...Object.keys(query.properties).map((name) => ({
+          name,
+          in: 'query',
+          required: (query.required ?? []).includes(name),
+        })),
+      ];
+      expect(
+        parameters.map(({ name, in: location, required }) => ({ name, in: location, required })),
+      ).toEqual(expected);
+      for (const parameter of parameters) {
+        const schema = parameter.schema as SchemaObject;
+        expect([parameter.name, parameter.description]).toEqual([
+          parameter.name,
+          expect.stringMatching(/\S/),
+        ]);
+        if (schema.type === 'array') expect(parameter).toMatchObject({ style: 'form', explode: false });
+        if (schema.example !== undefined) {
+          const validate = ajv.compile(schema);
+          expect([parameter.name, validate(schema.example), validate.errors ?? []]).toEqual([
+            parameter.name,
+            true,
+            [],
+          ]);
+        }
+      }
+    },
+  );
+
+  it.each(routes.map((route) => [route.path, route] as const))(
+    '%s: a 200 body of a named schema, its headers, and every problem code under its status',
+    (_path, route) => {
+      const { responses, security, tags } = operationOf(route);
+      expect(security).toEqual(route.schema.security.map((scheme) => ({ [scheme]: [] })));
+      expect(tags).toEqual([route.schema.tag]);
+      const ok = responses['200'] as ResponseObject;
+      const body = ok.content?.['application/json']?.schema as SchemaObject;
+      const refs = JSON.stringify(body).match(/#\/components\/schemas\/\w+/g) ?? [];
+      for (const ref of refs) expect(ajv.getSchema(ref)).toBeDefined();
+      expect(Object.keys(ok.headers ?? {})).toEqual(route.schema.ok.headers);
+      for (const code of route.schema.problems) {
+        expect([code, problemCodesOf(responses[String(statusOf(code))] as ResponseObject)]).toEqual([
+          code,
+          expect.arrayContaining([code]),
+        ]);
+      }
+    },
+  );
+
+  it('adds to every /api/v1 route the key refusals, and to each metered one the rate-limit headers and their refusals', () => {
+    const limits = [
+      'RateLimit-Policy',
+      'RateLimit',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ];
+    for (const route of table) {
+      const { responses, security } = operationAt(route.path);
+      const where = route.path;
+      expect([where, security]).toEqual([where, [{ apiKey: [] }]]);
+      expect([where, problemCodesOf(responses['401'] as ResponseObject)]).toEqual([
+        where,
+        ['invalid-api-key', 'missing-api-key'],
+      ]);
+      expect([where, problemCodesOf(responses['403'] as ResponseObject)]).toEqual([
+        where,
+        expect.arrayContaining(['api-key-disabled']),
+      ]);
+      const ok = responses['200'] as ResponseObject;
+      expect([where, Object.keys(ok.headers ?? {})]).toEqual([
+        where,
+        [...(route.metered ? limits : []), 'Cache-Control'],
+      ]);
+      const tooMany = responses['429'] as ResponseObject | undefined;
+      if (!route.metered) {
+        expect([where, tooMany]).toEqual([where, undefined]);
+        continue;
+      }
+      expect([where, problemCodesOf(tooMany), Object.keys(tooMany?.headers ?? {})]).toEqual([
+        where,
+        ['quota-exceeded', 'rate-limited'],
+        ['Retry-After', ...limits],
+      ]);
+    }
+  });
+
+  it('names each answer schema once, as the document refers to it', () => {
+    expect(Object.keys(document.schemas).sort()).toEqual(
+      [
+        'Conversion',
+        'ConverterConversion',
+        'ConverterConversionExact',
+        'Currencies',
+        'Fluctuation',
+        'HistoricalRates',
+        'LatestRates',
+        'Rate',
+        'TimeSeries',
+        'Usage',
+      ].sort(),
+    );
+    // Plain JSON: no TypeBox marker and no `$id` left in the document.
+    expect(JSON.stringify(document)).not.toContain('$id');
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+
+  it('refuses a route without a schema, or whose path parameters its schema does not declare', () => {
+    const [latest] = table;
+    expect(() => documentRoutes([{ path: '/api/v1/new', schema: undefined as never }])).toThrow(
+      '/api/v1/new is served without a schema',
+    );
+    expect(() => directRoutes([{ ...latest, path: '/api/v1/new', schema: undefined as never }])).toThrow(
+      '/api/v1/new is in the /api/v1 table without a schema',
+    );
+    expect(() => documentRoutes([{ ...routes[0], path: '/api/rates/:day' }])).toThrow(
+      'path parameters [] do not match the path',
+    );
+    expect(() => documentRoutes([routes[0], routes[0]])).toThrow('is served twice');
+  });
+
+  it('a route of the table cannot be written without its schema', () => {
+    // @ts-expect-error: `schema` is required, so the build fails for a route added without one.
+    const unschemed: PublicRoute = { path: '/api/v1/new', metered: false, handle: () => '{}' };
+    expect(unschemed.schema).toBeUndefined();
+  });
+});

@@ -1,0 +1,76 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorCode } from '@fxrates/domain';
+import { CurrencyListParameter, CurrencyParameter, Day, DayParameter } from '../rates/query-params.schema';
+import { MAX_SERIES_DAYS } from '../history';
+
+/** The parts of the /api/v1 routes' schemas that several routes share. */
+
+const string = (description: string, example: string) => Type.String({ description, example });
+
+/** Where the rates of a current-rates answer come from, and how fresh they are. */
+export const PROVENANCE = {
+  timestamp: Type.String({
+    format: 'date-time',
+    description: 'When the source published the oldest rate involved',
+  }),
+  date: Day('Day the oldest rate involved belongs to'),
+  source: string(
+    'Where the rates come from: every source involved, comma-separated (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)',
+    'ecb',
+  ),
+  stale: Type.Boolean({
+    description:
+      "True when a rate involved is older than your plan's freshness promise (free 24 h, basic 1 h, professional 10 min, enterprise 1 min) while its market is open",
+  }),
+  marketClosed: Type.Boolean({
+    description:
+      "True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is",
+  }),
+};
+
+/** Where the closes of a history answer come from. */
+export const CLOSES_SOURCE = string('Where the closes come from', 'ecb');
+/** `stale` of a history answer. */
+export const CLOSES_STALE = Type.Boolean({ description: 'Always false: a close is final' });
+
+/** Units of each currency per 1 base, by currency code. */
+export function RatesMap(description: string, example: Record<string, number>) {
+  return Type.Object({}, { additionalProperties: Type.Number(), description, example });
+}
+
+export const BASE_PARAMETER = CurrencyParameter('Base currency (default USD)', 'USD');
+export const FROM_PARAMETER = CurrencyParameter('Currency to convert from', 'USD');
+export const TO_PARAMETER = CurrencyParameter('Currency to convert to', 'EUR');
+export const HISTORY_SYMBOLS_PARAMETER = CurrencyListParameter(
+  'Currencies to answer (default: every currency of the close in your plan)',
+  ['EUR', 'GBP'],
+);
+/** The query of the period routes (history-query.ts `parsePeriodQuery`). */
+export const PERIOD_QUERY = Type.Object({
+  start: DayParameter('First day', '2024-03-01'),
+  end: DayParameter(
+    `Last day, at most ${MAX_SERIES_DAYS} days after start and not in the future`,
+    '2024-03-31',
+  ),
+  base: Type.Optional(BASE_PARAMETER),
+  symbols: Type.Optional(HISTORY_SYMBOLS_PARAMETER),
+});
+
+export const PLANS_NOTE =
+  'A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.';
+
+/** What the current rates can be refused for: a currency outside the plan, a rate not in service. */
+export const RATES_PROBLEMS = [
+  ErrorCode.UnknownCurrency,
+  ErrorCode.PlanUpgradeRequired,
+  ErrorCode.RateUnavailable,
+] as const;
+
+/** What the history routes can be refused for. */
+export const HISTORY_PROBLEMS = [
+  ErrorCode.UnknownCurrency,
+  ErrorCode.PlanUpgradeRequired,
+  ErrorCode.InvalidDate,
+  ErrorCode.DateOutOfRange,
+  ErrorCode.HistoryUnavailable,
+] as const;
