@@ -129,7 +129,13 @@ async function builtFiles(app, { distDir, isShell, runtimeConfig }) {
 }
 
 async function createAppServer({ distDir, isShell, runtimeConfig, apiUrl }) {
-  const app = Fastify({ logger: false, keepAliveTimeout: 5000 });
+  const app = Fastify({
+    logger: false,
+    keepAliveTimeout: 5000,
+    // A URL that does not decode names no file: a problem like every other refusal here.
+    frameworkErrors: (error, _request, reply) =>
+      sendProblem(reply, 400, 'Bad Request', 'malformed-request', error.message),
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -127,6 +127,12 @@ describe('serve-web', () => {
     expect(await missing.json()).toMatchObject({ status: 404, code: 'not-found' });
   });
 
+  it('answers a URL that does not decode with a 400 problem', async () => {
+    const response = await get(`${urls.shell}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400, code: 'malformed-request' });
+  });
+
   it('answers /config.json from the environment, never cached', async () => {
     const response = await get(`${urls.shell}/config.json`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
