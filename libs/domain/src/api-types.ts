@@ -1,4 +1,3 @@
-import type { PendingPlanChange } from './plan-changes';
 /** Response of POST /api/auth/session. */
 export interface SessionResponse {
   sessionToken: string;
@@ -79,6 +78,14 @@ export interface AuthResponse {
 }
 
 export type BillingCycle = 'monthly' | 'annual';
+
+/** A downgrade PayPal has confirmed, waiting for the end of the period already paid for. */
+export interface PendingPlanChange {
+  plan: PlanId;
+  billingCycle: BillingCycle;
+  /** ISO 8601 instant: the end of the paid period, when the new plan applies. */
+  effectiveAt: string;
+}
 
 /** Response of GET /api/account (spec §2 Account Settings; defaults of spec §3 when unsubscribed). */
 export interface AccountResponse {

@@ -1,5 +1,4 @@
-import type { BillingCycle, PlanId } from './api-types';
-import type { PendingPlanChange } from './plan-changes';
+import type { BillingCycle, PendingPlanChange, PlanId } from './api-types';
 
 export type PayPalEnvironment = 'sandbox' | 'live';
 

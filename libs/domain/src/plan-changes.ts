@@ -28,14 +28,6 @@ export function planChangeDirection(from: PlanChoice, to: PlanChoice): PlanChang
   return will > was ? 'upgrade' : will < was ? 'downgrade' : 'same';
 }
 
-/** A downgrade PayPal has confirmed, waiting for the end of the period already paid for. */
-export interface PendingPlanChange {
-  plan: PlanId;
-  billingCycle: BillingCycle;
-  /** ISO 8601 instant: the end of the paid period, when the new plan applies. */
-  effectiveAt: string;
-}
-
 /** Body of POST /api/v1/subscriptions/change. */
 export interface PlanChangeRequest {
   plan: string;

@@ -15,9 +15,13 @@ describe('operations endpoints', () => {
   it('reports liveness and readiness with PostgreSQL and Redis checked', async () => {
     await request(t.app.getHttpServer()).get('/api/health').expect(200, { status: 'ok' });
     const ready = await request(t.app.getHttpServer()).get('/api/health/ready').expect(200);
-    expect(ready.body).toMatchObject({
+    expect(ready.body).toEqual({
       status: 'ok',
-      checks: { database: { status: 'up' }, redis: { status: 'up' } },
+      checks: {
+        database: { status: 'up', latencyMs: expect.any(Number) },
+        redis: { status: 'up', latencyMs: expect.any(Number) },
+      },
+      rates: { version: expect.any(String), source: expect.any(String), date: expect.any(String) },
     });
   });
 
@@ -26,7 +30,12 @@ describe('operations endpoints', () => {
     try {
       broken.app.get<Redis>(REDIS).disconnect();
       const res = await request(broken.app.getHttpServer()).get('/api/health/ready').expect(503);
-      expect(res.body.checks.redis.status).toBe('down');
+      expect(res.body.status).toBe('error');
+      expect(res.body.checks.redis).toEqual({
+        status: 'down',
+        latencyMs: expect.any(Number),
+        error: expect.stringMatching(/isn't writeable/), // ioredis's own words
+      });
       expect(res.body.checks.database.status).toBe('up');
     } finally {
       await broken.close();

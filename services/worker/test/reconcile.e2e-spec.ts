@@ -73,8 +73,12 @@ describe('reconciling subscriptions with PayPal', () => {
     expect(summary.applied).toBeGreaterThanOrEqual(3);
     expect(summary.failed).toBe(0);
     const output = lines.join('');
-    expect(output).toContain(`${cancelled} applied`);
-    expect(output).toMatch(new RegExp(`\\[#+\\] ${summary.total}/${summary.total} 100%`));
+    // Not a terminal: the bar's first and last states as lines (and one every 5 s in between), not one per row.
+    expect(output).toMatch(new RegExp(`^\\[░{30}\\]   0% 0/${summary.total}  \n`));
+    expect(output).toMatch(
+      new RegExp(`\n\\[█{30}\\] 100% ${summary.total}/${summary.total}  \\S+ applied\n`),
+    );
+    expect(output).not.toContain('\x1b');
     expect(lines.at(-1)).toMatch(/^Reconciled \d+: \d+ applied/);
   });
 

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { parseArgs } from 'node:util';
 import { backfillEcbHistory, ecbHistoryZipUrl } from '../history/ecb-backfill';
 import { backfillFrankfurterHistory } from '../history/frankfurter-backfill';
-import { ProgressBar } from './progress-bar';
+import { createProgressBar } from './progress-bar';
 
 const USAGE = `Usage:
   npm run rates:backfill -- --source ecb [--file eurofxref-hist.zip|.csv | --url https://…/eurofxref-hist.zip|.csv] [--from 1999-01-04] [--to YYYY-MM-DD]
@@ -60,7 +60,15 @@ async function main(): Promise<void> {
   if (values.source === 'ecb' && !input) process.stdout.write(`Downloading ${ecbInput}\n`);
   const db = new Client({ connectionString: config.database.url });
   await db.connect();
-  const bar = new ProgressBar();
+  const bar = createProgressBar(process.stderr);
+  // Fractions of a whole: bytes of the CSV (ECB) or years (Frankfurter), in thousandths.
+  const show = (fraction: number | null, days: number, lastDay: string | null) => {
+    if (fraction !== null && bar.getTotal() === 0) bar.setTotal(1000);
+    bar.update(fraction === null ? 0 : Math.round(fraction * 1000), {
+      detail: `${count(days)} days  ${lastDay ?? ''}`,
+    });
+  };
+  bar.start(0, 0, { detail: '' });
   const started = Date.now();
   try {
     const result =
@@ -69,18 +77,17 @@ async function main(): Promise<void> {
             baseUrl: values.url ?? FRANKFURTER_URL,
             from: values.from ?? FIRST_ECB_DAY,
             to: values.to ?? new Date().toISOString().slice(0, 10),
-            onProgress: ({ done, total, days, lastDay }) =>
-              bar.update(done / total, `${count(days)} days  ${lastDay ?? ''}`),
+            onProgress: ({ done, total, days, lastDay }) => show(done / total, days, lastDay),
           })
         : await backfillEcbHistory(db, {
             input: ecbInput,
             from: values.from,
             to: values.to,
             onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
-              bar.update(totalBytes ? bytesRead / totalBytes : null, `${count(days)} days  ${lastDay ?? ''}`),
+              show(totalBytes ? bytesRead / totalBytes : null, days, lastDay),
           });
-    bar.update(1, `${count(result.days)} days`, true);
-    bar.done();
+    show(1, result.days, result.last);
+    bar.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `Imported ${count(result.days)} days (${result.first ?? '–'} … ${result.last ?? '–'}), ${count(result.rates)} rates in ${seconds} s: ` +
@@ -92,6 +99,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
+    bar.stop(); // a no-op once stopped; on failure it leaves the terminal's line and cursor as they were
     await db.end();
   }
 }

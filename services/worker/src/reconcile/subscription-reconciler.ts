@@ -2,19 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Subscription } from '@fxrates/db';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
-import { progressLine } from './progress-bar';
+import { createProgressBar, type ProgressOutput } from '../cli/progress-bar';
 
 export type ReconcileSummary = Record<SyncOutcome | 'failed', number> & {
   total: number;
   /** Users still on a paid plan past the end of what they paid for, moved to free. */
   lapsed: number;
 };
-
-/** Where progress goes: a terminal gets one line redrawn, anything else a line per subscription. */
-export interface ProgressOutput {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
 
 /**
  * Re-reads every subscription we hold as active or suspended from PayPal and applies what PayPal
@@ -45,28 +39,30 @@ export class SubscriptionReconciler {
       failed: 0,
       lapsed: 0,
     };
-    const show = (done: number, note: string) =>
-      output.write(
-        output.isTTY
-          ? `\r${progressLine(done, rows.length, note)}\x1b[K`
-          : `${progressLine(done, rows.length, note)}\n`,
-      );
-    show(0, '');
-    for (const [index, row] of rows.entries()) {
-      const id = row.paypalSubscriptionId!;
-      let outcome: SyncOutcome | 'failed';
-      try {
-        outcome = await this.sync.sync(id);
-      } catch (error) {
-        outcome = 'failed';
-        output.write(`${output.isTTY ? '\n' : ''}${id}: ${(error as Error).message}\n`);
+    const bar = createProgressBar(output);
+    const detail = (done: number, note: string) => ({ detail: `${done}/${rows.length}  ${note}` });
+    // An empty run is complete: a total of 0 would show an unknown one.
+    bar.start(Math.max(1, rows.length), rows.length === 0 ? 1 : 0, detail(0, ''));
+    try {
+      for (const [index, row] of rows.entries()) {
+        const id = row.paypalSubscriptionId!;
+        let outcome: SyncOutcome | 'failed';
+        try {
+          outcome = await this.sync.sync(id);
+        } catch (error) {
+          outcome = 'failed';
+          // On a terminal, over the bar's line; the bar is drawn again below at its next update.
+          output.write(`${output.isTTY ? '\r\x1b[K' : ''}${id}: ${(error as Error).message}\n`);
+        }
+        summary[outcome] += 1;
+        bar.update(index + 1, detail(index + 1, `${id} ${outcome}`));
       }
-      summary[outcome] += 1;
-      show(index + 1, `${id} ${outcome}`);
+    } finally {
+      bar.stop();
     }
     summary.lapsed = await this.sync.endLapsedPlans();
     output.write(
-      `${output.isTTY ? '\n' : ''}Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.refused} refused (not our plan at our price for its user), ${summary.failed} failed; ${summary.lapsed} lapsed plan(s) ended\n`,
+      `Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.refused} refused (not our plan at our price for its user), ${summary.failed} failed; ${summary.lapsed} lapsed plan(s) ended\n`,
     );
     return summary;
   }

@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
 import { ShutdownState } from '../../common/shutdown-state';
 import { RatesModule } from '../rates/rates.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { RedisHealthIndicator } from './redis.health';
 
 @Module({
-  imports: [RatesModule],
+  // Terminus logs nothing itself: a dependency that is down is named in the readiness answer, and
+  // its connection logs the outage once (a probe every few seconds would log it again and again).
+  imports: [TerminusModule.forRoot({ logger: false }), RatesModule],
   controllers: [HealthController],
-  providers: [HealthService, ShutdownState],
+  providers: [HealthService, RedisHealthIndicator, ShutdownState],
   exports: [ShutdownState],
 })
 export class HealthModule {}

@@ -11,7 +11,8 @@ class CheckResultDto implements CheckResult {
   @ApiProperty({ enum: ['up', 'down'] }) status!: 'up' | 'down';
   @ApiProperty({ type: 'integer', minimum: 0, example: 2, description: 'How long the check took' })
   latencyMs!: number;
-  @ApiPropertyOptional({ example: 'timed out', description: 'Why it is down' }) error?: string;
+  @ApiPropertyOptional({ example: 'timeout of 2000ms exceeded', description: 'Why it is down' })
+  error?: string;
 }
 
 @ApiSchema({ name: 'DependencyChecks' })

@@ -1,0 +1,109 @@
+/**
+ * The import boundaries of the monorepo (issue 18, point 6), checked by `npm run lint:deps` (part of
+ * `npm run lint`, so of `npm run check` and CI). scripts/dependency-rules.spec.ts proves each rule
+ * fires on a file that breaks it.
+ *
+ * Services and frontends build on libs; nothing builds on a service, so a service can be deployed,
+ * rewritten or split without touching anyone else. Tests are code too: a service's own specs live
+ * inside it, and the browser and cluster tests (e2e/) start the built services as processes.
+ *
+ * .dependency-cruiser-known-violations.json lists the one violation tolerated for now: the
+ * history-query.ts ↔ rate-history.ts cycle in modules/public-api/history, which moving those files
+ * (issue 18, point 1) removes. Write `[]` into it then; anything new fails at once.
+ */
+const SERVICE_SRC = '^services/[^/]+/src/';
+const APP_SRC = '^frontends/[^/]+/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Modules that import each other cannot be understood, tested or moved one at a time. Type-only ' +
+        'imports count: they tie the two files together just the same.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'service-not-into-another-service',
+      severity: 'error',
+      comment:
+        'A service shares code with another only through a lib. (A service’s e2e specs may start ' +
+        'another service through its test harness: the worker’s specs observe its effects through the API.)',
+      from: { path: '^services/([^/]+)/src/' },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'lib-not-into-service-or-frontend',
+      severity: 'error',
+      comment: 'Libs are the bottom layer: services and frontends depend on them, never the other way.',
+      from: { path: '^libs/' },
+      to: { path: '^(services|frontends)/' },
+    },
+    {
+      name: 'frontend-not-into-service',
+      severity: 'error',
+      comment: 'Frontends talk to services over HTTP; shared types live in libs/domain.',
+      from: { path: '^frontends/' },
+      to: { path: '^services/' },
+    },
+    {
+      name: 'frontend-app-not-into-another-app',
+      severity: 'error',
+      comment:
+        'The shell and each remote are deployed on their own and meet only at run time through Module ' +
+        'Federation; code they share goes through libs/web-kit.',
+      from: { path: '^frontends/([^/]+)/' },
+      to: { path: APP_SRC, pathNot: '^frontends/$1/' },
+    },
+    {
+      name: 'tooling-not-into-service-src',
+      severity: 'error',
+      comment:
+        'Browser, cluster and script code drives the built services as processes (dist/) and may borrow ' +
+        'their test stand-ins (services/*/test/support), never their source.',
+      from: { path: '^(e2e|scripts)/' },
+      to: { path: SERVICE_SRC },
+    },
+    /*
+     * A feature module of the API is reached from outside only through its entry,
+     * modules/<x>/index.ts. Off until every module has that entry (issue 18, point 1): switch both
+     * severities to 'error' then. The spec switches them on to prove they fire.
+     */
+    {
+      name: 'feature-module-through-entry',
+      severity: 'ignore',
+      comment: 'Another module reaches modules/<x>/ only through modules/<x>/index.ts.',
+      from: { path: '^services/api/src/modules/([^/]+)/' },
+      to: {
+        path: '^services/api/src/modules/[^/]+/',
+        pathNot: ['^services/api/src/modules/$1/', '^services/api/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'feature-module-through-entry-from-app',
+      severity: 'ignore',
+      comment:
+        'The app’s own files (app.module, common/, main) reach modules/<x>/ only through its index.ts.',
+      from: { path: '^services/api/src/', pathNot: '^services/api/src/modules/' },
+      to: {
+        path: '^services/api/src/modules/[^/]+/',
+        pathNot: '^services/api/src/modules/[^/]+/index\\.ts$',
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|coverage|artifacts|@mf-types|\\.tmp)/' },
+    // Type-only imports are edges too (see no-circular).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+  },
+};

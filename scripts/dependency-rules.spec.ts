@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Runs dependency-cruiser with the repository's .dependency-cruiser.cjs over a small tree laid out
+ * like the monorepo, where each forbidden import sits beside allowed ones, and checks that every
+ * rule fires on exactly the imports that break it.
+ */
+const root = path.resolve(__dirname, '..');
+const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const rulesFile = path.join(root, '.dependency-cruiser.cjs');
+
+const tree: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      module: 'commonjs',
+      moduleResolution: 'bundler',
+      paths: { '@fxrates/kit': ['./libs/kit/src/index.ts'] },
+    },
+  }),
+  'libs/kit/src/index.ts': `export const kit = 1;\n`,
+  'libs/kit/src/into-service.ts': `import { api } from '../../../services/api/src/main';\nexport const x = api;\n`,
+  'libs/kit/src/into-frontend.ts': `import { shell } from '../../../frontends/shell/src/app';\nexport const x = shell;\n`,
+  // A cycle closed by a type-only import.
+  'libs/kit/src/cycle-a.ts': `import type { B } from './cycle-b';\nexport type A = { b?: B };\n`,
+  'libs/kit/src/cycle-b.ts': `import { kit } from './index';\nimport type { A } from './cycle-a';\nexport type B = { a?: A; k: typeof kit };\n`,
+
+  'services/api/src/main.ts': `import { kit } from '@fxrates/kit';\nexport const api = kit;\n`,
+  'services/api/src/app.module.ts':
+    `import { keys } from './modules/keys';\nimport { KeysService } from './modules/keys/keys.service';\n` +
+    `export const app = [keys, KeysService];\n`,
+  'services/api/src/modules/keys/index.ts': `export { KeysService } from './keys.service';\nexport const keys = 1;\n`,
+  'services/api/src/modules/keys/keys.service.ts': `import { kit } from '@fxrates/kit';\nexport class KeysService { k = kit; }\n`,
+  'services/api/src/modules/usage/usage.service.ts': `import { KeysService } from '../keys';\nexport const u = KeysService;\n`,
+  'services/api/src/modules/billing/billing.service.ts': `import { KeysService } from '../keys/keys.service';\nexport const b = KeysService;\n`,
+  'services/api/test/test-app.ts': `import { api } from '../src/main';\nexport const testApp = api;\n`,
+  'services/api/test/support/stand-in.ts': `export const standIn = 1;\n`,
+  'services/worker/src/main.ts': `import { kit } from '@fxrates/kit';\nexport const worker = kit;\n`,
+  'services/worker/src/into-api.ts': `import { api } from '../../api/src/main';\nexport const x = api;\n`,
+  'services/worker/test/with-api.e2e-spec.ts': `import { testApp } from '../../api/test/test-app';\nexport const x = testApp;\n`,
+
+  'frontends/shell/src/app.tsx': `import { kit } from '@fxrates/kit';\nexport const shell = kit;\n`,
+  'frontends/shell/src/into-service.ts': `import { api } from '../../../services/api/src/main';\nexport const x = api;\n`,
+  'frontends/dashboard/src/page.tsx': `export const page = 1;\n`,
+  'frontends/marketing/src/into-dashboard.ts': `import { page } from '../../dashboard/src/page';\nexport const x = page;\n`,
+
+  'e2e/support/stand-ins.ts': `import { standIn } from '../../services/api/test/support/stand-in';\nexport const x = standIn;\n`,
+  'e2e/support/into-service.ts': `import { api } from '../../services/api/src/main';\nexport const x = api;\n`,
+  'scripts/into-service.ts': `import { worker } from '../services/worker/src/main';\nexport const x = worker;\n`,
+};
+
+const ALWAYS_ON = [
+  'frontend-app-not-into-another-app: frontends/marketing/src/into-dashboard.ts → frontends/dashboard/src/page.tsx',
+  'frontend-not-into-service: frontends/shell/src/into-service.ts → services/api/src/main.ts',
+  'lib-not-into-service-or-frontend: libs/kit/src/into-frontend.ts → frontends/shell/src/app.tsx',
+  'lib-not-into-service-or-frontend: libs/kit/src/into-service.ts → services/api/src/main.ts',
+  'no-circular: libs/kit/src/cycle-a.ts → libs/kit/src/cycle-b.ts',
+  'service-not-into-another-service: services/worker/src/into-api.ts → services/api/src/main.ts',
+  'tooling-not-into-service-src: e2e/support/into-service.ts → services/api/src/main.ts',
+  'tooling-not-into-service-src: scripts/into-service.ts → services/worker/src/main.ts',
+];
+const ENTRY_RULES = [
+  'feature-module-through-entry: services/api/src/modules/billing/billing.service.ts → services/api/src/modules/keys/keys.service.ts',
+  'feature-module-through-entry-from-app: services/api/src/app.module.ts → services/api/src/modules/keys/keys.service.ts',
+];
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+}
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'dependency-rules-'));
+  for (const [file, text] of Object.entries(tree)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  // The entry rules are off until every feature module has its index.ts: this copy switches them on.
+  writeFileSync(
+    path.join(dir, 'entry-rules-on.cjs'),
+    `const rules = require(${JSON.stringify(rulesFile)});\n` +
+      `module.exports = { ...rules, forbidden: rules.forbidden.map((r) => ({ ...r, severity: 'error' })) };\n`,
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cruise = (config: string, outputType: string) =>
+  spawnSync(
+    process.execPath,
+    [
+      depcruise,
+      '--config',
+      config,
+      '--output-type',
+      outputType,
+      'libs',
+      'services',
+      'frontends',
+      'e2e',
+      'scripts',
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+
+function violations(config: string): string[] {
+  const run = cruise(config, 'json');
+  expect(run.stderr).toBe('');
+  const { modules, summary } = JSON.parse(run.stdout) as {
+    modules: { source: string; dependencies: { module: string; couldNotResolve: boolean }[] }[];
+    summary: { violations: Violation[] };
+  };
+  // Every import resolved, the @fxrates alias included, so the allowed ones were seen and let through.
+  const unresolved = modules.flatMap((m) =>
+    m.dependencies.filter((d) => d.couldNotResolve).map((d) => d.module),
+  );
+  expect(unresolved).toEqual([]);
+  const found = summary.violations;
+  return found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+}
+
+describe('import boundaries (.dependency-cruiser.cjs)', () => {
+  it('fires each rule on the import that breaks it, and on nothing else', () => {
+    expect(violations(rulesFile)).toEqual(ALWAYS_ON);
+  });
+
+  it('fails the lint step (the err report npm run lint:deps prints) when a rule is broken', () => {
+    const run = cruise(rulesFile, 'err');
+    expect(run.status).toBe(ALWAYS_ON.length);
+    expect(run.stdout).toContain('error frontend-not-into-service: frontends/shell/src/into-service.ts');
+  });
+
+  it('reaches a feature module only through its index.ts once the entry rules are switched on', () => {
+    expect(violations(path.join(dir, 'entry-rules-on.cjs'))).toEqual([...ALWAYS_ON, ...ENTRY_RULES].sort());
+  });
+});
