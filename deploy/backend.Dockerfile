@@ -56,7 +56,7 @@ RUN npm run build:backend
 # build rewrites the @fxrates/* aliases to relative paths, so the workspace links are not needed.
 FROM node-base AS prod-deps
 COPY --from=manifests /manifests/ ./
-ARG BACKEND_WORKSPACES="--workspace=services/api --workspace=services/worker --workspace=libs/config --workspace=libs/db --workspace=libs/domain --workspace=libs/queues --workspace=libs/rates --workspace=libs/paypal"
+ARG BACKEND_WORKSPACES="--workspace=services/api --workspace=services/worker --workspace=libs/config --workspace=libs/db --workspace=libs/domain --workspace=libs/queues --workspace=libs/rates --workspace=libs/paypal --workspace=libs/plans"
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --no-audit --no-fund ${BACKEND_WORKSPACES} \
  || { echo 'npm ci failed; retrying with npm install against package-lock.json' >&2; \
@@ -75,6 +75,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Files stay owned by root: the `node` user can read but not modify the application.
 COPY --from=prod-deps /app/node_modules ./node_modules
+# What npm could not hoist for the API (lru-cache 11; dist/services/api/node_modules links here).
+COPY --from=prod-deps /app/services/api/node_modules ./services/api/node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 USER node

@@ -3,12 +3,13 @@
 // harness (e2e/cluster, not its specs) comes along, so plain node scripts such as the soak can use it.
 // Type checking is `npm run typecheck`; this step only emits.
 import { transformFile } from '@swc/core';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist');
-const serverLibs = ['domain', 'config', 'db', 'queues', 'rates', 'paypal'];
+const serverLibs = ['domain', 'config', 'db', 'queues', 'rates', 'paypal', 'plans'];
 const sources = [
   'services/api/src',
   'services/worker/src',
@@ -66,5 +67,15 @@ for await (const file of files()) {
   await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
   if (map) await writeFile(`${target}.map`, map);
   count++;
+}
+// A workspace's own node_modules (a version npm could not hoist, e.g. lru-cache 11 beside babel's 5)
+// is found from dist/ through a link at the same place.
+for (const workspace of ['services/api', 'services/worker', ...serverLibs.map((l) => `libs/${l}`)]) {
+  if (!existsSync(path.join(root, workspace, 'node_modules'))) continue;
+  await mkdir(path.join(out, workspace), { recursive: true });
+  await symlink(
+    path.join('..', '..', '..', workspace, 'node_modules'),
+    path.join(out, workspace, 'node_modules'),
+  );
 }
 console.log(`build-backend: ${count} files compiled into dist/`);

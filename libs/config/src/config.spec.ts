@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     expect(() => load({ PLAN_LIMITS: 'free=0:1' })).toThrow(/PLAN_LIMITS must be entries like/);
   });
 
+  it('leases quota unless METERING_LEASES is off, and refuses any other value', () => {
+    expect(load({}).usage.leases).toBe(true);
+    expect(load({ METERING_LEASES: 'on' }).usage.leases).toBe(true);
+    expect(load({ METERING_LEASES: 'off' }).usage.leases).toBe(false);
+    expect(() => load({ METERING_LEASES: 'false' })).toThrow(/METERING_LEASES must be one of on, off/);
+  });
+
   it('reads a secret from <NAME>_FILE, and names the file when it cannot', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fxrates-config-'));
     const file = path.join(dir, 'jwt_secret');

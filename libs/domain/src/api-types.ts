@@ -148,14 +148,19 @@ export interface UsageDay {
   byKey: Record<string, number>;
 }
 
-/** Response of GET /api/usage: the dashboard's "Monthly Usage" chart and "API Limits" panel. */
-export interface AccountUsage {
+/** A user's monthly quota this month: GET /api/v1/usage, and the head of GET /api/usage. */
+export interface QuotaState {
   plan: PlanId;
   monthlyQuota: number;
   used: number;
   remaining: number;
+  /** Start of the next metering month, ISO 8601. */
   resetsAt: string;
   burstPerSecond: number;
+}
+
+/** Response of GET /api/usage: the dashboard's "Monthly Usage" chart and "API Limits" panel. */
+export interface AccountUsage extends QuotaState {
   /** Every day of this month (UTC) up to today, zeros included. */
   days: UsageDay[];
 }

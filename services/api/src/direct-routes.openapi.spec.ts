@@ -5,8 +5,8 @@ import { problemCodesOf, statusOf } from './common/openapi';
 import { documentRoutes } from './common/route-openapi';
 import type { DocumentedRoute } from './common/route-schema';
 import { directRoutes } from './openapi';
-import type { MeteringService } from './modules/public-api/metering.service';
-import type { RateHistory } from './modules/public-api/history/rate-history';
+import type { MeteringService } from './modules/metering';
+import type { RateHistory } from './modules/history';
 import { publicRoutes } from './modules/public-api/public-api.routes';
 import type { PublicRoute } from './modules/public-api/public-route';
 

@@ -1,5 +1,5 @@
 import { usageRedisKeys } from '@fxrates/queues';
-import { MeteringService } from '../src/modules/public-api/metering.service';
+import { MeteringService } from '../src/modules/metering';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -165,6 +165,23 @@ describe('metering leases (two instances, real Redis)', () => {
     expect(await get(keys.lease(user, second))).toBe(0);
     await calls(5, () => meterOf(a).meter(key(user), at(200)));
     expect(await get(keys.burst(user, second))).toBe(6); // each call went to Redis
+  }, 15_000);
+
+  it('with METERING_LEASES=off, grants no lease to a busy user: every call is metered in Redis', async () => {
+    const c = await startTestApp({ ...config, usage: { ...config.usage, leases: false } });
+    const user = `lease-off-${Date.now()}`;
+    const { second, at, month } = comingSecond();
+    try {
+      await calls(40, () => meterOf(c).meter(key(user), at(-900)));
+      await meterOf(c).meter(key(user), at(100)); // would ask for a lease of 40 with leases on
+      expect(await get(keys.lease(user, second))).toBe(0);
+      expect(count(await calls(30, () => meterOf(c).meter(key(user), at(200))), 'ok')).toBe(30);
+      expect(await get(keys.burst(user, second))).toBe(31); // each call went to Redis
+      expect(await get(keys.month(user, month))).toBe(71);
+    } finally {
+      await c.app.close();
+      await c.redis.quit();
+    }
   }, 15_000);
 
   it('settles the leases it holds when the instance shuts down', async () => {

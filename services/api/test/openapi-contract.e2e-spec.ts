@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import request from 'supertest';
 import { statusOf, type ProblemCode } from '../src/common/openapi';
 import { PublicApiRoutes } from '../src/modules/public-api/public-api.routes';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../src/modules/plans';
 import { directRoutes } from '../src/openapi';
 import { register } from './support/auth-client';
 import { seedHistory } from './support/history-seed';

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { AnonymousSession } from '@fxrates/db';
 import { ErrorCode, SESSION_TTL_MS, type SessionResponse } from '@fxrates/domain';
+import { LRUCache } from 'lru-cache';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
@@ -22,8 +23,8 @@ const REVALIDATION_BATCH = 1_000;
 export class SessionsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionsService.name);
   /** token hash → expiry (ms since epoch); for unknown tokens, a negative entry until its time. */
-  private readonly known = new Map<string, number>();
-  private readonly unknown = new Map<string, number>();
+  private readonly known = new LRUCache<string, number>({ max: CACHE_LIMIT });
+  private readonly unknown = new LRUCache<string, number>({ max: CACHE_LIMIT });
   private readonly revalidation = new BackgroundReread(() => this.rereadCache());
 
   constructor(
@@ -104,7 +105,6 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
       .fork()
       .findOne(AnonymousSession, { tokenHash: hash }, { fields: ['expiresAt'] });
     if (!row) {
-      if (this.unknown.size >= CACHE_LIMIT) this.unknown.clear();
       this.unknown.set(hash, Date.now() + UNKNOWN_TTL_MS);
       throw this.invalid();
     }
@@ -130,11 +130,6 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private remember(hash: string, expiresAt: number): void {
-    if (this.known.size >= CACHE_LIMIT) {
-      // Drop the oldest insertion; Map keeps insertion order.
-      const oldest = this.known.keys().next().value;
-      if (oldest !== undefined) this.known.delete(oldest);
-    }
     this.known.set(hash, expiresAt);
   }
 }

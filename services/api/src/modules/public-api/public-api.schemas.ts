@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
 import { CurrencyListParameter, CurrencyParameter, Day, DayParameter } from '../rates/query-params.schema';
-import { MAX_SERIES_DAYS } from './history/history-query';
+import { MAX_SERIES_DAYS } from '../history';
 
 /** The parts of the /api/v1 routes' schemas that several routes share. */
 

@@ -1,4 +1,5 @@
 import { PLANS, type PlanId } from '@fxrates/domain';
+import { LRUCache } from 'lru-cache';
 import {
   assessFreshness,
   summarizeProvenance,
@@ -34,15 +35,18 @@ const ENTRIES_PER_TABLE = 10_000;
  * A memo of values computed once per rates table and key: the numbers only change when a new table
  * is swapped in (and its memo goes with the old table), so popular queries cost a map lookup.
  */
-export function memoPerTable<T>(): (table: RatesTable, key: string, compute: () => T) => T {
-  const byTable = new WeakMap<RatesTable, Map<string, T>>();
+export function memoPerTable<T extends NonNullable<unknown>>(): (
+  table: RatesTable,
+  key: string,
+  compute: () => T,
+) => T {
+  const byTable = new WeakMap<RatesTable, LRUCache<string, T>>();
   return (table, key, compute) => {
     let memo = byTable.get(table);
-    if (!memo) byTable.set(table, (memo = new Map()));
+    if (!memo) byTable.set(table, (memo = new LRUCache({ max: ENTRIES_PER_TABLE })));
     let value = memo.get(key);
     if (value === undefined) {
       value = compute();
-      if (memo.size >= ENTRIES_PER_TABLE) memo.clear();
       memo.set(key, value);
     }
     return value;

@@ -5,10 +5,9 @@ import { addDays } from '@fxrates/rates';
 import { DirectRoutes } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
 import { parameterNames, type DocumentedRoute } from '../../common/route-schema';
-import { AnswerCache } from '../public-api/history/answer-cache';
+import { AnswerCache, PairHistory } from '../history';
 import { ConverterAccess } from './converter-access';
 import { converterRouteSchema } from './converter-access.openapi';
-import { PairHistory } from './pair-history';
 import { onlyParameters, requiredCurrency } from './query-params';
 import { CurrencyCode, CurrencyParameter, Day } from './query-params.schema';
 

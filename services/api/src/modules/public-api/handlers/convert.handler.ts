@@ -3,7 +3,7 @@ import { ErrorCode, resultDecimals } from '@fxrates/domain';
 import { convert, displayRate, RateDecimal } from '@fxrates/rates';
 import { parseConvertQuery } from '../../rates/convert-query';
 import { AmountParameter, CurrencyCode } from '../../rates/query-params.schema';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import { assertCurrenciesInPlan } from '../../plans';
 import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type PublicRouteSchema } from '../public-route';
 import { provenanceJson, withRates } from '../rates-json';

@@ -2,9 +2,16 @@ import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
 import { displayRate, RateDecimal } from '@fxrates/rates';
 import { CurrencyCode, Day } from '../../rates/query-params.schema';
-import { closeRate, closeTimestamp, symbolsFor } from '../history/history-json';
-import { assertHistoryCovers, noCloseFor, parsePeriodQuery } from '../history/history-query';
-import { HISTORY_SOURCE, type RateHistory } from '../history/rate-history';
+import {
+  assertHistoryCovers,
+  closeRate,
+  closeTimestamp,
+  HISTORY_SOURCE,
+  noCloseFor,
+  parsePeriodQuery,
+  symbolsFor,
+  type RateHistory,
+} from '../../history';
 import {
   CLOSES_SOURCE,
   CLOSES_STALE,

@@ -2,10 +2,18 @@ import { Type } from '@sinclair/typebox';
 import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
 import { CurrencyCode, Day, DayParameter } from '../../rates/query-params.schema';
-import { closeTimestamp, ratesJson, symbolsFor } from '../history/history-json';
-import { assertHistoryCovers, noCloseFor, notInFuture, parseDay } from '../history/history-query';
-import { HISTORY_SOURCE, type RateHistory } from '../history/rate-history';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import {
+  assertHistoryCovers,
+  closeTimestamp,
+  HISTORY_SOURCE,
+  noCloseFor,
+  notInFuture,
+  parseDay,
+  ratesJson,
+  symbolsFor,
+  type RateHistory,
+} from '../../history';
+import { assertCurrenciesInPlan } from '../../plans';
 import {
   BASE_PARAMETER,
   HISTORY_PROBLEMS,

@@ -4,7 +4,7 @@ import { crossRate, displayRate } from '@fxrates/rates';
 import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
 import { CurrencyCode } from '../../rates/query-params.schema';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import { assertCurrenciesInPlan } from '../../plans';
 import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { fragmentOf, provenanceJson, withRates } from '../rates-json';

@@ -1,9 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
 import { CurrencyCode, Day } from '../../rates/query-params.schema';
-import { closeTimestamp } from '../history/history-json';
-import { assertHistoryCovers, MAX_SERIES_DAYS, parsePeriodQuery } from '../history/history-query';
-import { HISTORY_SOURCE, type RateHistory } from '../history/rate-history';
+import {
+  assertHistoryCovers,
+  closeTimestamp,
+  HISTORY_SOURCE,
+  MAX_SERIES_DAYS,
+  parsePeriodQuery,
+  type RateHistory,
+} from '../../history';
 import {
   CLOSES_SOURCE,
   CLOSES_STALE,

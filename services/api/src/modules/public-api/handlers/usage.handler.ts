@@ -1,10 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PLAN_IDS } from '@fxrates/domain';
 import { parameterNames, StringEnum } from '../../../common/route-schema';
-import type { MeteringService } from '../metering.service';
+import { type MeteringService, usagePeriod } from '../../metering';
 import { onlyParameters } from '../../rates/query-params';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { usagePeriod } from '../usage-period';
 
 const QUERY = Type.Object({});
 const PARAMETERS = parameterNames(QUERY);

@@ -1,6 +1,6 @@
 import { displayRate, RateDecimal } from '@fxrates/rates';
 import { asciiBytes, type AsciiWriter } from './ascii-writer';
-import { LruMap } from './lru-map';
+import { LRUCache } from 'lru-cache';
 
 /** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric. */
 export interface HistoryRow {
@@ -190,13 +190,13 @@ export interface CloseStoreOptions {
  */
 export class CloseStore {
   private readonly years = new Map<number, YearEntry>();
-  private readonly columns: LruMap<string, { year: HistoryYear; column: DisplayColumn }>;
+  private readonly columns: LRUCache<string, { year: HistoryYear; column: DisplayColumn }>;
 
   constructor(
     private readonly source: YearSource,
     readonly options: CloseStoreOptions,
   ) {
-    this.columns = new LruMap(options.columnLimit);
+    this.columns = new LRUCache({ max: options.columnLimit });
   }
 
   /** Makes the loaded years from `fromYear` on re-check the database on their next use. */

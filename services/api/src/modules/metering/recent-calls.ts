@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 const USERS_LIMIT = 100_000;
 
 interface Counts {
@@ -9,7 +11,7 @@ interface Counts {
 
 /** Each user's calls metered by this instance in the current and the last second: how big a lease to ask for. */
 export class RecentCalls {
-  private readonly byUser = new Map<string, Counts>();
+  private readonly byUser = new LRUCache<string, Counts>({ max: USERS_LIMIT });
 
   add(userId: string, now: number, calls: number): void {
     const second = Math.floor(now / 1000);
@@ -21,7 +23,6 @@ export class RecentCalls {
       counts.second = second;
       counts.calls = calls;
     } else if (!counts) {
-      if (this.byUser.size >= USERS_LIMIT) this.byUser.clear();
       this.byUser.set(userId, { second, calls, previous: 0 });
     }
   }

@@ -1,4 +1,4 @@
-import { LruMap } from './lru-map';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Answers built from daily closes, kept for a short while: closes do not change once published,
@@ -7,14 +7,14 @@ import { LruMap } from './lru-map';
  * build, and beyond `limit` the least recently used answers go first.
  */
 export class AnswerCache {
-  private readonly answers: LruMap<string, { body: string; expires: number }>;
+  private readonly answers: LRUCache<string, { body: string; expires: number }>;
   private readonly building = new Map<string, Promise<string>>();
 
   constructor(
     private readonly ttlMs: number,
     limit: number,
   ) {
-    this.answers = new LruMap(limit);
+    this.answers = new LRUCache({ max: limit });
   }
 
   get(key: string, now: number, build: () => Promise<string>): Promise<string> {

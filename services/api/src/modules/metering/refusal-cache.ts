@@ -1,8 +1,10 @@
 import type { PlanId } from '@fxrates/domain';
+import { LRUCache } from 'lru-cache';
+import type { MeterOutcome } from './meter-outcome';
 
 /** A refusal Redis gave that will hold for every further call until `until`. */
 export interface KnownRefusal {
-  outcome: typeof OVER_BURST | typeof OVER_QUOTA;
+  outcome: MeterOutcome.OverBurst | MeterOutcome.OverQuota;
   /** This month's count when Redis refused. */
   used: number;
   /** The plan it was decided under; after a plan change it no longer applies. */
@@ -10,8 +12,6 @@ export interface KnownRefusal {
   until: number;
 }
 
-export const OVER_BURST = 1;
-export const OVER_QUOTA = 2;
 const USERS_LIMIT = 100_000;
 
 /**
@@ -22,7 +22,7 @@ const USERS_LIMIT = 100_000;
  * counter takes effect soon.
  */
 export class RefusalCache {
-  private readonly byUser = new Map<string, KnownRefusal>();
+  private readonly byUser = new LRUCache<string, KnownRefusal>({ max: USERS_LIMIT });
 
   get(userId: string, plan: PlanId, now: number): KnownRefusal | undefined {
     const known = this.byUser.get(userId);
@@ -38,7 +38,6 @@ export class RefusalCache {
     const known = this.byUser.get(userId);
     // A quota refusal outlasts a burst one; keep the longer-lived.
     if (known && known.plan === refusal.plan && known.until >= refusal.until) return;
-    if (this.byUser.size >= USERS_LIMIT) this.byUser.clear();
     this.byUser.set(userId, refusal);
   }
 }

@@ -1,18 +1,17 @@
+import { LRUCache } from 'lru-cache';
 import { crossRate, displayRate, RateUnavailableError, type RateDecimal } from '@fxrates/rates';
 import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
-import { noCloseFor } from './history-query';
+import { noCloseFor } from './no-close';
 import type { DailyClose } from './rate-history';
 
-const timestamps = new Map<string, string>();
+/** Close times by day: a year is ~260 days, so this holds every day since the ECB began. */
+const timestamps = new LRUCache<string, string>({ max: 20_000 });
 const BERLIN = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' });
 
 /** The ECB publishes its reference rates at about 16:00 Central European Time. */
 export function closeTimestamp(day: string): string {
   let timestamp = timestamps.get(day);
-  if (timestamp === undefined) {
-    if (timestamps.size >= 20_000) timestamps.clear();
-    timestamps.set(day, (timestamp = computeCloseTimestamp(day)));
-  }
+  if (timestamp === undefined) timestamps.set(day, (timestamp = computeCloseTimestamp(day)));
   return timestamp;
 }
 

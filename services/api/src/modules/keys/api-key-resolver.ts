@@ -2,15 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
+import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
-import { hashApiKey } from '../keys/api-key-hash';
-import { keyChangedChannel } from '../keys/keys.service';
+import { hashApiKey } from './api-key-hash';
 import { REDIS } from '../redis/redis.module';
 import { connectRedis } from '../redis/redis-connection';
-import { planChangedChannel } from './channels';
 
 export interface ResolvedKey {
   keyId: string;
@@ -67,8 +67,9 @@ const invalid = () =>
 export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ApiKeyResolver.name);
   /** By a plain SHA-256 of the key: cheaper per call than the HMAC, and as irreversible. */
-  private readonly known = new Map<string, CachedKey>();
-  private readonly unknown = new Map<string, number>();
+  private readonly known = new LRUCache<string, CachedKey>({ max: CACHE_LIMIT });
+  /** Digests PostgreSQL does not know, until when (ms) that is trusted. */
+  private readonly unknown = new LRUCache<string, number>({ max: CACHE_LIMIT });
   /**
    * The last well-formed key each connection sent and its digest: a client sends the same key call
    * after call, and comparing it costs far less than hashing it again. Held only while the
@@ -92,8 +93,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const subscriber = await connectRedis(this.redis.duplicate(), 'key-subscriber');
     this.subscriber = subscriber;
-    const keys = keyChangedChannel(this.config);
-    const plans = planChangedChannel(this.config);
+    const { keyChanged: keys, planChanged: plans } = pubSubChannels(this.config.redis.keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {
       this.generation++;
       if (channel === keys) this.forget((cached) => cached.hash === message);
@@ -137,7 +137,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     for (const [digest, cached] of entries) {
-      if (this.known.get(digest) !== cached) continue;
+      if (this.known.peek(digest) !== cached) continue;
       const now = fresh.get(cached.hash);
       if (!now) this.known.delete(digest);
       else if (now.status !== cached.key.status || now.plan !== cached.key.plan)
@@ -179,13 +179,11 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     const generation = this.generation;
     const [row]: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} = ?`, [keyHash]);
     if (!row) {
-      if (this.unknown.size >= CACHE_LIMIT) this.unknown.clear();
       this.unknown.set(digest, Date.now() + UNKNOWN_TTL_MS);
       throw invalid();
     }
     const resolved = resolvedFrom(row);
     if (generation === this.generation) {
-      if (this.known.size >= CACHE_LIMIT) this.known.clear();
       this.known.set(digest, { key: resolved, hash: keyHash });
     }
     return resolved;
@@ -200,13 +198,8 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   /** Drops the cached keys that match; invalidations are rare, so a scan is fine. */
   private forget(matches: (cached: CachedKey) => boolean): number {
     this.generation++;
-    let dropped = 0;
-    for (const [digest, cached] of this.known) {
-      if (matches(cached)) {
-        this.known.delete(digest);
-        dropped++;
-      }
-    }
-    return dropped;
+    const matching = [...this.known.entries()].filter(([, cached]) => matches(cached));
+    for (const [digest] of matching) this.known.delete(digest);
+    return matching.length;
   }
 }
