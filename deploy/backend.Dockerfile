@@ -56,7 +56,7 @@ RUN npm run build:backend
 # build rewrites the @fxrates/* aliases to relative paths, so the workspace links are not needed.
 FROM node-base AS prod-deps
 COPY --from=manifests /manifests/ ./
-ARG BACKEND_WORKSPACES="--workspace=services/api --workspace=services/worker --workspace=libs/config --workspace=libs/db --workspace=libs/domain --workspace=libs/queues --workspace=libs/rates"
+ARG BACKEND_WORKSPACES="--workspace=services/api --workspace=services/worker --workspace=libs/config --workspace=libs/db --workspace=libs/domain --workspace=libs/queues --workspace=libs/rates --workspace=libs/plans"
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --no-audit --no-fund ${BACKEND_WORKSPACES} \
  || { echo 'npm ci failed; retrying with npm install against package-lock.json' >&2; \

@@ -21,7 +21,7 @@ const meter = process.env.BARE_MODE === 'metered' ? exactMeter() : null;
 /** Meters calls in batches with the API's script: resolve(true) once counted, false if refused. */
 function exactMeter() {
   const Redis = require('ioredis');
-  const { METER_BATCH_SCRIPT } = require('../dist/services/api/src/modules/public-api/metering.lua.js');
+  const { METER_BATCH_SCRIPT } = require('../dist/services/api/src/modules/metering/meter-batch.lua.js');
   const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: false });
   redis.defineCommand('meterBatch', { lua: METER_BATCH_SCRIPT });
   const prefix = `${process.env.REDIS_KEY_PREFIX ?? 'fxrates-bench:'}usage:bare:`;

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist');
-const serverLibs = ['domain', 'config', 'db', 'queues', 'rates', 'paypal'];
+const serverLibs = ['domain', 'config', 'db', 'queues', 'rates', 'paypal', 'plans'];
 const sources = [
   'services/api/src',
   'services/worker/src',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { planChangedChannelName } from '@fxrates/queues';
+import { pubSubChannels } from '@fxrates/queues';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { send, type Answer, type SoakRequest } from './soak-http';
@@ -120,7 +120,7 @@ async function setPlans(
   try {
     for (const [userId, plan] of plans) {
       await db.query('update users set plan = $1 where id = $2', [plan, userId]);
-      await redis.publish(planChangedChannelName(redisKeyPrefix), userId);
+      await redis.publish(pubSubChannels(redisKeyPrefix).planChanged, userId);
     }
   } finally {
     await db.end();

@@ -1,4 +1,4 @@
-import { planChangedChannelName } from '@fxrates/queues';
+import { pubSubChannels } from '@fxrates/queues';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -208,7 +208,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
     const announcements: string[] = [];
     const listener = new Redis(cluster.redisUrl);
     try {
-      await listener.subscribe(planChangedChannelName(cluster.redisKeyPrefix));
+      await listener.subscribe(pubSubChannels(cluster.redisKeyPrefix).planChanged);
       listener.on('message', (_channel: string, userId: string) => announcements.push(userId));
 
       const answers = await Promise.all(

@@ -54,7 +54,12 @@ export interface AppConfig {
     /** Enabled providers, each with its settings; the bundled snapshot needs none but its interval. */
     providers: RatesProviderConfig[];
   };
-  usage: { flushIntervalMs: number; planLimits: Record<string, PlanLimitOverride> };
+  usage: {
+    flushIntervalMs: number;
+    planLimits: Record<string, PlanLimitOverride>;
+    /** METERING_LEASES: whether API instances lease quota to busy users (see metering/leases.ts). */
+    leases: boolean;
+  };
   contact: {
     recaptchaSecret: string;
     recaptchaSiteKey: string;
@@ -177,7 +182,11 @@ export function loadConfig(
       ecbBaseUrl: e.RATES_ECB_URL.replace(/\/+$/, ''),
       providers: ratesProviders(e),
     },
-    usage: { flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS, planLimits: e.PLAN_LIMITS },
+    usage: {
+      flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS,
+      planLimits: e.PLAN_LIMITS,
+      leases: e.METERING_LEASES === 'on',
+    },
     contact: {
       recaptchaSecret: e.RECAPTCHA_SECRET,
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,

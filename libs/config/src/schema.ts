@@ -219,6 +219,11 @@ export const ENV_SCHEMA = {
     plans: ['free', 'basic', 'professional', 'enterprise'],
     default: {},
   }),
+  METERING_LEASES: oneOf(['on', 'off'] as const, {
+    description:
+      "whether an API instance leases a busy user's quota to meter their calls without a Redis round trip (off: every metered call goes to Redis)",
+    default: 'on',
+  }),
   RECAPTCHA_SECRET: str({
     description: 'reCAPTCHA v3 secret; empty skips the check (development only, with a warning)',
     default: (env) => (env === 'production' ? undefined : ''),

@@ -3,3 +3,4 @@ export * from './connection';
 export * from './usage';
 export * from './paypal';
 export * from './redis-eviction-policy';
+export * from './channels';

@@ -32,8 +32,3 @@ export interface SyncPayPalSubscriptionJob {
 export function paypalEventJobId(eventId: string): string {
   return `paypal-${eventId}`;
 }
-
-/** Redis channel announcing a user id whose plan changed (API instances drop their cached keys). */
-export function planChangedChannelName(redisKeyPrefix: string): string {
-  return `${redisKeyPrefix}plans:changed`;
-}

@@ -19,3 +19,6 @@ export function usageRedisKeys(keyPrefix: string) {
     settlement: (id: string) => `${prefix}settlement:${id}`,
   };
 }
+
+/** The usage key layout under one prefix. */
+export type UsageRedisKeys = ReturnType<typeof usageRedisKeys>;

@@ -1,3 +1,4 @@
+import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { tableFromJson, tableToJson, type RatesTable, type RatesTableJson } from './rates-table';
 
@@ -14,7 +15,7 @@ export class RatesStore {
     keyPrefix: string,
   ) {
     this.latestKey = `${keyPrefix}rates:latest`;
-    this.channel = `${keyPrefix}rates:changed`;
+    this.channel = pubSubChannels(keyPrefix).ratesChanged;
   }
 
   /** Stores the table and announces it. Returns false (and announces nothing) when it is unchanged. */

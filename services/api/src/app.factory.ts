@@ -24,6 +24,7 @@ import { securityHeadersFor } from './common/security-headers';
 import { ShutdownState } from './common/shutdown-state';
 import { createValidationPipe } from './common/validation.pipe';
 import { PublicApiRoutes } from './modules/public-api/public-api.routes';
+import { PUBLIC_API_PREFIX } from './modules/public-api/public-route';
 import { setupOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -42,7 +43,7 @@ export async function createApp(
   const { trustProxy, corsOrigins } = config.api;
   // Routes served before Fastify (DirectRoutes) and the shutdown state; known once Nest has built its providers.
   const early: { routes?: DirectRoutes; shutdown?: ShutdownState } = {};
-  const served = servedPaths(config);
+  const served = servedPaths(config, PUBLIC_API_PREFIX);
   const adapter = new FastifyAdapter({
     serverFactory: (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) =>
       createHttpServer((request, response) => {

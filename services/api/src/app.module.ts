@@ -7,13 +7,15 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
 import { DirectRoutesModule } from './common/direct-routes.module';
+import { MetricsModule } from './common/metrics.module';
 import { AccountModule } from './modules/account/account.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
-import { KeysModule } from './modules/keys/keys.module';
+import { KeysModule } from './modules/keys';
 import { OpsModule } from './modules/ops/ops.module';
+import { PlansModule } from './modules/plans';
 import { PublicApiModule } from './modules/public-api/public-api.module';
 import { UsageModule } from './modules/usage/usage.module';
 import { RatesModule } from './modules/rates/rates.module';
@@ -60,12 +62,14 @@ export class AppModule {
           defaultJobOptions: DEFAULT_JOB_OPTIONS,
         }),
         RedisModule,
+        MetricsModule,
         OpsModule,
         DirectRoutesModule,
         AuthModule,
         ContactModule,
         AccountModule,
         KeysModule,
+        PlansModule,
         PublicApiModule,
         UsageModule,
         BillingModule,

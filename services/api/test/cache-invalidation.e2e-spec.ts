@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { hashSessionToken } from '../src/modules/auth/session-token';
-import { keyChangedChannel } from '../src/modules/keys/keys.service';
+import { pubSubChannels } from '@fxrates/queues';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -115,7 +115,7 @@ describe('revoking a key or changing a plan reaches every instance', () => {
     const heard: string[] = [];
     try {
       listener.on('message', (_channel: string, message: string) => heard.push(message));
-      await listener.subscribe(keyChangedChannel(a.config));
+      await listener.subscribe(pubSubChannels(a.config.redis.keyPrefix).keyChanged);
       for (let attempt = 0; attempt < 2; attempt++) {
         await request(a.app.getHttpServer())
           .post(`/api/keys/${id}/disable`)

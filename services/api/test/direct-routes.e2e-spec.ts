@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { ApiMetrics } from '../src/modules/ops/api-metrics';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { ApiMetrics } from '../src/common/api-metrics';
+import { UserPlansService } from '../src/modules/plans';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';

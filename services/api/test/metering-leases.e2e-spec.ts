@@ -1,5 +1,5 @@
 import { usageRedisKeys } from '@fxrates/queues';
-import { MeteringService } from '../src/modules/public-api/metering.service';
+import { MeteringService } from '../src/modules/metering';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import request from 'supertest';
 import { statusOf, type ProblemCode } from '../src/common/openapi';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../src/modules/plans';
 import { register } from './support/auth-client';
 import { seedHistory } from './support/history-seed';
 import {

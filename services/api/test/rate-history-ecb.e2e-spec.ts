@@ -6,7 +6,7 @@ import type { Client } from 'pg';
 import request from 'supertest';
 import { backfillEcbHistory, type BackfillResult } from '../../worker/src/history/ecb-backfill';
 import { connectTestDatabase } from '../../worker/test/support/history-rows';
-import { HISTORY_SOURCE } from '../src/modules/public-api/history/rate-history';
+import { HISTORY_SOURCE } from '../src/modules/history';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';

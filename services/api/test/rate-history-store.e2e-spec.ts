@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { crossRate, displayRate, RateDecimal } from '@fxrates/rates';
 import request from 'supertest';
-import { HISTORY_SOURCE, RateHistory } from '../src/modules/public-api/history/rate-history';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { HISTORY_SOURCE, RateHistory } from '../src/modules/history';
+import { UserPlansService } from '../src/modules/plans';
 import { register } from './support/auth-client';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';

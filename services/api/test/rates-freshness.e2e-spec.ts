@@ -10,7 +10,7 @@ import {
   type RateProvenance,
 } from '@fxrates/rates';
 import request from 'supertest';
-import { UserPlansService } from '../src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../src/modules/plans';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';

@@ -1,5 +1,5 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { paypalEventJobId, planChangedChannelName, QUEUES } from '@fxrates/queues';
+import { paypalEventJobId, pubSubChannels, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
@@ -25,7 +25,7 @@ describe('worker: announcing the plans it applies', () => {
     world = await startBillingWorld({ env: { REDIS_URL: redis.url } });
     probe = billingProbe(world);
     listener = new Redis(redis.url);
-    await listener.subscribe(planChangedChannelName(world.api.config.redis.keyPrefix));
+    await listener.subscribe(pubSubChannels(world.api.config.redis.keyPrefix).planChanged);
     listener.on('message', (_channel, message: string) => heard.push(message));
   });
   afterAll(async () => {

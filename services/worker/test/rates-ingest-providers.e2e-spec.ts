@@ -14,7 +14,7 @@ import {
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
-import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../../api/src/modules/plans';
 import { register } from '../../api/test/support/auth-client';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';

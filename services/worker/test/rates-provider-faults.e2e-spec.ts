@@ -11,7 +11,7 @@ import {
   type StandInFault,
   type StandInRoute,
 } from '../../../libs/rates/testing/provider-stand-in';
-import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../../api/src/modules/plans';
 import { CurrentRates } from '../../api/src/modules/rates/current-rates';
 import { register } from '../../api/test/support/auth-client';
 import { startTestApp, type TestApp } from '../../api/test/test-app';

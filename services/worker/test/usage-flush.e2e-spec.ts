@@ -6,7 +6,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES, usageRedisKeys } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../../api/src/modules/plans';
 import { register } from '../../api/test/support/auth-client';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { UserPlansService } from '../../api/src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../../api/src/modules/plans';
 import { register } from '../../api/test/support/auth-client';
 import { payPalEnv } from '../../api/test/support/paypal-env';
 import { startTestApp, type TestApp } from '../../api/test/test-app';

@@ -1,10 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { OpsModule } from '../modules/ops/ops.module';
+import { MetricsModule } from './metrics.module';
 import { DirectRoutes } from './direct-routes';
 
 @Global()
 @Module({
-  imports: [OpsModule],
+  imports: [MetricsModule],
   providers: [DirectRoutes],
   exports: [DirectRoutes],
 })

@@ -2,7 +2,7 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '@fxrates/config';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { ApiMetrics } from '../modules/ops/api-metrics';
+import { ApiMetrics } from './api-metrics';
 import { DirectRoutes } from './direct-routes';
 
 /** Fastify as DirectRoutes meets it: a place to mount the same route, and a logger. */

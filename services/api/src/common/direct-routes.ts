@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
-import { ApiMetrics } from '../modules/ops/api-metrics';
+import { ApiMetrics } from './api-metrics';
 import { problemAnswer, sendProblem, type HttpAnswer } from './problem-reply';
 import { requestIdOf } from './request-id';
 import { dataSecurityHeadersFor } from './security-headers';

@@ -3,11 +3,11 @@ import { servedPaths, servedRoutes } from './served-paths';
 
 describe('servedPaths', () => {
   it('serves everything by default', () => {
-    expect(servedPaths(loadConfig({ NODE_ENV: 'test' }))).toBeUndefined();
+    expect(servedPaths(loadConfig({ NODE_ENV: 'test' }), '/api/v1')).toBeUndefined();
   });
 
   it('in public-api mode serves /api/v1, health and metrics, and nothing that only begins like them', () => {
-    const served = servedPaths(loadConfig({ NODE_ENV: 'test', API_ROUTES: 'public-api' }));
+    const served = servedPaths(loadConfig({ NODE_ENV: 'test', API_ROUTES: 'public-api' }), '/api/v1');
     const yes = [
       '/api/v1',
       '/api/v1?x=1',

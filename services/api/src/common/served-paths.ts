@@ -1,6 +1,5 @@
 import type { AppConfig } from '@fxrates/config';
-import { PUBLIC_API_PREFIX } from '../modules/public-api/public-route';
-import { METRICS_PATH } from '../modules/ops/ops.routes';
+import { METRICS_PATH } from './api-metrics';
 
 const HEALTH_PATHS = ['/api/health', '/api/health/live', '/api/health/ready'];
 const READS = new Set(['GET', 'HEAD']);
@@ -11,13 +10,14 @@ const within = (path: string, prefix: string) =>
 
 /**
  * Before routing, for the routes answered ahead of Fastify (DirectRoutes match the raw path
- * exactly): in `public-api` mode only a path of the public API, its health or its metrics may be.
+ * exactly): in `public-api` mode only a path of the public API (below `publicApiPrefix`), its
+ * health or its metrics may be.
  */
-function publicApiOnly(url: string): boolean {
+const publicApiOnly = (publicApiPrefix: string) => (url: string) => {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
-  return within(path, PUBLIC_API_PREFIX) || HEALTH_PATHS.includes(path) || path === METRICS_PATH;
-}
+  return within(path, publicApiPrefix) || HEALTH_PATHS.includes(path) || path === METRICS_PATH;
+};
 
 /**
  * Which request URLs this process serves (`API_ROUTES`), as a check of the raw URL for the routes
@@ -25,8 +25,11 @@ function publicApiOnly(url: string): boolean {
  * (deploy/k8s/api-public.yaml) never runs a dashboard write, so MikroORM never turns on Node's
  * async hooks there: they cost every request about 7 % of its CPU (docs/performance.md).
  */
-export function servedPaths(config: AppConfig): ((url: string) => boolean) | undefined {
-  return config.api.routes === 'public-api' ? publicApiOnly : undefined;
+export function servedPaths(
+  config: AppConfig,
+  publicApiPrefix: string,
+): ((url: string) => boolean) | undefined {
+  return config.api.routes === 'public-api' ? publicApiOnly(publicApiPrefix) : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { MAX_ACTIVE_KEYS_PER_USER } from '@fxrates/domain';
 import request from 'supertest';
 import { BODY_LIMIT_BYTES } from '../../src/common/limits';
-import { MAX_SERIES_DAYS } from '../../src/modules/public-api/history/history-query';
+import { MAX_SERIES_DAYS } from '../../src/modules/history';
 import { newEmail, PASSWORD } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import { rawRequest } from '../support/raw-http';

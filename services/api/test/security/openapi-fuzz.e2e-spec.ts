@@ -7,7 +7,7 @@ import {
   localPayPalPlans,
 } from '../../../../libs/paypal/src/stand-in/local-paypal';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { UserPlansService } from '../../src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../../src/modules/plans';
 import { register } from '../support/auth-client';
 import { seedHistory } from '../support/history-seed';
 import { startSiteverifyStandIn, type SiteverifyStandIn } from '../support/siteverify-stand-in';

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { PlanId } from '@fxrates/domain';
 import request from 'supertest';
-import { UserPlansService } from '../../src/modules/public-api/user-plans.service';
+import { UserPlansService } from '../../src/modules/plans';
 import { register } from './auth-client';
 
 /** One new user per plan, each with an API key: the keys by plan. */

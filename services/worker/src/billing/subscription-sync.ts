@@ -18,7 +18,8 @@ import {
   type SalePayment,
   type SubscriptionFields,
 } from '@fxrates/paypal';
-import { JOBS, planChangedChannelName, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
+import { UserPlan } from '@fxrates/plans';
+import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -295,7 +296,7 @@ export class SubscriptionSync {
         },
       );
     }
-    const changed = await em.nativeUpdate(User, { id: userId, plan: { $ne: plan } }, { plan });
+    const changed = await UserPlan.write(em, userId, plan);
     // Announced every time, not only on a change: a job retried after its announcement failed has
     // nothing left to change, yet the API instances must still hear of it (hearing twice is harmless).
     const pending = this.unannounced.getStore();
@@ -306,7 +307,7 @@ export class SubscriptionSync {
         `User ${userId} is now on ${plan} (PayPal ${latest?.paypalSubscriptionId ?? 'none'} ${latest?.status ?? ''})`,
       );
     }
-    return changed > 0;
+    return changed;
   }
 
   /**
@@ -323,7 +324,7 @@ export class SubscriptionSync {
   }
 
   private async announce(userId: string): Promise<void> {
-    await this.redis.publish(planChangedChannelName(this.config.redis.keyPrefix), userId);
+    await UserPlan.announce(this.redis, this.config.redis.keyPrefix, userId);
   }
 
   /** A fresh EntityManager, in the transaction of `transactional()` when one runs. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pLimit from 'p-limit';
 import { Counter, Gauge } from 'prom-client';
 import { AppException } from '../../common/app-exception';
-import { ApiMetrics } from '../ops/api-metrics';
+import { ApiMetrics } from '../../common/api-metrics';
 import { hashPassword, verifyPassword } from './passwords';
 
 /**

@@ -14,7 +14,7 @@ import {
   type PaidPlanId,
   type PlanId,
 } from '@fxrates/domain';
-import { PlanLimitsService } from '../public-api/plan-limits';
+import { PlanLimitsService } from '../metering';
 import { PayPalPlanIds } from '@fxrates/paypal';
 
 /** The price list the pricing and subscribe pages render: our table, our limits, our PayPal plans. */

@@ -3,7 +3,8 @@ import { Module } from '@nestjs/common';
 import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { QUEUES } from '@fxrates/queues';
 import { AuthModule } from '../auth/auth.module';
-import { PublicApiModule } from '../public-api/public-api.module';
+import { MeteringModule } from '../metering';
+import { PlansModule } from '../plans';
 import { BillingPlansController } from './billing-plans.controller';
 import { BillingPlansService } from './billing-plans.service';
 
@@ -16,7 +17,12 @@ import { SubscriptionsService } from './subscriptions.service';
 import { PlanChangesService } from './plan-changes.service';
 
 @Module({
-  imports: [AuthModule, PublicApiModule, BullModule.registerQueue({ name: QUEUES.paypalWebhooks })],
+  imports: [
+    AuthModule,
+    PlansModule,
+    MeteringModule,
+    BullModule.registerQueue({ name: QUEUES.paypalWebhooks }),
+  ],
   controllers: [BillingPlansController, SubscriptionsController, PayPalWebhooksController],
   providers: [
     ...PAYPAL_PROVIDERS,

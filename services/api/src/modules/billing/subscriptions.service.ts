@@ -7,7 +7,7 @@ import type { Queue } from 'bullmq';
 import { Subscription, User } from '@fxrates/db';
 import { ErrorCode, PLANS, type SubscriptionView } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
-import { UserPlansService } from '../public-api/user-plans.service';
+import { UserPlansService } from '../plans';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
 import { decidedFields, PayPalClient, subscriptionFields } from '@fxrates/paypal';
 import { askPayPal } from './paypal-errors';

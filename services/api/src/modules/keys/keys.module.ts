@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { KeysController } from './keys.controller';
+import { ApiKeyResolver } from './api-key-resolver';
 import { KeysService } from './keys.service';
 
 @Module({
   imports: [AuthModule],
   controllers: [KeysController],
-  providers: [KeysService],
-  exports: [KeysService],
+  providers: [KeysService, ApiKeyResolver],
+  exports: [KeysService, ApiKeyResolver],
 })
 export class KeysModule {}

@@ -9,6 +9,7 @@ import {
   type ApiKeyView,
   type CreatedApiKey,
 } from '@fxrates/domain';
+import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
@@ -16,11 +17,6 @@ import { unauthorized } from '../auth/access-tokens.service';
 import { REDIS } from '../redis/redis.module';
 import { hashApiKey } from './api-key-hash';
 import { toApiKeyView } from './api-key-view';
-
-/** Redis channel on which a changed key's hash is announced, so every instance drops it from cache. */
-export function keyChangedChannel(config: AppConfig): string {
-  return `${config.redis.keyPrefix}keys:changed`;
-}
 
 const notFound = () =>
   new AppException(ErrorCode.KeyNotFound, 'No API key with this id belongs to your account.');
@@ -89,7 +85,7 @@ export class KeysService {
     // announces it again. Should Redis refuse, the instances' caches expire it within
     // API_CACHE_MAX_AGE_SECONDS anyway, and the key is disabled in PostgreSQL already.
     await this.redis
-      .publish(keyChangedChannel(this.config), key.keyHash)
+      .publish(pubSubChannels(this.config.redis.keyPrefix).keyChanged, key.keyHash)
       .catch((error: Error) =>
         this.logger.warn(`Could not announce disabled key ${key.id}: ${error.message}`),
       );

@@ -1,10 +1,7 @@
-import { Global, Module } from '@nestjs/common';
-import { ApiMetrics } from './api-metrics';
+import { Module } from '@nestjs/common';
 import { OpsRoutes } from './ops.routes';
 
-@Global()
 @Module({
-  providers: [ApiMetrics, OpsRoutes],
-  exports: [ApiMetrics],
+  providers: [OpsRoutes],
 })
 export class OpsModule {}

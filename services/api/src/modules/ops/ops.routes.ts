@@ -9,11 +9,10 @@ import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis/redis.module';
-import { ApiMetrics } from './api-metrics';
+import { ApiMetrics, METRICS_PATH } from '../../common/api-metrics';
 import { registerOperatorScope } from './operator-scope';
 
 export const BULL_BOARD_PATH = '/admin/queues';
-export const METRICS_PATH = '/api/metrics';
 
 /**
  * Operator pages, only when OPS_USER and OPS_PASSWORD are set, behind HTTP Basic checked on the

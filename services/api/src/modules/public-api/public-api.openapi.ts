@@ -7,7 +7,7 @@ import {
   currencyParameter,
   dateParameter,
 } from '../rates/query-params.openapi';
-import { MAX_SERIES_DAYS } from './history/history-query';
+import { MAX_SERIES_DAYS } from '../history';
 import { PUBLIC_API_PREFIX } from './public-route';
 
 type Document = OpenAPIObject;

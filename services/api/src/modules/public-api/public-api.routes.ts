@@ -10,18 +10,18 @@ import {
 } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
 import { CurrentRates } from '../rates/current-rates';
-import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
+import { ApiKeyResolver, type ResolvedKey } from '../keys';
 import { convertRoutes } from './handlers/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';
 import { fluctuationRoute } from './handlers/fluctuation.handler';
 import { historicalRoute } from './handlers/historical.handler';
 import { timeseriesRoute } from './handlers/timeseries.handler';
-import { RateHistory } from './history/rate-history';
+import { RateHistory } from '../history';
 import { latestRoute } from './handlers/latest.handler';
 import { rateRoute } from './handlers/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
-import { MeteringService } from './metering.service';
-import { assertEndpointInPlan } from './plan-gate';
+import { MeteringService } from '../metering';
+import { assertEndpointInPlan } from '../plans';
 import type { JsonBody, PublicRoute } from './public-route';
 import { memoPerTable } from './rates-json';
 

@@ -1,8 +1,8 @@
 import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { Query } from '../rates/query-params';
-import type { ResolvedKey } from './api-key-resolver';
-import type { PooledBytes } from './history/ascii-writer';
+import type { ResolvedKey } from '../keys';
+import type { PooledBytes } from '../history';
 
 /** A response body: JSON text, or its bytes in a pooled buffer when built as bytes (time series). */
 export type JsonBody = string | PooledBytes;

@@ -2,9 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { addDays } from '@fxrates/rates';
 import { DirectRoutes } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
-import { AnswerCache } from '../public-api/history/answer-cache';
+import { AnswerCache, PairHistory } from '../history';
 import { ConverterAccess } from './converter-access';
-import { PairHistory } from './pair-history';
 import { onlyParameters, requiredCurrency } from './query-params';
 
 export const PAIR_HISTORY_PATH = '/api/rates/history';

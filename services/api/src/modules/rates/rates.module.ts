@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ConvertRoute } from './convert.route';
 import { ConverterAccess } from './converter-access';
-import { CurrentRates } from './current-rates';
-import { PairHistory } from './pair-history';
+import { HistoryModule } from '../history';
+import { CurrentRatesModule } from './current-rates.module';
 import { PairHistoryRoute } from './pair-history.route';
 import { RatesService } from './rates.service';
 
 @Module({
-  imports: [AuthModule],
-  providers: [CurrentRates, RatesService, ConverterAccess, ConvertRoute, PairHistory, PairHistoryRoute],
-  exports: [CurrentRates],
+  imports: [AuthModule, CurrentRatesModule, HistoryModule],
+  providers: [RatesService, ConverterAccess, ConvertRoute, PairHistoryRoute],
+  exports: [CurrentRatesModule],
 })
 export class RatesModule {}

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { PublicApiModule } from '../public-api/public-api.module';
+import { MeteringModule } from '../metering';
 import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';
 
 @Module({
-  imports: [AuthModule, PublicApiModule],
+  imports: [AuthModule, MeteringModule],
   controllers: [UsageController],
   providers: [UsageService],
 })

@@ -3,11 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { User } from '@fxrates/db';
 import type { AccountUsage, UsageDay } from '@fxrates/domain';
-import { usageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { unauthorized } from '../auth/access-tokens.service';
-import { MeteringService } from '../public-api/metering.service';
-import { usagePeriod } from '../public-api/usage-period';
+import { MeteringService, quotaState, usagePeriod, usageRedisKeys } from '../metering';
 import { REDIS } from '../redis/redis.module';
 
 function daysOfMonthUntil(today: string): string[] {
@@ -64,14 +62,6 @@ export class UsageService {
       const [keyId, day] = field.split('|');
       add(keyId, day, Number(value));
     }
-    return {
-      plan: plan.id,
-      monthlyQuota: plan.monthlyQuota,
-      used,
-      remaining: Math.max(0, plan.monthlyQuota - used),
-      resetsAt: new Date(period.resetsAt).toISOString(),
-      burstPerSecond: plan.burstPerSecond,
-      days: [...days.values()],
-    };
+    return { ...quotaState(plan, used, period), days: [...days.values()] };
   }
 }

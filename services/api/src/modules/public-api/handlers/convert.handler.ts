@@ -1,7 +1,7 @@
 import { resultDecimals } from '@fxrates/domain';
 import { convert, displayRate, RateDecimal } from '@fxrates/rates';
 import { parseConvertQuery } from '../../rates/convert-query';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { provenanceJson, withRates } from '../rates-json';
 

@@ -1,7 +1,14 @@
 import { displayRate, RateDecimal } from '@fxrates/rates';
-import { closeRate, closeTimestamp, symbolsFor } from '../history/history-json';
-import { assertHistoryCovers, noCloseFor, parsePeriodQuery } from '../history/history-query';
-import { HISTORY_SOURCE, type RateHistory } from '../history/rate-history';
+import {
+  assertHistoryCovers,
+  closeRate,
+  closeTimestamp,
+  HISTORY_SOURCE,
+  noCloseFor,
+  parsePeriodQuery,
+  symbolsFor,
+  type RateHistory,
+} from '../../history';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 const PERCENT_DECIMALS = 4;

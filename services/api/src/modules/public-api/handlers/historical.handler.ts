@@ -1,8 +1,16 @@
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
-import { closeTimestamp, ratesJson, symbolsFor } from '../history/history-json';
-import { assertHistoryCovers, noCloseFor, notInFuture, parseDay } from '../history/history-query';
-import { HISTORY_SOURCE, type RateHistory } from '../history/rate-history';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import {
+  assertHistoryCovers,
+  closeTimestamp,
+  HISTORY_SOURCE,
+  noCloseFor,
+  notInFuture,
+  parseDay,
+  ratesJson,
+  symbolsFor,
+  type RateHistory,
+} from '../../history';
+import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 /**

@@ -1,7 +1,7 @@
 import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
 import { crossRate, displayRate } from '@fxrates/rates';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { fragmentOf, provenanceJson, withRates } from '../rates-json';
 

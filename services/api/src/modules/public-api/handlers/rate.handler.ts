@@ -1,6 +1,6 @@
 import { crossRate, displayRate } from '@fxrates/rates';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
-import { assertCurrenciesInPlan } from '../plan-gate';
+import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { fragmentOf, provenanceJson, withRates } from '../rates-json';
 

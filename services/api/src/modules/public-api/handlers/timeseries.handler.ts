@@ -1,6 +1,10 @@
-import { closeTimestamp } from '../history/history-json';
-import { assertHistoryCovers, parsePeriodQuery } from '../history/history-query';
-import { HISTORY_SOURCE, type RateHistory } from '../history/rate-history';
+import {
+  assertHistoryCovers,
+  closeTimestamp,
+  HISTORY_SOURCE,
+  parsePeriodQuery,
+  type RateHistory,
+} from '../../history';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 /**

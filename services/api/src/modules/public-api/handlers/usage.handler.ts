@@ -1,7 +1,7 @@
-import type { MeteringService } from '../metering.service';
+import type { MeteringService } from '../../metering';
 import { onlyParameters } from '../../rates/query-params';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { usagePeriod } from '../usage-period';
+import { usagePeriod } from '../../metering';
 
 /** GET /api/v1/usage: this month's quota state of the key's owner (not metered). */
 export function usageRoute(metering: MeteringService): PublicRoute {

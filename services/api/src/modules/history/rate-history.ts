@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
 import { RateDecimal } from '@fxrates/rates';
-import { CurrentRates } from '../../rates/current-rates';
+import { CurrentRates } from '../rates/current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
-import { noCloseFor } from './history-query';
+import { noCloseFor } from './no-close';
 
 /** The source whose daily closes the history endpoints answer with. */
 export const HISTORY_SOURCE = 'ecb';

@@ -1,13 +1,13 @@
 import { ErrorCode, type PlanId } from '@fxrates/domain';
-import { AppException } from '../../../common/app-exception';
+import { AppException } from '../../common/app-exception';
 import {
   onlyParameters,
   optionalCurrency,
   optionalCurrencyList,
   requiredString,
   type Query,
-} from '../../rates/query-params';
-import { assertCurrenciesInPlan } from '../plan-gate';
+} from '../rates/query-params';
+import { assertCurrenciesInPlan } from '../plans';
 import type { RateHistory } from './rate-history';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -75,12 +75,6 @@ export async function assertHistoryCovers(history: RateHistory, day: string): Pr
     );
   }
 }
-
-export const noCloseFor = (what: string, day: string) =>
-  new AppException(
-    ErrorCode.HistoryUnavailable,
-    `The ECB published no ${what} rate on or shortly before ${day}.`,
-  );
 
 export interface PeriodQuery {
   start: string;

@@ -1,4 +1,5 @@
 import type { PlanLimits } from '@fxrates/domain';
+import { remainingOf } from './quota-state';
 
 export interface RateLimitState {
   plan: PlanLimits;
@@ -24,7 +25,7 @@ export function rateLimitHeaders({
   now,
   overBurst,
 }: RateLimitState): Record<string, string> {
-  const remaining = Math.max(0, plan.monthlyQuota - used);
+  const remaining = remainingOf(plan, used);
   const resetSeconds = Math.max(0, Math.ceil((resetsAt - now) / 1000));
   const fixed = fixedPartsOf(plan, resetsAt);
   return {

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import { HttpLatencyHistogram } from './http-latency-histogram';
 
+/** Where OpsRoutes serves the Prometheus exposition (and a `public-api` deployment still serves it). */
+export const METRICS_PATH = '/api/metrics';
+
 /** This API process's Prometheus metrics (one registry per app, so test apps never share). */
 @Injectable()
 export class ApiMetrics {

@@ -1,6 +1,6 @@
 import { crossRate, displayRate, RateUnavailableError, type RateDecimal } from '@fxrates/rates';
 import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
-import { noCloseFor } from './history-query';
+import { noCloseFor } from './no-close';
 import type { DailyClose } from './rate-history';
 
 const timestamps = new Map<string, string>();

@@ -1,17 +1,17 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { User } from '@fxrates/db';
 import type { PlanId } from '@fxrates/domain';
+import { UserPlan } from '@fxrates/plans';
 import type { Redis } from 'ioredis';
+import { ApiKeyResolver } from '../keys';
 import { REDIS } from '../redis/redis.module';
-import { ApiKeyResolver } from './api-key-resolver';
-import { planChangedChannel } from './channels';
 
 /**
- * The one way a user's plan changes (billing calls it once a payment is verified). This instance
- * meters the user's next request by the new plan; the others do once they hear of it (milliseconds),
- * or, should the announcement be lost, once their caches are re-read (API_CACHE_MAX_AGE_SECONDS).
+ * The one way a user's plan changes (UserPlan, shared with the worker), for the API: billing calls
+ * it once a payment is verified. This instance meters the user's next request by the new plan; the
+ * others do once they hear of it (milliseconds), or, should the announcement be lost, once their
+ * caches are re-read (API_CACHE_MAX_AGE_SECONDS).
  */
 @Injectable()
 export class UserPlansService {
@@ -25,26 +25,23 @@ export class UserPlansService {
   ) {}
 
   async changePlan(userId: string, plan: PlanId): Promise<void> {
-    await this.em.fork().nativeUpdate(User, { id: userId }, { plan });
+    await UserPlan.write(this.em.fork(), userId, plan);
     await this.announce(userId);
   }
 
   /**
    * Writes the plan in the caller's transaction (`em`), with the rows that justify it; the caller
-   * announces it (announce) once that transaction is committed.
+   * announces it (announce) once that transaction is committed. True when the plan changed.
    */
-  async writePlan(em: EntityManager, userId: string, plan: PlanId): Promise<void> {
-    await em.nativeUpdate(User, { id: userId }, { plan });
+  writePlan(em: EntityManager, userId: string, plan: PlanId): Promise<boolean> {
+    return UserPlan.write(em, userId, plan);
   }
 
   /** Tells every instance (this one at once) that the user's plan changed. */
   async announce(userId: string): Promise<void> {
     this.keys.forgetUser(userId); // this instance at once; the others when they hear of it
-    // Announced on every call, an unchanged plan too, so a retry announces what a failed one did not.
-    await this.redis
-      .publish(planChangedChannel(this.config), userId)
-      .catch((error: Error) =>
-        this.logger.warn(`Could not announce the plan of ${userId}: ${error.message}`),
-      );
+    await UserPlan.announce(this.redis, this.config.redis.keyPrefix, userId).catch((error: Error) =>
+      this.logger.warn(`Could not announce the plan of ${userId}: ${error.message}`),
+    );
   }
 }

@@ -2,15 +2,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
+import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
-import { hashApiKey } from '../keys/api-key-hash';
-import { keyChangedChannel } from '../keys/keys.service';
+import { hashApiKey } from './api-key-hash';
 import { REDIS } from '../redis/redis.module';
 import { connectRedis } from '../redis/redis-connection';
-import { planChangedChannel } from './channels';
 
 export interface ResolvedKey {
   keyId: string;
@@ -92,8 +91,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const subscriber = await connectRedis(this.redis.duplicate(), 'key-subscriber');
     this.subscriber = subscriber;
-    const keys = keyChangedChannel(this.config);
-    const plans = planChangedChannel(this.config);
+    const { keyChanged: keys, planChanged: plans } = pubSubChannels(this.config.redis.keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {
       this.generation++;
       if (channel === keys) this.forget((cached) => cached.hash === message);

@@ -2,30 +2,26 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type PlanId, type PlanLimits } from '@fxrates/domain';
-import { usageRedisKeys } from '@fxrates/queues';
+import { usageRedisKeys, type UsageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
+import { ApiMetrics } from '../../common/api-metrics';
 import { AppException } from '../../common/app-exception';
 import { storeUnavailable } from '../../common/store-outage';
+import type { ResolvedKey } from '../keys';
 import { REDIS } from '../redis/redis.module';
 import { connectRedis } from '../redis/redis-connection';
-import type { ResolvedKey } from './api-key-resolver';
-import { LeaseBook } from './lease-book';
-import { LeaseSettlement } from './lease-settlement';
-import { METER_BATCH_SCRIPT } from './metering.lua';
+import { LeaseBook, LeaseSettlement } from './leases';
+import { MeterBatch, meterBatchRunner, outcomeOf, type MeterGroupResult } from './meter-batch.lua';
+import { MeterOutcome } from './meter-outcome';
 import { MonthSeeds } from './month-seed';
-import { RecentCalls } from './recent-calls';
 import { PlanLimitsService } from './plan-limits';
-import { ApiMetrics } from '../ops/api-metrics';
 import { rateLimitHeaders, type RateLimitState } from './rate-limit-headers';
-import { OVER_BURST, OVER_QUOTA, RefusalCache } from './refusal-cache';
+import { RecentCalls } from './recent-calls';
+import { RefusalCache } from './refusal-cache';
 import { usagePeriod, type UsagePeriod } from './usage-period';
 
 /** A month counter outlives its month by a few days, so a late read still sees it. */
 const MONTH_TTL_SECONDS = 35 * 24 * 3600;
-
-type MeteredRedis = Redis & {
-  fxratesMeterBatch(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
-};
 
 interface PendingCall {
   key: ResolvedKey;
@@ -40,8 +36,6 @@ interface PendingCall {
   reject: (error: unknown) => void;
 }
 
-const COUNTED = 0;
-const DEFERRED = 3;
 /** How long a quota refusal is answered from memory before Redis is asked again. */
 const QUOTA_REFUSAL_TRUST_MS = 10_000;
 
@@ -79,8 +73,11 @@ const MAX_SEEDS = 3;
  */
 @Injectable()
 export class MeteringService implements OnModuleInit, OnApplicationShutdown {
-  private readonly redis: MeteredRedis;
-  private readonly keys: ReturnType<typeof usageRedisKeys>;
+  private readonly redis: Redis;
+  private readonly keys: UsageRedisKeys;
+  private readonly meterBatch: (batch: MeterBatch) => Promise<MeterGroupResult[]>;
+  /** METERING_LEASES: whether this instance asks for leases. */
+  private readonly leasesOn: boolean;
   private batch: PendingCall[] = [];
   private readonly refusals = new RefusalCache();
   private readonly settlement: LeaseSettlement;
@@ -102,9 +99,10 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     // A connection of its own, without auto-pipelining: calls are already batched per turn of the
     // event loop, and the shared connection's pipelining only added work per script run.
     const own = redis.duplicate({ enableAutoPipelining: false });
-    own.defineCommand('fxratesMeterBatch', { lua: METER_BATCH_SCRIPT });
-    this.redis = own as MeteredRedis;
+    this.redis = own;
+    this.meterBatch = meterBatchRunner(own);
     this.keys = usageRedisKeys(config.redis.keyPrefix);
+    this.leasesOn = config.usage.leases;
     this.settlement = new LeaseSettlement(own, this.keys);
     this.seeds = new MonthSeeds(em, own, this.keys, MONTH_TTL_SECONDS);
   }
@@ -153,7 +151,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
       const used = call.deferrals === 0 ? this.leases.take(key.userId, key.plan, key.keyId, now) : undefined;
       if (used !== undefined) {
         this.recentCalls.add(key.userId, now, 1);
-        this.settle(call, COUNTED, used);
+        this.settle(call, MeterOutcome.Counted, used);
         continue;
       }
       const id = `${key.keyId}|${plan.id}|${Math.floor(now / 1000)}|${call.deferrals}`;
@@ -177,42 +175,32 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
 
   /** One script run for these groups; each group's calls are answered in the order they came. */
   private async run(groups: PendingCall[][]): Promise<void> {
-    const keys: string[] = [this.keys.pending, this.keys.lastUsed];
-    const args: (string | number)[] = [];
+    const batch = new MeterBatch(this.keys);
     for (const calls of groups) {
       const { key, plan, period, now, deferrals } = calls[calls.length - 1];
-      const second = Math.floor(now / 1000);
-      keys.push(
-        this.keys.month(key.userId, period.month),
-        this.keys.burst(key.userId, second),
-        this.keys.lease(key.userId, second),
-        this.keys.lease(key.userId, second - 1),
-        this.keys.lease(key.userId, second - 2),
-      );
-      const lastSecond = this.recentCalls.lastSecond(key.userId, now);
-      const want = deferrals === 0 && lastSecond >= MIN_LEASE ? lastSecond : 0;
-      args.push(
-        calls.length,
-        plan.monthlyQuota,
-        plan.burstPerSecond,
-        `${key.keyId}|${period.day}`,
-        key.keyId,
+      const lastSecond = this.leasesOn && deferrals === 0 ? this.recentCalls.lastSecond(key.userId, now) : 0;
+      batch.add({
+        userId: key.userId,
+        keyId: key.keyId,
+        month: period.month,
+        day: period.day,
         now,
-        want,
-        deferrals < MAX_DEFERRALS ? 1 : 0,
-      );
+        calls: calls.length,
+        monthlyQuota: plan.monthlyQuota,
+        burstPerSecond: plan.burstPerSecond,
+        leaseWanted: lastSecond >= MIN_LEASE ? lastSecond : 0,
+        mayDefer: deferrals < MAX_DEFERRALS,
+      });
     }
-    const results = await this.redis.fxratesMeterBatch(keys.length, ...keys, ...args);
+    const results = await this.meterBatch(batch);
     groups.forEach((calls, g) => {
-      const [counted, overQuota, after, before, deferred, granted, unseeded] = results.slice(
-        7 * g,
-        7 * g + 7,
-      );
+      const result = results[g];
       const last = calls[calls.length - 1];
-      if (unseeded) {
+      if (!result.seeded) {
         this.seedThenAskAgain(calls);
         return;
       }
+      const { counted, usedBefore: before, usedAfter: after, leaseGranted: granted } = result;
       this.recentCalls.add(last.key.userId, last.now, counted);
       if (granted > 0) {
         this.leases.add({
@@ -225,18 +213,11 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
           used: after,
         });
       }
-      this.rememberRefusals(last, calls.length - counted - overQuota - deferred, overQuota, after);
+      this.rememberRefusals(last, result.overBurst, result.overQuota, after);
       calls.forEach((call, i) => {
-        const outcome =
-          i < counted
-            ? COUNTED
-            : i < counted + overQuota
-              ? OVER_QUOTA
-              : i < counted + overQuota + deferred
-                ? DEFERRED
-                : OVER_BURST;
-        if (outcome === DEFERRED) this.askAgainLater(call, after);
-        else this.settle(call, outcome, outcome === COUNTED ? before + i + 1 : after);
+        const outcome = outcomeOf(result, i);
+        if (outcome === MeterOutcome.Deferred) this.askAgainLater(call, after);
+        else this.settle(call, outcome, outcome === MeterOutcome.Counted ? before + i + 1 : after);
       });
     });
   }
@@ -279,7 +260,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
       const waitingKey = waitingKeyOf(call);
       const waiting = this.waiting.get(waitingKey) ?? 0;
       if (waiting >= call.plan.burstPerSecond) {
-        this.settle(call, OVER_BURST, used);
+        this.settle(call, MeterOutcome.OverBurst, used);
         return;
       }
       this.waiting.set(waitingKey, waiting + 1);
@@ -294,10 +275,10 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     const { key, period, now } = last;
     if (overQuota > 0) {
       const until = Math.min(now + QUOTA_REFUSAL_TRUST_MS, period.resetsAt);
-      this.refusals.remember(key.userId, { outcome: OVER_QUOTA, used, plan: key.plan, until });
+      this.refusals.remember(key.userId, { outcome: MeterOutcome.OverQuota, used, plan: key.plan, until });
     } else if (overBurst > 0) {
       const until = (Math.floor(now / 1000) + 1) * 1000;
-      this.refusals.remember(key.userId, { outcome: OVER_BURST, used, plan: key.plan, until });
+      this.refusals.remember(key.userId, { outcome: MeterOutcome.OverBurst, used, plan: key.plan, until });
     }
   }
 
@@ -310,7 +291,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     else this.waiting.delete(waitingKey);
   }
 
-  private settle(call: PendingCall, outcome: number, used: number): void {
+  private settle(call: PendingCall, outcome: MeterOutcome, used: number): void {
     this.stopWaiting(call);
     try {
       call.resolve(this.decide(call, outcome, used));
@@ -320,11 +301,15 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The headers of a counted call; throws the 429 of a refused one. */
-  private decide({ plan, period, now }: PendingCall, outcome: number, used: number): Record<string, string> {
-    const overBurst = outcome === OVER_BURST;
+  private decide(
+    { plan, period, now }: PendingCall,
+    outcome: MeterOutcome,
+    used: number,
+  ): Record<string, string> {
+    const overBurst = outcome === MeterOutcome.OverBurst;
     const state: RateLimitState = { plan, used, resetsAt: period.resetsAt, now, overBurst };
     const headers = rateLimitHeaders(state);
-    if (outcome !== 0)
+    if (outcome !== MeterOutcome.Counted)
       this.metrics.quotaRefusals.inc({ reason: overBurst ? 'burst' : 'quota', plan: plan.id });
     if (overBurst) {
       throw new AppException(
@@ -334,7 +319,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
         { ...headers, 'Retry-After': '1' },
       );
     }
-    if (outcome === OVER_QUOTA) {
+    if (outcome === MeterOutcome.OverQuota) {
       const seconds = Math.max(1, Math.ceil((period.resetsAt - now) / 1000));
       throw new AppException(
         ErrorCode.QuotaExceeded,

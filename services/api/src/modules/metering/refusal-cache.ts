@@ -1,8 +1,9 @@
 import type { PlanId } from '@fxrates/domain';
+import type { MeterOutcome } from './meter-outcome';
 
 /** A refusal Redis gave that will hold for every further call until `until`. */
 export interface KnownRefusal {
-  outcome: typeof OVER_BURST | typeof OVER_QUOTA;
+  outcome: MeterOutcome.OverBurst | MeterOutcome.OverQuota;
   /** This month's count when Redis refused. */
   used: number;
   /** The plan it was decided under; after a plan change it no longer applies. */
@@ -10,8 +11,6 @@ export interface KnownRefusal {
   until: number;
 }
 
-export const OVER_BURST = 1;
-export const OVER_QUOTA = 2;
 const USERS_LIMIT = 100_000;
 
 /**

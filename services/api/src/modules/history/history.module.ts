@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CurrentRatesModule } from '../rates/current-rates.module';
+import { PairHistory } from './pair-history';
+import { RateHistory } from './rate-history';
+
+/** Daily closes from PostgreSQL: the public API's history endpoints and the converter's sparkline. */
+@Module({
+  imports: [CurrentRatesModule],
+  providers: [RateHistory, PairHistory],
+  exports: [RateHistory, PairHistory],
+})
+export class HistoryModule {}

@@ -1,0 +1,20 @@
+/**
+ * The rate history: daily closes loaded from PostgreSQL (RateHistory for the public API's
+ * historical, time-series and fluctuation endpoints; PairHistory for the converter's sparkline),
+ * the close store and answer cache behind them, and the query checks those endpoints share.
+ */
+export { HistoryModule } from './history.module';
+export { HISTORY_SOURCE, HISTORY_TTL_MS, RateHistory, type DailyClose } from './rate-history';
+export { PairHistory, type PairHistoryAnswer, type PairPoint } from './pair-history';
+export { AnswerCache } from './answer-cache';
+export type { PooledBytes } from './ascii-writer';
+export { closeRate, closeTimestamp, ratesJson, symbolsFor } from './history-json';
+export {
+  assertHistoryCovers,
+  MAX_SERIES_DAYS,
+  notInFuture,
+  parseDay,
+  parsePeriodQuery,
+  type PeriodQuery,
+} from './history-query';
+export { noCloseFor } from './no-close';

@@ -1,0 +1,7 @@
+/**
+ * API keys: the dashboard's key management (KeysService) and the resolver that checks an
+ * `X-API-Key` on every public-API call against an in-process cache (ApiKeyResolver).
+ */
+export { KeysModule } from './keys.module';
+export { KeysService } from './keys.service';
+export { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
