@@ -1,5 +1,5 @@
 import { resultDecimals } from '@fxrates/domain';
-import { convert, displayRate, RateDecimal } from '@fxrates/rates';
+import { convert, RateDecimal } from '@fxrates/rates';
 import { parseConvertQuery } from '../../rates/convert-query';
 import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
@@ -17,10 +17,10 @@ export function convertRoute(path: string): PublicRoute {
       assertCurrenciesInPlan(key.plan, [from, to]);
       const decimals = resultDecimals(from, to);
       const typed = new RateDecimal(amount);
-      const { rate, result } = withRates(() => convert(table, from, to, typed, decimals));
+      const { rateText, result } = withRates(() => convert(table, from, to, typed, decimals));
       return (
-        `{"from":"${from}","to":"${to}","amount":${typed.toString()},"rate":${displayRate(rate).toString()},` +
-        `"result":${result.toFixed(decimals)},${provenanceJson(table, `${from}|${to}`, () => [from, to], key.plan, now)}}`
+        `{"from":"${from}","to":"${to}","amount":${typed.toString()},"rate":${rateText},` +
+        `"result":${result.toFixed(decimals)},${provenanceJson(table, [from, to], key.plan, now)}}`
       );
     },
   };

@@ -1,5 +1,5 @@
 import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
-import { crossRate, displayRate } from '@fxrates/rates';
+import { pairRate } from '@fxrates/rates';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
 import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
@@ -24,11 +24,9 @@ export const latestRoute: PublicRoute = {
         (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
       );
     const rates = fragmentOf(table, cacheKey, () =>
-      withRates(() =>
-        symbols().map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
-      ).join(','),
+      withRates(() => symbols().map((code) => `"${code}":${pairRate(table, base, code).display}`)).join(','),
     );
-    const provenance = provenanceJson(table, cacheKey, () => [base, ...symbols()], key.plan, now);
+    const provenance = provenanceJson(table, [base, ...(requested ?? symbols())], key.plan, now);
     return `{"base":"${base}",${provenance},"rates":{${rates}}}`;
   },
 };

@@ -1,4 +1,4 @@
-import { crossRate, displayRate } from '@fxrates/rates';
+import { pairRate } from '@fxrates/rates';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
 import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
@@ -16,10 +16,8 @@ export const rateRoute: PublicRoute = {
     const to = requiredCurrency(query, 'to');
     assertCurrenciesInPlan(key.plan, [from, to]);
     const pair = `${from}|${to}`;
-    const rate = fragmentOf(table, `rate|${pair}`, () =>
-      withRates(() => displayRate(crossRate(table, from, to))).toString(),
-    );
-    const provenance = provenanceJson(table, pair, () => [from, to], key.plan, now);
+    const rate = fragmentOf(table, `rate|${pair}`, () => withRates(() => pairRate(table, from, to).display));
+    const provenance = provenanceJson(table, [from, to], key.plan, now);
     return `{"from":"${from}","to":"${to}","rate":${rate},${provenance}}`;
   },
 };
