@@ -1,5 +1,6 @@
 import { RateDecimal } from './decimal';
-import { pairRate } from './pair-rates';
+import { crossRate } from './cross-rate';
+import { pairRateText } from './pair-rates';
 import type { RatesTable } from './rates-table';
 
 export { crossRate, displayRate, RateUnavailableError } from './cross-rate';
@@ -20,7 +21,7 @@ export function convert(
   amount: RateDecimal,
   decimals: number,
 ): Conversion {
-  const { exact: rate, display: rateText } = pairRate(table, from, to);
+  const rate = crossRate(table, from, to);
   const result = amount.mul(rate).toDecimalPlaces(decimals, RateDecimal.ROUND_HALF_EVEN);
-  return { rate, rateText, result };
+  return { rate, rateText: pairRateText(table, from, to), result };
 }

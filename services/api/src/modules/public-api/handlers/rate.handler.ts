@@ -1,8 +1,8 @@
-import { pairRate } from '@fxrates/rates';
+import { pairRateText } from '@fxrates/rates';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
 import { assertCurrenciesInPlan } from '../../plans';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { fragmentOf, provenanceJson, withRates } from '../rates-json';
+import { provenanceJson, withRates } from '../rates-json';
 
 /** GET /api/v1/rates/rate?from&to: one rate, units of `to` per 1 `from`. */
 export const rateRoute: PublicRoute = {
@@ -15,8 +15,7 @@ export const rateRoute: PublicRoute = {
     const from = requiredCurrency(query, 'from');
     const to = requiredCurrency(query, 'to');
     assertCurrenciesInPlan(key.plan, [from, to]);
-    const pair = `${from}|${to}`;
-    const rate = fragmentOf(table, `rate|${pair}`, () => withRates(() => pairRate(table, from, to).display));
+    const rate = withRates(() => pairRateText(table, from, to));
     const provenance = provenanceJson(table, [from, to], key.plan, now);
     return `{"from":"${from}","to":"${to}","rate":${rate},${provenance}}`;
   },
