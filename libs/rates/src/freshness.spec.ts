@@ -90,6 +90,19 @@ describe('freshness', () => {
     expect(assessFreshness([thursday], HOUR, saturdayNoon)).toEqual({ stale: true, marketClosed: false });
   });
 
+  it('answers for the day and the millisecond asked, whatever was asked before', () => {
+    // The same origin back and forth across days: each day's calendar facts are its own.
+    for (const now of [saturdayNoon, mondayNoon, saturdayNoon, mondayNoon]) {
+      const weekend = now === saturdayNoon;
+      expect(assessFreshness([ecbFriday], HOUR, now)).toEqual({ stale: !weekend, marketClosed: weekend });
+    }
+    // On Monday, Friday's value is 21 open hours old at noon: stale one millisecond after the promise.
+    const openAtMondayNoon = 21 * HOUR;
+    expect(assessFreshness([ecbFriday], openAtMondayNoon, mondayNoon).stale).toBe(false);
+    expect(assessFreshness([ecbFriday], openAtMondayNoon, mondayNoon + 1).stale).toBe(true);
+    expect(assessFreshness([ecbFriday], openAtMondayNoon, mondayNoon).stale).toBe(false);
+  });
+
   it('keeps crypto to the promise on weekends, even next to a closed fiat market', () => {
     const oldCrypto = { ...binance, timestamp: '2026-11-21T10:00:00.000Z', date: '2026-11-21' };
     expect(assessFreshness([ecbFriday, oldCrypto], HOUR, saturdayNoon)).toEqual({

@@ -1,4 +1,9 @@
-import { closedDaysBetween, lastPublishingDay, publishingCalendarOf } from './market-calendar';
+import {
+  closedDaysBetween,
+  lastPublishingDay,
+  publishingCalendarOf,
+  type PublishingCalendar,
+} from './market-calendar';
 
 const DAY_MS = 86_400_000;
 /** Beyond this age no calendar explains a value: skip counting its closed days. */
@@ -40,16 +45,59 @@ export interface Freshness {
   marketClosed: boolean;
 }
 
+/**
+ * What an origin's freshness depends on besides the clock, for one UTC day: whether its market is
+ * closed today with this value its last, its publication instant, and (computed on first need) the
+ * closed days since it. The same handful of origins is assessed on every call, so parsing their
+ * timestamps and walking calendars once a day instead of per answer keeps freshness arithmetic only.
+ */
+interface OriginDay {
+  today: string;
+  calendar: PublishingCalendar | undefined;
+  marketClosed: boolean;
+  publishedAt: number;
+  closedMs?: number;
+}
+
+const originDays = new WeakMap<RateProvenance, OriginDay>();
+
+function originDayOf(origin: RateProvenance, today: string): OriginDay {
+  let facts = originDays.get(origin);
+  if (facts?.today !== today) {
+    const calendar = publishingCalendarOf(origin.source);
+    facts = {
+      today,
+      calendar,
+      marketClosed:
+        calendar !== undefined &&
+        !calendar.publishesOn(today) &&
+        origin.date === lastPublishingDay(calendar, today),
+      publishedAt: Date.parse(origin.timestamp),
+    };
+    originDays.set(origin, facts);
+  }
+  return facts;
+}
+
 /** A value's age not counting the days its source's calendar was closed (Monday's view of Friday's fix). */
-function openAgeMs(
-  origin: RateProvenance,
-  calendar: ReturnType<typeof publishingCalendarOf>,
-  today: string,
-  now: number,
-): number {
-  const age = now - Date.parse(origin.timestamp);
-  if (!calendar || age > CALENDAR_HORIZON_DAYS * DAY_MS) return age;
-  return age - closedDaysBetween(calendar, origin.date, today) * DAY_MS;
+function openAgeMs(origin: RateProvenance, facts: OriginDay, now: number): number {
+  const age = now - facts.publishedAt;
+  if (!facts.calendar || age > CALENDAR_HORIZON_DAYS * DAY_MS) return age;
+  facts.closedMs ??= closedDaysBetween(facts.calendar, origin.date, facts.today) * DAY_MS;
+  return age - facts.closedMs;
+}
+
+let todayNumber = NaN;
+let todayText = '';
+
+/** `now`'s UTC day as YYYY-MM-DD, formatted once a day rather than per call. */
+function utcDay(now: number): string {
+  const day = Math.floor(now / DAY_MS);
+  if (day !== todayNumber) {
+    todayNumber = day;
+    todayText = new Date(day * DAY_MS).toISOString().slice(0, 10);
+  }
+  return todayText;
 }
 
 /**
@@ -64,12 +112,12 @@ export function assessFreshness(
 ): Freshness {
   let stale = false;
   let marketClosed = false;
-  const today = new Date(now).toISOString().slice(0, 10);
+  const today = utcDay(now);
   for (const origin of origins) {
-    const calendar = publishingCalendarOf(origin.source);
-    if (calendar && !calendar.publishesOn(today) && origin.date === lastPublishingDay(calendar, today)) {
+    const facts = originDayOf(origin, today);
+    if (facts.marketClosed) {
       marketClosed = true;
-    } else if (openAgeMs(origin, calendar, today, now) > promiseMs) {
+    } else if (openAgeMs(origin, facts, now) > promiseMs) {
       stale = true;
     }
   }

@@ -2,7 +2,7 @@ import { PLANS, type PlanId } from '@fxrates/domain';
 import { LRUCache } from 'lru-cache';
 import {
   assessFreshness,
-  summarizeProvenance,
+  provenanceSummaryOf,
   type ProvenanceSummary,
   type RatesTable,
 } from '@fxrates/rates';
@@ -12,21 +12,33 @@ export { withRates } from '../rates/with-rates';
 /**
  * `"timestamp":…,"date":…,"source":…,"stale":…,"marketClosed":…` for the currencies of one answer:
  * every source involved, the oldest value's time, and whether it keeps the caller's plan's freshness
- * promise. The summary is computed once per table and `key`; only the freshness depends on the clock.
+ * promise. The summary is shared by every answer reaching the same origins of a table (see
+ * provenanceSummaryOf), and so are its four possible texts; only the freshness depends on the clock.
  */
 export function provenanceJson(
   table: RatesTable,
-  key: string,
-  codes: () => Iterable<string>,
+  codes: readonly string[],
   plan: PlanId,
   now: number,
 ): string {
-  const summary = summaryOf(table, key, () => summarizeProvenance(table, codes()));
+  const summary = provenanceSummaryOf(table, codes);
   const { stale, marketClosed } = assessFreshness(summary.origins, PLANS[plan].freshnessMs, now);
-  return (
-    `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${JSON.stringify(summary.source)},` +
-    `"stale":${stale},"marketClosed":${marketClosed}`
-  );
+  return textsOf(summary)[(stale ? 2 : 0) + (marketClosed ? 1 : 0)];
+}
+
+const texts = new WeakMap<ProvenanceSummary, readonly string[]>();
+
+/** The summary's JSON members for each (stale, marketClosed), indexed 2 × stale + marketClosed. */
+function textsOf(summary: ProvenanceSummary): readonly string[] {
+  let known = texts.get(summary);
+  if (!known) {
+    const fixed = `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${JSON.stringify(summary.source)},`;
+    known = [false, true].flatMap((stale) =>
+      [false, true].map((marketClosed) => `${fixed}"stale":${stale},"marketClosed":${marketClosed}`),
+    );
+    texts.set(summary, known);
+  }
+  return known;
 }
 
 const ENTRIES_PER_TABLE = 10_000;
@@ -55,4 +67,3 @@ export function memoPerTable<T extends NonNullable<unknown>>(): (
 
 /** A JSON fragment computed once per rates table and key, instead of decimal arithmetic per call. */
 export const fragmentOf = memoPerTable<string>();
-const summaryOf = memoPerTable<ProvenanceSummary>();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PLANS, resultDecimals, type NumbersFormat } from '@fxrates/domain';
-import { assessFreshness, convert, displayRate, RateDecimal, summarizeProvenance } from '@fxrates/rates';
+import { assessFreshness, convert, displayRate, provenanceSummaryOf, RateDecimal } from '@fxrates/rates';
 import { withRates } from './with-rates';
 import { CurrentRates } from './current-rates';
 
@@ -20,7 +20,7 @@ export class RatesService {
     const amount = new RateDecimal(amountText);
     const decimals = resultDecimals(from, to);
     const { rate, result } = withRates(() => convert(table, from, to, amount, decimals));
-    const { timestamp, date, source, origins } = summarizeProvenance(table, [from, to]);
+    const { timestamp, date, source, origins } = provenanceSummaryOf(table, [from, to]);
     // The converter promises what the Free plan does.
     const { stale, marketClosed } = assessFreshness(origins, PLANS.free.freshnessMs, Date.now());
     const literal = numbers === 'string' ? (decimal: string) => `"${decimal}"` : (decimal: string) => decimal;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode, resultDecimals } from '@fxrates/domain';
-import { convert, displayRate, RateDecimal } from '@fxrates/rates';
+import { convert, RateDecimal } from '@fxrates/rates';
 import { parseConvertQuery } from '../../rates/convert-query';
 import { AmountParameter, CurrencyCode } from '../../rates/query-params.schema';
 import { assertCurrenciesInPlan } from '../../plans';
@@ -60,10 +60,10 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
       assertCurrenciesInPlan(key.plan, [from, to]);
       const decimals = resultDecimals(from, to);
       const typed = new RateDecimal(amount);
-      const { rate, result } = withRates(() => convert(table, from, to, typed, decimals));
+      const { rateText, result } = withRates(() => convert(table, from, to, typed, decimals));
       return (
-        `{"from":"${from}","to":"${to}","amount":${typed.toString()},"rate":${displayRate(rate).toString()},` +
-        `"result":${result.toFixed(decimals)},${provenanceJson(table, `${from}|${to}`, () => [from, to], key.plan, now)}}`
+        `{"from":"${from}","to":"${to}","amount":${typed.toString()},"rate":${rateText},` +
+        `"result":${result.toFixed(decimals)},${provenanceJson(table, [from, to], key.plan, now)}}`
       );
     },
   };

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
-import { crossRate, displayRate } from '@fxrates/rates';
+import { pairRateText } from '@fxrates/rates';
 import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
 import { CurrencyCode, CurrencyListParameter } from '../../rates/query-params.schema';
@@ -52,19 +52,18 @@ export const latestRoute: PublicRoute = {
     const base = optionalCurrency(query, 'base', 'USD');
     const requested = optionalCurrencyList(query, 'symbols');
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
-    // Without symbols the answer is every currency the plan allows, so the plan is part of the key.
-    const cacheKey = `latest|${base}|${requested?.join(',') ?? `*${key.plan}`}`;
+    const ratesOf = (codes: readonly string[]) =>
+      withRates(() => codes.map((code) => `"${code}":${pairRateText(table, base, code)}`)).join(',');
+    // Named symbols join a few pair texts remembered per table; every currency the plan allows (a
+    // long list to filter and join) is remembered per table, base and plan.
     const symbols = () =>
-      requested ??
       CURRENCIES.map((c) => c.code).filter(
         (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
       );
-    const rates = fragmentOf(table, cacheKey, () =>
-      withRates(() =>
-        symbols().map((code) => `"${code}":${displayRate(crossRate(table, base, code)).toString()}`),
-      ).join(','),
-    );
-    const provenance = provenanceJson(table, cacheKey, () => [base, ...symbols()], key.plan, now);
+    const rates = requested
+      ? ratesOf(requested)
+      : fragmentOf(table, `latest|${base}|*${key.plan}`, () => ratesOf(symbols()));
+    const provenance = provenanceJson(table, [base, ...(requested ?? symbols())], key.plan, now);
     return `{"base":"${base}",${provenance},"rates":{${rates}}}`;
   },
 };

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
-import { crossRate, displayRate } from '@fxrates/rates';
+import { pairRateText } from '@fxrates/rates';
 import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, requiredCurrency } from '../../rates/query-params';
 import { CurrencyCode } from '../../rates/query-params.schema';
 import { assertCurrenciesInPlan } from '../../plans';
 import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { fragmentOf, provenanceJson, withRates } from '../rates-json';
+import { provenanceJson, withRates } from '../rates-json';
 
 const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER });
 const PARAMETERS = parameterNames(QUERY);
@@ -41,11 +41,8 @@ export const rateRoute: PublicRoute = {
     const from = requiredCurrency(query, 'from');
     const to = requiredCurrency(query, 'to');
     assertCurrenciesInPlan(key.plan, [from, to]);
-    const pair = `${from}|${to}`;
-    const rate = fragmentOf(table, `rate|${pair}`, () =>
-      withRates(() => displayRate(crossRate(table, from, to))).toString(),
-    );
-    const provenance = provenanceJson(table, pair, () => [from, to], key.plan, now);
+    const rate = withRates(() => pairRateText(table, from, to));
+    const provenance = provenanceJson(table, [from, to], key.plan, now);
     return `{"from":"${from}","to":"${to}","rate":${rate},${provenance}}`;
   },
 };
