@@ -23,8 +23,8 @@ import { recordRoutes } from './common/route-registry';
 import { securityHeadersFor } from './common/security-headers';
 import { ShutdownState } from './common/shutdown-state';
 import { createValidationPipe } from './common/validation.pipe';
-import { PublicApiRoutes } from './modules/public-api/public-api.routes';
-import { PUBLIC_API_PREFIX } from './modules/public-api/public-route';
+import { PublicApiRoutes } from './modules/public-api';
+import { PUBLIC_API_PREFIX } from './modules/public-api';
 import { setupOpenApi } from './openapi';
 
 export interface AppOptions {

@@ -7,8 +7,8 @@ import type { DocumentedRoute } from './common/route-schema';
 import { directRoutes } from './openapi';
 import type { MeteringService } from './modules/metering';
 import type { RateHistory } from './modules/history';
-import { publicRoutes } from './modules/public-api/public-api.routes';
-import type { PublicRoute } from './modules/public-api/public-route';
+import { publicRoutes } from './modules/public-api';
+import type { PublicRoute } from './modules/public-api';
 
 /** The /api/v1 table as PublicApiRoutes builds it; its handlers are never called here. */
 const table = publicRoutes({} as RateHistory, {} as MeteringService);

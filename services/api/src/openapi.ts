@@ -19,12 +19,12 @@ import {
 } from './common/openapi';
 import { documentRoutes } from './common/route-openapi';
 import type { DocumentedRoute } from './common/route-schema';
-import { REFRESH_COOKIE } from './modules/auth/refresh-cookie';
-import { documentedPublicRoute, PUBLIC_API_TAG } from './modules/public-api/public-api.openapi';
-import { PublicApiRoutes } from './modules/public-api/public-api.routes';
-import type { PublicRoute } from './modules/public-api/public-route';
-import { CONVERT_ROUTE } from './modules/rates/convert.route';
-import { PAIR_HISTORY_ROUTE } from './modules/rates/pair-history.route';
+import { REFRESH_COOKIE } from './modules/auth';
+import { documentedPublicRoute, PUBLIC_API_TAG } from './modules/public-api';
+import { PublicApiRoutes } from './modules/public-api';
+import type { PublicRoute } from './modules/public-api';
+import { CONVERT_ROUTE } from './modules/rates';
+import { PAIR_HISTORY_ROUTE } from './modules/rates';
 
 const DESCRIPTION = `Real-time foreign-exchange and crypto rates.
 

@@ -12,7 +12,7 @@ import {
   type StandInRoute,
 } from '../../../libs/rates/testing/provider-stand-in';
 import { UserPlansService } from '../../api/src/modules/plans';
-import { CurrentRates } from '../../api/src/modules/rates/current-rates';
+import { CurrentRates } from '../../api/src/modules/current-rates';
 import { register } from '../../api/test/support/auth-client';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';

@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import type { AccountResponse } from '@fxrates/domain';
 import { ErrorCode } from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { CurrentUser } from '../auth';
+import { JwtAuthGuard } from '../auth';
+import type { AuthenticatedUser } from '../auth';
 import { AccountService } from './account.service';
 import { AccountResponseDto } from './dto/account.response';
 import { UpdateAccountBody } from './dto/update-account.body';

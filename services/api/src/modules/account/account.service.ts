@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Subscription, User } from '@fxrates/db';
 import type { AccountResponse } from '@fxrates/domain';
-import { unauthorized } from '../auth/access-tokens.service';
-import { displayNameOf } from '../auth/users';
+import { unauthorized } from '../auth';
+import { displayNameOf } from '../auth';
 import type { UpdateAccountBody } from './dto/update-account.body';
 
 function majorUnits(amountMinor: number): string {

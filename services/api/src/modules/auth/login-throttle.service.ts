@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 import { backoffDelayMs } from './login-backoff';
 import { tooManyAttempts } from './too-many-attempts';
 

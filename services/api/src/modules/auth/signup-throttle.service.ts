@@ -9,7 +9,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 import { tooManyAttempts } from './too-many-attempts';
 
 /**

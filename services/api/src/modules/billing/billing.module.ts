@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { QUEUES } from '@fxrates/queues';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule } from '../auth';
 import { MeteringModule } from '../metering';
 import { PlansModule } from '../plans';
 import { BillingPlansController } from './billing-plans.controller';

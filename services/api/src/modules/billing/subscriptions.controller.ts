@@ -2,9 +2,9 @@ import { Body, Controller, Headers, HttpCode, Post, UseFilters, UseGuards } from
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, type CreateSubscriptionResponse, type PlanChangeStarted } from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { CurrentUser } from '../auth';
+import { JwtAuthGuard } from '../auth';
+import type { AuthenticatedUser } from '../auth';
 import { CreateSubscriptionBody } from './dto/create-subscription.body';
 import { CreateSubscriptionResponseDto } from './dto/subscription.response';
 import { PlanChangeBody, PlanChangeStartedDto, PlanChangeUndoBody } from './dto/plan-change.body';

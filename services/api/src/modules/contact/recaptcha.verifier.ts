@@ -5,7 +5,7 @@ import { isRecord, textWithin } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 
 export const RECAPTCHA_ACTION = 'contact_form';
 const VERIFY_TIMEOUT_MS = 5000;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { ShutdownState } from '../../common/shutdown-state';
-import { RatesModule } from '../rates/rates.module';
+import { RatesModule } from '../rates';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { RedisHealthIndicator } from './redis.health';

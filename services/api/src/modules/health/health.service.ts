@@ -7,7 +7,7 @@ import {
   type HealthIndicatorResult,
 } from '@nestjs/terminus';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { CurrentRates } from '../rates/current-rates';
+import { CurrentRates } from '../current-rates';
 import { RedisHealthIndicator } from './redis.health';
 
 export interface CheckResult {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 
 /**
  * Terminus indicator for the API's Redis connection: up when PING answers within `timeoutMs`.

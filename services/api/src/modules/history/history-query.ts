@@ -6,7 +6,7 @@ import {
   optionalCurrencyList,
   requiredString,
   type Query,
-} from '../rates/query-params';
+} from '../../common/query-params';
 import { assertCurrenciesInPlan } from '../plans';
 import type { RateHistory } from './rate-history';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CurrentRatesModule } from '../rates/current-rates.module';
+import { CurrentRatesModule } from '../current-rates';
 import { PairHistory } from './pair-history';
 import { RateHistory } from './rate-history';
 

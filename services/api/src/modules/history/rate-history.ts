@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
 import { RateDecimal } from '@fxrates/rates';
-import { CurrentRates } from '../rates/current-rates';
+import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
 import { noCloseFor } from './no-close';

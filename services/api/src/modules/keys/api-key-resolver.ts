@@ -9,8 +9,8 @@ import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashApiKey } from './api-key-hash';
-import { REDIS } from '../redis/redis.module';
-import { connectRedis } from '../redis/redis-connection';
+import { REDIS } from '../redis';
+import { connectRedis } from '../redis';
 
 export interface ResolvedKey {
   keyId: string;

@@ -22,9 +22,9 @@ import {
 import { ErrorCode, type ApiKeyView, type CreatedApiKey } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { CurrentUser } from '../auth';
+import { JwtAuthGuard } from '../auth';
+import type { AuthenticatedUser } from '../auth';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.response';
 import { CreateKeyBody } from './dto/create-key.body';
 import { ListKeysQuery } from './dto/list-keys.query';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule } from '../auth';
 import { KeysController } from './keys.controller';
 import { ApiKeyResolver } from './api-key-resolver';
 import { KeysService } from './keys.service';

@@ -13,8 +13,8 @@ import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
-import { unauthorized } from '../auth/access-tokens.service';
-import { REDIS } from '../redis/redis.module';
+import { unauthorized } from '../auth';
+import { REDIS } from '../redis';
 import { hashApiKey } from './api-key-hash';
 import { toApiKeyView } from './api-key-view';
 

@@ -8,7 +8,7 @@ import { ALL_QUEUES, bullConnection, bullPrefix } from '@fxrates/queues';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 import { ApiMetrics, METRICS_PATH } from '../../common/api-metrics';
 import { registerOperatorScope } from './operator-scope';
 

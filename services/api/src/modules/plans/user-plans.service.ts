@@ -5,7 +5,7 @@ import type { PlanId } from '@fxrates/domain';
 import { UserPlan } from '@fxrates/plans';
 import type { Redis } from 'ioredis';
 import { ApiKeyResolver } from '../keys';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 
 /**
  * The one way a user's plan changes (UserPlan, shared with the worker), for the API: billing calls

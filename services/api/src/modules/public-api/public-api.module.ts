@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RatesModule } from '../rates/rates.module';
+import { RatesModule } from '../rates';
 import { KeysModule } from '../keys';
 import { HistoryModule } from '../history';
 import { MeteringModule } from '../metering';

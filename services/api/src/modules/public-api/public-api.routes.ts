@@ -9,7 +9,7 @@ import {
   type LaterAnswer,
 } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
-import { CurrentRates } from '../rates/current-rates';
+import { CurrentRates } from '../current-rates';
 import { ApiKeyResolver, type ResolvedKey } from '../keys';
 import { convertRoutes } from './handlers/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';

@@ -1,6 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
-import { CurrencyListParameter, CurrencyParameter, Day, DayParameter } from '../rates/query-params.schema';
+import {
+  CurrencyListParameter,
+  CurrencyParameter,
+  Day,
+  DayParameter,
+} from '../../common/query-params.schema';
 import { MAX_SERIES_DAYS } from '../history';
 
 /** The parts of the /api/v1 routes' schemas that several routes share. */

@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { RouteSchema } from '../../common/route-schema';
-import type { Query } from '../rates/query-params';
+import type { Query } from '../../common/query-params';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
 

@@ -7,7 +7,7 @@ import {
   type RatesTable,
 } from '@fxrates/rates';
 
-export { withRates } from '../rates/with-rates';
+export { withRates } from '../current-rates';
 
 /**
  * `"timestamp":…,"date":…,"source":…,"stale":…,"marketClosed":…` for the currencies of one answer:

@@ -1,5 +1,11 @@
 import { NUMBERS_FORMATS, type NumbersFormat } from '@fxrates/domain';
-import { onlyParameters, optionalChoice, requiredAmount, requiredCurrency, type Query } from './query-params';
+import {
+  onlyParameters,
+  optionalChoice,
+  requiredAmount,
+  requiredCurrency,
+  type Query,
+} from '../../common/query-params';
 
 /** A checked converter query: catalogue codes (upper case) and a plain non-negative decimal amount. */
 export interface ConvertParams {

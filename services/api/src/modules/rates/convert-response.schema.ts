@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ConvertResponse, ExactConvertResponse } from '@fxrates/domain';
-import { CurrencyCode } from './query-params.schema';
+import { CurrencyCode } from '../../common/query-params.schema';
 
 const DECIMAL_STRING = '^\\d+(\\.\\d+)?$';
 

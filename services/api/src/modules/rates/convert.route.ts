@@ -8,7 +8,7 @@ import { ConverterAccess } from './converter-access';
 import { converterRouteSchema } from './converter-access.openapi';
 import { ConverterConversion, ConverterConversionExact } from './convert-response.schema';
 import { parseConvertQuery } from './convert-query';
-import { AmountParameter, CurrencyParameter, NumbersParameter } from './query-params.schema';
+import { AmountParameter, CurrencyParameter, NumbersParameter } from '../../common/query-params.schema';
 import { RatesService } from './rates.service';
 
 export const CONVERT_PATH = '/api/rates/convert';

@@ -4,9 +4,9 @@ import type { Redis } from 'ioredis';
 import type { Socket } from 'node:net';
 import { clientIp } from '../../common/client-address';
 import type { DirectRequest } from '../../common/direct-routes';
-import { AccessTokensService } from '../auth/access-tokens.service';
-import { SessionsService } from '../auth/sessions.service';
-import { REDIS } from '../redis/redis.module';
+import { AccessTokensService } from '../auth';
+import { SessionsService } from '../auth';
+import { REDIS } from '../redis';
 import { ConverterLimits } from './converter-limits';
 
 function bearerToken(authorization: string): string {

@@ -8,8 +8,8 @@ import { parameterNames, type DocumentedRoute } from '../../common/route-schema'
 import { AnswerCache, PairHistory } from '../history';
 import { ConverterAccess } from './converter-access';
 import { converterRouteSchema } from './converter-access.openapi';
-import { onlyParameters, requiredCurrency } from './query-params';
-import { CurrencyCode, CurrencyParameter, Day } from './query-params.schema';
+import { onlyParameters, requiredCurrency } from '../../common/query-params';
+import { CurrencyCode, CurrencyParameter, Day } from '../../common/query-params.schema';
 
 export const PAIR_HISTORY_PATH = '/api/rates/history';
 /** The converter's sparkline: the last 30 days. */

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule } from '../auth';
 import { ConvertRoute } from './convert.route';
 import { ConverterAccess } from './converter-access';
 import { HistoryModule } from '../history';
-import { CurrentRatesModule } from './current-rates.module';
+import { CurrentRatesModule } from '../current-rates';
 import { PairHistoryRoute } from './pair-history.route';
 import { RatesService } from './rates.service';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PLANS, resultDecimals, type NumbersFormat } from '@fxrates/domain';
 import { assessFreshness, convert, displayRate, provenanceSummaryOf, RateDecimal } from '@fxrates/rates';
-import { withRates } from './with-rates';
-import { CurrentRates } from './current-rates';
+import { withRates } from '../current-rates';
+import { CurrentRates } from '../current-rates';
 
 @Injectable()
 export class RatesService {

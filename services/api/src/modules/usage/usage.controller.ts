@@ -2,9 +2,9 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, type AccountUsage } from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { CurrentUser } from '../auth';
+import { JwtAuthGuard } from '../auth';
+import type { AuthenticatedUser } from '../auth';
 import { AccountUsageDto } from './dto/account-usage.response';
 import { UsageService } from './usage.service';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { AuthModule } from '../auth';
 import { MeteringModule } from '../metering';
 import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';

@@ -4,9 +4,9 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { User } from '@fxrates/db';
 import type { AccountUsage, UsageDay } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
-import { unauthorized } from '../auth/access-tokens.service';
+import { unauthorized } from '../auth';
 import { MeteringService, quotaState, usagePeriod, usageRedisKeys } from '../metering';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../redis';
 
 function daysOfMonthUntil(today: string): string[] {
   const last = Number(today.slice(8, 10));

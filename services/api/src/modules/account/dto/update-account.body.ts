@@ -2,7 +2,7 @@ import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { UpdateAccountRequest } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { trimmed } from '../../auth/dto/fields';
+import { trimmed } from '../../auth';
 
 /** Only names and company can change; any other field (plan, email, role, status…) is a 400. */
 @ApiSchema({ name: 'UpdateAccountRequest' })

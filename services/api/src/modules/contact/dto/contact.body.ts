@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ErrorCode } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { trimmed } from '../../auth/dto/fields';
+import { trimmed } from '../../auth';
 
 const required = (field: string) => ({ message: `${field} is required.` });
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { KEY_NAME_MAX_LENGTH } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import { trimmed } from '../../auth/dto/fields';
+import { trimmed } from '../../auth';
 
 @ApiSchema({ name: 'CreateApiKeyRequest' })
 export class CreateKeyBody {

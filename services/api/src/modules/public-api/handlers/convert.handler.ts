@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode, resultDecimals } from '@fxrates/domain';
 import { convert, RateDecimal } from '@fxrates/rates';
-import { parseConvertQuery } from '../../rates/convert-query';
-import { AmountParameter, CurrencyCode } from '../../rates/query-params.schema';
+import { parseConvertQuery } from '../../rates';
+import { AmountParameter, CurrencyCode } from '../../../common/query-params.schema';
 import { assertCurrenciesInPlan } from '../../plans';
 import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type PublicRouteSchema } from '../public-route';

@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CURRENCIES, ErrorCode, planAllowsCurrency, type CurrencyType } from '@fxrates/domain';
 import { AppException } from '../../../common/app-exception';
 import { parameterNames, StringEnum } from '../../../common/route-schema';
-import { onlyParameters, optionalString } from '../../rates/query-params';
-import { CurrencyCode } from '../../rates/query-params.schema';
+import { onlyParameters, optionalString } from '../../../common/query-params';
+import { CurrencyCode } from '../../../common/query-params.schema';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 const TYPES: readonly CurrencyType[] = ['fiat', 'crypto'];

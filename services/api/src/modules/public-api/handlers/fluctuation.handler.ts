@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
 import { displayRate, RateDecimal } from '@fxrates/rates';
-import { CurrencyCode, Day } from '../../rates/query-params.schema';
+import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
   assertHistoryCovers,
   closeRate,

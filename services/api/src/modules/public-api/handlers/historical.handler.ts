@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { parameterNames } from '../../../common/route-schema';
-import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../rates/query-params';
-import { CurrencyCode, Day, DayParameter } from '../../rates/query-params.schema';
+import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../../common/query-params';
+import { CurrencyCode, Day, DayParameter } from '../../../common/query-params.schema';
 import {
   assertHistoryCovers,
   closeTimestamp,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
-import { CurrencyCode, Day } from '../../rates/query-params.schema';
+import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
   assertHistoryCovers,
   closeTimestamp,

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PLAN_IDS } from '@fxrates/domain';
 import { parameterNames, StringEnum } from '../../../common/route-schema';
 import { type MeteringService, usagePeriod } from '../../metering';
-import { onlyParameters } from '../../rates/query-params';
+import { onlyParameters } from '../../../common/query-params';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 const QUERY = Type.Object({});

@@ -1,6 +1,6 @@
 import { Type, type TString } from '@sinclair/typebox';
 import { MAX_AMOUNT, NUMBERS_FORMATS } from '@fxrates/domain';
-import { StringEnum } from '../../common/route-schema';
+import { StringEnum } from './route-schema';
 import { MAX_SYMBOLS } from './query-params';
 
 /** A catalogue code as query-params.ts reads it: trimmed and upper-cased, so any case is accepted. */

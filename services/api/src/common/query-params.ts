@@ -1,6 +1,6 @@
 import { ErrorCode, findCurrency, MAX_AMOUNT } from '@fxrates/domain';
 import { RateDecimal } from '@fxrates/rates';
-import { AppException } from '../../common/app-exception';
+import { AppException } from './app-exception';
 
 export type Query = Record<string, unknown>;
 

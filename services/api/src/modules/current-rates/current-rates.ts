@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { loadBundledSnapshot, RatesStore, type RatesTable } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../redis/redis.module';
-import { connectRedis } from '../redis/redis-connection';
+import { REDIS } from '../redis';
+import { connectRedis } from '../redis';
 
 const CATCH_UP_RETRY_MS = 500;
 

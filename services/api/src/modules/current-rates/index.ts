@@ -1,0 +1,3 @@
+export * from './current-rates';
+export * from './current-rates.module';
+export * from './with-rates';

@@ -1,0 +1,4 @@
+export * from './public-api.module';
+export * from './public-api.openapi';
+export * from './public-api.routes';
+export * from './public-route';

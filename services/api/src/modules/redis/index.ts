@@ -1,0 +1,2 @@
+export * from './redis-connection';
+export * from './redis.module';
