@@ -180,8 +180,31 @@ function unsharedRequest(packageName) {
 
 const appFiles = () =>
   APP_SOURCE_ROOTS.flatMap((root) => listFiles(path.join(repoRoot, root), /\.(ts|tsx)$/));
+
+/**
+ * Mantine packages that an app uses and that are built on @mantine/core and @mantine/hooks: their
+ * imports of those reach the shared facades too, so the facades must carry what they call, and
+ * mantine-imports-loader.cjs routes their imports as it does the apps' (none is on the first page).
+ */
+const MANTINE_ADD_ONS = ['@mantine/charts', '@mantine/notifications'];
+
+/** The folder of an installed package: hoisted, or inside the one workspace that uses it. */
+function packageDir(packageName) {
+  const candidates = [
+    path.join(repoRoot, 'node_modules', packageName),
+    ...APP_SOURCE_ROOTS.map((root) => path.join(repoRoot, path.dirname(root), 'node_modules', packageName)),
+  ];
+  const found = candidates.find((candidate) => fs.existsSync(path.join(candidate, 'package.json')));
+  if (!found) throw new Error(`Cannot find the installed package ${packageName}`);
+  return found;
+}
+
+/** The ES build folders of MANTINE_ADD_ONS (what webpack bundles). */
+const mantineAddOnDirs = MANTINE_ADD_ONS.map((packageName) => path.join(packageDir(packageName), 'esm'));
+const mantineAddOnFiles = mantineAddOnDirs.flatMap((dir) => listFiles(dir, /\.mjs$/));
+
 const firstLoadCoreNames = importedNames('@mantine/core', staticallyReached(FIRST_LOAD_ROOTS));
-const allCoreNames = importedNames('@mantine/core', appFiles());
+const allCoreNames = importedNames('@mantine/core', [...appFiles(), ...mantineAddOnFiles]);
 
 /** Share key of the Mantine components that the first page does not use. */
 const MANTINE_EXTRAS = '@fxrates/mantine-core-extras';
@@ -199,6 +222,14 @@ const mantineCoreModules = modulesBehind(
   allCoreNames,
 );
 
+/**
+ * The hooks shared as @mantine/hooks: those the apps and the Mantine components they use call. It
+ * is on the first page, so the few hooks that only MANTINE_ADD_ONS call are not in it: the loader
+ * has them import those from the package itself (bundled with the page that uses them; the hooks
+ * hold no context, so a second copy is harmless).
+ */
+const mantineHooksNames = importedNames('@mantine/hooks', [...appFiles(), ...mantineCoreModules]);
+
 const sharedDependencies = {
   react: singleton('react'),
   'react/': singleton('react'),
@@ -211,7 +242,9 @@ const sharedDependencies = {
       ...sharedFacade('@mantine/core', [], mantineExtraNames, MANTINE_EXTRAS),
     },
   }),
-  '@mantine/hooks': sharedFacade('@mantine/hooks', mantineCoreModules),
+  '@mantine/hooks': sharedFacade('@mantine/hooks', [], mantineHooksNames),
+  // The shell's auth forms and the dashboard's forms.
+  '@mantine/form': sharedFacade('@mantine/form'),
   '@fxrates/web-kit': singleton('@fxrates/web-kit'),
   // Not for a context: the shell and the landing page both need the catalogue and texts, which
   // would otherwise be downloaded twice.
@@ -225,4 +258,13 @@ const unsharedAliases = Object.fromEntries(
     .map(([packageName]) => [`${unsharedRequest(packageName)}$`, packageName]),
 );
 
-module.exports = { sharedDependencies, unsharedAliases, importedNames, MANTINE_EXTRAS, mantineExtraNames };
+module.exports = {
+  sharedDependencies,
+  unsharedAliases,
+  importedNames,
+  MANTINE_EXTRAS,
+  mantineExtraNames,
+  mantineAddOnDirs,
+  mantineHooksNames,
+  unsharedRequest,
+};

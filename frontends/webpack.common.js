@@ -3,7 +3,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies, unsharedAliases } = require('./mf-shared');
+const { sharedDependencies, unsharedAliases, mantineAddOnDirs } = require('./mf-shared');
 const { runtimeConfigFromEnv, portsFromEnv } = require('./runtime-config.cjs');
 const { CurrencyIconsPlugin } = require('./currency-icons-plugin.cjs');
 const { mantineStylesheet, StaticFilesPlugin } = require('./static-files-plugin.cjs');
@@ -73,6 +73,13 @@ function createWebpackConfig(app) {
               { loader: 'swc-loader', options: swcOptions },
               { loader: path.join(__dirname, 'mantine-imports-loader.cjs') },
             ],
+          },
+          {
+            // @mantine/charts and @mantine/notifications import @mantine/core too: the components
+            // they use that the first page does not come from the same shared module as the apps'.
+            test: /\.mjs$/,
+            include: mantineAddOnDirs,
+            use: [{ loader: path.join(__dirname, 'mantine-imports-loader.cjs') }],
           },
           {
             test: /\.css$/,

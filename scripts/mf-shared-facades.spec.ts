@@ -8,13 +8,15 @@ const { importedNames } = require('../frontends/mf-shared.js') as {
   importedNames: (packageName: string, files: string[]) => string[] | null;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { moveExtraImports } = require('../frontends/mantine-imports-loader.cjs') as {
+const { moveExtraImports, moveUnsharedHooks } = require('../frontends/mantine-imports-loader.cjs') as {
   moveExtraImports: (source: string) => string;
+  moveUnsharedHooks: (source: string) => string;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { mantineExtraNames, MANTINE_EXTRAS } = require('../frontends/mf-shared.js') as {
+const { mantineExtraNames, MANTINE_EXTRAS, mantineHooksNames } = require('../frontends/mf-shared.js') as {
   mantineExtraNames: string[];
   MANTINE_EXTRAS: string;
+  mantineHooksNames: string[];
 };
 
 function sources(files: Record<string, string>): string[] {
@@ -51,6 +53,19 @@ describe('shared facades (frontends/mf-shared.js)', () => {
     );
     expect(moveExtraImports("import { Button } from '@mantine/core';")).toBe(
       "import { Button } from '@mantine/core';",
+    );
+  });
+
+  it('carries the Mantine components and hooks that @mantine/charts and @mantine/notifications call', () => {
+    // Their own internals (factory, useProps, ...) and components (Notification) reach the shared
+    // modules too: a name a facade lacked would be undefined at run time.
+    expect(mantineExtraNames).toEqual(
+      expect.arrayContaining(['Notification', 'ColorSwatch', 'factory', 'useProps']),
+    );
+    // useDrag is called by notifications alone: it stays out of the first page's shared hooks.
+    expect(mantineHooksNames).not.toContain('useDrag');
+    expect(moveUnsharedHooks('import { useDidUpdate, useDrag } from "@mantine/hooks";')).toBe(
+      "import { useDidUpdate } from '@mantine/hooks'; import { useDrag } from 'fxrates-unshared/@mantine/hooks';",
     );
   });
 });

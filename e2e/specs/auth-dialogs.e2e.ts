@@ -17,7 +17,7 @@ import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { ConverterPanel } from '../support/home-page';
 import { SCREENSHOTS_DIR } from '../support/paths';
-import { textsOf, waitForText } from '../support/texts';
+import { describedBy, textsOf, waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
 
@@ -219,6 +219,13 @@ describe('the Login and Create Account dialogs', () => {
 
     await waitForText(dialog.getByRole('alert'), 'Passwords do not match');
     expect(registerCalls).toHaveLength(0);
+    // Said at the field it concerns, which it describes; correcting the field clears it.
+    const confirm = dialog.getByLabel('Confirm Password');
+    expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(confirm)).toBe('Passwords do not match');
+    await confirm.fill(E2E_PASSWORD);
+    expect(await dialog.getByText('Passwords do not match').count()).toBe(0);
+    expect(await confirm.getAttribute('aria-invalid')).toBeNull();
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

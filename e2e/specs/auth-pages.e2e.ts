@@ -15,7 +15,7 @@ import {
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
-import { waitForText } from '../support/texts';
+import { describedBy, waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
 
@@ -75,6 +75,22 @@ describe('the /login and /register pages', () => {
     expect(registerCalls[0].postDataJSON()).not.toHaveProperty('plan');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     await expectTokensOutOfScriptReach(page, context, await accessToken);
+  });
+
+  it('/register says "Passwords do not match" at Confirm Password and sends nothing', async () => {
+    await page.goto(`${baseUrl}/register`);
+    await waitForText(heading(page), 'Create Account');
+    const registerCalls = recordRequests(page, '/api/auth/register');
+    await fillRegisterPage(page, { email: uniqueEmail(), confirm: `${E2E_PASSWORD}-typo` });
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const confirm = page.getByLabel('Confirm Password');
+    await waitForText(page.getByRole('alert'), 'Passwords do not match');
+    expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(confirm)).toBe('Passwords do not match');
+    expect(registerCalls).toHaveLength(0);
+    expect(new URL(page.url()).pathname).toBe('/register');
   });
 
   it('/register with a paid plan from the pricing page continues to /subscribe with the plan', async () => {

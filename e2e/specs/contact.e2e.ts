@@ -50,6 +50,7 @@ describe('contact page', () => {
       page.getByTestId('snackbar'),
       'Your message has been sent! We will get back to you soon.',
     );
+    expect(await page.getByTestId('snackbar').getAttribute('role')).toBe('status');
     expect(
       await page.evaluate(() => (window as unknown as { __recaptchaCalls: unknown[] }).__recaptchaCalls),
     ).toEqual([{ siteKey: E2E_RECAPTCHA_SITE_KEY, action: 'contact_form' }]);
@@ -103,9 +104,11 @@ describe('contact page', () => {
     await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
     await page.getByRole('button', { name: 'Send Message' }).click();
     await waitForText(page.getByTestId('snackbar'), 'Too many requests. Wait a moment, then try again.');
+    expect(await page.getByTestId('snackbar').getAttribute('role')).toBe('alert');
     expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Hi'); // nothing lost
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    expect(await page.getByTestId('snackbar').count()).toBe(0);
+    // Gone at once, after its exit transition (250 ms).
+    await page.getByTestId('snackbar').waitFor({ state: 'detached', timeout: 1_000 });
   });
 
   describe('says why Send Message is disabled', () => {

@@ -1,7 +1,9 @@
+import type { AccountUsage } from '@fxrates/domain';
 import { signUpInBrowser } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { waitForText } from '../support/texts';
+import { barsExpected, drawnBars, usageTable } from '../support/usage-chart';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
 
@@ -43,11 +45,17 @@ describe('dashboard: keys and usage', () => {
       expect({ status: response.status, body: await response.text() }).toMatchObject({ status: 200 });
     }
     await page.goto(`${baseUrl}/dashboard`);
+    await waitForText(page.getByRole('heading', { name: /^Welcome/ }), /^Welcome/);
+    const usageAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/usage');
     await page.getByRole('tab', { name: 'Usage Stats' }).click();
+    const usage = (await (await usageAnswer).json()) as AccountUsage;
     const today = new Date().toISOString().slice(0, 10);
-    const bar = page.getByTestId('usage-chart').locator(`g[data-day="${today}"]`);
-    await bar.waitFor({ state: 'attached' });
-    expect(await bar.getAttribute('data-total')).toBe('3');
+    await drawnBars(page).first().waitFor();
+    expect(await drawnBars(page).count()).toBe(barsExpected(usage));
+    expect(barsExpected(usage)).toBe(1);
+    const table = await usageTable(page);
+    expect(table.columns).toEqual(['Day', 'Total', 'Browser test']);
+    expect(table.rows.at(-1)).toEqual([today, '3', '3']);
     expect(await page.getByTestId('limit-used').innerText()).toBe('3');
     expect(await page.getByTestId('limit-monthly-quota').innerText()).toBe('1,000');
     expect(await page.getByTestId('limit-burst-limit').innerText()).toBe('2 requests/second');

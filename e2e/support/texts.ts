@@ -17,6 +17,17 @@ export async function waitForText(
   throw new Error(`Expected text ${String(expected)} but found "${actual.trim()}"`);
 }
 
+/** The text of the elements a field is described by (aria-describedby): its hint or its error. */
+export async function describedBy(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '').trim() : ''))
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
 /** Trimmed inner texts of all matches. */
 export async function textsOf(locator: Locator): Promise<string[]> {
   return (await locator.allInnerTexts()).map((text) => text.trim());

@@ -1,7 +1,8 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { isNotEmpty, useForm } from '@mantine/form';
 import { KEY_NAME_MAX_LENGTH, type CreatedApiKey } from '@fxrates/domain';
 import { CheckIcon, CopyIcon, errorMessage, useApi } from '@fxrates/web-kit';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { createKey } from './keys-api';
 
 /**
@@ -18,30 +19,30 @@ export function CreateKeyDialog({
   onCreated: () => void;
 }) {
   const { client } = useApi();
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A blank name keeps Create disabled; the rule guards the submit all the same (Enter in the field).
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: { name: isNotEmpty() },
+    transformValues: ({ name }) => ({ name: name.trim() }),
+  });
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const close = () => {
-    setName('');
+    form.reset();
     setError(null);
     setCreated(null);
     onClose();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  async function submit({ name }: { name: string }) {
     setError(null);
     try {
-      setCreated(await createKey(client, name.trim()));
+      setCreated(await createKey(client, name));
       onCreated();
     } catch (failure) {
       console.error('Failed to create API key', failure);
       setError(errorMessage(failure, 'The key could not be created. Try again.'));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -74,7 +75,7 @@ export function CreateKeyDialog({
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void submit(event)}>
+        <form onSubmit={form.onSubmit(submit)}>
           <Stack gap="sm">
             <TextInput
               label="Key name"
@@ -82,8 +83,7 @@ export function CreateKeyDialog({
               required
               data-autofocus
               maxLength={KEY_NAME_MAX_LENGTH}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
+              {...form.getInputProps('name', { withError: false })}
             />
             {error && (
               <Text c="red" size="sm" role="alert">
@@ -94,7 +94,7 @@ export function CreateKeyDialog({
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} disabled={name.trim() === ''}>
+              <Button type="submit" loading={form.submitting} disabled={form.values.name.trim() === ''}>
                 Create
               </Button>
             </Group>

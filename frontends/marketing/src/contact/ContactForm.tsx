@@ -1,9 +1,9 @@
 import { Button, Checkbox, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CONTACT_TEXTS } from '@fxrates/domain';
 import { errorMessage, useApi, useRuntimeConfig } from '@fxrates/web-kit';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { sendBlockers } from './send-hint';
-import { Snackbar, type SnackbarMessage } from './Snackbar';
+import { showSnackbar } from './show-snackbar';
 import { useRecaptcha } from './use-recaptcha';
 
 interface Fields {
@@ -34,11 +34,8 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
   const recaptcha = useRecaptcha(recaptchaSiteKey);
   const [fields, setFields] = useState<Fields>(() => empty(prefill));
   const [sending, setSending] = useState(false);
-  const [snackbar, setSnackbar] = useState<SnackbarMessage | null>(null);
-  const closeSnackbar = useCallback(() => setSnackbar(null), []);
   const set = <K extends keyof Fields>(name: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [name]: value }));
-  const show = (kind: SnackbarMessage['kind'], text: string) => setSnackbar({ kind, text, id: Date.now() });
   const blockers = sendBlockers({ sending, consent: fields.consent, recaptcha: recaptcha.state });
   const hintId = useId();
 
@@ -52,7 +49,7 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
       const { name, email, subject, message } = fields;
       await client.post('/v1/contact', { name, email, subject, message, recaptchaToken });
       setFields(empty({ email: prefill.email }));
-      show('success', CONTACT_TEXTS.sent);
+      showSnackbar('success', CONTACT_TEXTS.sent);
     } catch (error) {
       const text =
         error instanceof Error &&
@@ -60,69 +57,66 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
           error.message === CONTACT_TEXTS.recaptchaFailed)
           ? error.message
           : errorMessage(error, CONTACT_TEXTS.failed);
-      show('error', text);
+      showSnackbar('error', text);
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <>
-      <form onSubmit={(event) => void submit(event)} aria-label="Contact form">
-        <Stack gap="sm" maw={640}>
-          <TextInput
-            label="Name"
-            required
-            value={fields.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            maxLength={100}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={fields.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            maxLength={254}
-          />
-          <TextInput
-            label="Subject"
-            required
-            value={fields.subject}
-            onChange={(e) => set('subject', e.currentTarget.value)}
-            maxLength={200}
-          />
-          <Textarea
-            label="Message"
-            required
-            rows={4}
-            value={fields.message}
-            onChange={(e) => set('message', e.currentTarget.value)}
-            maxLength={5000}
-          />
-          <Checkbox
-            label={CONTACT_TEXTS.consent}
-            required
-            checked={fields.consent}
-            onChange={(e) => set('consent', e.currentTarget.checked)}
-          />
-          <div>
-            <Button
-              type="submit"
-              loading={sending}
-              data-disabled={blockers.length > 0 || undefined}
-              aria-disabled={blockers.length > 0 || undefined}
-              aria-describedby={blockers.length > 0 ? hintId : undefined}
-            >
-              {CONTACT_TEXTS.send}
-            </Button>
-            <Text id={hintId} size="sm" c="dimmed" mt={6} aria-live="polite" data-testid="send-hint">
-              {blockers.join(' ')}
-            </Text>
-          </div>
-        </Stack>
-      </form>
-      <Snackbar key={snackbar?.id} message={snackbar} onClose={closeSnackbar} />
-    </>
+    <form onSubmit={(event) => void submit(event)} aria-label="Contact form">
+      <Stack gap="sm" maw={640}>
+        <TextInput
+          label="Name"
+          required
+          value={fields.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          maxLength={100}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          value={fields.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+          maxLength={254}
+        />
+        <TextInput
+          label="Subject"
+          required
+          value={fields.subject}
+          onChange={(e) => set('subject', e.currentTarget.value)}
+          maxLength={200}
+        />
+        <Textarea
+          label="Message"
+          required
+          rows={4}
+          value={fields.message}
+          onChange={(e) => set('message', e.currentTarget.value)}
+          maxLength={5000}
+        />
+        <Checkbox
+          label={CONTACT_TEXTS.consent}
+          required
+          checked={fields.consent}
+          onChange={(e) => set('consent', e.currentTarget.checked)}
+        />
+        <div>
+          <Button
+            type="submit"
+            loading={sending}
+            data-disabled={blockers.length > 0 || undefined}
+            aria-disabled={blockers.length > 0 || undefined}
+            aria-describedby={blockers.length > 0 ? hintId : undefined}
+          >
+            {CONTACT_TEXTS.send}
+          </Button>
+          <Text id={hintId} size="sm" c="dimmed" mt={6} aria-live="polite" data-testid="send-hint">
+            {blockers.join(' ')}
+          </Text>
+        </div>
+      </Stack>
+    </form>
   );
 }

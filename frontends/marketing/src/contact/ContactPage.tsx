@@ -1,5 +1,7 @@
+import '@mantine/notifications/styles.css';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { CONTACT_TEXTS } from '@fxrates/domain';
+import { Notifications } from '@mantine/notifications';
+import { CONTACT_TEXTS, SNACKBAR_AUTO_HIDE_MS } from '@fxrates/domain';
 import { PageSection, useAuth, useRuntimeConfig } from '@fxrates/web-kit';
 import { ContactForm } from './ContactForm';
 
@@ -31,6 +33,8 @@ export function ContactPage() {
         key={user?.uid ?? 'visitor'}
         prefill={user ? { name: user.displayName, email: user.email } : {}}
       />
+      {/* The form's snackbar (spec §2 Contact): mounted with this page, off the landing page's load. */}
+      <Notifications position="bottom-center" autoClose={SNACKBAR_AUTO_HIDE_MS} />
     </PageSection>
   );
 }

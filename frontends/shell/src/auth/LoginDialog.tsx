@@ -1,9 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ErrorAlert, useAuth } from '@fxrates/web-kit';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { loginDialogError } from './auth-errors';
-import { useFormFields } from './use-form-fields';
 import { DIALOG_STYLES } from './dialog-styles';
 import { useSubmission } from './use-submission';
 
@@ -19,11 +18,10 @@ interface LoginDialogProps {
 function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const { values, field } = useFormFields({ email: initialEmail, password: '' });
-  const { submitting, error, setError, run } = useSubmission();
+  const form = useForm({ initialValues: { email: initialEmail, password: '' } });
+  const { error, setError, run } = useSubmission();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (values: typeof form.values) => {
     const outcome = await run(() => login(values.email, values.password));
     if (!outcome) return;
     if (!outcome.ok) {
@@ -35,7 +33,7 @@ function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: (
   };
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit(submit)}>
       <Stack gap="md">
         {error && <ErrorAlert message={error} data-testid="login-error" />}
         <TextInput
@@ -44,14 +42,19 @@ function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: (
           autoComplete="email"
           inputMode="email"
           data-autofocus
-          {...field('email')}
+          {...form.getInputProps('email')}
         />
-        <PasswordInput label="Password" required autoComplete="current-password" {...field('password')} />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" disabled={form.submitting}>
             Login
           </Button>
         </Group>

@@ -1,18 +1,13 @@
 import { PasswordInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_MAX_LENGTH } from '@fxrates/domain';
-import type { ChangeEvent } from 'react';
+import type { RegisterFormValues } from './register-form';
 
-interface FieldProps {
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}
-
-/** Password and Confirm Password of a registration form, sized and autocompleted as a new password. */
-export function NewPasswordFields({
-  field,
-}: {
-  field: (name: 'password' | 'confirmPassword') => FieldProps;
-}) {
+/**
+ * Password and Confirm Password of a registration form, sized and autocompleted as a new password.
+ * A mismatch shows under Confirm Password, marks it invalid, describes it, and is announced as an alert.
+ */
+export function NewPasswordFields({ form }: { form: UseFormReturnType<RegisterFormValues> }) {
   return (
     <>
       <PasswordInput
@@ -20,14 +15,17 @@ export function NewPasswordFields({
         required
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        {...field('password')}
+        {...form.getInputProps('password')}
       />
       <PasswordInput
         label="Confirm Password"
         required
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        {...field('confirmPassword')}
+        errorProps={{ role: 'alert' }}
+        // PasswordInput marks its box, not its <input>, as invalid: say it where it is read.
+        aria-invalid={form.errors.confirmPassword ? true : undefined}
+        {...form.getInputProps('confirmPassword')}
       />
     </>
   );

@@ -1,12 +1,13 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { EXISTING_EMAIL_REDIRECT_MS, REGISTER_ERRORS } from '@fxrates/domain';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { EXISTING_EMAIL_REDIRECT_MS } from '@fxrates/domain';
 import { ErrorAlert, useAuth } from '@fxrates/web-kit';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isEmailAlreadyInUse, registerDialogError } from './auth-errors';
-import { EMPTY_REGISTER_FORM, passwordsMatch, toRegisterRequest } from './register-request';
-import { useFormFields } from './use-form-fields';
+import { useRegisterForm, type RegisterFormValues } from './register-form';
+import { toRegisterRequest } from './register-request';
 import { NewPasswordFields } from './NewPasswordFields';
+import { RegisterIdentityFields } from './RegisterIdentityFields';
 import { DIALOG_STYLES } from './dialog-styles';
 import { useSubmission } from './use-submission';
 
@@ -27,20 +28,15 @@ interface RegisterFormProps {
 function RegisterForm({ onClose, onSwitchToLogin }: RegisterFormProps) {
   const { signup } = useAuth();
   const navigate = useNavigate();
-  const { values, field } = useFormFields(EMPTY_REGISTER_FORM);
-  const { submitting, error, setError, run } = useSubmission();
+  const form = useRegisterForm();
+  const { error, setError, run } = useSubmission();
   const [switchingToLogin, setSwitchingToLogin] = useState(false);
   const switchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Closing the dialog during the 3 s wait cancels the switch.
   useEffect(() => () => clearTimeout(switchTimer.current), []);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!passwordsMatch(values)) {
-      setError(REGISTER_ERRORS['passwords-do-not-match']);
-      return;
-    }
+  const submit = async (values: RegisterFormValues) => {
     const outcome = await run(() => signup(toRegisterRequest(values)));
     if (!outcome) return;
     if (outcome.ok) {
@@ -57,27 +53,21 @@ function RegisterForm({ onClose, onSwitchToLogin }: RegisterFormProps) {
   };
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit(submit, () => setError(null))}>
       <Stack gap="md">
         {error && <ErrorAlert message={error} data-testid="register-error" />}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label="First Name"
-            required
-            autoComplete="given-name"
-            data-autofocus
-            {...field('firstName')}
-          />
-          <TextInput label="Last Name" required autoComplete="family-name" {...field('lastName')} />
-        </SimpleGrid>
-        <TextInput label="Business Name (Optional)" autoComplete="organization" {...field('company')} />
-        <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
-        <NewPasswordFields field={field} />
+        <RegisterIdentityFields
+          form={form}
+          companyLabel="Business Name (Optional)"
+          emailLabel="Email"
+          autoFocus
+        />
+        <NewPasswordFields form={form} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={submitting} disabled={switchingToLogin}>
+          <Button type="submit" loading={form.submitting} disabled={switchingToLogin}>
             Register
           </Button>
         </Group>

@@ -3,12 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
- * The busy and error state of a form's submit (spec §4: a busy state disables the submit button;
- * a new attempt clears any error). `run` resolves to the outcome, or to null when the form was
+ * The server's answer to a form's submit (spec §4: a new attempt clears any error; the busy state
+ * is the form's own `submitting`). `run` resolves to the outcome, or to null when the form was
  * closed meanwhile, so that a late answer neither shows an error nor navigates.
  */
 export function useSubmission() {
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const current = useRef(0);
 
@@ -22,17 +21,14 @@ export function useSubmission() {
   const run = useCallback(async <T>(action: () => Promise<T>): Promise<Outcome<T> | null> => {
     const attempt = ++current.current;
     setError(null);
-    setSubmitting(true);
     let outcome: Outcome<T>;
     try {
       outcome = { ok: true, value: await action() };
     } catch (caught) {
       outcome = { ok: false, error: caught };
     }
-    if (attempt !== current.current) return null;
-    setSubmitting(false);
-    return outcome;
+    return attempt === current.current ? outcome : null;
   }, []);
 
-  return { submitting, error, setError, run };
+  return { error, setError, run };
 }

@@ -1,10 +1,9 @@
 import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ErrorAlert, PageSection, useAuth } from '@fxrates/web-kit';
-import type { FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { loginPageError } from '../auth/auth-errors';
 import { DEFAULT_SIGNED_IN_PATH, safeReturnPath } from '../auth/return-path';
-import { useFormFields } from '../auth/use-form-fields';
 import { useSubmission } from '../auth/use-submission';
 
 const EMPTY_LOGIN_FORM = { email: '', password: '' };
@@ -16,11 +15,10 @@ const EMPTY_LOGIN_FORM = { email: '', password: '' };
 export function LoginPage() {
   const { user, login } = useAuth();
   const [search] = useSearchParams();
-  const { values, field } = useFormFields(EMPTY_LOGIN_FORM);
-  const { submitting, error, setError, run } = useSubmission();
+  const form = useForm({ initialValues: EMPTY_LOGIN_FORM });
+  const { error, setError, run } = useSubmission();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (values: typeof EMPTY_LOGIN_FORM) => {
     const outcome = await run(() => login(values.email, values.password));
     // On success the user is set, and the redirect below takes them on.
     if (outcome && !outcome.ok) setError(loginPageError(outcome.error));
@@ -31,13 +29,24 @@ export function LoginPage() {
   return (
     <PageSection title="Login to Your Account" size={400}>
       <Paper withBorder p="lg" radius="md" shadow="xs">
-        <form onSubmit={submit}>
+        <form onSubmit={form.onSubmit(submit)}>
           <Stack gap="md">
             {error && <ErrorAlert message={error} data-testid="login-page-error" />}
-            <TextInput label="Email Address" type="email" required autoComplete="email" {...field('email')} />
-            <PasswordInput label="Password" required autoComplete="current-password" {...field('password')} />
-            <Button type="submit" fullWidth disabled={submitting}>
-              {submitting ? 'Signing in...' : 'Sign In'}
+            <TextInput
+              label="Email Address"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              required
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" fullWidth disabled={form.submitting}>
+              {form.submitting ? 'Signing in...' : 'Sign In'}
             </Button>
             <Text size="sm" c="dimmed" ta="center">
               New here?{' '}

@@ -1,5 +1,5 @@
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { PLANS, REGISTER_ERRORS } from '@fxrates/domain';
+import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { PLANS } from '@fxrates/domain';
 import {
   ErrorAlert,
   PageSection,
@@ -7,13 +7,14 @@ import {
   useAuth,
   type PlanSelectionState,
 } from '@fxrates/web-kit';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { registerPageError } from '../auth/auth-errors';
 import { DEFAULT_SIGNED_IN_PATH } from '../auth/return-path';
-import { EMPTY_REGISTER_FORM, passwordsMatch, toRegisterRequest } from '../auth/register-request';
-import { useFormFields } from '../auth/use-form-fields';
+import { useRegisterForm, type RegisterFormValues } from '../auth/register-form';
+import { toRegisterRequest } from '../auth/register-request';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { RegisterIdentityFields } from '../auth/RegisterIdentityFields';
 import { useSubmission } from '../auth/use-submission';
 
 /**
@@ -26,15 +27,10 @@ export function RegisterPage() {
   const [signingUpHere, setSigningUpHere] = useState(false);
   const navigate = useNavigate();
   const selection = readPlanSelection(useLocation().state);
-  const { values, field } = useFormFields(EMPTY_REGISTER_FORM);
-  const { submitting, error, setError, run } = useSubmission();
+  const form = useRegisterForm();
+  const { error, setError, run } = useSubmission();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!passwordsMatch(values)) {
-      setError(REGISTER_ERRORS['passwords-do-not-match']);
-      return;
-    }
+  const submit = async (values: RegisterFormValues) => {
     setSigningUpHere(true);
     const outcome = await run(() => signup(toRegisterRequest(values, selection?.plan)));
     if (!outcome) return;
@@ -65,18 +61,17 @@ export function RegisterPage() {
       }
     >
       <Paper withBorder p="lg" radius="md" shadow="xs">
-        <form onSubmit={submit}>
+        <form onSubmit={form.onSubmit(submit, () => setError(null))}>
           <Stack gap="md">
             {error && <ErrorAlert message={error} data-testid="register-page-error" />}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput label="First Name" required autoComplete="given-name" {...field('firstName')} />
-              <TextInput label="Last Name" required autoComplete="family-name" {...field('lastName')} />
-            </SimpleGrid>
-            <TextInput label="Company Name (optional)" autoComplete="organization" {...field('company')} />
-            <TextInput label="Email Address" type="email" required autoComplete="email" {...field('email')} />
-            <NewPasswordFields field={field} />
-            <Button type="submit" fullWidth disabled={submitting}>
-              {submitting ? 'Creating Account...' : 'Create Account'}
+            <RegisterIdentityFields
+              form={form}
+              companyLabel="Company Name (optional)"
+              emailLabel="Email Address"
+            />
+            <NewPasswordFields form={form} />
+            <Button type="submit" fullWidth disabled={form.submitting}>
+              {form.submitting ? 'Creating Account...' : 'Create Account'}
             </Button>
             <Text size="sm" c="dimmed" ta="center">
               Already have an account?{' '}

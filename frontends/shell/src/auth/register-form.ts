@@ -1,0 +1,35 @@
+import { REGISTER_ERRORS } from '@fxrates/domain';
+import { matchesField, useForm, type FormValidateInput } from '@mantine/form';
+
+/** What the register dialog and the register page collect. */
+export interface RegisterFormValues {
+  firstName: string;
+  lastName: string;
+  /** "Business Name (Optional)" in the dialog, "Company Name (optional)" on the page. */
+  company: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const EMPTY_REGISTER_FORM: RegisterFormValues = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/**
+ * Spec §5: a mismatch is reported as "Passwords do not match" and nothing is sent. The other rules
+ * (required fields, the email's form) are the inputs' own; the password's length is the server's.
+ */
+export const REGISTER_FORM_RULES = {
+  confirmPassword: matchesField('password', REGISTER_ERRORS['passwords-do-not-match']),
+} satisfies FormValidateInput<RegisterFormValues>;
+
+/** The register dialog's and page's form state and validation. */
+export function useRegisterForm() {
+  return useForm<RegisterFormValues>({ initialValues: EMPTY_REGISTER_FORM, validate: REGISTER_FORM_RULES });
+}
