@@ -4,8 +4,9 @@ import path from 'node:path';
 
 // The frontends' webpack helpers are CommonJS modules of the build, not part of any app.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { importedNames } = require('../frontends/mf-shared.js') as {
+const { importedNames, staticallyReached } = require('../frontends/mf-shared.js') as {
   importedNames: (packageName: string, files: string[]) => string[] | null;
+  staticallyReached: (roots: string[]) => string[];
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { moveExtraImports, moveUnsharedHooks } = require('../frontends/mantine-imports-loader.cjs') as {
@@ -67,5 +68,24 @@ describe('shared facades (frontends/mf-shared.js)', () => {
     expect(moveUnsharedHooks('import { useDidUpdate, useDrag } from "@mantine/hooks";')).toBe(
       "import { useDidUpdate } from '@mantine/hooks'; import { useDrag } from 'fxrates-unshared/@mantine/hooks';",
     );
+  });
+
+  it('counts as first-page code what static imports reach, not what an import() loads later', () => {
+    const [root, eager, lazy, typeOnly] = sources({
+      'root.tsx':
+        "import { Eager } from './eager';\nimport type { Lazy } from './lazy';\n" +
+        "export { Kind } from './type-only';\nexport const load = () => import('./lazy');\n",
+      'eager.tsx': "import { InputBase } from '@mantine/core';\nexport const Eager = InputBase;\n",
+      'lazy.tsx': "import { Select } from '@mantine/core';\nexport const Lazy = Select;\n",
+      'type-only.ts': 'export const Kind = 1;\n',
+    });
+    const reached = staticallyReached([root!]);
+    expect(reached.sort()).toEqual([eager, root, typeOnly].sort());
+    expect(reached).not.toContain(lazy);
+    expect(importedNames('@mantine/core', reached)).toEqual(['InputBase']);
+  });
+
+  it("leaves the landing page's currency pickers' Select to the extras: it loads after the first paint", () => {
+    expect(mantineExtraNames).toContain('Select');
   });
 });

@@ -47,15 +47,6 @@ async function iconsOfOptions(page: Page, listbox: Locator): Promise<OptionIcons
   });
 }
 
-async function openList(page: Page, picker: Locator): Promise<Locator> {
-  await picker.click();
-  await page.waitForFunction(
-    (input) => input?.getAttribute('aria-expanded') === 'true',
-    await picker.elementHandle(),
-  );
-  return page.locator(`[id="${await picker.getAttribute('aria-controls')}"]`);
-}
-
 /**
  * Issue 21, point 4: flags and crypto logos are SVG images of maintained icon sets, never emoji;
  * one icon per option, a neutral icon where a set has none.
@@ -76,7 +67,7 @@ describe('currency icons in the pickers', () => {
     async (name) => {
       await converter.toggleShowCrypto();
       const picker = name === 'From' ? converter.from : converter.to;
-      const listbox = await openList(page, picker);
+      const listbox = await converter.openList(picker);
       const options = await iconsOfOptions(page, listbox);
 
       expect(options.length).toBeGreaterThanOrEqual(250);

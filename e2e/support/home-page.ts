@@ -72,22 +72,30 @@ export class ConverterPanel {
 
   /** Labels of the options a picker currently offers (unfiltered). */
   async optionLabels(picker: Locator): Promise<string[]> {
-    await picker.click();
-    const listbox = await this.listboxOf(picker);
-    await listbox.waitFor();
+    const listbox = await this.openList(picker);
     const labels = (await listbox.getByRole('option').allInnerTexts()).map((text) => text.trim());
     await this.page.keyboard.press('Escape');
     await listbox.waitFor({ state: 'hidden' });
     return labels;
   }
 
-  /** The list of options an opened picker controls (Mantine links them by aria-controls). */
+  /** Clicks a picker and returns its list of options once it shows. */
+  async openList(picker: Locator): Promise<Locator> {
+    await picker.click();
+    const listbox = await this.listboxOf(picker);
+    await listbox.waitFor();
+    return listbox;
+  }
+
+  /**
+   * The list of options an opened picker controls (Mantine links them by aria-controls). Found
+   * through locators only, never an element handle: until its code has loaded, a picker is a
+   * stand-in that the real one replaces, focus and typed text included (issue 21 §6).
+   */
   private async listboxOf(picker: Locator): Promise<Locator> {
-    await this.page.waitForFunction(
-      (input) => input?.getAttribute('aria-expanded') === 'true',
-      await picker.elementHandle(),
-    );
-    const id = await picker.getAttribute('aria-controls');
+    const opened = picker.and(this.page.locator('[aria-expanded="true"][aria-controls]'));
+    await opened.waitFor();
+    const id = await opened.getAttribute('aria-controls');
     if (!id) throw new Error('The opened picker names no listbox');
     return this.page.locator(`[id="${id}"]`);
   }

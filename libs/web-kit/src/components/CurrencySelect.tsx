@@ -1,84 +1,128 @@
-import { Group, Select, type ComboboxItemGroup, type SelectProps } from '@mantine/core';
-import { CURRENCIES, currencyIconPath, currencyLabel, type Currency } from '@fxrates/domain';
-import { useMemo } from 'react';
+import { CURRENCIES } from '@fxrates/domain';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  CurrencySelectStandIn,
+  lookOf,
+  type PickerHandover,
+  type StandInHandle,
+} from './CurrencySelectStandIn';
+import type { SearchableCurrencySelectProps } from './SearchableCurrencySelect';
 
-export interface CurrencySelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
-  value: string;
-  onChange: (code: string) => void;
-  /** Crypto assets are offered only when true. */
-  includeCrypto?: boolean;
-  /** The catalogue to choose from; defaults to the domain catalogue. */
-  currencies?: readonly Currency[];
-}
+export type CurrencySelectProps = Omit<SearchableCurrencySelectProps, 'handover'>;
 
-function toGroup(
-  group: string,
-  currencies: readonly Currency[],
-): ComboboxItemGroup<{ value: string; label: string }> {
-  return {
-    group,
-    items: currencies.map((currency) => ({ value: currency.code, label: currencyLabel(currency) })),
-  };
-}
+type SearchablePicker = ComponentType<SearchableCurrencySelectProps>;
 
 /**
- * The currency's flag or logo: a static SVG file loaded by URL when it comes into view, so that no
- * icon set is bundled into JavaScript. Decorative: the text next to it names the currency.
+ * Name of the User Timing mark set when the browser, idle after the first paint, starts fetching
+ * the searchable picker: the landing page's first-load measurement ends there
+ * (e2e/specs/landing-performance.e2e.ts).
  */
-function CurrencyIcon({ currency }: { currency: Currency | undefined }) {
-  if (!currency) return null;
-  const fiat = currency.type === 'fiat';
-  return (
-    <img
-      src={currencyIconPath(currency)}
-      width={fiat ? 20 : 18}
-      height={fiat ? 15 : 18}
-      alt=""
-      loading="lazy"
-      data-currency-icon={currency.code}
-      style={{ flex: 'none', borderRadius: fiat ? 2 : '50%', objectFit: 'cover' }}
-    />
+export const PICKER_PRELOAD_MARK = 'fxrates:currency-picker-preload';
+
+let loadedPicker: SearchablePicker | null = null;
+let pendingPicker: Promise<void> | null = null;
+/** The mounted stand-ins, waiting to be swapped for the real picker. */
+const swapWhenLoaded = new Set<(picker: SearchablePicker) => void>();
+
+/** Fetches the searchable picker once and swaps every stand-in for it. */
+function loadSearchablePicker(): void {
+  if (loadedPicker || pendingPicker) return;
+  pendingPicker = import('./SearchableCurrencySelect').then(
+    (module) => {
+      loadedPicker = module.SearchableCurrencySelect;
+      for (const swap of [...swapWhenLoaded]) swap(loadedPicker);
+    },
+    () => {
+      // Offline or a failed deployment: the stand-in stays, and the next hover, focus or key press tries again.
+      pendingPicker = null;
+    },
   );
 }
 
-/** Searchable currency picker; options read "{flag} {symbol} - {name}", the flag an SVG image. */
+let preloadScheduled = false;
+
+/** Once per page: fetch the picker when the page has loaded and the browser has nothing else to do. */
+function preloadWhenIdle(): void {
+  if (preloadScheduled) return;
+  preloadScheduled = true;
+  const preload = () => {
+    if (loadedPicker || pendingPicker) return;
+    performance.mark(PICKER_PRELOAD_MARK);
+    loadSearchablePicker();
+  };
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(preload, { timeout: 3_000 })
+      : setTimeout(preload, 200);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Searchable currency picker; options read "{flag} {symbol} - {name}", the flag an SVG image.
+ *
+ * Mantine's Select and its dropdown machinery (Combobox, Popover, OptionsDropdown) are JavaScript
+ * that the landing page's first paint does not need (issue 21 §6). Until it has loaded, a stand-in
+ * that looks and announces itself the same is shown; the real picker is fetched when the browser is
+ * idle after the first paint, or as soon as the user hovers, focuses, presses or types in the
+ * stand-in. The swap keeps focus, typed text and caret, and the picker then starts open, as a
+ * focused Select is.
+ */
 export function CurrencySelect({
+  id,
   value,
   onChange,
   includeCrypto = false,
   currencies = CURRENCIES,
   ...selectProps
 }: CurrencySelectProps) {
-  const data = useMemo(() => {
-    const fiat = currencies.filter((currency) => currency.type === 'fiat');
-    const crypto = currencies.filter((currency) => currency.type === 'crypto');
-    return includeCrypto
-      ? [toGroup('Fiat currencies', fiat), toGroup('Crypto', crypto)]
-      : [toGroup('Fiat currencies', fiat)];
-  }, [currencies, includeCrypto]);
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  const standIn = useRef<StandInHandle>(null);
+  const [picker, setPicker] = useState<{ Picker: SearchablePicker; handover?: PickerHandover } | null>(() =>
+    loadedPicker ? { Picker: loadedPicker } : null,
+  );
 
-  const byCode = useMemo(() => new Map(currencies.map((c) => [c.code, c])), [currencies]);
+  useEffect(() => {
+    if (picker) return;
+    if (loadedPicker) {
+      setPicker({ Picker: loadedPicker });
+      return;
+    }
+    const swap = (Picker: SearchablePicker) => {
+      // Read what the user is doing and swap in the same task, so that no key press falls in between.
+      const handover = standIn.current?.handover();
+      flushSync(() => setPicker({ Picker, handover }));
+    };
+    swapWhenLoaded.add(swap);
+    preloadWhenIdle();
+    return () => {
+      swapWhenLoaded.delete(swap);
+    };
+  }, [picker]);
 
+  if (picker) {
+    const { Picker, handover } = picker;
+    return (
+      <Picker
+        {...selectProps}
+        id={fieldId}
+        value={value}
+        onChange={onChange}
+        includeCrypto={includeCrypto}
+        currencies={currencies}
+        handover={handover}
+      />
+    );
+  }
   return (
-    <Select
-      searchable
-      allowDeselect={false}
-      nothingFoundMessage="No currency found"
-      maxDropdownHeight={320}
-      comboboxProps={{ shadow: 'md', transitionProps: { transition: 'pop', duration: 120 } }}
-      {...selectProps}
-      data={data}
-      leftSection={<CurrencyIcon currency={byCode.get(value)} />}
-      renderOption={({ option }) => (
-        <Group gap={8} wrap="nowrap">
-          <CurrencyIcon currency={byCode.get(option.value)} />
-          <span>{option.label}</span>
-        </Group>
-      )}
-      value={value}
-      onChange={(code) => {
-        if (code) onChange(code);
-      }}
+    <CurrencySelectStandIn
+      {...lookOf(selectProps)}
+      id={fieldId}
+      handle={standIn}
+      currency={currencies.find((currency) => currency.code === value)}
+      onIntent={loadSearchablePicker}
     />
   );
 }

@@ -1,10 +1,11 @@
 import {
-  Anchor,
-  Code,
   createTheme,
-  Modal,
+  type AnchorProps,
+  type CodeProps,
+  type MantineTheme,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type ModalProps,
 } from '@mantine/core';
 
 /** Brand blue, from the lightest tint (0) to the deepest shade (9). */
@@ -48,17 +49,20 @@ export const fxratesTheme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   black: '#0f1b2d',
+  // Plain objects, not `Modal.extend(...)` (the same object, typed): importing a component for
+  // its `extend` puts it in every page's first load, and Modal alone brings ScrollArea and
+  // floating-ui, 25 KB gzipped that the landing page does not use (issue 21 §6).
   components: {
     // A link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1).
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     // The × of a dialog is a button: it needs a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     // A block of code wraps its long lines (URLs break anywhere) instead of running past the edge
     // of a phone's screen, where a hidden horizontal scroll would hide the end of the line.
-    Code: Code.extend({
-      styles: (_theme, props) =>
+    Code: {
+      styles: (_theme: MantineTheme, props: CodeProps) =>
         props.block ? { root: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } : {},
-    }),
+    },
   },
   other: {
     heroGradient: 'linear-gradient(135deg, #0b1f3f 0%, #123a7a 55%, #1251cd 100%)',
