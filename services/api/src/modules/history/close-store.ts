@@ -242,7 +242,7 @@ export class CloseStore {
     return column;
   }
 
-  /** Counts for tests and the README's memory figures. */
+  /** Counts for tests and the memory figures of docs/performance.md. */
   stats(): { years: number; columns: number } {
     return { years: this.years.size, columns: this.columns.size };
   }

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PLAN_IDS } from '@fxrates/domain';
 import { parameterNames, StringEnum } from '../../../common/route-schema';
-import { type MeteringService, usagePeriod } from '../../metering';
+import { type MeteringService, quotaState, usagePeriod } from '../../metering';
 import { onlyParameters } from '../../../common/query-params';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
@@ -38,16 +38,9 @@ export function usageRoute(metering: MeteringService): PublicRoute {
     },
     async handle({ query, key, now }) {
       onlyParameters(query, PARAMETERS);
-      const plan = metering.limitsOf(key.plan);
       const used = await metering.used(key.userId, now);
-      return JSON.stringify({
-        plan: plan.id,
-        monthlyQuota: plan.monthlyQuota,
-        used,
-        remaining: Math.max(0, plan.monthlyQuota - used),
-        resetsAt: new Date(usagePeriod(now).resetsAt).toISOString(),
-        burstPerSecond: plan.burstPerSecond,
-      } satisfies Static<typeof Usage>);
+      const state: Static<typeof Usage> = quotaState(metering.limitsOf(key.plan), used, usagePeriod(now));
+      return JSON.stringify(state);
     },
   };
 }
