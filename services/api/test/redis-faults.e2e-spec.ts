@@ -32,10 +32,15 @@ describe('Redis stops during load and comes back', () => {
   /** No request may hang while Redis is away: each has 5 s, far above any answer's time. */
   const call = (url: string, init: RequestInit = {}) =>
     fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
-  const until = async (what: string, condition: () => Promise<boolean>, ms = 20_000) => {
+  const until = async (
+    what: string,
+    condition: () => Promise<boolean>,
+    ms = 20_000,
+    lastSeen: () => string = () => '',
+  ) => {
     const deadline = Date.now() + ms;
     while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what} ${lastSeen()}`.trim());
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
@@ -140,12 +145,24 @@ describe('Redis stops during load and comes back', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // a moment of load against a dead Redis
 
     await redis.start();
-    await until('every kind served again', async () =>
-      (Object.keys(requests) as Kind[]).every((kind) => lastOf(kind)?.status === 200),
-    );
-    await until('ready again', async () => (await call(`${base}/api/health/ready`)).status === 200);
-    loading = false;
-    await Promise.all(load);
+    // Each kind answered 200 at least once since Redis came back. Not "every kind's last answer is
+    // 200 at once": the load goes on meanwhile, and once one kind has spent its converter limit or
+    // the month's quota, its answers are 429 for good, however quickly the others recover.
+    const sinceRestart = seen.length;
+    const servedAgain = (kind: Kind) =>
+      seen.slice(sinceRestart).some((s) => s.kind === kind && s.status === 200);
+    try {
+      await until(
+        'every kind served again',
+        async () => (Object.keys(requests) as Kind[]).every(servedAgain),
+        20_000,
+        () => JSON.stringify((Object.keys(requests) as Kind[]).map(lastOf)),
+      );
+      await until('ready again', async () => (await call(`${base}/api/health/ready`)).status === 200);
+    } finally {
+      loading = false;
+      await Promise.all(load);
+    }
 
     const refused = seen.filter((s) => s.status === 503);
     expect(new Set(refused.map((s) => s.kind))).toEqual(new Set(['metered', 'converter', 'signIn']));
@@ -158,7 +175,11 @@ describe('Redis stops during load and comes back', () => {
         type: 'application/problem+json',
       });
     }
-    expect(seen.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
+    // Apart from 200 and 503, only the limits may answer (once Redis is back with its counts lost,
+    // a slow recovery lets the load reach a converter limit or the quota): never a 500.
+    const limited = (s: (typeof seen)[number]) =>
+      s.status === 429 && (s.code === 'rate-limited' || s.code === 'quota-exceeded');
+    expect(seen.filter((s) => s.status !== 200 && s.status !== 503 && !limited(s))).toEqual([]);
     // An expected outage is told in warnings, without a stack; nothing at error level.
     const outageLog = logLines
       .slice(logLinesBefore)
