@@ -247,7 +247,7 @@ const sharedDependencies = {
     },
   }),
   '@mantine/hooks': sharedFacade('@mantine/hooks', [], mantineHooksNames),
-  // The shell's auth forms and the dashboard's forms.
+  // The shell's auth forms, the dashboard's forms and the contact form.
   '@mantine/form': sharedFacade('@mantine/form'),
   '@fxrates/web-kit': singleton('@fxrates/web-kit'),
   // Not for a context: the shell and the landing page both need the catalogue and texts, which

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CONTACT_TEXTS } from '@fxrates/domain';
 import { errorMessage, useApi, useRuntimeConfig } from '@fxrates/web-kit';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId, type FormEvent } from 'react';
 import { sendBlockers } from './send-hint';
 import { showSnackbar } from './show-snackbar';
 import { useRecaptcha } from './use-recaptcha';
@@ -32,23 +33,19 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
   const { client } = useApi();
   const { recaptchaSiteKey } = useRuntimeConfig();
   const recaptcha = useRecaptcha(recaptchaSiteKey);
-  const [fields, setFields] = useState<Fields>(() => empty(prefill));
-  const [sending, setSending] = useState(false);
-  const set = <K extends keyof Fields>(name: K, value: Fields[K]) =>
-    setFields((f) => ({ ...f, [name]: value }));
-  const blockers = sendBlockers({ sending, consent: fields.consent, recaptcha: recaptcha.state });
+  const form = useForm<Fields>({ initialValues: empty(prefill) });
+  const sending = form.submitting;
+  const blockers = sendBlockers({ sending, consent: form.values.consent, recaptcha: recaptcha.state });
   const hintId = useId();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (blockers.length > 0 || !event.currentTarget.reportValidity()) return;
-    setSending(true);
+  async function submit(fields: Fields, event: FormEvent<HTMLFormElement> | undefined) {
+    if (blockers.length > 0 || !event?.currentTarget.reportValidity()) return;
     try {
       if (recaptcha.state !== 'ready') throw new Error(CONTACT_TEXTS.recaptchaNotLoaded);
       const recaptchaToken = await recaptcha.token();
       const { name, email, subject, message } = fields;
       await client.post('/v1/contact', { name, email, subject, message, recaptchaToken });
-      setFields(empty({ email: prefill.email }));
+      form.setValues(empty({ email: prefill.email }));
       showSnackbar('success', CONTACT_TEXTS.sent);
     } catch (error) {
       const text =
@@ -58,49 +55,20 @@ export function ContactForm({ prefill = {} }: { prefill?: { name?: string; email
           ? error.message
           : errorMessage(error, CONTACT_TEXTS.failed);
       showSnackbar('error', text);
-    } finally {
-      setSending(false);
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Contact form">
+    <form onSubmit={form.onSubmit(submit)} aria-label="Contact form">
       <Stack gap="sm" maw={640}>
-        <TextInput
-          label="Name"
-          required
-          value={fields.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          maxLength={100}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          value={fields.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          maxLength={254}
-        />
-        <TextInput
-          label="Subject"
-          required
-          value={fields.subject}
-          onChange={(e) => set('subject', e.currentTarget.value)}
-          maxLength={200}
-        />
-        <Textarea
-          label="Message"
-          required
-          rows={4}
-          value={fields.message}
-          onChange={(e) => set('message', e.currentTarget.value)}
-          maxLength={5000}
-        />
+        <TextInput label="Name" required {...form.getInputProps('name')} maxLength={100} />
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} maxLength={254} />
+        <TextInput label="Subject" required {...form.getInputProps('subject')} maxLength={200} />
+        <Textarea label="Message" required rows={4} {...form.getInputProps('message')} maxLength={5000} />
         <Checkbox
           label={CONTACT_TEXTS.consent}
           required
-          checked={fields.consent}
-          onChange={(e) => set('consent', e.currentTarget.checked)}
+          {...form.getInputProps('consent', { type: 'checkbox' })}
         />
         <div>
           <Button

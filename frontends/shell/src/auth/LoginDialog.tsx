@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, useAuth } from '@fxrates/web-kit';
 import { useNavigate } from 'react-router';
 import { loginDialogError } from './auth-errors';
 import { DIALOG_STYLES } from './dialog-styles';
+import { LoginFields, type LoginFormValues } from './LoginFields';
 import { useSubmission } from './use-submission';
 
 interface LoginDialogProps {
@@ -18,7 +19,7 @@ interface LoginDialogProps {
 function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const form = useForm({ initialValues: { email: initialEmail, password: '' } });
+  const form = useForm<LoginFormValues>({ initialValues: { email: initialEmail, password: '' } });
   const { error, setError, run } = useSubmission();
 
   const submit = async (values: typeof form.values) => {
@@ -36,20 +37,7 @@ function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: (
     <form onSubmit={form.onSubmit(submit)}>
       <Stack gap="md">
         {error && <ErrorAlert message={error} data-testid="login-error" />}
-        <TextInput
-          label="Email Address"
-          required
-          autoComplete="email"
-          inputMode="email"
-          data-autofocus
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          required
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
+        <LoginFields form={form} inDialog />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,12 +1,13 @@
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, PageSection, useAuth } from '@fxrates/web-kit';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { loginPageError } from '../auth/auth-errors';
+import { LoginFields, type LoginFormValues } from '../auth/LoginFields';
 import { DEFAULT_SIGNED_IN_PATH, safeReturnPath } from '../auth/return-path';
 import { useSubmission } from '../auth/use-submission';
 
-const EMPTY_LOGIN_FORM = { email: '', password: '' };
+const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
 
 /**
  * /login (spec §2): signs in and goes to /dashboard, or back to the page that sent the visitor here
@@ -15,10 +16,10 @@ const EMPTY_LOGIN_FORM = { email: '', password: '' };
 export function LoginPage() {
   const { user, login } = useAuth();
   const [search] = useSearchParams();
-  const form = useForm({ initialValues: EMPTY_LOGIN_FORM });
+  const form = useForm<LoginFormValues>({ initialValues: EMPTY_LOGIN_FORM });
   const { error, setError, run } = useSubmission();
 
-  const submit = async (values: typeof EMPTY_LOGIN_FORM) => {
+  const submit = async (values: LoginFormValues) => {
     const outcome = await run(() => login(values.email, values.password));
     // On success the user is set, and the redirect below takes them on.
     if (outcome && !outcome.ok) setError(loginPageError(outcome.error));
@@ -32,19 +33,7 @@ export function LoginPage() {
         <form onSubmit={form.onSubmit(submit)}>
           <Stack gap="md">
             {error && <ErrorAlert message={error} data-testid="login-page-error" />}
-            <TextInput
-              label="Email Address"
-              type="email"
-              required
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              required
-              autoComplete="current-password"
-              {...form.getInputProps('password')}
-            />
+            <LoginFields form={form} />
             <Button type="submit" fullWidth disabled={form.submitting}>
               {form.submitting ? 'Signing in...' : 'Sign In'}
             </Button>
