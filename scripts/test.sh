@@ -11,7 +11,8 @@ echo "› Building backend and frontends for the browser tests…"
 npm run --silent build
 mkdir -p artifacts
 status=0
-npx jest --ci --json --outputFile=artifacts/jest-results.json "$@" || status=$?
+# --forceExit: CI must end even if a global setup leaves a handle open (the run is over by then).
+npx jest --ci --forceExit --json --outputFile=artifacts/jest-results.json "$@" || status=$?
 node -e '
   const r = require("./artifacts/jest-results.json");
   const skipped = r.numPendingTests + r.numTodoTests;
