@@ -191,14 +191,15 @@ describe('Redis stops during load and comes back', () => {
 
   it('hears announcements again once Redis is back: a new rates table and a disabled key reach both instances within a second', async () => {
     const { key, keyId, accessToken } = await userWithKey(a);
-    const session = (await (await call(`${base}/api/auth/session`, { method: 'POST' })).json()) as {
-      sessionToken: string;
-    };
     await redis.kill();
     await redis.start();
     for (const url of [base, baseB]) {
       await until('ready again', async () => (await call(`${url}/api/health/ready`)).status === 200);
     }
+    // A converter session lives in Redis: one made before the restart is gone with its data.
+    const session = (await (await call(`${base}/api/auth/session`, { method: 'POST' })).json()) as {
+      sessionToken: string;
+    };
     const metered = (url: string) =>
       call(`${url}/api/v1/rates/latest?base=USD`, { headers: { 'x-api-key': key } });
     await until('served again', async () => (await metered(baseB)).status === 200); // B has the key cached
@@ -213,6 +214,7 @@ describe('Redis stops during load and comes back', () => {
     });
     expect(await new RatesStore(redis.admin, a.config.redis.keyPrefix).publish(table)).toBe(true);
     const announcedAt = Date.now();
+    let lastAnswer = '';
     for (const url of [base, baseB]) {
       await until(
         `the new table on ${url}`,
@@ -220,9 +222,11 @@ describe('Redis stops during load and comes back', () => {
           const res = await call(`${url}/api/rates/convert?from=USD&to=EUR&amount=10`, {
             headers: { 'x-session-token': session.sessionToken },
           });
-          return ((await res.json()) as { source?: string }).source === 'after-outage';
+          lastAnswer = await res.text();
+          return (JSON.parse(lastAnswer) as { source?: string }).source === 'after-outage';
         },
         1_000 - (Date.now() - announcedAt),
+        () => `(last answer: ${lastAnswer})`,
       );
     }
 

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { loadBundledSnapshot, RatesStore, type RatesTable } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../redis';
-import { connectRedis } from '../redis';
+import { REDIS, RedisConnections } from '../redis';
 
 const CATCH_UP_RETRY_MS = 500;
 
@@ -25,6 +24,7 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly connections: RedisConnections,
   ) {
     this.store = new RatesStore(redis, config.redis.keyPrefix);
   }
@@ -47,7 +47,7 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
       return null;
     });
     this.swap(stored ?? loadBundledSnapshot());
-    const subscriber = await connectRedis(this.redis.duplicate(), 'rates-subscriber');
+    const subscriber = await this.connections.connect(this.redis.duplicate(), 'rates-subscriber');
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string, version: string) => {
       if (channel !== this.store.channel) return;

@@ -9,8 +9,7 @@ import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashApiKey } from './api-key-hash';
-import { REDIS } from '../redis';
-import { connectRedis } from '../redis';
+import { REDIS, RedisConnections } from '../redis';
 
 export interface ResolvedKey {
   keyId: string;
@@ -86,12 +85,13 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly connections: RedisConnections,
   ) {
     this.shape = new RegExp(`^${config.product.apiKeyPrefix}[0-9a-f]{32}$`);
   }
 
   async onModuleInit(): Promise<void> {
-    const subscriber = await connectRedis(this.redis.duplicate(), 'key-subscriber');
+    const subscriber = await this.connections.connect(this.redis.duplicate(), 'key-subscriber');
     this.subscriber = subscriber;
     const { keyChanged: keys, planChanged: plans } = pubSubChannels(this.config.redis.keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {

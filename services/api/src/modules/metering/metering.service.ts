@@ -8,8 +8,7 @@ import { ApiMetrics } from '../../common/api-metrics';
 import { AppException } from '../../common/app-exception';
 import { storeUnavailable } from '../../common/store-outage';
 import type { ResolvedKey } from '../keys';
-import { REDIS } from '../redis';
-import { connectRedis } from '../redis';
+import { REDIS, RedisConnections } from '../redis';
 import { LeaseBook, LeaseSettlement } from './leases';
 import { MeterBatch, meterBatchRunner, outcomeOf, type MeterGroupResult } from './meter-batch.lua';
 import { MeterOutcome } from './meter-outcome';
@@ -96,6 +95,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     em: EntityManager,
     private readonly plans: PlanLimitsService,
     private readonly metrics: ApiMetrics,
+    private readonly connections: RedisConnections,
   ) {
     // A connection of its own, without auto-pipelining: calls are already batched per turn of the
     // event loop, and the shared connection's pipelining only added work per script run.
@@ -109,7 +109,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    await connectRedis(this.redis, 'metering');
+    await this.connections.connect(this.redis, 'metering');
   }
 
   /** Counts the call, or rejects with 429; resolves to the headers to send either way. */

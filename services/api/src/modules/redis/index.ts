@@ -1,2 +1,3 @@
 export * from './redis-connection';
+export * from './redis-connections';
 export * from './redis.module';
