@@ -23,6 +23,7 @@ import { usageRoute } from './handlers/usage.handler';
 import { MeteringService } from '../metering';
 import { assertEndpointInPlan } from '../plans';
 import type { JsonBody, PublicRoute } from './public-route';
+import { RepeatSightings } from './repeat-sightings';
 import { memoPerTable } from './rates-json';
 
 /** The answers to one request target (path and query) in one second, by the caller's plan. */
@@ -36,7 +37,9 @@ interface AnswersOfSecond {
  * the target as received rather than a key joined per call: a joined key is a new string to hash.
  */
 const answersOf = memoPerTable<AnswersOfSecond>();
+const sightings = new RepeatSightings();
 
+/** A target's answer for this second: memoised from its second call in the second on. */
 function memoisedAnswer(
   table: RatesTable,
   target: string,
@@ -44,6 +47,7 @@ function memoisedAnswer(
   second: number,
   answer: () => JsonBody | Promise<JsonBody>,
 ): JsonBody | Promise<JsonBody> {
+  if (!sightings.seenBefore(target, second)) return answer();
   const answers = answersOf(table, target, () => ({ second, byPlan: new Map() }));
   if (answers.second !== second) {
     answers.second = second;
