@@ -232,7 +232,8 @@ export const ENV_SCHEMA = {
   RECAPTCHA_SECRET: str({
     description:
       'reCAPTCHA v3 secret of the contact form; production requires it unless CONTACT_RECAPTCHA=off runs the form without reCAPTCHA; empty outside production skips the check with a warning',
-    default: (nodeEnv, env) => (nodeEnv === 'production' && env?.CONTACT_RECAPTCHA !== 'off' ? undefined : ''),
+    default: (nodeEnv, env) =>
+      nodeEnv === 'production' && env?.CONTACT_RECAPTCHA !== 'off' ? undefined : '',
     secret: true,
   }),
   RECAPTCHA_SITE_KEY: str({ description: 'reCAPTCHA v3 site key given to the contact page', default: '' }),
