@@ -34,7 +34,21 @@ export interface K8sObject {
 
 /** `kubectl kustomize <dir>`: what `kubectl apply -k` would send, as objects. */
 export function renderKustomization(dir = K8S_DIR): K8sObject[] {
-  const yaml = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  let yaml: string;
+  try {
+    yaml = execFileSync('kubectl', ['kustomize', dir], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'kubectl is not on the PATH: the deployment checks render deploy/k8s with `kubectl kustomize` (kubectl 1.27 or later)',
+      );
+    }
+    throw new Error(`kubectl kustomize ${dir} failed: ${(error as { stderr?: string }).stderr ?? error}`);
+  }
   return parseYamlDocuments(yaml);
 }
 
