@@ -47,6 +47,8 @@ module.exports = {
         '<rootDir>/libs/*/src/**/*.spec.ts',
         '<rootDir>/services/*/src/**/*.spec.ts',
         '<rootDir>/scripts/**/*.spec.ts',
+        // The deployment files, checked offline (kubectl kustomize, schemas, linters).
+        '<rootDir>/deploy/**/*.spec.ts',
         '<rootDir>/frontends/*/src/**/*.spec.ts',
       ],
     },

@@ -111,4 +111,46 @@ describe('loadConfig', () => {
     expect(() => load({ JWT_SECRET: 'short-secret-xyz' })).toThrow(/JWT_SECRET must be at least 32/);
     expect(() => load({ JWT_SECRET: 'short-secret-xyz' })).not.toThrow(/short-secret-xyz/);
   });
+  describe("the contact form's reCAPTCHA (CONTACT_RECAPTCHA)", () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/x',
+      REDIS_URL: 'redis://cache/0',
+      JWT_SECRET: 'j'.repeat(40),
+      API_KEY_HASH_SECRET: 'h'.repeat(40),
+    };
+
+    it('is on by default, and production then refuses to start without the secret, naming the switch', () => {
+      expect(() => load(production)).toThrow(/RECAPTCHA_SECRET is required \(.*unless CONTACT_RECAPTCHA=off/);
+      expect(() => load({ ...production, RECAPTCHA_SECRET: '' })).toThrow(/RECAPTCHA_SECRET is required/);
+      expect(() => load({ ...production, CONTACT_RECAPTCHA: 'on' })).toThrow(/RECAPTCHA_SECRET is required/);
+      const config = load({ ...production, RECAPTCHA_SECRET: 'recaptcha-secret' });
+      expect(config.contact).toMatchObject({ recaptcha: 'on', recaptchaSecret: 'recaptcha-secret' });
+    });
+
+    it('lets production run the form without reCAPTCHA only when CONTACT_RECAPTCHA=off says so', () => {
+      const config = load({ ...production, CONTACT_RECAPTCHA: 'off' });
+      expect(config.contact).toMatchObject({ recaptcha: 'off', recaptchaSecret: '' });
+      expect(load({ ...production, CONTACT_RECAPTCHA: 'off', RECAPTCHA_SECRET: '' }).contact.recaptcha).toBe(
+        'off',
+      );
+    });
+
+    it('refuses a secret beside off, and any value but on and off', () => {
+      expect(() =>
+        load({ ...production, CONTACT_RECAPTCHA: 'off', RECAPTCHA_SECRET: 'recaptcha-secret' }),
+      ).toThrow(/RECAPTCHA_SECRET is set but CONTACT_RECAPTCHA=off/);
+      expect(() => load({ CONTACT_RECAPTCHA: 'off', RECAPTCHA_SECRET: 'recaptcha-secret' })).toThrow(
+        /CONTACT_RECAPTCHA=off/,
+      );
+      expect(() => load({ ...production, CONTACT_RECAPTCHA: 'false' })).toThrow(
+        /CONTACT_RECAPTCHA must be one of on, off/,
+      );
+    });
+
+    it('outside production stays on with an empty secret (the check is skipped with a warning)', () => {
+      expect(load({}).contact).toMatchObject({ recaptcha: 'on', recaptchaSecret: '' });
+      expect(load({ NODE_ENV: 'test', CONTACT_RECAPTCHA: 'off' }).contact.recaptcha).toBe('off');
+    });
+  });
 });

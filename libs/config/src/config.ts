@@ -61,6 +61,8 @@ export interface AppConfig {
     leases: boolean;
   };
   contact: {
+    /** CONTACT_RECAPTCHA: `off` runs the form without reCAPTCHA, by the operator's explicit choice. */
+    recaptcha: 'on' | 'off';
     recaptchaSecret: string;
     recaptchaSiteKey: string;
     recaptchaVerifyUrl: string;
@@ -113,6 +115,20 @@ function ratesProviders(e: Env): RatesProviderConfig[] {
     throw new ConfigError(['RATES_OXR_APP_ID is required when RATES_PROVIDERS includes oxr']);
   }
   return e.RATES_PROVIDERS.map((id) => ({ id, ...byId[id] }));
+}
+
+/**
+ * Whether the contact form checks reCAPTCHA. Production needs RECAPTCHA_SECRET for that (the schema
+ * refuses to start without it) unless CONTACT_RECAPTCHA=off says the form runs without; a secret
+ * beside `off` is refused rather than silently unused.
+ */
+function contactRecaptcha(e: Env): 'on' | 'off' {
+  if (e.CONTACT_RECAPTCHA === 'off' && e.RECAPTCHA_SECRET) {
+    throw new ConfigError([
+      'RECAPTCHA_SECRET is set but CONTACT_RECAPTCHA=off turns the check off: set CONTACT_RECAPTCHA=on to use it, or leave the secret empty',
+    ]);
+  }
+  return e.CONTACT_RECAPTCHA;
 }
 
 const PAYPAL_API_BASE_URLS = {
@@ -188,6 +204,7 @@ export function loadConfig(
       leases: e.METERING_LEASES === 'on',
     },
     contact: {
+      recaptcha: contactRecaptcha(e),
       recaptchaSecret: e.RECAPTCHA_SECRET,
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
       recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,

@@ -9,8 +9,11 @@ import { readFileSync } from 'node:fs';
 export interface EnvVar<T> {
   description: string;
   parse(raw: string): T;
-  /** Used when the variable is unset. A function gets the NODE_ENV so production can refuse. */
-  default?: T | ((nodeEnv: NodeEnv) => T | undefined);
+  /**
+   * Used when the variable is unset. A function gets the NODE_ENV so production can refuse, and the
+   * raw environment for a variable that another one makes optional (RECAPTCHA_SECRET).
+   */
+  default?: T | ((nodeEnv: NodeEnv, env?: NodeJS.ProcessEnv) => T | undefined);
   secret?: boolean;
   /**
    * A random value is made when it is unset, outside production only (local-secrets.ts), so that no
@@ -200,7 +203,7 @@ export function parseEnv<S extends Schema>(schema: S, env: NodeJS.ProcessEnv, no
     if (raw === undefined || raw === '') {
       const fallback =
         typeof variable.default === 'function'
-          ? (variable.default as (e: NodeEnv) => unknown)(nodeEnv)
+          ? (variable.default as (e: NodeEnv, raw: NodeJS.ProcessEnv) => unknown)(nodeEnv, env)
           : variable.default;
       if (fallback === undefined) {
         problems.push(`${name} is required (${variable.description})`);

@@ -224,9 +224,16 @@ export const ENV_SCHEMA = {
       "whether an API instance leases a busy user's quota to meter their calls without a Redis round trip (off: every metered call goes to Redis)",
     default: 'on',
   }),
+  CONTACT_RECAPTCHA: oneOf(['on', 'off'] as const, {
+    description:
+      'reCAPTCHA check of the contact form: on (production then requires RECAPTCHA_SECRET) or off (the form without reCAPTCHA, an explicit choice)',
+    default: 'on',
+  }),
   RECAPTCHA_SECRET: str({
-    description: 'reCAPTCHA v3 secret; empty skips the check (development only, with a warning)',
-    default: (env) => (env === 'production' ? undefined : ''),
+    description:
+      'reCAPTCHA v3 secret of the contact form; production requires it unless CONTACT_RECAPTCHA=off runs the form without reCAPTCHA; empty outside production skips the check with a warning',
+    default: (nodeEnv, env) =>
+      nodeEnv === 'production' && env?.CONTACT_RECAPTCHA !== 'off' ? undefined : '',
     secret: true,
   }),
   RECAPTCHA_SITE_KEY: str({ description: 'reCAPTCHA v3 site key given to the contact page', default: '' }),

@@ -26,7 +26,8 @@ const failed = (reason: string) =>
 
 /**
  * Server-side reCAPTCHA v3: success, our action, an allowed hostname and a high enough score, and
- * a token is good once. Without a secret (development only) the check is skipped with a warning.
+ * a token is good once. With CONTACT_RECAPTCHA=off, or without a secret (development only), the
+ * check is skipped with a warning.
  */
 @Injectable()
 export class RecaptchaVerifier implements OnModuleInit {
@@ -38,7 +39,9 @@ export class RecaptchaVerifier implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    if (!this.config.contact.recaptchaSecret) {
+    if (this.config.contact.recaptcha === 'off') {
+      this.logger.warn('CONTACT_RECAPTCHA=off: contact messages are accepted without a reCAPTCHA check');
+    } else if (!this.config.contact.recaptchaSecret) {
       this.logger.warn(
         'RECAPTCHA_SECRET is not set: contact messages are accepted without a reCAPTCHA check',
       );
@@ -48,7 +51,7 @@ export class RecaptchaVerifier implements OnModuleInit {
   async verify(token: string, remoteIp: string): Promise<void> {
     const { recaptchaSecret, recaptchaVerifyUrl, recaptchaMinScore, recaptchaHostnames } =
       this.config.contact;
-    if (!recaptchaSecret) return;
+    if (this.config.contact.recaptcha === 'off' || !recaptchaSecret) return;
     const tokenKey = `${this.config.redis.keyPrefix}recaptcha:used:${createHash('sha256').update(token).digest('hex')}`;
     const firstUse = await this.redis.set(tokenKey, '1', 'EX', USED_TOKEN_TTL_SECONDS, 'NX');
     if (firstUse !== 'OK') throw failed('token already used');
