@@ -82,8 +82,8 @@ const env = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
   RECAPTCHA_SECRET: 'unused-by-the-benchmark',
-  // The API's heap cap as deployed (deploy/backend.Dockerfile, deploy/k8s/api.yaml).
-  NODE_OPTIONS: '--max-old-space-size=192',
+  // The API's heap caps as deployed (deploy/backend.Dockerfile, deploy/k8s/api.yaml).
+  NODE_OPTIONS: '--max-old-space-size=192 --max-semi-space-size=8',
 };
 
 const CLIENT_CORE = process.env.BENCH_CLIENT_CORE ?? '0';

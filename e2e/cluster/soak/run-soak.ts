@@ -24,7 +24,7 @@ const UNREACHABLE_PLAN_LIMITS =
  * V8 sizes its heap, and so the RSS the soak judges, by it. The workers get it too (deployed: 384 MB),
  * since the cluster's environment is one for all processes.
  */
-const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=192';
+const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=192 --max-semi-space-size=8';
 /** Seconds of half the rate before the measured run (coldStart in the report). */
 const COLD_START_SECONDS = 15;
 /** How long accepted contact messages may take to reach the SMTP sink after the load. */
