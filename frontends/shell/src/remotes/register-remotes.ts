@@ -17,6 +17,11 @@ export function registerConfiguredRemotes(config: RuntimeConfig): void {
   for (const name of changed) registeredEntries.set(name, config.remotes[name]);
 }
 
+/** The mf-manifest.json URL a remote is registered with. */
+export function registeredEntry(name: RemoteName): string | undefined {
+  return registeredEntries.get(name);
+}
+
 /** Forgets everything the runtime cached for a remote (its manifest, entry and modules), so the next load starts afresh. */
 export function resetRemote(name: RemoteName): void {
   const entry = registeredEntries.get(name);
