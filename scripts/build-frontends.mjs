@@ -5,6 +5,7 @@
 //   node scripts/build-frontends.mjs                 # all apps
 //   node scripts/build-frontends.mjs shell marketing # a subset
 //   node scripts/build-frontends.mjs --skip-typecheck
+//   node scripts/build-frontends.mjs --typecheck-only
 //
 // A remote released on its own (deploy/README.md, "Remote-only release"): its build goes to
 // <dir>/<app>/<version>/, the version being BUILD_VERSION or <package version>-<git sha>:
@@ -30,6 +31,7 @@ const OPTIONS_WITH_VALUES = new Set(['--release-dir', '--declare']);
 
 function parseArguments(argv) {
   const skipTypecheck = argv.includes('--skip-typecheck');
+  const typecheckOnly = argv.includes('--typecheck-only');
   const apps = [];
   let releaseDir;
   const declaredVersions = {};
@@ -52,7 +54,13 @@ function parseArguments(argv) {
   if (unknown.length > 0) {
     throw new Error(`Unknown app(s): ${unknown.join(', ')}. Choose from ${ALL_APPS.join(', ')}.`);
   }
-  return { skipTypecheck, apps: apps.length > 0 ? apps : ALL_APPS, releaseDir, declaredVersions };
+  return {
+    skipTypecheck,
+    typecheckOnly,
+    apps: apps.length > 0 ? apps : ALL_APPS,
+    releaseDir,
+    declaredVersions,
+  };
 }
 
 function typecheck() {
@@ -115,8 +123,11 @@ function runWebpack(apps, options) {
 }
 
 async function main() {
-  const { skipTypecheck, apps, releaseDir, declaredVersions } = parseArguments(process.argv.slice(2));
+  const { skipTypecheck, typecheckOnly, apps, releaseDir, declaredVersions } = parseArguments(
+    process.argv.slice(2),
+  );
   if (!skipTypecheck) typecheck();
+  if (typecheckOnly) return;
   await runWebpack(apps, { releaseDir, declaredVersions });
   for (const app of apps) log(`output: ${path.relative(process.cwd(), outputPath(app, releaseDir)) || '.'}`);
 }
