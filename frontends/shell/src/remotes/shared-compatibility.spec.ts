@@ -30,6 +30,8 @@ describe('findSharedConflicts', () => {
     const error = new IncompatibleRemoteError('marketing', [
       { packageName: 'react-router', shellVersion: '7.18.5', requiredVersion: '^8.0.0' },
     ]);
-    expect(error.message).toBe('It was built for react-router ^8.0.0, but this site runs react-router 7.18.5.');
+    expect(error.message).toBe(
+      'It was built for react-router ^8.0.0, but this site runs react-router 7.18.5.',
+    );
   });
 });
