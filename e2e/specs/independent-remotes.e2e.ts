@@ -32,6 +32,13 @@ const installedReactRouter = (
   }
 ).version;
 
+/** The URLs the page requests from now on. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
 describe('a remote released on its own', () => {
   const opened = usePagePerTest();
   let workDir: string;
@@ -75,8 +82,10 @@ describe('a remote released on its own', () => {
       const nextVersion = `${currentVersion}-next.${stamp}`;
       await buildRemoteRelease('marketing', { releasesDir, version: nextVersion });
       pointMarketingAt(nextVersion);
+      const requested = recordRequests(page);
       await page.reload();
       await waitForText(releaseLabel(page), `Marketing release ${nextVersion}`);
+      expect(requested).toContain(`${web.urls.marketing}/remotes/marketing/${nextVersion}/remoteEntry.js`);
       await waitForText(page.getByRole('heading', { level: 1 }), /\S/);
 
       // Rollback: the previous version is still published; naming it again is the whole rollback.
@@ -103,6 +112,7 @@ describe('a remote released on its own', () => {
         declare: ['react-router@8.0.0'],
       });
       pointMarketingAt(incompatible);
+      const requested = recordRequests(page);
       try {
         await page.goto(`${web.urls.shell}/pricing`);
         const panel = page.getByTestId('remote-error');
@@ -111,6 +121,9 @@ describe('a remote released on its own', () => {
           `It was built for react-router ^8.0.0, but this site runs react-router ${installedReactRouter}.`,
         );
         expect(await releaseLabel(page).count()).toBe(0);
+        // Refused from its manifest, fetched once, before any of its code was loaded.
+        const fromRelease = requested.filter((url) => url.includes(`/remotes/marketing/${incompatible}/`));
+        expect(fromRelease).toEqual([manifestUrl(incompatible)]);
         expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
 
         // The shell's own pages and the other remotes still work.

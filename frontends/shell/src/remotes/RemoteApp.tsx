@@ -39,7 +39,7 @@ export function RemoteApp({ name }: { name: RemoteName }) {
       (error: unknown) => {
         console.error(`Could not load the ${name} application`, error);
         // A remote built against other shared singletons says why; any other failure says "try again".
-        const reason = error instanceof IncompatibleRemoteError ? error.message : undefined;
+        const reason = error instanceof IncompatibleRemoteError ? error.reason : undefined;
         if (!cancelled) setState({ status: 'failed', retrying: false, reason });
       },
     );

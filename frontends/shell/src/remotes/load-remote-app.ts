@@ -1,18 +1,24 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@fxrates/web-kit';
 import type { ComponentType } from 'react';
-import { registeredEntry } from './register-remotes';
-import { assertCompatibleRemote } from './shared-compatibility';
+import { refusalOf } from './shared-compatibility';
 
 interface RemoteAppModule {
   default: ComponentType;
 }
 
-/** Loads the component a remote exposes as `./App`, once its shared singletons are known to match the shell's. */
+/**
+ * Loads the component a remote exposes as `./App`. A remote whose shared singletons do not match
+ * the shell's is refused before any of its code runs (sharedCompatibilityPlugin): the error then
+ * says why.
+ */
 export async function loadRemoteApp(name: RemoteName): Promise<ComponentType> {
-  const entry = registeredEntry(name);
-  if (entry) await assertCompatibleRemote(name, entry, __FXRATES_SHARED_SINGLETONS__);
-  const module = await loadRemote<RemoteAppModule>(`${name}/App`);
+  let module: RemoteAppModule | null;
+  try {
+    module = await loadRemote<RemoteAppModule>(`${name}/App`);
+  } catch (error) {
+    throw refusalOf(name) ?? error;
+  }
   if (!module || typeof module.default !== 'function') {
     throw new Error(`The ${name} application did not provide a component`);
   }

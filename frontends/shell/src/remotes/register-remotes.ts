@@ -1,5 +1,6 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@fxrates/web-kit';
+import { sharedCompatibilityPlugin } from './shared-compatibility';
 
 const registeredEntries = new Map<RemoteName, string>();
 
@@ -10,16 +11,14 @@ const registeredEntries = new Map<RemoteName, string>();
 export function registerConfiguredRemotes(config: RuntimeConfig): void {
   const changed = REMOTE_NAMES.filter((name) => registeredEntries.get(name) !== config.remotes[name]);
   if (changed.length === 0) return;
+  // Once, before the first remote: the shell refuses remotes built against other shared singletons.
+  if (registeredEntries.size === 0)
+    registerPlugins([sharedCompatibilityPlugin(__FXRATES_SHARED_SINGLETONS__)]);
   registerRemotes(
     changed.map((name) => ({ name, entry: config.remotes[name] })),
     { force: changed.some((name) => registeredEntries.has(name)) },
   );
   for (const name of changed) registeredEntries.set(name, config.remotes[name]);
-}
-
-/** The mf-manifest.json URL a remote is registered with. */
-export function registeredEntry(name: RemoteName): string | undefined {
-  return registeredEntries.get(name);
 }
 
 /** Forgets everything the runtime cached for a remote (its manifest, entry and modules), so the next load starts afresh. */

@@ -1,4 +1,9 @@
-import { findSharedConflicts, IncompatibleRemoteError } from './shared-compatibility';
+import {
+  findSharedConflicts,
+  IncompatibleRemoteError,
+  refusalOf,
+  sharedCompatibilityPlugin,
+} from './shared-compatibility';
 
 const SHELL = { react: '19.3.1', 'react-router': '7.18.5', '@mantine/core': '9.7.3' };
 
@@ -30,8 +35,33 @@ describe('findSharedConflicts', () => {
     const error = new IncompatibleRemoteError('marketing', [
       { packageName: 'react-router', shellVersion: '7.18.5', requiredVersion: '^8.0.0' },
     ]);
-    expect(error.message).toBe(
+    expect(error.reason).toBe(
       'It was built for react-router ^8.0.0, but this site runs react-router 7.18.5.',
     );
+  });
+});
+
+describe('sharedCompatibilityPlugin', () => {
+  const snapshotOf = (shared: unknown[]) =>
+    ({
+      moduleInfo: { name: 'marketing', entry: 'http://m/1/mf-manifest.json' },
+      manifestJson: { shared },
+    }) as never;
+  const loadRemoteSnapshot = (args: never) =>
+    (sharedCompatibilityPlugin(SHELL).loadRemoteSnapshot as (a: never) => unknown)(args);
+
+  it('stops loading an incompatible remote and keeps the reason for the error panel', () => {
+    expect(() =>
+      loadRemoteSnapshot(snapshotOf([{ name: 'react-router', version: '8.0.0', requiredVersion: '^8.0.0' }])),
+    ).toThrow(IncompatibleRemoteError);
+    expect(refusalOf('marketing')?.reason).toBe(
+      'It was built for react-router ^8.0.0, but this site runs react-router 7.18.5.',
+    );
+  });
+
+  it('lets a compatible remote through, and forgets an earlier refusal of it', () => {
+    const args = snapshotOf([{ name: 'react-router', version: '7.18.5', requiredVersion: '^7.18.5' }]);
+    expect(loadRemoteSnapshot(args)).toBe(args);
+    expect(refusalOf('marketing')).toBeUndefined();
   });
 });

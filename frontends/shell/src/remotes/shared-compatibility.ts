@@ -1,4 +1,4 @@
-import { satisfy } from '@module-federation/enhanced/runtime';
+import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@fxrates/web-kit';
 
 /** A `shared` entry of a remote's mf-manifest.json (the fields read here). */
@@ -37,23 +37,26 @@ export function findSharedConflicts(
 
 /** Thrown instead of loading a remote built against other shared singletons than the shell's. */
 export class IncompatibleRemoteError extends Error {
+  /** What the error panel says (the federation runtime prefixes `message` when it rethrows). */
+  readonly reason: string;
+
   constructor(
-    readonly remote: RemoteName,
+    readonly remote: RemoteName | string,
     readonly conflicts: readonly SharedConflict[],
   ) {
-    super(
-      `It was built for ${conflicts
-        .map(({ packageName, requiredVersion }) => `${packageName} ${requiredVersion}`)
-        .join(', ')}, but this site runs ${conflicts
-        .map(({ packageName, shellVersion }) => `${packageName} ${shellVersion}`)
-        .join(', ')}.`,
-    );
+    const reason = `It was built for ${conflicts
+      .map(({ packageName, requiredVersion }) => `${packageName} ${requiredVersion}`)
+      .join(', ')}, but this site runs ${conflicts
+      .map(({ packageName, shellVersion }) => `${packageName} ${shellVersion}`)
+      .join(', ')}.`;
+    super(reason);
     this.name = 'IncompatibleRemoteError';
+    this.reason = reason;
   }
 }
 
 function sharedEntries(manifest: unknown): ManifestSharedEntry[] {
-  const shared = (manifest as { shared?: unknown } | null)?.shared;
+  const shared = (manifest as { shared?: unknown } | null | undefined)?.shared;
   if (!Array.isArray(shared)) return [];
   return shared.filter(
     (entry): entry is ManifestSharedEntry =>
@@ -64,18 +67,35 @@ function sharedEntries(manifest: unknown): ManifestSharedEntry[] {
   );
 }
 
+/** The refusal of each remote whose last manifest was incompatible (loadRemote's own error is the runtime's). */
+const refusals = new Map<string, IncompatibleRemoteError>();
+
+/** Why a remote was refused, if it was. */
+export function refusalOf(remote: RemoteName): IncompatibleRemoteError | undefined {
+  return refusals.get(remote);
+}
+
 /**
- * Reads the remote's mf-manifest.json and throws IncompatibleRemoteError when it needs a shared
- * singleton in a version the shell does not provide (the federation runtime would only warn and
- * hand it the shell's copy anyway). A manifest that cannot be fetched throws like a remote that is down.
+ * A federation runtime plugin: when the runtime has fetched a remote's mf-manifest.json, and before
+ * it loads any of the remote's code, it compares the remote's shared singletons with the shell's
+ * and stops the load on a conflict (the runtime on its own would only warn and hand the remote the
+ * shell's copy anyway). One request: the manifest the runtime fetches is the one checked.
  */
-export async function assertCompatibleRemote(
-  remote: RemoteName,
-  manifestUrl: string,
+export function sharedCompatibilityPlugin(
   shellSingletons: Readonly<Record<string, string>>,
-): Promise<void> {
-  const response = await fetch(manifestUrl, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${manifestUrl} answered HTTP ${response.status}`);
-  const conflicts = findSharedConflicts(shellSingletons, sharedEntries(await response.json()));
-  if (conflicts.length > 0) throw new IncompatibleRemoteError(remote, conflicts);
+): ModuleFederationRuntimePlugin {
+  return {
+    name: 'fxrates-shared-compatibility',
+    loadRemoteSnapshot(args) {
+      const remote = args.moduleInfo.name;
+      const conflicts = findSharedConflicts(shellSingletons, sharedEntries(args.manifestJson));
+      if (conflicts.length === 0) {
+        refusals.delete(remote);
+        return args;
+      }
+      const refusal = new IncompatibleRemoteError(remote, conflicts);
+      refusals.set(remote, refusal);
+      throw refusal;
+    },
+  };
 }
