@@ -5,7 +5,13 @@ const path = require('node:path');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies, unsharedAliases, mantineAddOnDirs } = require('./mf-shared');
+const {
+  sharedDependencies,
+  unsharedAliases,
+  mantineAddOnDirs,
+  facadeExports,
+  sharedImportsOf,
+} = require('./mf-shared');
 const { runtimeConfigFromEnv, portsFromEnv } = require('./runtime-config.cjs');
 const { CurrencyIconsPlugin } = require('./currency-icons-plugin.cjs');
 const { mantineStylesheet, StaticFilesPlugin } = require('./static-files-plugin.cjs');
@@ -151,6 +157,7 @@ function createWebpackConfig(app) {
         new DefinePlugin({
           __FXRATES_BUILD_VERSION__: JSON.stringify(buildVersion),
           __FXRATES_SHARED_SINGLETONS__: JSON.stringify(sharedSingletonVersions(shared)),
+          __FXRATES_SHARED_FACADES__: JSON.stringify(isRemote ? {} : facadeExports()),
         }),
         new ModuleFederationPlugin({
           name: app.name,
@@ -191,7 +198,12 @@ function createWebpackConfig(app) {
         }),
         new StaticFilesPlugin({ [mantineStylesheet.fileName]: mantineStylesheet.source }),
         // Which version this build is: scripts/serve-web.mjs and nginx publish it under /remotes/<name>/<version>/.
-        new ReleaseInfoPlugin({ name: app.name, version: buildVersion }),
+        // A remote's also says what it takes from the shell's facades (checked before it loads).
+        new ReleaseInfoPlugin({
+          name: app.name,
+          version: buildVersion,
+          ...(isRemote && { sharedImports: sharedImportsOf(path.join(app.dir, 'src')) }),
+        }),
         ...(app.servesCurrencyIcons ? [new CurrencyIconsPlugin()] : []),
       ],
       performance: { hints: false },
@@ -228,7 +240,7 @@ function createDevServer(app, isRemote) {
   };
 }
 
-/** Emits release.json: `{ "name", "version" }` of the build. */
+/** Emits release.json: `{ "name", "version", "sharedImports"? }` of the build. */
 class ReleaseInfoPlugin {
   constructor(release) {
     this.release = release;

@@ -8,6 +8,7 @@ import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { REPO_ROOT } from '../support/paths';
 import {
+  buildEditedRemoteRelease,
   buildRemoteRelease,
   builtVersion,
   fileTimes,
@@ -121,14 +122,63 @@ describe('a remote released on its own', () => {
           `It was built for react-router ^8.0.0, but this site runs react-router ${installedReactRouter}.`,
         );
         expect(await releaseLabel(page).count()).toBe(0);
-        // Refused from its manifest, fetched once, before any of its code was loaded.
+        // Refused from its manifest (fetched once) and release.json, before any of its code was loaded.
         const fromRelease = requested.filter((url) => url.includes(`/remotes/marketing/${incompatible}/`));
-        expect(fromRelease).toEqual([manifestUrl(incompatible)]);
+        expect(fromRelease.sort()).toEqual([
+          manifestUrl(incompatible),
+          manifestUrl(incompatible).replace('mf-manifest.json', 'release.json'),
+        ]);
         expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
 
         // The shell's own pages and the other remotes still work.
         await signUpInBrowser(page, web.urls.shell, '/dashboard');
         await waitForText(page.getByRole('heading', { level: 1 }), 'Dashboard');
+      } finally {
+        pointMarketingAt(currentVersion);
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'is refused when it imports from react-router a name the shell’s generated facade does not share',
+    async () => {
+      const { page } = opened();
+      const extended = `${currentVersion}-facade.${stamp}`;
+      // useInRouterContext: a react-router export none of the apps imports, so the shell's facade
+      // (frontends/mf-shared.js) lacks it; without the check the page would call undefined.
+      await buildEditedRemoteRelease('marketing', {
+        releasesDir,
+        version: extended,
+        edit: (source) =>
+          source
+            .replace(
+              "import { Route, Routes } from 'react-router';",
+              "import { Route, Routes, useInRouterContext } from 'react-router';",
+            )
+            .replace(
+              'export default function MarketingApp() {\n',
+              'export default function MarketingApp() {\n  useInRouterContext();\n',
+            ),
+      });
+      const release = JSON.parse(
+        fs.readFileSync(path.join(releasesDir, 'marketing', extended, 'release.json'), 'utf8'),
+      ) as { sharedImports: Record<string, string[]> };
+      expect(release.sharedImports['react-router']).toContain('useInRouterContext');
+      pointMarketingAt(extended);
+      const requested = recordRequests(page);
+      try {
+        await page.goto(`${web.urls.shell}/`);
+        const panel = page.getByTestId('remote-error');
+        await waitForText(panel.locator('.mantine-Alert-title'), 'This page is temporarily unavailable');
+        expect(await panel.textContent()).toContain(
+          'It uses useInRouterContext from react-router, which this site does not share.',
+        );
+        expect(
+          requested.filter((url) => url.includes(`/remotes/marketing/${extended}/remoteEntry.js`)),
+        ).toEqual([]);
+        await page.goto(`${web.urls.shell}/login`);
+        await waitForText(page.getByRole('heading', { level: 1 }), /\S/);
       } finally {
         pointMarketingAt(currentVersion);
       }

@@ -15,35 +15,85 @@ export function builtVersion(app: string, distDir = path.join(REPO_ROOT, 'fronte
  * A real webpack build of one remote, published as `<releasesDir>/<app>/<version>/` the way a team
  * releases it on its own (scripts/build-frontends.mjs --release-dir). Niced: the machine is shared.
  */
-export function buildRemoteRelease(
+export async function buildRemoteRelease(
   app: string,
   { releasesDir, version, declare = [] }: { releasesDir: string; version: string; declare?: string[] },
 ): Promise<string> {
-  const args = [
-    '-n',
-    '10',
-    process.execPath,
-    BUILD_SCRIPT,
-    app,
-    '--skip-typecheck',
-    '--release-dir',
+  await run(
+    [
+      process.execPath,
+      BUILD_SCRIPT,
+      app,
+      '--skip-typecheck',
+      '--release-dir',
+      releasesDir,
+      ...declare.flatMap((entry) => ['--declare', entry]),
+    ],
+    { BUILD_VERSION: version },
+    `building ${app} ${version}`,
+  );
+  return path.join(releasesDir, app, version);
+}
+
+/**
+ * A real webpack build of a changed copy of one remote's sources (`edit` rewrites its src/App.tsx),
+ * published like buildRemoteRelease. The copy sits beside the original (frontends/.e2e-copy-*, so
+ * that its packages resolve) and is removed afterwards.
+ */
+export async function buildEditedRemoteRelease(
+  app: string,
+  {
     releasesDir,
-    ...declare.flatMap((entry) => ['--declare', entry]),
-  ];
+    version,
+    edit,
+  }: { releasesDir: string; version: string; edit: (appSource: string) => string },
+): Promise<string> {
+  const original = path.join(REPO_ROOT, 'frontends', app);
+  const copy = path.join(REPO_ROOT, 'frontends', `.e2e-copy-${app}-${version}`);
+  const output = path.join(releasesDir, app, version);
+  try {
+    fs.cpSync(original, copy, {
+      recursive: true,
+      filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
+    });
+    if (fs.existsSync(path.join(original, 'node_modules')))
+      fs.symlinkSync(path.join(original, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const appFile = path.join(copy, 'src', 'App.tsx');
+    fs.writeFileSync(appFile, edit(fs.readFileSync(appFile, 'utf8')));
+    await run(
+      [
+        process.execPath,
+        path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'),
+        '--config',
+        path.join(copy, 'webpack.config.js'),
+        '--mode',
+        'production',
+        '--env',
+        `outputPath=${output}`,
+      ],
+      { BUILD_VERSION: version },
+      `building an edited ${app} ${version}`,
+    );
+    return output;
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** Runs a command niced (the machine is shared), rejecting with its output's tail when it fails. */
+function run(command: string[], env: NodeJS.ProcessEnv, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const build = spawn('nice', args, {
+    const child = spawn('nice', ['-n', '10', ...command], {
       cwd: REPO_ROOT,
-      env: { ...process.env, BUILD_VERSION: version },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    build.once('error', reject);
-    build.once('exit', (code) =>
-      code === 0
-        ? resolve(path.join(releasesDir, app, version))
-        : reject(new Error(`building ${app} ${version} failed (${code}):\n${output.slice(-4000)}`)),
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (${code}):\n${output.slice(-4000)}`)),
     );
   });
 }

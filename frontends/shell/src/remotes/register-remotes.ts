@@ -13,7 +13,7 @@ export function registerConfiguredRemotes(config: RuntimeConfig): void {
   if (changed.length === 0) return;
   // Once, before the first remote: the shell refuses remotes built against other shared singletons.
   if (registeredEntries.size === 0)
-    registerPlugins([sharedCompatibilityPlugin(__FXRATES_SHARED_SINGLETONS__)]);
+    registerPlugins([sharedCompatibilityPlugin(__FXRATES_SHARED_SINGLETONS__, __FXRATES_SHARED_FACADES__)]);
   registerRemotes(
     changed.map((name) => ({ name, entry: config.remotes[name] })),
     { force: changed.some((name) => registeredEntries.has(name)) },
