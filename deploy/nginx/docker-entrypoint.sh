@@ -6,7 +6,7 @@
 #  2. Writes /config.json, the shell's public runtime configuration, from the environment
 #     (PUBLIC_API_BASE_URL, PUBLIC_{MARKETING,DASHBOARD,BILLING}_URL, PRODUCT_NAME,
 #     SUPPORT_EMAIL, API_KEY_PREFIX; unset or empty means the default below), unless a
-#     config.json is mounted there already (Kubernetes: the fxrates-shell-config ConfigMap, which
+#     config.json is mounted there read-only (Kubernetes: the fxrates-shell-config ConfigMap, which
 #     nginx serves as it changes: a remote's version switches without restarting the shell).
 #  3. Execs the command (nginx in the foreground).
 set -eu
