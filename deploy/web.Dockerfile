@@ -1,19 +1,31 @@
 # syntax=docker/dockerfile:1
 #
-# The four frontends as static files behind nginx, built from the repository root:
+# The four frontends, each an nginx image of its own, built from the repository root:
 #
-#   docker build -f deploy/web.Dockerfile -t fxrates-pro/web:TAG .
+#   docker build -f deploy/web.Dockerfile --target shell     -t fxrates-pro/shell:TAG .
+#   docker build -f deploy/web.Dockerfile --target marketing --build-arg BUILD_VERSION=1.4.0 \
+#     -t fxrates-pro/marketing:1.4.0 .                        # and dashboard, billing alike
 #
-# Layout inside the image:
-#   /usr/share/nginx/html/                      shell (host): index.html, main.js, chunks
-#   /usr/share/nginx/html/remotes/<name>/       marketing, dashboard, billing (mf-manifest.json ...)
-#   /usr/share/nginx/runtime/config.json        written at container start from the environment
+# A remote's build is published under its version: /remotes/<name>/<BUILD_VERSION>/mf-manifest.json
+# (BUILD_VERSION defaults to the app's package version: the build context has no .git). The shell
+# loads the version its /config.json names, so a remote is released and rolled back without the
+# shell (deploy/README.md, "Remote-only release"). PREVIOUS_<NAME>_IMAGE (an earlier image of that
+# remote) carries its releases into the new image, so that a rollback is a config change only.
 #
-# nginx runs as the unprivileged user 101 and listens on 8080. Writable paths at run time:
-# /tmp, /etc/nginx/conf.d and /usr/share/nginx/runtime (emptyDirs under a read-only root in k8s).
+# Layout inside the images:
+#   shell:  /usr/share/nginx/html/                          index.html, main.js, chunks
+#           /usr/share/nginx/runtime/config.json            written at start from the environment,
+#                                                           unless mounted (a ConfigMap in k8s)
+#   <name>: /usr/share/nginx/html/remotes/<name>/<version>/ mf-manifest.json, remoteEntry.js, chunks
+#
+# nginx runs as the unprivileged user 101 and listens on 8080. Writable paths at run time (shell):
+# /tmp, /etc/nginx/conf.d and /usr/share/nginx/runtime; (remotes) /tmp only.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG PREVIOUS_MARKETING_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG PREVIOUS_DASHBOARD_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG PREVIOUS_BILLING_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS node-base
@@ -35,18 +47,34 @@ RUN mkdir -p /manifests \
       -exec cp --parents {} /manifests/ \;
 
 # ---------------------------------------------------------------------------------------------
-FROM node-base AS build
+FROM node-base AS dependencies
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund \
  || { echo 'npm ci failed; retrying with npm install against package-lock.json' >&2; \
       npm install --no-audit --no-fund; }
 COPY . .
-# Type-checks the frontends, then runs webpack in production mode for the four apps.
-RUN npm run build:frontends
+# Type-checks the frontends once for whichever app is built.
+RUN node scripts/build-frontends.mjs --typecheck-only
+
+# One build stage per app: a target builds only its own app (webpack in production mode).
+FROM dependencies AS build-shell
+RUN node scripts/build-frontends.mjs shell --skip-typecheck
+
+FROM dependencies AS build-marketing
+ARG BUILD_VERSION
+RUN BUILD_VERSION="${BUILD_VERSION}" node scripts/build-frontends.mjs marketing --skip-typecheck --release-dir /releases
+
+FROM dependencies AS build-dashboard
+ARG BUILD_VERSION
+RUN BUILD_VERSION="${BUILD_VERSION}" node scripts/build-frontends.mjs dashboard --skip-typecheck --release-dir /releases
+
+FROM dependencies AS build-billing
+ARG BUILD_VERSION
+RUN BUILD_VERSION="${BUILD_VERSION}" node scripts/build-frontends.mjs billing --skip-typecheck --release-dir /releases
 
 # ---------------------------------------------------------------------------------------------
-FROM ${NGINX_IMAGE} AS web
+FROM ${NGINX_IMAGE} AS shell
 USER root
 RUN rm -rf /etc/nginx/conf.d/*.conf /usr/share/nginx/html/* \
  && mkdir -p /etc/nginx/templates /usr/share/nginx/runtime \
@@ -55,10 +83,7 @@ RUN rm -rf /etc/nginx/conf.d/*.conf /usr/share/nginx/html/* \
 COPY deploy/nginx/nginx.conf /etc/nginx/nginx.conf
 COPY deploy/nginx/templates/ /etc/nginx/templates/
 COPY --chmod=0755 deploy/nginx/docker-entrypoint.sh /usr/local/bin/fxrates-web-entrypoint
-COPY --from=build /app/frontends/shell/dist/ /usr/share/nginx/html/
-COPY --from=build /app/frontends/marketing/dist/ /usr/share/nginx/html/remotes/marketing/
-COPY --from=build /app/frontends/dashboard/dist/ /usr/share/nginx/html/remotes/dashboard/
-COPY --from=build /app/frontends/billing/dist/ /usr/share/nginx/html/remotes/billing/
+COPY --from=build-shell /app/frontends/shell/dist/ /usr/share/nginx/html/
 
 # Run-time settings (all optional; defaults in docker-entrypoint.sh, table in deploy/README.md):
 # API_URL, REAL_IP_FROM, CSP_EXTRA_SOURCES, PUBLIC_API_BASE_URL, PUBLIC_MARKETING_URL,
@@ -68,3 +93,43 @@ EXPOSE 8080
 STOPSIGNAL SIGQUIT
 ENTRYPOINT ["/usr/local/bin/fxrates-web-entrypoint"]
 CMD ["nginx", "-g", "daemon off;"]
+
+# ---------------------------------------------------------------------------------------------
+# A remote: static files under /remotes/<name>/<version>/, CORS open, nothing rendered at start.
+FROM ${NGINX_IMAGE} AS remote
+USER root
+RUN rm -rf /etc/nginx/conf.d/*.conf /usr/share/nginx/html/* \
+ && mkdir -p /usr/share/nginx/html/remotes
+COPY deploy/nginx/nginx.conf /etc/nginx/nginx.conf
+COPY deploy/nginx/remote.conf /etc/nginx/conf.d/remote.conf
+
+FROM ${PREVIOUS_MARKETING_IMAGE} AS previous-marketing
+FROM ${PREVIOUS_DASHBOARD_IMAGE} AS previous-dashboard
+FROM ${PREVIOUS_BILLING_IMAGE} AS previous-billing
+
+FROM remote AS marketing
+RUN --mount=type=bind,from=previous-marketing,source=/usr/share/nginx/html,target=/previous \
+    if [ -d /previous/remotes/marketing ]; then cp -R /previous/remotes/marketing /usr/share/nginx/html/remotes/; fi
+COPY --from=build-marketing /releases/ /usr/share/nginx/html/remotes/
+USER 101
+EXPOSE 8080
+STOPSIGNAL SIGQUIT
+ENTRYPOINT ["nginx", "-g", "daemon off;"]
+
+FROM remote AS dashboard
+RUN --mount=type=bind,from=previous-dashboard,source=/usr/share/nginx/html,target=/previous \
+    if [ -d /previous/remotes/dashboard ]; then cp -R /previous/remotes/dashboard /usr/share/nginx/html/remotes/; fi
+COPY --from=build-dashboard /releases/ /usr/share/nginx/html/remotes/
+USER 101
+EXPOSE 8080
+STOPSIGNAL SIGQUIT
+ENTRYPOINT ["nginx", "-g", "daemon off;"]
+
+FROM remote AS billing
+RUN --mount=type=bind,from=previous-billing,source=/usr/share/nginx/html,target=/previous \
+    if [ -d /previous/remotes/billing ]; then cp -R /previous/remotes/billing /usr/share/nginx/html/remotes/; fi
+COPY --from=build-billing /releases/ /usr/share/nginx/html/remotes/
+USER 101
+EXPOSE 8080
+STOPSIGNAL SIGQUIT
+ENTRYPOINT ["nginx", "-g", "daemon off;"]

@@ -255,6 +255,53 @@ const sharedDependencies = {
   '@fxrates/domain': singleton('@fxrates/domain'),
 };
 
+/** The names a generated facade module re-exports. */
+function facadeExportNames(facadeFile) {
+  const list = /export\s*\{([^}]*)\}/.exec(fs.readFileSync(facadeFile, 'utf8'))?.[1] ?? '';
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What this build's facades share: share key → names. The shell compares a remote's
+ * `sharedImports` (below) with its own: a remote built alone may import a name from react-router
+ * or Mantine that the deployed shell's facade lacks, and would get `undefined` for it.
+ */
+function facadeExports() {
+  return Object.fromEntries(
+    Object.entries(sharedDependencies)
+      .filter(([, config]) => config.import)
+      .map(([key, config]) => [key, facadeExportNames(config.import)]),
+  );
+}
+
+/**
+ * The names one app's own sources import from each facade-shared package (what it takes from the
+ * shell's facades at run time), @mantine/core split as mantine-imports-loader.cjs routes it.
+ * Shared packages the app bundles none of its own code from (web-kit) are the shell's concern.
+ * @param {string} appSourceDir e.g. frontends/marketing/src
+ */
+function sharedImportsOf(appSourceDir) {
+  const files = listFiles(appSourceDir, /\.(ts|tsx)$/);
+  const imports = {};
+  for (const [key, config] of Object.entries(sharedDependencies)) {
+    if (!config.import || key === MANTINE_EXTRAS) continue;
+    const names = importedNames(key, files);
+    if (!names || names.length === 0) continue;
+    if (key !== '@mantine/core' || mantineExtraNames.length === 0) {
+      imports[key] = names;
+      continue;
+    }
+    const extras = names.filter((name) => mantineExtraNames.includes(name));
+    const core = names.filter((name) => !mantineExtraNames.includes(name));
+    if (core.length > 0) imports[key] = core;
+    if (extras.length > 0) imports[MANTINE_EXTRAS] = extras;
+  }
+  return imports;
+}
+
 /** Resolve aliases that let the facades import the real packages (webpack's `resolve.alias`). */
 const unsharedAliases = Object.fromEntries(
   Object.entries(sharedDependencies)
@@ -264,6 +311,8 @@ const unsharedAliases = Object.fromEntries(
 
 module.exports = {
   sharedDependencies,
+  facadeExports,
+  sharedImportsOf,
   unsharedAliases,
   importedNames,
   MANTINE_EXTRAS,

@@ -1,9 +1,17 @@
 // Webpack configuration shared by the shell (host) and the remotes.
 // Each app's webpack.config.js calls createWebpackConfig with its name, port and exposes.
+const { execFileSync } = require('node:child_process');
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDependencies, unsharedAliases, mantineAddOnDirs } = require('./mf-shared');
+const {
+  sharedDependencies,
+  unsharedAliases,
+  mantineAddOnDirs,
+  facadeExports,
+  sharedImportsOf,
+} = require('./mf-shared');
 const { runtimeConfigFromEnv, portsFromEnv } = require('./runtime-config.cjs');
 const { CurrencyIconsPlugin } = require('./currency-icons-plugin.cjs');
 const { mantineStylesheet, StaticFilesPlugin } = require('./static-files-plugin.cjs');
@@ -28,6 +36,40 @@ const swcOptions = {
 };
 
 /**
+ * The version a build is published under (/remotes/<name>/<version>/): BUILD_VERSION when set,
+ * otherwise the app's package version and the repository's commit (`0.1.0-1a2b3c4`).
+ */
+function defaultBuildVersion(appDir) {
+  if (process.env.BUILD_VERSION) return process.env.BUILD_VERSION;
+  const { version } = require(path.join(appDir, 'package.json'));
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: appDir, encoding: 'utf8' });
+    return `${version}-${sha.trim()}`;
+  } catch {
+    return version;
+  }
+}
+
+/** Versions a build declares for its shared packages: the installed ones, or `declaredVersions` overrides. */
+function declareSharedVersions(declaredVersions = {}) {
+  return Object.fromEntries(
+    Object.entries(sharedDependencies).map(([key, config]) => {
+      const version = declaredVersions[key];
+      return [key, version ? { ...config, version, requiredVersion: `^${version}` } : config];
+    }),
+  );
+}
+
+/** What the shell refuses a remote for: the version of each singleton it shares (checked in the browser). */
+function sharedSingletonVersions(shared) {
+  return Object.fromEntries(
+    Object.entries(shared)
+      .filter(([key, config]) => config.singleton && !key.endsWith('/'))
+      .map(([key, config]) => [key, config.version]),
+  );
+}
+
+/**
  * @param {object} app
  * @param {string} app.name federation name, also the folder name under frontends/
  * @param {string} app.dir absolute folder of the app
@@ -38,9 +80,18 @@ const swcOptions = {
  */
 function createWebpackConfig(app) {
   const isRemote = Boolean(app.exposes);
-  return (_env, argv = {}) => {
+  /**
+   * @param {object} [env] webpack's env, or from scripts/build-frontends.mjs:
+   * @param {string} [env.outputPath] where the build goes (default frontends/<app>/dist)
+   * @param {string} [env.buildVersion] the version it is published under (default defaultBuildVersion)
+   * @param {Record<string, string>} [env.declaredVersions] declare another version of a shared package
+   *   (how a remote built against other singletons looks to the shell)
+   */
+  return (env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const isProduction = mode === 'production';
+    const buildVersion = env.buildVersion || defaultBuildVersion(app.dir);
+    const shared = declareSharedVersions(env.declaredVersions);
     return {
       name: app.name,
       mode,
@@ -49,7 +100,7 @@ function createWebpackConfig(app) {
       // Production maps are written for debugging but not referenced from the bundles: browsers never fetch them.
       devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(app.dir, 'dist'),
+        path: env.outputPath || path.join(app.dir, 'dist'),
         // Remotes are loaded from another origin: 'auto' resolves chunks against the manifest URL.
         publicPath: isRemote ? 'auto' : '/',
         // Entry chunks keep stable names (like remoteEntry.js) and are served with no-cache;
@@ -103,13 +154,18 @@ function createWebpackConfig(app) {
         ],
       },
       plugins: [
+        new DefinePlugin({
+          __FXRATES_BUILD_VERSION__: JSON.stringify(buildVersion),
+          __FXRATES_SHARED_SINGLETONS__: JSON.stringify(sharedSingletonVersions(shared)),
+          __FXRATES_SHARED_FACADES__: JSON.stringify(isRemote ? {} : facadeExports()),
+        }),
         new ModuleFederationPlugin({
           name: app.name,
           filename: 'remoteEntry.js',
           exposes: app.exposes ?? {},
           // Remote URLs are registered at runtime from /config.json, never baked into the bundle.
           remotes: {},
-          shared: sharedDependencies,
+          shared,
           // Shared modules come from what is loaded (the shell's), never by first asking every
           // registered remote for its versions: 'version-first' fetches every remote's entry
           // whenever a lazily loaded chunk needs a shared module, and a remote that is down then
@@ -141,6 +197,13 @@ function createWebpackConfig(app) {
           preloadRuntimeConfig: !isRemote,
         }),
         new StaticFilesPlugin({ [mantineStylesheet.fileName]: mantineStylesheet.source }),
+        // Which version this build is: scripts/serve-web.mjs and nginx publish it under /remotes/<name>/<version>/.
+        // A remote's also says what it takes from the shell's facades (checked before it loads).
+        new ReleaseInfoPlugin({
+          name: app.name,
+          version: buildVersion,
+          ...(isRemote && { sharedImports: sharedImportsOf(path.join(app.dir, 'src')) }),
+        }),
         ...(app.servesCurrencyIcons ? [new CurrencyIconsPlugin()] : []),
       ],
       performance: { hints: false },
@@ -177,4 +240,21 @@ function createDevServer(app, isRemote) {
   };
 }
 
-module.exports = { createWebpackConfig };
+/** Emits release.json: `{ "name", "version", "sharedImports"? }` of the build. */
+class ReleaseInfoPlugin {
+  constructor(release) {
+    this.release = release;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('ReleaseInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ReleaseInfoPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset('release.json', new RawSource(`${JSON.stringify(this.release)}\n`)),
+      );
+    });
+  }
+}
+
+module.exports = { createWebpackConfig, defaultBuildVersion };

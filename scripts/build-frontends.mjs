@@ -5,6 +5,15 @@
 //   node scripts/build-frontends.mjs                 # all apps
 //   node scripts/build-frontends.mjs shell marketing # a subset
 //   node scripts/build-frontends.mjs --skip-typecheck
+//   node scripts/build-frontends.mjs --typecheck-only
+//
+// A remote released on its own (deploy/README.md, "Remote-only release"): its build goes to
+// <dir>/<app>/<version>/, the version being BUILD_VERSION or <package version>-<git sha>:
+//
+//   BUILD_VERSION=0.1.1 node scripts/build-frontends.mjs marketing --release-dir releases
+//
+// --declare <package>@<version> (repeatable) builds with another declared version of a shared
+// package: what a remote built against other singletons looks like to the shell (which refuses it).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,14 +27,40 @@ function log(message) {
   process.stdout.write(`[build-frontends] ${message}\n`);
 }
 
+const OPTIONS_WITH_VALUES = new Set(['--release-dir', '--declare']);
+
 function parseArguments(argv) {
   const skipTypecheck = argv.includes('--skip-typecheck');
-  const apps = argv.filter((argument) => !argument.startsWith('--'));
+  const typecheckOnly = argv.includes('--typecheck-only');
+  const apps = [];
+  let releaseDir;
+  const declaredVersions = {};
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    if (!OPTIONS_WITH_VALUES.has(argument)) {
+      if (!argument.startsWith('--')) apps.push(argument);
+      continue;
+    }
+    const value = argv[(index += 1)];
+    if (!value) throw new Error(`${argument} needs a value`);
+    if (argument === '--release-dir') releaseDir = path.resolve(value);
+    else {
+      const at = value.lastIndexOf('@');
+      if (at <= 0) throw new Error(`--declare takes <package>@<version>, got "${value}"`);
+      declaredVersions[value.slice(0, at)] = value.slice(at + 1);
+    }
+  }
   const unknown = apps.filter((app) => !ALL_APPS.includes(app));
   if (unknown.length > 0) {
     throw new Error(`Unknown app(s): ${unknown.join(', ')}. Choose from ${ALL_APPS.join(', ')}.`);
   }
-  return { skipTypecheck, apps: apps.length > 0 ? apps : ALL_APPS };
+  return {
+    skipTypecheck,
+    typecheckOnly,
+    apps: apps.length > 0 ? apps : ALL_APPS,
+    releaseDir,
+    declaredVersions,
+  };
 }
 
 function typecheck() {
@@ -44,14 +79,20 @@ function seconds(since) {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function loadConfig(app) {
-  const factory = require(path.join(repoRoot, 'frontends', app, 'webpack.config.js'));
-  return factory({}, { mode: 'production' });
+function outputPath(app, releaseDir) {
+  if (!releaseDir) return path.join(repoRoot, 'frontends', app, 'dist');
+  const { defaultBuildVersion } = require(path.join(repoRoot, 'frontends', 'webpack.common.js'));
+  return path.join(releaseDir, app, defaultBuildVersion(path.join(repoRoot, 'frontends', app)));
 }
 
-function runWebpack(apps) {
+function loadConfig(app, { releaseDir, declaredVersions }) {
+  const factory = require(path.join(repoRoot, 'frontends', app, 'webpack.config.js'));
+  return factory({ outputPath: outputPath(app, releaseDir), declaredVersions }, { mode: 'production' });
+}
+
+function runWebpack(apps, options) {
   const webpack = require('webpack');
-  const configs = apps.map(loadConfig);
+  const configs = apps.map((app) => loadConfig(app, options));
   const multiCompiler = webpack(configs);
   const started = Date.now();
   for (const compiler of multiCompiler.compilers) {
@@ -82,10 +123,13 @@ function runWebpack(apps) {
 }
 
 async function main() {
-  const { skipTypecheck, apps } = parseArguments(process.argv.slice(2));
+  const { skipTypecheck, typecheckOnly, apps, releaseDir, declaredVersions } = parseArguments(
+    process.argv.slice(2),
+  );
   if (!skipTypecheck) typecheck();
-  await runWebpack(apps);
-  for (const app of apps) log(`output: frontends/${app}/dist`);
+  if (typecheckOnly) return;
+  await runWebpack(apps, { releaseDir, declaredVersions });
+  for (const app of apps) log(`output: ${path.relative(process.cwd(), outputPath(app, releaseDir)) || '.'}`);
 }
 
 main().catch((error) => {

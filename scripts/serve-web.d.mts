@@ -19,6 +19,10 @@ export interface StartWebServersOptions {
   runtimeConfig?: RuntimeConfigOverrides;
   /** Folder holding <app>/dist; default frontends/. */
   distRoot?: string;
+  /** JSON file merged over /config.json at every request (WEB_CONFIG_FILE): remote versions change without a restart. */
+  configFile?: string;
+  /** Folder of <remote>/<version>/ builds, served by each remote at /remotes/<remote>/<version>/ (WEB_RELEASES_DIR). */
+  releasesDir?: string;
   env?: NodeJS.ProcessEnv;
   log?: (message: string) => void;
 }

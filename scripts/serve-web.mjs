@@ -8,6 +8,12 @@
 //   dashboard  DASHBOARD_PORT (3002)
 //   billing    BILLING_PORT (3003)
 //
+// Each remote's build is served at / and, as in production, under /remotes/<name>/<version>/
+// (the version its release.json names); with WEB_RELEASES_DIR, every other release in
+// <WEB_RELEASES_DIR>/<name>/<version>/ too (scripts/build-frontends.mjs --release-dir writes them).
+// With WEB_CONFIG_FILE, /config.json is that file (over the defaults below), read at every request:
+// pointing a remote at another version is an edit of the file, no restart (a ConfigMap in k8s).
+//
 // Env: WEB_HOST (0.0.0.0), API_URL (http://127.0.0.1:4000), PUBLIC_MARKETING_URL,
 // PUBLIC_DASHBOARD_URL, PUBLIC_BILLING_URL (default http://localhost:<port>/mf-manifest.json),
 // PRODUCT_NAME, SUPPORT_EMAIL, API_KEY_PREFIX, PUBLIC_API_BASE_URL (/api).
@@ -77,8 +83,22 @@ async function apiProxy(app, apiUrl) {
   });
 }
 
+/** The version a build was published as (its release.json), or null for a build without one. */
+function releaseVersion(distDir) {
+  try {
+    const { version } = JSON.parse(fs.readFileSync(path.join(distDir, 'release.json'), 'utf8'));
+    return typeof version === 'string' && /^[\w.+-]+$/.test(version) ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+function cacheHeaders(reply, filePath) {
+  reply.header('Cache-Control', HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE);
+}
+
 /** The built files of one app: cached by name, gzipped, and (shell) client-side routes as index.html. */
-async function builtFiles(app, { distDir, isShell, runtimeConfig }) {
+async function builtFiles(app, { name, distDir, isShell, runtimeConfig, releasesDir }) {
   await app.register(fastifyCompress, {
     encodings: ['gzip'],
     zlibOptions: { level: 6 },
@@ -107,9 +127,31 @@ async function builtFiles(app, { distDir, isShell, runtimeConfig }) {
     root: distDir,
     cacheControl: false,
     // @fastify/static hands over the reply here (send's `res` would be the raw response).
-    setHeaders: (reply, filePath) =>
-      reply.header('Cache-Control', HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE),
+    setHeaders: cacheHeaders,
   });
+  if (!isShell) {
+    const version = releaseVersion(distDir);
+    if (version) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: `/remotes/${name}/${version}/`,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: cacheHeaders,
+      });
+    }
+    const releases = releasesDir && path.join(releasesDir, name);
+    if (releases) {
+      fs.mkdirSync(releases, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: releases,
+        prefix: `/remotes/${name}/`,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: cacheHeaders,
+      });
+    }
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       reply.header('Allow', 'GET, HEAD');
@@ -128,7 +170,7 @@ async function builtFiles(app, { distDir, isShell, runtimeConfig }) {
   });
 }
 
-async function createAppServer({ distDir, isShell, runtimeConfig, apiUrl }) {
+async function createAppServer({ name, distDir, isShell, runtimeConfig, apiUrl, releasesDir }) {
   const app = Fastify({
     logger: false,
     keepAliveTimeout: 5000,
@@ -153,7 +195,7 @@ async function createAppServer({ distDir, isShell, runtimeConfig, apiUrl }) {
   });
   if (isShell) await apiProxy(app, apiUrl);
   // Its own scope: compression and CORS apply to the files, not to what the API answers.
-  await app.register((files) => builtFiles(files, { distDir, isShell, runtimeConfig }));
+  await app.register((files) => builtFiles(files, { name, distDir, isShell, runtimeConfig, releasesDir }));
   return app;
 }
 
@@ -186,6 +228,8 @@ function mergeRuntimeConfig(base, overrides = {}) {
  * @param {string} [options.apiUrl] where /api/* goes (API_URL, default http://127.0.0.1:4000)
  * @param {object} [options.runtimeConfig] overrides merged into /config.json (e.g. { remotes: { dashboard: url } })
  * @param {string} [options.distRoot] folder holding <app>/dist (default frontends/)
+ * @param {string} [options.configFile] JSON merged over /config.json at every request (WEB_CONFIG_FILE)
+ * @param {string} [options.releasesDir] folder of <remote>/<version>/ builds served at /remotes/ (WEB_RELEASES_DIR)
  * @param {NodeJS.ProcessEnv} [options.env]
  * @param {(message: string) => void} [options.log]
  * @returns {Promise<(() => Promise<void>) & { urls: Record<string, string>, ports: Record<string, number> }>}
@@ -202,10 +246,15 @@ export async function startWebServers(options = {}) {
   const apiUrl = options.apiUrl ?? env.API_URL ?? 'http://127.0.0.1:4000';
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const boundPorts = {};
+  const configFile = options.configFile ?? env.WEB_CONFIG_FILE;
+  const releasesDir = options.releasesDir ?? env.WEB_RELEASES_DIR;
   const runtimeConfig = () =>
     mergeRuntimeConfig(
-      runtimeConfigFromEnv(env, { ...requestedPorts, ...boundPorts }, displayHost),
-      options.runtimeConfig,
+      mergeRuntimeConfig(
+        runtimeConfigFromEnv(env, { ...requestedPorts, ...boundPorts }, displayHost),
+        options.runtimeConfig,
+      ),
+      configFile ? JSON.parse(fs.readFileSync(configFile, 'utf8')) : undefined,
     );
 
   const servers = [];
@@ -214,6 +263,8 @@ export async function startWebServers(options = {}) {
     // Remotes first, so that the shell's config can name their actual (possibly ephemeral) ports.
     for (const app of [...apps].reverse()) {
       const server = await createAppServer({
+        name: app,
+        releasesDir,
         distDir: path.join(distRoot, app, 'dist'),
         isShell: app === 'shell',
         runtimeConfig,

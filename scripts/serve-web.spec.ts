@@ -36,6 +36,12 @@ beforeAll(async () => {
   }
   writeFileSync(path.join(dir, 'shell', 'dist', HASHED), BIG_SCRIPT);
   writeFileSync(path.join(dir, 'marketing', 'dist', 'mf-manifest.json'), '{"name":"marketing"}');
+  writeFileSync(
+    path.join(dir, 'marketing', 'dist', 'release.json'),
+    '{"name":"marketing","version":"1.0.0-a"}',
+  );
+  mkdirSync(path.join(dir, 'releases'));
+  writeFileSync(path.join(dir, 'config.json'), '{}');
 
   api = createServer((request, response) => {
     let body = '';
@@ -57,7 +63,8 @@ beforeAll(async () => {
     ports: { shell: 0, marketing: 0, dashboard: 0, billing: 0 },
     apiUrl,
     distRoot: dir,
-    env: { PRODUCT_NAME: 'Spec Rates' },
+    releasesDir: path.join(dir, 'releases'),
+    env: { PRODUCT_NAME: 'Spec Rates', WEB_CONFIG_FILE: path.join(dir, 'config.json') },
   };
   web = spawn(
     process.execPath,
@@ -89,6 +96,11 @@ beforeEach(() => {
   seen.length = 0;
   apiStatus = 200;
 });
+
+interface RuntimeConfigJson {
+  productName: string;
+  remotes: Record<string, string>;
+}
 
 const get = (url: string, init?: RequestInit) => fetch(url, init);
 
@@ -141,6 +153,38 @@ describe('serve-web', () => {
       productName: 'Spec Rates',
       remotes: { marketing: `${urls.marketing}/mf-manifest.json` },
     });
+  });
+
+  it('publishes a remote’s build under /remotes/<name>/<version>/, and releases added while it runs', async () => {
+    const current = await get(`${urls.marketing}/remotes/marketing/1.0.0-a/mf-manifest.json`);
+    expect(current.status).toBe(200);
+    expect(await current.json()).toEqual({ name: 'marketing' });
+    expect((await get(`${urls.marketing}/remotes/marketing/2.0.0-b/mf-manifest.json`)).status).toBe(404);
+
+    const release = path.join(dir, 'releases', 'marketing', '2.0.0-b');
+    mkdirSync(release, { recursive: true });
+    writeFileSync(path.join(release, 'mf-manifest.json'), '{"name":"marketing","release":2}');
+    const added = await get(`${urls.marketing}/remotes/marketing/2.0.0-b/mf-manifest.json`);
+    expect(added.status).toBe(200);
+    expect(added.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await added.json()).toEqual({ name: 'marketing', release: 2 });
+    expect((await get(`${urls.dashboard}/remotes/marketing/2.0.0-b/mf-manifest.json`)).status).toBe(404);
+  });
+
+  it('merges WEB_CONFIG_FILE over /config.json, read again at every request', async () => {
+    const configFile = path.join(dir, 'config.json');
+    try {
+      writeFileSync(configFile, '{"remotes":{"marketing":"http://m/1/mf-manifest.json"}}');
+      const first = (await (await get(`${urls.shell}/config.json`)).json()) as RuntimeConfigJson;
+      expect(first.remotes.marketing).toBe('http://m/1/mf-manifest.json');
+      expect(first.remotes.dashboard).toBe(`${urls.dashboard}/mf-manifest.json`);
+      expect(first.productName).toBe('Spec Rates');
+      writeFileSync(configFile, '{"remotes":{"marketing":"http://m/2/mf-manifest.json"}}');
+      const second = (await (await get(`${urls.shell}/config.json`)).json()) as RuntimeConfigJson;
+      expect(second.remotes.marketing).toBe('http://m/2/mf-manifest.json');
+    } finally {
+      writeFileSync(configFile, '{}');
+    }
   });
 
   it('refuses methods other than GET and HEAD on files with 405 and Allow', async () => {

@@ -5,7 +5,9 @@
 #     API_UPSTREAM (host:port taken from API_URL), REAL_IP_FROM, CSP_EXTRA_SOURCES.
 #  2. Writes /config.json, the shell's public runtime configuration, from the environment
 #     (PUBLIC_API_BASE_URL, PUBLIC_{MARKETING,DASHBOARD,BILLING}_URL, PRODUCT_NAME,
-#     SUPPORT_EMAIL, API_KEY_PREFIX; unset or empty means the default below).
+#     SUPPORT_EMAIL, API_KEY_PREFIX; unset or empty means the default below), unless a
+#     config.json is mounted there read-only (Kubernetes: the fxrates-shell-config ConfigMap, which
+#     nginx serves as it changes: a remote's version switches without restarting the shell).
 #  3. Execs the command (nginx in the foreground).
 set -eu
 
@@ -54,6 +56,11 @@ for template in "$TEMPLATE_DIR"/*.template; do
   envsubst "$TEMPLATE_VARS" <"$template" >"$target"
   log "rendered $target"
 done
+
+if [ -e "$RUNTIME_DIR/config.json" ] && [ ! -w "$RUNTIME_DIR" ]; then
+  log "serving the mounted $RUNTIME_DIR/config.json"
+  exec "$@"
+fi
 
 tmp="$RUNTIME_DIR/.config.json.$$"
 cat >"$tmp" <<EOF

@@ -1,5 +1,5 @@
 /**
- * The deployment files, checked as CI can without a cluster or Docker (issue 22, points 4-8):
+ * The deployment files, checked as CI can without a cluster or Docker (issue 22, points 1 and 4-8):
  * `kubectl kustomize deploy/k8s` rendered and every object validated against the Kubernetes
  * schemas kubernetes-models ships, docker-compose.yml against the Compose schema, both Dockerfiles
  * linted, and one rendered-manifest check per rule of deploy/README.md, each also run on a copy
@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENV_SCHEMA, loadConfig } from '@fxrates/config';
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job, type IJob } from 'kubernetes-models/batch/v1/Job';
 import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -38,7 +38,9 @@ import {
 import {
   apiAnswersCarryTheirHeaders,
   composeValidator,
+  composeRunsFrontendsApart,
   everyDeploymentHasPdb,
+  frontendsDeployedApart,
   hpasOwnReplicas,
   lintDockerfile,
   migrateJobCarriesRelease,
@@ -47,6 +49,7 @@ import {
   prometheusScrapesWithCredentials,
   publicApiAllowList,
   secretCompletesConfigMap,
+  shellConfigNamesRemoteVersions,
   webAppRoutesReachApi,
   type PrometheusConfig,
 } from './rules';
@@ -115,6 +118,65 @@ describe('deploy/k8s rendered by kubectl kustomize', () => {
     ]);
     expect(schemaProblems([{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' } }])).toEqual([
       'v1 Pod: no schema known',
+    ]);
+  });
+});
+
+describe('point 1: the shell and each remote ship on their own', () => {
+  it('each runs its own image in its own Deployment, Service and NetworkPolicy, reached through the Ingress', () => {
+    expect(frontendsDeployedApart(objects)).toEqual([]);
+  });
+
+  it('fails when a remote shares an image or a Service, or the Ingress does not reach it', () => {
+    const sharedImage = copy(objects);
+    named<IDeployment>(sharedImage, 'Deployment', 'web-billing').spec!.template.spec!.containers[0].image =
+      'fxrates-pro/shell:0.1.0';
+    expect(frontendsDeployedApart(sharedImage)).toEqual([
+      'Deployment web-billing runs fxrates-pro/shell, not fxrates-pro/billing',
+    ]);
+    const noRoute = copy(objects);
+    const rules = named<IIngress>(noRoute, 'Ingress', 'fxrates').spec!.rules![0].http!;
+    rules.paths = rules.paths.filter((p) => p.path !== '/remotes/dashboard');
+    expect(frontendsDeployedApart(noRoute)).toEqual([
+      'the Ingress sends /remotes/dashboard/1.2.3/mf-manifest.json to web, not web-dashboard',
+    ]);
+    const noService = objects.filter((o) => !(o.kind === 'Service' && o.metadata.name === 'web-marketing'));
+    expect(frontendsDeployedApart(noService)).toEqual(['marketing is behind Services []']);
+  });
+
+  it('the shell’s /config.json is a mounted ConfigMap naming the version each remote image publishes', () => {
+    expect(shellConfigNamesRemoteVersions(objects)).toEqual([]);
+  });
+
+  it('fails when a version does not match its image, a value drifts, or the file is mounted by subPath', () => {
+    const broken = copy(objects);
+    const config = named<IConfigMap>(broken, 'ConfigMap', 'fxrates-shell-config');
+    const json = JSON.parse(config.data!['config.json']);
+    json.remotes.marketing = '/remotes/marketing/mf-manifest.json';
+    json.productName = 'Other Rates';
+    config.data!['config.json'] = JSON.stringify(json);
+    const mount = named<IDeployment>(
+      broken,
+      'Deployment',
+      'web',
+    ).spec!.template.spec!.containers[0].volumeMounts!.find((m) => m.name === 'runtime-config')!;
+    mount.subPath = 'config.json';
+    const tag = kustomization.images.find((image) => image.name === 'fxrates-pro/marketing')?.newTag;
+    expect(shellConfigNamesRemoteVersions(broken)).toEqual([
+      `config.json loads marketing from /remotes/marketing/mf-manifest.json, not /remotes/marketing/${tag}/mf-manifest.json`,
+      "config.json's productName (Other Rates) is not fxrates-config's PRODUCT_NAME",
+      'fxrates-shell-config is mounted at /usr/share/nginx/runtime with a subPath',
+    ]);
+  });
+
+  it('compose runs each frontend as a service of its own image, the shell naming versioned remotes', () => {
+    expect(composeRunsFrontendsApart(compose)).toEqual([]);
+    const broken = copy(compose);
+    delete broken.services.billing;
+    broken.services.web!.environment!.PUBLIC_DASHBOARD_URL = 'http://localhost:8082/mf-manifest.json';
+    expect(composeRunsFrontendsApart(broken)).toEqual([
+      'the shell loads dashboard from "http://localhost:8082/mf-manifest.json", not a versioned path',
+      'no compose service billing for billing',
     ]);
   });
 });
@@ -381,13 +443,15 @@ describe('point 7: Kubernetes', () => {
   });
 });
 
+const FRONTEND_TARGETS = ['shell', 'marketing', 'dashboard', 'billing'];
+
 describe('point 8: both Dockerfiles linted', () => {
   const backend = read('deploy/backend.Dockerfile');
   const web = read('deploy/web.Dockerfile');
 
   it('passes the linter: valid instructions, pinned bases, exec form, non-root shipped stages', () => {
     expect(lintDockerfile(backend, ['api', 'worker'])).toEqual([]);
-    expect(lintDockerfile(web, ['web'])).toEqual([]);
+    expect(lintDockerfile(web, FRONTEND_TARGETS)).toEqual([]);
   });
 
   it('fails on a broken Dockerfile', () => {
@@ -399,12 +463,18 @@ describe('point 8: both Dockerfiles linted', () => {
       lintDockerfile(
         web
           .replace('ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine', 'ARG NGINX_IMAGE=nginx')
-          .replace('EXPOSE 8080', 'EXPOSE http'),
-        ['web'],
+          .replace('EXPOSE 8080', 'EXPOSE http')
+          .replace(
+            'USER 101\nEXPOSE 8080\nSTOPSIGNAL SIGQUIT\nENTRYPOINT ["nginx"',
+            'EXPOSE 8080\nENTRYPOINT ["nginx"',
+          ),
+        FRONTEND_TARGETS,
       ),
     ).toEqual([
       expect.stringMatching(/Invalid containerPort: http/),
       expect.stringMatching(/base image nginx is not pinned/),
+      expect.stringMatching(/base image nginx is not pinned/),
+      'stage marketing runs as root',
     ]);
     expect(lintDockerfile('FROM node:20\nCMD node main.js\n', ['x'])).toEqual([
       'line 2: CMD in shell form (signals would not reach the process)',

@@ -280,9 +280,12 @@ function endpoints(objects: K8sObject[]): Record<string, Endpoint> {
 
 type Flow = [from: string, to: string, port: number, protocol?: string];
 
+const REMOTE_PODS = ['web-marketing', 'web-dashboard', 'web-billing'];
+
 /** The traffic each pod needs, and nothing more. */
 export const NEEDED_FLOWS: Flow[] = [
   ['ingressController', 'web', 8080],
+  ...(REMOTE_PODS.map((pod) => ['ingressController', pod, 8080]) as Flow[]),
   ['ingressController', 'api', 4000],
   ['ingressController', 'api-public', 4000],
   ['web', 'api', 4000],
@@ -320,6 +323,15 @@ export const REFUSED_FLOWS: Flow[] = [
   ['migrate', 'outside', 443],
   ['prometheus', 'web', 8080],
   ['worker', 'otherPod', 80],
+  // A remote serves static files: reached by the Ingress only, and it reaches nothing.
+  ...(REMOTE_PODS.flatMap((pod) => [
+    ['otherPod', pod, 8080],
+    ['sameNamespaceStranger', pod, 8080],
+    ['outside', pod, 8080],
+    ['web', pod, 8080],
+    [pod, 'api', 4000],
+    [pod, 'outside', 443],
+  ]) as Flow[]),
 ];
 
 export function networkPoliciesAllowOnlyNeeded(objects: K8sObject[]): string[] {
@@ -351,7 +363,8 @@ export function apiAnswersCarryTheirHeaders(objects: K8sObject[]): string[] {
       ),
     );
     for (const name of services) {
-      if (name === 'web') continue;
+      // The frontends' nginx (the shell, and each remote's static files) set their own headers.
+      if (name === 'web' || FRONTENDS.some((frontend) => name === frontend.deployment)) continue;
       const service = named<IService>(objects, 'Service', name);
       const backing = ofKind<IDeployment>(objects, 'Deployment').filter((d) =>
         selects({ matchLabels: service.spec?.selector }, podLabels(d)),
@@ -363,6 +376,140 @@ export function apiAnswersCarryTheirHeaders(objects: K8sObject[]): string[] {
         problems.push(`Ingress backend ${name} is not the api image (${images.join(', ')})`);
       }
     }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point 1: the shell and each remote ship on their own.
+
+/** Each frontend: its image, its Deployment (and Service) in deploy/k8s, its compose service. */
+export const FRONTENDS = [
+  { app: 'shell', image: 'fxrates-pro/shell', deployment: 'web', composeService: 'web' },
+  ...['marketing', 'dashboard', 'billing'].map((app) => ({
+    app,
+    image: `fxrates-pro/${app}`,
+    deployment: `web-${app}`,
+    composeService: app,
+  })),
+];
+
+const imageName = (image: string) => image.replace(/[:@].*$/, '');
+const imageTag = (image: string) => image.split(':').pop() ?? '';
+
+/**
+ * Each frontend runs its own image in its own Deployment, behind its own Service, PDB and
+ * NetworkPolicy; the Ingress sends /remotes/<name>/ to that remote's pods and the rest to the shell's.
+ */
+export function frontendsDeployedApart(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const deployments = ofKind<IDeployment>(objects, 'Deployment');
+  const ingress = ofKind<IIngress>(objects, 'Ingress')[0];
+  for (const { app, image, deployment: name } of FRONTENDS) {
+    const deployment = deployments.find((d) => d.metadata.name === name);
+    if (!deployment) {
+      problems.push(`no Deployment ${name} for ${app}`);
+      continue;
+    }
+    const images = deployment.spec?.template.spec?.containers.map((c) => imageName(c.image ?? '')) ?? [];
+    if (images.join() !== image) problems.push(`Deployment ${name} runs ${images.join(', ')}, not ${image}`);
+    const labels = podLabels(deployment);
+    const services = ofKind<IService>(objects, 'Service').filter((s) =>
+      selects({ matchLabels: s.spec?.selector }, labels),
+    );
+    if (services.map((s) => s.metadata.name).join() !== name)
+      problems.push(`${app} is behind Services [${services.map((s) => s.metadata.name).join(', ')}]`);
+    for (const service of services) {
+      const others = deployments.filter(
+        (d) => d !== deployment && selects({ matchLabels: service.spec?.selector }, podLabels(d)),
+      );
+      if (others.length > 0) problems.push(`Service ${service.metadata.name} also selects other pods`);
+    }
+    const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy').filter(
+      (p) =>
+        Object.keys(p.spec?.podSelector.matchLabels ?? {}).length > 0 && selects(p.spec?.podSelector, labels),
+    );
+    if (policies.length === 0) problems.push(`no NetworkPolicy of its own for ${app}`);
+    const probe = app === 'shell' ? '/dashboard/keys' : `/remotes/${app}/1.2.3/mf-manifest.json`;
+    const backend = ingress ? ingressBackend(ingress, probe) : undefined;
+    if (backend !== name) problems.push(`the Ingress sends ${probe} to ${backend}, not ${name}`);
+  }
+  return problems;
+}
+
+interface ShellConfigJson {
+  apiBaseUrl?: string;
+  productName?: string;
+  supportEmail?: string;
+  apiKeyPrefix?: string;
+  recaptchaSiteKey?: string;
+  remotes?: Record<string, string>;
+}
+
+/**
+ * The shell's /config.json is the fxrates-shell-config ConfigMap mounted as a folder (a subPath
+ * mount never sees an update): it names, for each remote, the version its deployed image
+ * publishes, and repeats fxrates-config's public values.
+ */
+export function shellConfigNamesRemoteVersions(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const configMap = named<IConfigMap>(objects, 'ConfigMap', 'fxrates-shell-config');
+  let config: ShellConfigJson;
+  try {
+    config = JSON.parse(configMap.data?.['config.json'] ?? '') as ShellConfigJson;
+  } catch (error) {
+    return [`fxrates-shell-config's config.json is not JSON: ${(error as Error).message}`];
+  }
+  const deployments = ofKind<IDeployment>(objects, 'Deployment');
+  for (const { app, deployment: name } of FRONTENDS.filter((f) => f.app !== 'shell')) {
+    const image = deployments.find((d) => d.metadata.name === name)?.spec?.template.spec?.containers[0]
+      ?.image;
+    const expected = `/remotes/${app}/${imageTag(image ?? '')}/mf-manifest.json`;
+    if (config.remotes?.[app] !== expected)
+      problems.push(`config.json loads ${app} from ${config.remotes?.[app]}, not ${expected}`);
+  }
+  const shared = named<IConfigMap>(objects, 'ConfigMap', 'fxrates-config').data ?? {};
+  const same: [keyof ShellConfigJson, string][] = [
+    ['productName', 'PRODUCT_NAME'],
+    ['supportEmail', 'SUPPORT_EMAIL'],
+    ['apiKeyPrefix', 'API_KEY_PREFIX'],
+    ['recaptchaSiteKey', 'RECAPTCHA_SITE_KEY'],
+  ];
+  for (const [field, variable] of same) {
+    if (config[field] !== shared[variable])
+      problems.push(`config.json's ${field} (${String(config[field])}) is not fxrates-config's ${variable}`);
+  }
+  const shell = named<IDeployment>(objects, 'Deployment', 'web').spec?.template.spec;
+  const volume = shell?.volumes?.find((v) => v.configMap?.name === 'fxrates-shell-config');
+  const mounts = shell?.containers
+    .flatMap((c) => c.volumeMounts ?? [])
+    .filter((m) => m.name === volume?.name);
+  if (!volume || mounts?.length !== 1) problems.push('the shell does not mount fxrates-shell-config');
+  else if (mounts[0].subPath || mounts[0].mountPath !== '/usr/share/nginx/runtime')
+    problems.push(
+      `fxrates-shell-config is mounted at ${mounts[0].mountPath}${mounts[0].subPath ? ' with a subPath' : ''}`,
+    );
+  return problems;
+}
+
+/** compose runs each frontend as its own service of its own image, the shell naming versioned remotes. */
+export function composeRunsFrontendsApart(compose: ComposeFile): string[] {
+  const problems: string[] = [];
+  for (const { app, image, composeService } of FRONTENDS) {
+    const service = compose.services[composeService] as
+      { image?: string; build?: { target?: string } } | undefined;
+    if (!service) {
+      problems.push(`no compose service ${composeService} for ${app}`);
+      continue;
+    }
+    if (imageName(service.image ?? '') !== image)
+      problems.push(`compose's ${composeService} is ${service.image}`);
+    if (service.build?.target !== app)
+      problems.push(`compose builds ${composeService} from ${service.build?.target}`);
+    if (app === 'shell') continue;
+    const url = String(compose.services.web?.environment?.[`PUBLIC_${app.toUpperCase()}_URL`] ?? '');
+    if (!new RegExp(`/remotes/${app}/[\\w.+-]+/mf-manifest\\.json$`).test(url))
+      problems.push(`the shell loads ${app} from "${url}", not a versioned path`);
   }
   return problems;
 }

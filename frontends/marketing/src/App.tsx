@@ -1,7 +1,9 @@
 import { LoadingState, NotFoundPage } from '@fxrates/web-kit';
+import { Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage } from './home/HomePage';
+import { MARKETING_RELEASE } from './release';
 
 // The landing page comes with the app; every other page is a chunk of its own, fetched when first
 // visited, so that `/` loads only what it shows (issue 21 §6).
@@ -14,16 +16,22 @@ const TermsPage = lazy(() => import('./legal/TermsPage').then((m) => ({ default:
 /** The public pages. Exposed as `./App`; the shell mounts it for the routes it owns. */
 export default function MarketingApp() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/pricing" element={<PricingPage />} />
-        <Route path="/docs" element={<ApiDocsPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <>
+      <Suspense fallback={<LoadingState />}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/docs" element={<ApiDocsPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+      {/* Which release of this remote the shell loaded (its /config.json names it): deploy/README.md. */}
+      <Text size="xs" ta="center" py="xs" data-testid="marketing-release">
+        Marketing release {MARKETING_RELEASE}
+      </Text>
+    </>
   );
 }

@@ -4,9 +4,12 @@ import { loadRemoteApp } from './load-remote-app';
 import { resetRemote } from './register-remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
+import { IncompatibleRemoteError } from './shared-compatibility';
 
 type RemoteState =
-  { status: 'loading' } | { status: 'ready'; App: ComponentType } | { status: 'failed'; retrying: boolean };
+  | { status: 'loading' }
+  | { status: 'ready'; App: ComponentType }
+  | { status: 'failed'; retrying: boolean; reason?: string };
 
 /** Remotes already loaded in this page, so that navigating back renders them at once. */
 const loadedApps = new Map<RemoteName, ComponentType>();
@@ -35,7 +38,9 @@ export function RemoteApp({ name }: { name: RemoteName }) {
       },
       (error: unknown) => {
         console.error(`Could not load the ${name} application`, error);
-        if (!cancelled) setState({ status: 'failed', retrying: false });
+        // A remote built against other shared singletons says why; any other failure says "try again".
+        const reason = error instanceof IncompatibleRemoteError ? error.reason : undefined;
+        if (!cancelled) setState({ status: 'failed', retrying: false, reason });
       },
     );
     return () => {
@@ -51,7 +56,7 @@ export function RemoteApp({ name }: { name: RemoteName }) {
 
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'failed')
-    return <RemoteUnavailable name={name} onRetry={retry} retrying={state.retrying} />;
+    return <RemoteUnavailable name={name} onRetry={retry} retrying={state.retrying} reason={state.reason} />;
   const { App } = state;
   return (
     <RemoteErrorBoundary

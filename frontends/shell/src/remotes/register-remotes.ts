@@ -1,5 +1,6 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@fxrates/web-kit';
+import { sharedCompatibilityPlugin } from './shared-compatibility';
 
 const registeredEntries = new Map<RemoteName, string>();
 
@@ -10,6 +11,9 @@ const registeredEntries = new Map<RemoteName, string>();
 export function registerConfiguredRemotes(config: RuntimeConfig): void {
   const changed = REMOTE_NAMES.filter((name) => registeredEntries.get(name) !== config.remotes[name]);
   if (changed.length === 0) return;
+  // Once, before the first remote: the shell refuses remotes built against other shared singletons.
+  if (registeredEntries.size === 0)
+    registerPlugins([sharedCompatibilityPlugin(__FXRATES_SHARED_SINGLETONS__, __FXRATES_SHARED_FACADES__)]);
   registerRemotes(
     changed.map((name) => ({ name, entry: config.remotes[name] })),
     { force: changed.some((name) => registeredEntries.has(name)) },

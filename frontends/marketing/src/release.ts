@@ -1,0 +1,3 @@
+/** The version this build of the marketing remote is published under (BUILD_VERSION at build time). */
+export const MARKETING_RELEASE =
+  typeof __FXRATES_BUILD_VERSION__ === 'string' ? __FXRATES_BUILD_VERSION__ : 'development';
