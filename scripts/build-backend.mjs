@@ -4,7 +4,7 @@
 // Type checking is `npm run typecheck`; this step only emits.
 import { transformFile } from '@swc/core';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -68,6 +68,10 @@ for await (const file of files()) {
   if (map) await writeFile(`${target}.map`, map);
   count++;
 }
+// Data the compiled code reads beside itself (the bundled ECB history: services/worker/data/ecb).
+await cp(path.join(root, 'services/worker/data'), path.join(out, 'services/worker/data'), {
+  recursive: true,
+});
 // A workspace's own node_modules (a version npm could not hoist, e.g. lru-cache 11 beside babel's 5)
 // is found from dist/ through a link at the same place.
 for (const workspace of ['services/api', 'services/worker', ...serverLibs.map((l) => `libs/${l}`)]) {

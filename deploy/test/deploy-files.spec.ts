@@ -364,6 +364,15 @@ describe('point 7: Kubernetes', () => {
     expect(hpasOwnReplicas(broken)).toEqual(['Deployment/api fixes replicas: 2 beside HPA api']);
   });
 
+  it('the migrate step seeds the rate history after migrating, in Kubernetes and in compose (issue 19 §1)', () => {
+    const seed =
+      'node dist/libs/db/src/cli/migrate.js up && node dist/services/worker/src/cli/rates-backfill.js --source ecb --bundled --if-empty';
+    const job = objects.find((o) => o.kind === 'Job' && o.metadata.name.startsWith('migrate-')) as IJob &
+      K8sObject;
+    expect(job.spec!.template.spec!.containers.map((c) => c.command)).toEqual([['sh', '-c', seed]]);
+    expect(compose.services.migrate.command).toEqual(['sh', '-c', seed]);
+  });
+
   it('the migrate Job carries the release: a new tag makes a new Job, the same tag the same one', () => {
     expect(migrateJobCarriesRelease(objects, apiTag)).toEqual([]);
     // The next release, as `kustomize edit set image` in deploy/k8s makes it (deploy/README.md).

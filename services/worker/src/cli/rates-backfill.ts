@@ -1,17 +1,24 @@
 import { loadConfigOrExit } from '@fxrates/config';
 import { Client } from 'pg';
 import { parseArgs } from 'node:util';
-import { backfillEcbHistory, ecbHistoryZipUrl } from '../history/ecb-backfill';
+import {
+  backfillEcbHistory,
+  BUNDLED_ECB_HISTORY,
+  ecbHistoryZipUrl,
+  storedDays,
+} from '../history/ecb-backfill';
 import { backfillFrankfurterHistory } from '../history/frankfurter-backfill';
 import { createProgressBar } from './progress-bar';
 
 const USAGE = `Usage:
-  npm run rates:backfill -- --source ecb [--file eurofxref-hist.zip|.csv | --url https://…/eurofxref-hist.zip|.csv] [--from 1999-01-04] [--to YYYY-MM-DD]
+  npm run rates:backfill -- --source ecb [--file eurofxref-hist.zip|.csv | --url https://…/eurofxref-hist.zip|.csv | --bundled] [--from 1999-01-04] [--to YYYY-MM-DD] [--if-empty]
   npm run rates:backfill -- --source frankfurter [--url https://api.frankfurter.dev] [--from 1999-01-04] [--to YYYY-MM-DD]
 
 ecb: imports the ECB's historical euro reference rates into rate_history, re-based on USD. Without
 --file or --url it downloads $RATES_ECB_URL/stats/eurofxref/eurofxref-hist.zip (by default
 https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip); a file or URL may be that ZIP or the CSV inside it.
+--bundled imports the copy shipped with the project (services/worker/data/ecb: 1999-01-04 to 2026-04-13);
+--if-empty does nothing when rate_history already holds ECB rates (npm run rates:seed is both).
 frankfurter: imports Frankfurter's time series (ECB's rates, per USD) year by year from its API.
 Running either again changes only what differs.`;
 
@@ -34,6 +41,8 @@ async function main(): Promise<void> {
       url: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
+      bundled: { type: 'boolean' },
+      'if-empty': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -43,9 +52,11 @@ async function main(): Promise<void> {
   }
   if (values.source !== 'ecb' && values.source !== 'frankfurter')
     fail(`Unknown source "${values.source}": "ecb" or "frankfurter".`);
-  const input = values.file ?? values.url;
-  if (values.source === 'ecb' && values.file && values.url)
-    fail('Give at most one of --file or --url (neither: download from the ECB).');
+  const input = values.bundled ? BUNDLED_ECB_HISTORY : (values.file ?? values.url);
+  if (values.source === 'ecb' && [values.file, values.url, values.bundled].filter(Boolean).length > 1)
+    fail('Give at most one of --file, --url or --bundled (none: download from the ECB).');
+  if (values.source === 'frankfurter' && (values.bundled || values['if-empty']))
+    fail('--bundled and --if-empty are for --source ecb.');
   if (values.source === 'frankfurter' && values.file)
     fail('Frankfurter is read from its API: give --url, not --file.');
   for (const name of ['from', 'to'] as const) {
@@ -57,9 +68,21 @@ async function main(): Promise<void> {
 
   const config = loadConfigOrExit();
   const ecbInput = input ?? ecbHistoryZipUrl(config.rates.ecbBaseUrl);
-  if (values.source === 'ecb' && !input) process.stdout.write(`Downloading ${ecbInput}\n`);
   const db = new Client({ connectionString: config.database.url });
   await db.connect();
+  if (values['if-empty']) {
+    const days = await storedDays(db);
+    if (days > 0) {
+      process.stdout.write(
+        `Rate history already holds ${count(days)} days of ECB rates: nothing to import.\n`,
+      );
+      await db.end();
+      return;
+    }
+  }
+  if (values.source === 'ecb' && !input) process.stdout.write(`Downloading ${ecbInput}\n`);
+  if (values.bundled)
+    process.stdout.write('Importing the ECB history shipped with FXRates Pro (1999-01-04 to 2026-04-13)\n');
   const bar = createProgressBar(process.stderr);
   // Fractions of a whole: bytes of the CSV (ECB) or years (Frankfurter), in thousandths.
   const show = (fraction: number | null, days: number, lastDay: string | null) => {

@@ -1,6 +1,7 @@
 import { EcbHistoryParser, type EcbHistoryDay } from '@fxrates/rates';
 import { createReadStream } from 'node:fs';
 import { open as fsOpen, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import {
@@ -45,6 +46,20 @@ const ECB_HISTORY_ZIP_PATH = '/stats/eurofxref/eurofxref-hist.zip';
 const MAX_ZIP_BYTES = 64 * 1024 * 1024;
 const MAX_CSV_BYTES = 256 * 1024 * 1024;
 const SLICE_BYTES = 64 * 1024;
+
+/**
+ * The ECB's history as shipped with the project (services/worker/data/ecb, with its source and
+ * dates), beside the compiled code too: `npm run build:backend` copies the data folder into dist.
+ */
+export const BUNDLED_ECB_HISTORY = path.join(__dirname, '..', '..', 'data', 'ecb', 'eurofxref-hist.zip');
+
+/** Days of `source` already in rate_history (0 on a fresh installation). */
+export async function storedDays(db: SqlClient, source = 'ecb'): Promise<number> {
+  const { rows } = await db.query('select count(distinct day) as days from rate_history where source = $1', [
+    source,
+  ]);
+  return Number(rows[0].days);
+}
 
 /**
  * Where `rates:backfill --source ecb` downloads from when given no file or URL: the zipped history
