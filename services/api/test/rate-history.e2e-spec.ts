@@ -44,6 +44,14 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
       expect(holiday.body).toMatchObject({ carriedForwardFrom: '1990-01-03', rates: { INR: 141 } });
     });
 
+    it('names the day, without a hole, when no close is near enough to carry forward', async () => {
+      const gap = await v1('/rates/historical/1990-02-20?symbols=INR').expect(404);
+      expect(gap.body).toMatchObject({
+        code: 'history-unavailable',
+        message: 'The ECB published no rates on or shortly before 1990-02-20.',
+      });
+    });
+
     it.each([
       ['/rates/historical/yesterday', 400, 'invalid-date'],
       ['/rates/historical/1990-02-30', 400, 'invalid-date'],
@@ -85,6 +93,17 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
     ])('%s → 400 %s, not counted', async (query, code) => {
       const before = (await v1('/usage').expect(200)).body.used;
       expect((await v1(`/rates/timeseries${query}`).expect(400)).body.code).toBe(code);
+      expect((await v1('/usage').expect(200)).body.used).toBe(before);
+    });
+
+    it('answers a period without a close as historical answers a day without one: 404, not counted', async () => {
+      const before = (await v1('/usage').expect(200)).body.used;
+      const weekend = await v1('/rates/timeseries?start=1990-01-06&end=1990-01-07&symbols=EUR').expect(404);
+      expect(weekend.body).toMatchObject({
+        code: 'history-unavailable',
+        message:
+          'The ECB published no rates from 1990-01-06 to 1990-01-07. Ask for a period with business days in it.',
+      });
       expect((await v1('/usage').expect(200)).body.used).toBe(before);
     });
 

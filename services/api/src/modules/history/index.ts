@@ -17,4 +17,4 @@ export {
   parsePeriodQuery,
   type PeriodQuery,
 } from './history-query';
-export { noCloseFor } from './no-close';
+export { noCloseFor, noClosesBetween } from './no-close';

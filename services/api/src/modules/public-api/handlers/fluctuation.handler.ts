@@ -74,8 +74,8 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
       const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, start);
       const [first, last] = await Promise.all([history.closeOn(start), history.closeOn(end)]);
-      if (!first) throw noCloseFor('', start);
-      if (!last) throw noCloseFor('', end);
+      if (!first) throw noCloseFor(undefined, start);
+      if (!last) throw noCloseFor(undefined, end);
       const rates = symbolsFor(last, base, requested, key.plan).map((code) => {
         const from = displayRate(closeRate(first, base, code));
         const to = displayRate(closeRate(last, base, code));

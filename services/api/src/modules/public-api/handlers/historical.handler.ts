@@ -72,7 +72,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
       await assertHistoryCovers(history, date);
       const close = await history.closeOn(date);
-      if (!close) throw noCloseFor('', date);
+      if (!close) throw noCloseFor(undefined, date);
       const symbols = symbolsFor(close, base, requested, key.plan);
       const carried = close.day !== date ? `"carriedForwardFrom":"${close.day}",` : '';
       return (

@@ -6,6 +6,7 @@ import {
   closeTimestamp,
   HISTORY_SOURCE,
   MAX_SERIES_DAYS,
+  noClosesBetween,
   parsePeriodQuery,
   type RateHistory,
 } from '../../history';
@@ -23,9 +24,7 @@ const TimeSeries = Type.Object(
     base: CurrencyCode('USD'),
     start: Day(),
     end: Day(),
-    timestamp: Type.Optional(
-      Type.String({ format: 'date-time', description: 'When the last close was published' }),
-    ),
+    timestamp: Type.String({ format: 'date-time', description: 'When the last close was published' }),
     source: CLOSES_SOURCE,
     stale: CLOSES_STALE,
     rates: Type.Object(
@@ -63,7 +62,12 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, end);
       const { members, last } = await history.series(start, end, base, requested, key.plan);
-      const timestamp = last ? `"timestamp":"${closeTimestamp(last)}",` : '';
+      if (last === undefined) {
+        // Not an empty 200, which would be metered: a period without a close is a day without one.
+        members.discard();
+        throw noClosesBetween(start, end);
+      }
+      const timestamp = `"timestamp":"${closeTimestamp(last)}",`;
       members.prepend(
         `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":"${HISTORY_SOURCE}",` +
           `"stale":false,"rates":{`,
