@@ -294,6 +294,8 @@ describe('public API /api/v1', () => {
       const refused = await v1('/rates/rate?from=USD&to=BTC', key).expect(403);
       expect(refused.body).toMatchObject({ code: 'plan-upgrade-required' });
       expect(refused.body.message).toMatch(/BTC needs the Basic plan or higher; your plan is Free/);
+      // A link a client can follow to the plans (RFC 8288), relative to the API's origin, which serves the site.
+      expect(refused.headers.link).toBe('</pricing>; rel="help"; title="Plans and upgrades"');
       await t.app.get(UserPlansService).changePlan(userId, 'basic');
       const allowed = await v1('/rates/rate?from=USD&to=BTC', key).expect(200);
       expect(allowed.headers['x-ratelimit-limit']).toBe('10000');

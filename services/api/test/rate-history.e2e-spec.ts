@@ -38,10 +38,18 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
       expect(sunday.body).toMatchObject({
         date: '1990-01-07',
         carriedForwardFrom: '1990-01-05',
+        marketClosed: true,
         rates: { INR: 143 },
       });
       const holiday = await v1('/rates/historical/1990-01-04?symbols=INR').expect(200);
-      expect(holiday.body).toMatchObject({ carriedForwardFrom: '1990-01-03', rates: { INR: 141 } });
+      expect(holiday.body).toMatchObject({
+        carriedForwardFrom: '1990-01-03',
+        marketClosed: true,
+        rates: { INR: 141 },
+      });
+      const businessDay = await v1('/rates/historical/1990-01-05?symbols=INR').expect(200);
+      expect(businessDay.body).toMatchObject({ date: '1990-01-05', marketClosed: false });
+      expect(businessDay.body).not.toHaveProperty('carriedForwardFrom');
     });
 
     it('names the day, without a hole, when no close is near enough to carry forward', async () => {

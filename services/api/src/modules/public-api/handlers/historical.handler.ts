@@ -74,10 +74,12 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const close = await history.closeOn(date);
       if (!close) throw noCloseFor(undefined, date);
       const symbols = symbolsFor(close, base, requested, key.plan);
-      const carried = close.day !== date ? `"carriedForwardFrom":"${close.day}",` : '';
+      // A weekend or holiday: the market was closed that day, and the close is the business day before.
+      const carried = close.day !== date;
       return (
-        `{"base":"${base}","date":"${date}",${carried}"timestamp":"${closeTimestamp(close.day)}",` +
-        `"source":"${HISTORY_SOURCE}","stale":false,"marketClosed":false,"rates":{${ratesJson(close, base, symbols)}}}`
+        `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${close.day}",` : ''}` +
+        `"timestamp":"${closeTimestamp(close.day)}","source":"${HISTORY_SOURCE}","stale":false,` +
+        `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols)}}}`
       );
     },
   };
