@@ -1,0 +1,70 @@
+import type { PlanId } from '@fxrates/domain';
+import request from 'supertest';
+import {
+  endpointUrl,
+  PUBLIC_ENDPOINTS,
+  type PublicEndpointDoc,
+} from '../../../frontends/marketing/src/docs/public-endpoints';
+import { BUNDLED_ECB_HISTORY, backfillEcbHistory } from '../../worker/src/history/ecb-backfill';
+import { connectTestDatabase } from '../../worker/test/support/history-rows';
+import { UserPlansService } from '../src/modules/plans';
+import { register } from './support/auth-client';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+/**
+ * Every example of the docs page (/docs, frontends/marketing/src/docs/public-endpoints.ts) as a
+ * developer would try it: with a key of the plan the page names for it, it answers 200; a Free key
+ * gets every Free example and, for the others, the 403 that names the plan and links to pricing.
+ */
+describe("the docs page's examples, called with the plan each names", () => {
+  let t: TestApp;
+
+  const call = (endpoint: PublicEndpointDoc, key: string) =>
+    request(t.app.getHttpServer())
+      .get(`/api/v1${endpointUrl(endpoint)}`)
+      .set('X-API-Key', key);
+
+  /** A new user's key on `plan`: one per example, as Free allows 2 calls a second. */
+  async function keyOn(plan: PlanId): Promise<string> {
+    const { accessToken, res } = await register(t.app);
+    const created = await request(t.app.getHttpServer())
+      .post('/api/keys')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ name: `docs examples (${plan})` })
+      .expect(201);
+    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
+    return created.body.key as string;
+  }
+
+  beforeAll(async () => {
+    // The examples' days (March 2024) from the ECB history the project ships, as `rates:seed` imports it.
+    const db = await connectTestDatabase();
+    try {
+      await backfillEcbHistory(db, { input: BUNDLED_ECB_HISTORY, from: '2024-02-20', to: '2024-03-31' });
+    } finally {
+      await db.end();
+    }
+    t = await startTestApp(testConfig());
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it.each(PUBLIC_ENDPOINTS.map((endpoint) => [endpointUrl(endpoint), endpoint.plan, endpoint] as const))(
+    '%s answers 200 to a %s key',
+    async (_url, plan, endpoint) => {
+      const answer = await call(endpoint, await keyOn(plan));
+      expect([answer.status, answer.body.code]).toEqual([200, undefined]);
+    },
+  );
+
+  it.each(
+    PUBLIC_ENDPOINTS.filter((endpoint) => endpoint.plan !== 'free').map(
+      (endpoint) => [endpointUrl(endpoint), endpoint] as const,
+    ),
+  )('%s refuses a Free key, naming the plan and linking to pricing', async (_url, endpoint) => {
+    const refused = await call(endpoint, await keyOn('free')).expect(403);
+    expect(refused.body.code).toBe('plan-upgrade-required');
+    expect(refused.body.message).toMatch(/needs the \w+ plan or higher; your plan is Free/);
+    expect(refused.headers.link).toContain('</pricing>');
+  });
+});
