@@ -25,7 +25,7 @@ const display = (rate) => rate.toSignificantDigits(10, Decimal.ROUND_HALF_EVEN).
 const provenance = () => ({
   timestamp,
   date: snapshot.date,
-  source: 'bundled-snapshot',
+  source: ['bundled-snapshot'],
   stale: Date.now() - Date.parse(timestamp) > freshnessMs,
   marketClosed: false,
 });

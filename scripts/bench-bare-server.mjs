@@ -86,7 +86,7 @@ createServer((req, res) => {
       result: amount.mul(rate).toDecimalPlaces(4).toNumber(),
       timestamp: `${rates.date}T00:00:00.000Z`,
       date: rates.date,
-      source: 'bundled-snapshot',
+      source: ['bundled-snapshot'],
     }),
   );
 }).listen(Number(process.env.BARE_PORT), '127.0.0.1');

@@ -154,7 +154,7 @@ describe('public API /api/v1', () => {
         base: 'EUR',
         timestamp: snapshot.timestamp,
         date: snapshot.date,
-        source: 'bundled-snapshot',
+        source: ['bundled-snapshot'],
         stale: true, // the bundled snapshot is older than the free plan's 24 hours
         marketClosed: false,
         rates: {

@@ -74,7 +74,7 @@ describe('rate history on the real ECB CSV', () => {
       expect(res.body).toMatchObject({
         base: 'EUR',
         date: '2026-04-13',
-        source: 'ecb',
+        source: ['ecb'],
         rates: { USD: 1.1684, JPY: 186.75, GBP: 0.87058, CHF: 0.9242 },
       });
       expect(res.body.carriedForwardFrom).toBeUndefined();

@@ -24,7 +24,7 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
         base: 'USD',
         date: '1990-01-03',
         timestamp: '1990-01-03T15:00:00.000Z',
-        source: 'ecb',
+        source: ['ecb'],
         stale: false,
         marketClosed: false,
         rates: { EUR: 0.81, GBP: 0.61 },
@@ -87,7 +87,7 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
         start: '1990-01-01',
         end: '1990-01-07',
         timestamp: '1990-01-05T15:00:00.000Z',
-        source: 'ecb',
+        source: ['ecb'],
         stale: false,
         rates: { '1990-01-02': { EUR: 0.8 }, '1990-01-03': { EUR: 0.81 }, '1990-01-05': { EUR: 0.82 } },
       });

@@ -10,7 +10,10 @@ import { MAX_SERIES_DAYS } from '../history';
 
 /** The parts of the /api/v1 routes' schemas that several routes share. */
 
-const string = (description: string, example: string) => Type.String({ description, example });
+/** Provider names, one each: a list a client can test membership of, never a string to split. */
+function Sources(description: string, example: string[]) {
+  return Type.Array(Type.String(), { description, example, minItems: 1, uniqueItems: true });
+}
 
 /** Where the rates of a current-rates answer come from, and how fresh they are. */
 export const PROVENANCE = {
@@ -19,9 +22,9 @@ export const PROVENANCE = {
     description: 'When the source published the oldest rate involved',
   }),
   date: Day('Day the oldest rate involved belongs to'),
-  source: string(
-    'Where the rates come from: every source involved, comma-separated (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)',
-    'ecb',
+  source: Sources(
+    "Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)",
+    ['ecb'],
   ),
   stale: Type.Boolean({
     description:
@@ -34,7 +37,7 @@ export const PROVENANCE = {
 };
 
 /** Where the closes of a history answer come from. */
-export const CLOSES_SOURCE = string('Where the closes come from', 'ecb');
+export const CLOSES_SOURCE = Sources('Where the closes come from', ['ecb']);
 /** `stale` of a history answer. */
 export const CLOSES_STALE = Type.Boolean({ description: 'Always false: a close is final' });
 

@@ -32,7 +32,8 @@ const texts = new WeakMap<ProvenanceSummary, readonly string[]>();
 function textsOf(summary: ProvenanceSummary): readonly string[] {
   let known = texts.get(summary);
   if (!known) {
-    const fixed = `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${JSON.stringify(summary.source)},`;
+    const sources = JSON.stringify(summary.source.split(','));
+    const fixed = `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${sources},`;
     known = [false, true].flatMap((stale) =>
       [false, true].map((marketClosed) => `${fixed}"stale":${stale},"marketClosed":${marketClosed}`),
     );

@@ -16,6 +16,7 @@ import {
 import { assertCurrenciesInPlan } from '../../plans';
 import {
   BASE_PARAMETER,
+  CLOSES_SOURCE,
   HISTORY_PROBLEMS,
   HISTORY_SYMBOLS_PARAMETER,
   PLANS_NOTE,
@@ -36,7 +37,7 @@ const HistoricalRates = Type.Object(
     base: CurrencyCode('USD'),
     ...PROVENANCE,
     carriedForwardFrom: Type.Optional(Day('On a weekend or holiday: the business day whose close this is')),
-    source: Type.String({ description: 'Where the closes come from', example: 'ecb' }),
+    source: CLOSES_SOURCE,
     rates: RatesMap('Units of each currency per 1 base at the close, 10 significant digits', {
       EUR: 0.9174311927,
       GBP: 0.7804,
@@ -78,7 +79,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const carried = close.day !== date;
       return (
         `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${close.day}",` : ''}` +
-        `"timestamp":"${closeTimestamp(close.day)}","source":"${HISTORY_SOURCE}","stale":false,` +
+        `"timestamp":"${closeTimestamp(close.day)}","source":["${HISTORY_SOURCE}"],"stale":false,` +
         `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols)}}}`
       );
     },

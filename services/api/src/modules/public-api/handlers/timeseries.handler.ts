@@ -69,7 +69,7 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       }
       const timestamp = `"timestamp":"${closeTimestamp(last)}",`;
       members.prepend(
-        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":"${HISTORY_SOURCE}",` +
+        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":["${HISTORY_SOURCE}"],` +
           `"stale":false,"rates":{`,
       );
       members.text('}}');
