@@ -115,6 +115,19 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
       expect((await v1('/usage').expect(200)).body.used).toBe(before);
     });
 
+    it('refuses a symbol without a single close in the period, naming it, rather than listing nothing', async () => {
+      const before = (await v1('/usage').expect(200)).body.used;
+      // CHF has no close in 1990 here; EUR has.
+      const refused = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07&symbols=EUR,CHF').expect(
+        404,
+      );
+      expect(refused.body).toMatchObject({
+        code: 'history-unavailable',
+        message: 'The ECB published no CHF rates from 1990-01-01 to 1990-01-07.',
+      });
+      expect((await v1('/usage').expect(200)).body.used).toBe(before);
+    });
+
     it('needs the Professional plan', async () => {
       const refused = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07', 'basic').expect(403);
       expect(refused.body.message).toContain('Professional');

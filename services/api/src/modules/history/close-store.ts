@@ -108,6 +108,11 @@ export class DisplayColumn {
     return this.ends.length;
   }
 
+  /** Whether any day from `first` up to (not including) `stop` has a rate. */
+  hasAny(first: number, stop: number): boolean {
+    return stop > first && this.ends[stop - 1] > (first === 0 ? 0 : this.ends[first - 1]);
+  }
+
   /**
    * Appends `"CODE":rate` for day i to `out`, after a comma unless `first`; false (nothing
    * written) when there is no rate.

@@ -5,7 +5,7 @@ import { RateDecimal } from '@fxrates/rates';
 import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
-import { noCloseFor } from './no-close';
+import { noCloseFor, noClosesBetween } from './no-close';
 
 /** The source whose daily closes the history endpoints answer with. */
 export const HISTORY_SOURCE = 'ecb';
@@ -155,16 +155,24 @@ export class RateHistory implements OnModuleInit {
       if (data.days[stop] === end) stop++;
       spans.push({ data, first: data.from(start), stop });
     }
-    return requested ? this.seriesOf(spans, base, requested) : this.seriesOfAll(spans, base, plan);
+    if (!spans.some(({ first, stop }) => stop > first)) throw noClosesBetween(start, end);
+    if (!requested) return this.seriesOfAll(spans, base, plan);
+    const columnsOf = spans.map(({ data }) => requested.map((code) => this.store.column(data, base, code)));
+    // A symbol without a single close in the period is refused like a day without one, not listed as nothing.
+    const withoutCloses = requested.filter(
+      (_code, c) => !spans.some(({ first, stop }, y) => columnsOf[y][c].hasAny(first, stop)),
+    );
+    if (withoutCloses.length > 0) throw noClosesBetween(start, end, withoutCloses);
+    return this.seriesOf(spans, base, requested, columnsOf);
   }
 
   private seriesOf(
     spans: readonly YearSpan[],
     base: string,
     requested: readonly string[],
+    columnsOf: readonly (readonly DisplayColumn[])[],
   ): { members: AsciiWriter; last: string | undefined } {
     const codes = [base, ...requested].filter((code) => code !== 'USD');
-    const columnsOf = spans.map(({ data }) => requested.map((code) => this.store.column(data, base, code)));
     // Sized for the widest members, so the body is never grown and copied.
     let capacity = 0;
     spans.forEach(({ first, stop }, y) => {

@@ -63,7 +63,8 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       await assertHistoryCovers(history, end);
       const { members, last } = await history.series(start, end, base, requested, key.plan);
       if (last === undefined) {
-        // Not an empty 200, which would be metered: a period without a close is a day without one.
+        // Not an empty 200, which would be metered: a period without a close is a day without one
+        // (RateHistory refuses a period without business days; here no listed day had the base).
         members.discard();
         throw noClosesBetween(start, end);
       }
