@@ -4,7 +4,13 @@
  * the close store and answer cache behind them, and the query checks those endpoints share.
  */
 export { HistoryModule } from './history.module';
-export { HISTORY_SOURCE, HISTORY_TTL_MS, RateHistory, type DailyClose } from './rate-history';
+export {
+  HISTORY_SOURCE,
+  HISTORY_SOURCE_JSON,
+  HISTORY_TTL_MS,
+  RateHistory,
+  type DailyClose,
+} from './rate-history';
 export { PairHistory, type PairHistoryAnswer, type PairPoint } from './pair-history';
 export { AnswerCache } from './answer-cache';
 export type { PooledBytes } from './ascii-writer';

@@ -9,6 +9,8 @@ import { noCloseFor, noClosesBetween } from './no-close';
 
 /** The source whose daily closes the history endpoints answer with. */
 export const HISTORY_SOURCE = 'ecb';
+/** `source` of every history answer, as JSON: the list of provider names the closes come from. */
+export const HISTORY_SOURCE_JSON = JSON.stringify([HISTORY_SOURCE]);
 /** A close older than this is not carried forward: that is a gap in the data, not a weekend. */
 const CARRY_FORWARD_DAYS = 7;
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import {
   assertHistoryCovers,
   closeRate,
   closeTimestamp,
-  HISTORY_SOURCE,
+  HISTORY_SOURCE_JSON,
   noCloseFor,
   parsePeriodQuery,
   symbolsFor,
@@ -89,7 +89,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
       });
       return (
         `{"base":"${base}","start":"${start}","end":"${end}","startDay":"${first.day}","endDay":"${last.day}",` +
-        `"timestamp":"${closeTimestamp(last.day)}","source":["${HISTORY_SOURCE}"],"stale":false,"rates":{${rates.join(',')}}}`
+        `"timestamp":"${closeTimestamp(last.day)}","source":${HISTORY_SOURCE_JSON},"stale":false,"rates":{${rates.join(',')}}}`
       );
     },
   };

@@ -5,7 +5,7 @@ import { CurrencyCode, Day, DayParameter } from '../../../common/query-params.sc
 import {
   assertHistoryCovers,
   closeTimestamp,
-  HISTORY_SOURCE,
+  HISTORY_SOURCE_JSON,
   noCloseFor,
   notInFuture,
   parseDay,
@@ -79,7 +79,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const carried = close.day !== date;
       return (
         `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${close.day}",` : ''}` +
-        `"timestamp":"${closeTimestamp(close.day)}","source":["${HISTORY_SOURCE}"],"stale":false,` +
+        `"timestamp":"${closeTimestamp(close.day)}","source":${HISTORY_SOURCE_JSON},"stale":false,` +
         `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols)}}}`
       );
     },

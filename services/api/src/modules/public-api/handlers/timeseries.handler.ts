@@ -4,7 +4,7 @@ import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
   assertHistoryCovers,
   closeTimestamp,
-  HISTORY_SOURCE,
+  HISTORY_SOURCE_JSON,
   MAX_SERIES_DAYS,
   noClosesBetween,
   parsePeriodQuery,
@@ -70,7 +70,7 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       }
       const timestamp = `"timestamp":"${closeTimestamp(last)}",`;
       members.prepend(
-        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":["${HISTORY_SOURCE}"],` +
+        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":${HISTORY_SOURCE_JSON},` +
           `"stale":false,"rates":{`,
       );
       members.text('}}');
