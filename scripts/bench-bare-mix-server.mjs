@@ -15,6 +15,7 @@ const { CURRENCIES, PLANS } = require('../dist/libs/domain/src/index.js');
 
 const known = new Set(mixCurrencies());
 const cryptoCodes = new Set(CURRENCIES.filter((c) => c.type === 'crypto').map((c) => c.code));
+const minorUnits = new Map(CURRENCIES.map((c) => [c.code, c.minorUnits ?? null]));
 const timestamp = `${snapshot.date}T00:00:00.000Z`;
 // The bench's users are on Enterprise: its freshness promise decides `stale`.
 const freshnessMs = PLANS.enterprise.freshnessMs;
@@ -65,6 +66,7 @@ function answer(url) {
         amount: amount.toNumber(),
         rate: display(rate),
         result: amount.mul(rate).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN).toNumber(),
+        minorUnits: minorUnits.get(to),
         ...provenance(),
       };
     }

@@ -11,3 +11,4 @@ export * from './freshness';
 export * from './providers';
 export * from './ingestion';
 export * from './frankfurter-history';
+export * from './json-number';

@@ -44,7 +44,7 @@ export const AmountParameter = Type.Number({
 export const NumbersParameter = StringEnum(NUMBERS_FORMATS, {
   default: 'number',
   description:
-    '`number` (default) writes amount, rate and result as JSON numbers; `string` writes them as plain decimal ' +
+    '`number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal ' +
     'strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant ' +
     'digits). Anything else is 400 `validation-failed`.',
 });

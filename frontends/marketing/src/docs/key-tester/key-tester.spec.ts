@@ -46,6 +46,14 @@ describe('the tester outcome', () => {
     expect(messageForStatus(200, {})).toBeNull();
   });
 
+  it('shows every number digit for digit, as the server computed it', () => {
+    const text =
+      '{"amount":999999999999999.99,"result":18016343107129999819.8366,"rate":88.0000,"tiny":1e-7}';
+    expect(outcomeOf(200, text).body).toBe(
+      '{\n  "amount": 999999999999999.99,\n  "result": 18016343107129999819.8366,\n  "rate": 88.0000,\n  "tiny": 1e-7\n}',
+    );
+  });
+
   it('pretty-prints JSON bodies and keeps other text as is', () => {
     expect(outcomeOf(200, '{"rate":0.88}')).toEqual({
       status: 200,

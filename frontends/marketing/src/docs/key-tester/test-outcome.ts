@@ -1,4 +1,5 @@
 import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 /** What the tester shows after a call: the status line and the response body. */
 export interface TestOutcome {
@@ -6,7 +7,7 @@ export interface TestOutcome {
   ok: boolean;
   /** The spec's message for an error status; null on success. */
   message: string | null;
-  /** The response, pretty-printed when it is JSON. */
+  /** The response, pretty-printed when it is JSON, every number exactly as the server wrote it. */
   body: string;
 }
 
@@ -40,7 +41,9 @@ export function outcomeOf(status: number, text: string): TestOutcome {
   let body = text;
   try {
     parsed = JSON.parse(text);
-    body = JSON.stringify(parsed, null, 2);
+    // Re-indented without ever becoming a double: 88.0000 stays 88.0000 and a 20-digit result keeps
+    // its digits, as JSON.stringify(JSON.parse(…)) would not.
+    body = stringifyLossless(parseLossless(text), null, 2) ?? text;
   } catch {
     parsed = undefined;
   }

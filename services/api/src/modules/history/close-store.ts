@@ -81,6 +81,8 @@ export class HistoryYear {
   }
 }
 
+const QUOTE = '"'.charCodeAt(0);
+
 /**
  * The displayed base→code rate on each day of a year, or null where either side is missing, held
  * as the JSON member a time series writes for it (`,"CODE":0.9123`) in ASCII, end to end, with
@@ -114,14 +116,22 @@ export class DisplayColumn {
   }
 
   /**
-   * Appends `"CODE":rate` for day i to `out`, after a comma unless `first`; false (nothing
-   * written) when there is no rate.
+   * Appends `"CODE":rate` for day i to `out` (`"CODE":"rate"` when `quoted`), after a comma unless
+   * `first`; false (nothing written) when there is no rate.
    */
-  writeMember(out: AsciiWriter, i: number, first: boolean): boolean {
+  writeMember(out: AsciiWriter, i: number, first: boolean, quoted = false): boolean {
     const start = i === 0 ? 0 : this.ends[i - 1];
     const end = this.ends[i];
     if (start === end) return false;
-    out.bytes(this.ascii, first ? start + 1 : start, end);
+    if (!quoted) {
+      out.bytes(this.ascii, first ? start + 1 : start, end);
+      return true;
+    }
+    const rateStart = start + this.keyLength;
+    out.bytes(this.ascii, first ? start + 1 : start, rateStart);
+    out.byte(QUOTE);
+    out.bytes(this.ascii, rateStart, end);
+    out.byte(QUOTE);
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { crossRate, displayRate, RateUnavailableError, type RateDecimal } from '@fxrates/rates';
-import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
+import { planAllowsCurrency, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import { noCloseFor } from './no-close';
 import type { DailyClose } from './rate-history';
 
@@ -45,7 +45,15 @@ export function closeRate(close: DailyClose, base: string, code: string): RateDe
   }
 }
 
-/** `"EUR":0.9,"GBP":0.8` for one close. */
-export function ratesJson(close: DailyClose, base: string, symbols: string[]): string {
-  return symbols.map((code) => `"${code}":${displayRate(closeRate(close, base, code)).toString()}`).join(',');
+/** `"EUR":0.9,"GBP":0.8` for one close (`"EUR":"0.9"` with `numbers=string`). */
+export function ratesJson(
+  close: DailyClose,
+  base: string,
+  symbols: string[],
+  numbers: NumbersFormat = 'number',
+): string {
+  const quote = numbers === 'string' ? '"' : '';
+  return symbols
+    .map((code) => `"${code}":${quote}${displayRate(closeRate(close, base, code)).toString()}${quote}`)
+    .join(',');
 }

@@ -1,7 +1,8 @@
-import { ErrorCode, type PlanId } from '@fxrates/domain';
+import { ErrorCode, NUMBERS_FORMATS, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import {
   onlyParameters,
+  optionalChoice,
   optionalCurrency,
   optionalCurrencyList,
   requiredString,
@@ -82,17 +83,20 @@ export interface PeriodQuery {
   base: string;
   /** Undefined when the caller asked for every currency. */
   symbols: string[] | undefined;
+  /** `string`: every rate as an exact decimal string (decisions.md, Numbers). */
+  numbers: NumbersFormat;
 }
 
-/** ?start&end&base&symbols of /timeseries and /fluctuation, checked and gated by the plan. */
+/** ?start&end&base&symbols&numbers of /timeseries and /fluctuation, checked and gated by the plan. */
 export function parsePeriodQuery(query: Query, plan: PlanId, now: number): PeriodQuery {
-  onlyParameters(query, ['start', 'end', 'base', 'symbols']);
+  onlyParameters(query, ['start', 'end', 'base', 'symbols', 'numbers']);
   const start = parseDay(requiredString(query, 'start'), 'start');
   const end = parseDay(requiredString(query, 'end'), 'end');
   checkSpan(start, end);
   notInFuture(end, 'end', now);
   const base = optionalCurrency(query, 'base', 'USD');
   const symbols = optionalCurrencyList(query, 'symbols');
+  const numbers = optionalChoice(query, 'numbers', NUMBERS_FORMATS, 'number');
   assertCurrenciesInPlan(plan, [base, ...(symbols ?? [])]);
-  return { start, end, base, symbols };
+  return { start, end, base, symbols, numbers };
 }

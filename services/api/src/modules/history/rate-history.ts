@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
+import { planAllowsCurrency, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import { RateDecimal } from '@fxrates/rates';
 import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
@@ -149,6 +149,7 @@ export class RateHistory implements OnModuleInit {
     base: string,
     requested: readonly string[] | undefined,
     plan: PlanId,
+    numbers: NumbersFormat = 'number',
   ): Promise<{ members: AsciiWriter; last: string | undefined }> {
     const spans: YearSpan[] = [];
     for (let year = yearOf(start); year <= yearOf(end); year++) {
@@ -158,14 +159,15 @@ export class RateHistory implements OnModuleInit {
       spans.push({ data, first: data.from(start), stop });
     }
     if (!spans.some(({ first, stop }) => stop > first)) throw noClosesBetween(start, end);
-    if (!requested) return this.seriesOfAll(spans, base, plan);
+    const quoted = numbers === 'string';
+    if (!requested) return this.seriesOfAll(spans, base, plan, quoted);
     const columnsOf = spans.map(({ data }) => requested.map((code) => this.store.column(data, base, code)));
     // A symbol without a single close in the period is refused like a day without one, not listed as nothing.
     const withoutCloses = requested.filter(
       (_code, c) => !spans.some(({ first, stop }, y) => columnsOf[y][c].hasAny(first, stop)),
     );
     if (withoutCloses.length > 0) throw noClosesBetween(start, end, withoutCloses);
-    return this.seriesOf(spans, base, requested, columnsOf);
+    return this.seriesOf(spans, base, requested, columnsOf, quoted);
   }
 
   private seriesOf(
@@ -173,15 +175,16 @@ export class RateHistory implements OnModuleInit {
     base: string,
     requested: readonly string[],
     columnsOf: readonly (readonly DisplayColumn[])[],
+    quoted: boolean,
   ): { members: AsciiWriter; last: string | undefined } {
     const codes = [base, ...requested].filter((code) => code !== 'USD');
     // Sized for the widest members, so the body is never grown and copied.
     let capacity = 0;
     spans.forEach(({ first, stop }, y) => {
-      const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest, DAY_BYTES);
+      const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest + (quoted ? 2 : 0), DAY_BYTES);
       capacity += (stop - first) * perDay;
     });
-    return this.writeSeries(spans, capacity, base, ({ data }, y) => {
+    return this.writeSeries(spans, capacity, base, quoted, ({ data }, y) => {
       const listed = codes.map((code) => data.rates.get(code) ?? []);
       const day = { columns: columnsOf[y], codes: requested };
       return (i) => (listed.length && !publishedAny(listed, i) ? null : day);
@@ -192,8 +195,9 @@ export class RateHistory implements OnModuleInit {
     spans: readonly YearSpan[],
     base: string,
     plan: PlanId,
+    quoted: boolean,
   ): { members: AsciiWriter; last: string | undefined } {
-    return this.writeSeries(spans, 64 * 1024, base, ({ data }) => {
+    return this.writeSeries(spans, 64 * 1024, base, quoted, ({ data }) => {
       // Days publishing the same currencies share one code array (HistoryYear.codes): one entry each.
       const byCodes = new Map<readonly string[], SeriesDay>();
       return (i) => {
@@ -217,6 +221,7 @@ export class RateHistory implements OnModuleInit {
     spans: readonly YearSpan[],
     capacity: number,
     base: string,
+    quoted: boolean,
     daysOf: (span: YearSpan, y: number) => (i: number) => SeriesDay | null,
   ): { members: AsciiWriter; last: string | undefined } {
     const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
@@ -230,7 +235,8 @@ export class RateHistory implements OnModuleInit {
           if (!day) continue;
           data.writeDayKey(out, i, last === undefined);
           for (let s = 0; s < day.columns.length; s++) {
-            if (!day.columns[s].writeMember(out, i, s === 0)) throw this.missing(data, base, day.codes[s], i);
+            if (!day.columns[s].writeMember(out, i, s === 0, quoted))
+              throw this.missing(data, base, day.codes[s], i);
           }
           out.byte(CLOSE);
           last = data.days[i];

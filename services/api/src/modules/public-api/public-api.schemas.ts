@@ -7,6 +7,7 @@ import {
   DayParameter,
 } from '../../common/query-params.schema';
 import { MAX_SERIES_DAYS } from '../history';
+import { DecimalField, NUMBERS_QUERY } from './numbers';
 
 /** The parts of the /api/v1 routes' schemas that several routes share. */
 
@@ -43,7 +44,10 @@ export const CLOSES_STALE = Type.Boolean({ description: 'Always false: a close i
 
 /** Units of each currency per 1 base, by currency code. */
 export function RatesMap(description: string, example: Record<string, number>) {
-  return Type.Object({}, { additionalProperties: Type.Number(), description, example });
+  return Type.Object(
+    {},
+    { additionalProperties: DecimalField('A rate', Object.values(example)[0]), description, example },
+  );
 }
 
 export const BASE_PARAMETER = CurrencyParameter('Base currency (default USD)', 'USD');
@@ -62,6 +66,7 @@ export const PERIOD_QUERY = Type.Object({
   ),
   base: Type.Optional(BASE_PARAMETER),
   symbols: Type.Optional(HISTORY_SYMBOLS_PARAMETER),
+  ...NUMBERS_QUERY,
 });
 
 export const PLANS_NOTE =

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorCode, resultDecimals } from '@fxrates/domain';
+import { ErrorCode, findCurrency, resultDecimals } from '@fxrates/domain';
 import { convert, RateDecimal } from '@fxrates/rates';
 import { parseConvertQuery } from '../../rates';
 import { AmountParameter, CurrencyCode } from '../../../common/query-params.schema';
@@ -7,22 +7,33 @@ import { assertCurrenciesInPlan } from '../../plans';
 import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type PublicRouteSchema } from '../public-route';
 import { provenanceJson, withRates } from '../rates-json';
+import { DecimalField, exactLiteral, NUMBERS_QUERY, rateLiteral } from '../numbers';
 
-/** The query parseConvertQuery reads, without the converter's `numbers`. */
-const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER, amount: AmountParameter });
+/** The query parseConvertQuery reads. */
+const QUERY = Type.Object({
+  from: FROM_PARAMETER,
+  to: TO_PARAMETER,
+  amount: AmountParameter,
+  ...NUMBERS_QUERY,
+});
 
 const Conversion = Type.Object(
   {
     from: CurrencyCode('USD'),
     to: CurrencyCode('EUR'),
-    amount: Type.Number({ description: 'The amount, as given', example: 100 }),
-    rate: Type.Number({
-      description: 'Units of `to` per 1 `from`, 10 significant digits',
-      example: 0.8802258808,
-    }),
-    result: Type.Number({
-      description: 'amount × rate, half-even to 4 decimals (8 when crypto is involved)',
-      example: 88.0226,
+    amount: DecimalField('The amount, as given', 100),
+    rate: DecimalField('Units of `to` per 1 `from`, 10 significant digits', 0.8802258808),
+    result: DecimalField(
+      'amount × rate, half-even to 4 decimals (8 when crypto is involved), every decimal written',
+      88.0226,
+    ),
+    minorUnits: Type.Unsafe<number | null>({
+      type: 'integer',
+      minimum: 0,
+      nullable: true,
+      description:
+        'The ISO 4217 minor units of `to` (2 for EUR, 0 for JPY, 3 for KWD): round `result` to these for display or booking. Null for a crypto asset, which has no ISO code',
+      example: 2,
     }),
     ...PROVENANCE,
   },
@@ -34,7 +45,9 @@ function convertSchema(alias: boolean): PublicRouteSchema {
     operationId: alias ? 'convertAlias' : 'convert',
     summary: alias ? 'Convert an amount (alias of /api/v1/convert)' : 'Convert an amount',
     description:
-      `\`amount\` × the rate from \`from\` to \`to\`, rounded half-even to 4 decimals, or 8 when crypto is involved. ${PLANS_NOTE}` +
+      `\`amount\` × the rate from \`from\` to \`to\`, rounded half-even to 4 decimals, or 8 when crypto is involved. ` +
+      'An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits) is 422 `number-not-exact` ' +
+      `unless you ask with \`numbers=string\`. ${PLANS_NOTE}` +
       (alias ? ' Answers exactly as GET /api/v1/convert.' : ''),
     query: QUERY,
     body: Conversion,
@@ -43,6 +56,7 @@ function convertSchema(alias: boolean): PublicRouteSchema {
       ErrorCode.MissingParameter,
       ErrorCode.InvalidAmount,
       ErrorCode.AmountTooLarge,
+      ErrorCode.NumberNotExact,
     ],
   };
 }
@@ -56,14 +70,16 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
     memoised: true,
     schema: convertSchema(alias),
     handle({ query, key, table, now }) {
-      const { from, to, amount } = parseConvertQuery(query);
+      const { from, to, amount, numbers } = parseConvertQuery(query);
       assertCurrenciesInPlan(key.plan, [from, to]);
       const decimals = resultDecimals(from, to);
       const typed = new RateDecimal(amount);
       const { rateText, result } = withRates(() => convert(table, from, to, typed, decimals));
+      const minorUnits = findCurrency(to)?.minorUnits ?? null;
       return (
-        `{"from":"${from}","to":"${to}","amount":${typed.toString()},"rate":${rateText},` +
-        `"result":${result.toFixed(decimals)},${provenanceJson(table, [from, to], key.plan, now)}}`
+        `{"from":"${from}","to":"${to}","amount":${exactLiteral(typed.toFixed(), numbers, 'amount')},` +
+        `"rate":${rateLiteral(rateText, numbers)},"result":${exactLiteral(result.toFixed(decimals), numbers, 'result')},` +
+        `"minorUnits":${minorUnits},${provenanceJson(table, [from, to], key.plan, now)}}`
       );
     },
   };

@@ -20,10 +20,9 @@ import {
   PLANS_NOTE,
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { DecimalField, exactLiteral, rateLiteral } from '../numbers';
 
 const PERCENT_DECIMALS = 4;
-
-const number = (description: string, example: number) => Type.Number({ description, example });
 
 const Fluctuation = Type.Object(
   {
@@ -40,10 +39,10 @@ const Fluctuation = Type.Object(
       {
         additionalProperties: Type.Object(
           {
-            startRate: number('Close at the start', 0.9174311927),
-            endRate: number('Close at the end', 0.9191176471),
-            change: number('endRate − startRate', 0.0016864544),
-            changePct: number('Change in percent, 4 decimals', 0.1838),
+            startRate: DecimalField('Close at the start', 0.9174311927),
+            endRate: DecimalField('Close at the end', 0.9191176471),
+            change: DecimalField('endRate − startRate, 10 significant digits', 0.0016864544, true),
+            changePct: DecimalField('Change in percent, 4 decimals', 0.1838, true),
           },
           { additionalProperties: false },
         ),
@@ -71,7 +70,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
       problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
     },
     async handle({ query, key, now }) {
-      const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
+      const { start, end, base, symbols: requested, numbers } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, start);
       const [first, last] = await Promise.all([history.closeOn(start), history.closeOn(end)]);
       if (!first) throw noCloseFor(undefined, start);
@@ -85,7 +84,11 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
           .div(from)
           .mul(100)
           .toDecimalPlaces(PERCENT_DECIMALS, RateDecimal.ROUND_HALF_EVEN);
-        return `"${code}":{"startRate":${from.toString()},"endRate":${to.toString()},"change":${change.toString()},"changePct":${percent.toString()}}`;
+        return (
+          `"${code}":{"startRate":${rateLiteral(from.toString(), numbers)},"endRate":${rateLiteral(to.toString(), numbers)},` +
+          `"change":${rateLiteral(change.toString(), numbers)},` +
+          `"changePct":${exactLiteral(percent.toFixed(), numbers, `change in percent of ${code}`)}}`
+        );
       });
       return (
         `{"base":"${base}","start":"${start}","end":"${end}","startDay":"${first.day}","endDay":"${last.day}",` +

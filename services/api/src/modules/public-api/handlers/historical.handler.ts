@@ -24,11 +24,13 @@ import {
   RatesMap,
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { NUMBERS_QUERY, numbersOf } from '../numbers';
 
 const PARAMS = Type.Object({ date: DayParameter('The day, not in the future', '2024-03-15') });
 const QUERY = Type.Object({
   base: Type.Optional(BASE_PARAMETER),
   symbols: Type.Optional(HISTORY_SYMBOLS_PARAMETER),
+  ...NUMBERS_QUERY,
 });
 const PARAMETERS = parameterNames(QUERY);
 
@@ -70,6 +72,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       notInFuture(date, 'date', now);
       const base = optionalCurrency(query, 'base', 'USD');
       const requested = optionalCurrencyList(query, 'symbols');
+      const numbers = numbersOf(query);
       assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
       await assertHistoryCovers(history, date);
       const close = await history.closeOn(date);
@@ -80,7 +83,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       return (
         `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${close.day}",` : ''}` +
         `"timestamp":"${closeTimestamp(close.day)}","source":${HISTORY_SOURCE_JSON},"stale":false,` +
-        `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols)}}}`
+        `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols, numbers)}}}`
       );
     },
   };

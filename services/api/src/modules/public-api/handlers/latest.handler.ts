@@ -8,6 +8,7 @@ import { assertCurrenciesInPlan } from '../../plans';
 import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { fragmentOf, provenanceJson, withRates } from '../rates-json';
+import { NUMBERS_QUERY, numbersOf, rateLiteral } from '../numbers';
 
 const QUERY = Type.Object({
   base: Type.Optional(BASE_PARAMETER),
@@ -18,6 +19,7 @@ const QUERY = Type.Object({
       'JPY',
     ]),
   ),
+  ...NUMBERS_QUERY,
 });
 const PARAMETERS = parameterNames(QUERY);
 
@@ -51,9 +53,12 @@ export const latestRoute: PublicRoute = {
     onlyParameters(query, PARAMETERS);
     const base = optionalCurrency(query, 'base', 'USD');
     const requested = optionalCurrencyList(query, 'symbols');
+    const numbers = numbersOf(query);
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
     const ratesOf = (codes: readonly string[]) =>
-      withRates(() => codes.map((code) => `"${code}":${pairRateText(table, base, code)}`)).join(',');
+      withRates(() =>
+        codes.map((code) => `"${code}":${rateLiteral(pairRateText(table, base, code), numbers)}`),
+      ).join(',');
     // Named symbols join a few pair texts remembered per table; every currency the plan allows (a
     // long list to filter and join) is remembered per table, base and plan.
     const symbols = () =>
@@ -62,7 +67,7 @@ export const latestRoute: PublicRoute = {
       );
     const rates = requested
       ? ratesOf(requested)
-      : fragmentOf(table, `latest|${base}|*${key.plan}`, () => ratesOf(symbols()));
+      : fragmentOf(table, `latest|${base}|*${key.plan}|${numbers}`, () => ratesOf(symbols()));
     const provenance = provenanceJson(table, [base, ...(requested ?? symbols())], key.plan, now);
     return `{"base":"${base}",${provenance},"rates":{${rates}}}`;
   },

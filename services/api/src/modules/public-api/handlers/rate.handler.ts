@@ -8,15 +8,16 @@ import { assertCurrenciesInPlan } from '../../plans';
 import { FROM_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, TO_PARAMETER } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { provenanceJson, withRates } from '../rates-json';
+import { DecimalField, NUMBERS_QUERY, numbersOf, rateLiteral } from '../numbers';
 
-const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER });
+const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER, ...NUMBERS_QUERY });
 const PARAMETERS = parameterNames(QUERY);
 
 const Rate = Type.Object(
   {
     from: CurrencyCode('USD'),
     to: CurrencyCode('EUR'),
-    rate: Type.Number({ description: 'Units of `to` per 1 `from`', example: 0.8802258808 }),
+    rate: DecimalField('Units of `to` per 1 `from`', 0.8802258808),
     ...PROVENANCE,
   },
   { $id: 'Rate', additionalProperties: false },
@@ -40,9 +41,10 @@ export const rateRoute: PublicRoute = {
     onlyParameters(query, PARAMETERS);
     const from = requiredCurrency(query, 'from');
     const to = requiredCurrency(query, 'to');
+    const numbers = numbersOf(query);
     assertCurrenciesInPlan(key.plan, [from, to]);
     const rate = withRates(() => pairRateText(table, from, to));
     const provenance = provenanceJson(table, [from, to], key.plan, now);
-    return `{"from":"${from}","to":"${to}","rate":${rate},${provenance}}`;
+    return `{"from":"${from}","to":"${to}","rate":${rateLiteral(rate, numbers)},${provenance}}`;
   },
 };

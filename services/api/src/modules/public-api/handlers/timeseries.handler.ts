@@ -18,6 +18,7 @@ import {
   PLANS_NOTE,
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { DecimalField } from '../numbers';
 
 const TimeSeries = Type.Object(
   {
@@ -31,7 +32,10 @@ const TimeSeries = Type.Object(
       {},
       {
         description: 'One entry per business day (weekends and holidays are absent, never invented)',
-        additionalProperties: Type.Object({}, { additionalProperties: Type.Number() }),
+        additionalProperties: Type.Object(
+          {},
+          { additionalProperties: DecimalField('A close', 0.9174311927) },
+        ),
         example: { '2024-03-15': { EUR: 0.9174311927 }, '2024-03-18': { EUR: 0.9191176471 } },
       },
     ),
@@ -59,9 +63,9 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
     },
     async handle({ query, key, now }) {
-      const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
+      const { start, end, base, symbols: requested, numbers } = parsePeriodQuery(query, key.plan, now);
       await assertHistoryCovers(history, end);
-      const { members, last } = await history.series(start, end, base, requested, key.plan);
+      const { members, last } = await history.series(start, end, base, requested, key.plan, numbers);
       if (last === undefined) {
         // Not an empty 200, which would be metered: a period without a close is a day without one
         // (RateHistory refuses a period without business days; here no listed day had the base).
