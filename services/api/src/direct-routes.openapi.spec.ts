@@ -60,6 +60,7 @@ describe('OpenAPI generated from the directly served routes', () => {
           in: 'query',
           required: (query.required ?? []).includes(name),
         })),
+        ...(route.schema.ok.notModified ? [{ name: 'If-None-Match', in: 'header', required: false }] : []),
       ];
       expect(
         parameters.map(({ name, in: location, required }) => ({ name, in: location, required })),
@@ -126,7 +127,12 @@ describe('OpenAPI generated from the directly served routes', () => {
       const ok = responses['200'] as ResponseObject;
       expect([where, Object.keys(ok.headers ?? {})]).toEqual([
         where,
-        [...(route.metered ? limits : []), 'Cache-Control'],
+        [...(route.metered ? limits : []), 'Cache-Control', 'ETag', 'Vary', 'Content-Encoding'],
+      ]);
+      const notModified = responses['304'] as ResponseObject;
+      expect([where, Object.keys(notModified.headers ?? {})]).toEqual([
+        where,
+        [...(route.metered ? limits : []), 'Cache-Control', 'ETag', 'Vary'],
       ]);
       const tooMany = responses['429'] as ResponseObject | undefined;
       if (!route.metered) {

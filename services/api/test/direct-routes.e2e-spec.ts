@@ -50,7 +50,9 @@ describe('routes served before Fastify', () => {
     const browser = await rate(ORIGIN).expect(200);
     expect(browser.body.rate).toBe(server.body.rate);
     expect(server.headers['content-type']).toBe(browser.headers['content-type']);
-    expect(server.headers['cache-control']).toBe('no-store');
+    expect(server.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(server.headers['cache-control']).toBe(browser.headers['cache-control']);
+    expect(server.headers.etag).toBe(browser.headers.etag);
     for (const name of ['x-ratelimit-limit', 'x-ratelimit-reset']) {
       expect(server.headers[name]).toBe(browser.headers[name]);
     }

@@ -112,7 +112,11 @@ export class DirectRoutes implements OnModuleInit {
     fastify.get(path, (request, reply) => {
       const send = (answer: HttpAnswer) => {
         if (answer.sent) reply.raw.once('finish', answer.sent);
-        void reply.status(answer.status).headers(answer.headers).send(answer.body);
+        // No payload at all for a 304, so Fastify writes no Content-Length (RFC 9110 §8.6).
+        void reply
+          .status(answer.status)
+          .headers(answer.headers)
+          .send(answer.status === 304 ? undefined : answer.body);
       };
       const fail = (error: unknown) => sendProblem(error, request, reply);
       try {
@@ -192,8 +196,9 @@ export class DirectRoutes implements OnModuleInit {
     // A constant set (see security-headers), merged into the answer's own headers: no lookups per name.
     Object.assign(answer.headers, security);
     answer.headers[REQUEST_ID_HEADER] = id;
-    // A known length spares the chunked encoding's extra framing and write.
-    answer.headers['content-length'] = String(Buffer.byteLength(answer.body));
+    // A known length spares the chunked encoding's extra framing and write. A 304 has no body, and
+    // a length there would have to be the 200's (RFC 9110 §8.6).
+    if (answer.status !== 304) answer.headers['content-length'] = String(Buffer.byteLength(answer.body));
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body, answer.sent);
     const ms = performance.now() - started;

@@ -110,9 +110,28 @@ export const SHARED_HEADERS: Record<SharedHeaderName | typeof REQUEST_ID_HEADER,
     schema: { type: 'integer', minimum: 0 },
   },
   'Cache-Control': {
-    description: 'Never stored by a cache: every call is metered, and the rates move',
+    description:
+      'How long the answer may be reused: current rates until the next poll of their fastest source (`public, max-age=N`); ' +
+      'closes of days already published for a year (`public, max-age=31536000, immutable`), others until the next close is ' +
+      'expected; the usage `private, no-cache`. A cache serving it spares you a metered call.',
     required: true,
-    schema: { type: 'string', enum: ['no-store'] },
+    schema: { type: 'string', pattern: '^(public, max-age=[0-9]+(, immutable)?|private, no-cache)$' },
+  },
+  ETag: {
+    description:
+      'Strong validator of this representation: send it back in `If-None-Match` and an unchanged answer is a 304 without a body',
+    required: true,
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]+"$' },
+  },
+  Vary: {
+    description: 'The answer depends on your key (its plan) and on Accept-Encoding',
+    required: true,
+    schema: { type: 'string', enum: ['Accept-Encoding, X-API-Key'] },
+  },
+  'Content-Encoding': {
+    description: 'Bodies over 1 KB are compressed when your Accept-Encoding allows: br preferred, else gzip',
+    required: false,
+    schema: { type: 'string', enum: ['br', 'gzip'] },
   },
 };
 

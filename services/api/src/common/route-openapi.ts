@@ -99,6 +99,26 @@ function operationOf(
       ...Object.fromEntries(limits.map((name) => [name, okHeaders[name]])),
     };
   }
+  const notModified = route.ok.notModified;
+  const conditional: Record<string, ResponseObject> = notModified
+    ? {
+        '304': {
+          description: notModified.description,
+          headers: Object.fromEntries(notModified.headers.map((name) => [name, sharedHeaderRef(name)])),
+        },
+      }
+    : {};
+  const ifNoneMatch: ParameterObject[] = notModified
+    ? [
+        {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'ETags of answers you hold: if one is current, the answer is 304 Not Modified',
+          schema: { type: 'string' },
+        },
+      ]
+    : [];
   return {
     tags: [route.tag],
     operationId: route.operationId,
@@ -108,8 +128,9 @@ function operationOf(
     parameters: [
       ...(route.params ? parametersOf(route.params, 'path', path, schemas) : []),
       ...parametersOf(route.query, 'query', path, schemas),
+      ...ifNoneMatch,
     ],
-    responses: { '200': ok, ...refusals },
+    responses: { '200': ok, ...conditional, ...refusals },
   };
 }
 

@@ -20,7 +20,10 @@ export type SharedHeaderName =
   | 'X-RateLimit-Limit'
   | 'X-RateLimit-Remaining'
   | 'X-RateLimit-Reset'
-  | 'Cache-Control';
+  | 'Cache-Control'
+  | 'ETag'
+  | 'Vary'
+  | 'Content-Encoding';
 
 /**
  * Everything the OpenAPI document says of one GET route served directly, from which its operation
@@ -41,6 +44,11 @@ export interface RouteSchema {
     description: string;
     body: TSchema;
     headers: readonly SharedHeaderName[];
+    /**
+     * Answers `If-None-Match` with 304 Not Modified (the 200 carries an ETag): documented as a
+     * header parameter and a 304 response carrying these of the 200's headers.
+     */
+    notModified?: { description: string; headers: readonly SharedHeaderName[] };
   };
   /** Every problem code the route answers itself; those any route can give are added to all of them. */
   problems: readonly ErrorCode[];

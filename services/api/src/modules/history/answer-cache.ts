@@ -6,25 +6,28 @@ import { LRUCache } from 'lru-cache';
  * correction imported by `rates:backfill` takes to show. Calls that miss together share one
  * build, and beyond `limit` the least recently used answers go first.
  */
-export class AnswerCache {
-  private readonly answers: LRUCache<string, { body: string; expires: number }>;
-  private readonly building = new Map<string, Promise<string>>();
+export class AnswerCache<T extends NonNullable<unknown> = string> {
+  private readonly answers: LRUCache<string, { body: T; builtAt: number }>;
+  private readonly building = new Map<string, Promise<T>>();
 
   constructor(
-    private readonly ttlMs: number,
+    /** A function when the TTL follows a setting that can change (the close store's). */
+    private readonly ttlMs: number | (() => number),
     limit: number,
   ) {
     this.answers = new LRUCache({ max: limit });
   }
 
-  get(key: string, now: number, build: () => Promise<string>): Promise<string> {
+  get(key: string, now: number, build: () => Promise<T>): Promise<T> {
     const cached = this.answers.get(key);
-    if (cached && cached.expires > now) return Promise.resolve(cached.body);
+    // The TTL is read at each use, so a changed setting applies to what is already kept.
+    const ttlMs = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs();
+    if (cached && now - cached.builtAt < ttlMs) return Promise.resolve(cached.body);
     let pending = this.building.get(key);
     if (!pending) {
       pending = build()
         .then((body) => {
-          this.answers.set(key, { body, expires: now + this.ttlMs });
+          this.answers.set(key, { body, builtAt: now });
           return body;
         })
         .finally(() => this.building.delete(key));

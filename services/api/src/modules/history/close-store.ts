@@ -205,6 +205,7 @@ export interface CloseStoreOptions {
  */
 export class CloseStore {
   private readonly years = new Map<number, YearEntry>();
+  private loaded = 0;
   private readonly columns: LRUCache<string, { year: HistoryYear; column: DisplayColumn }>;
 
   constructor(
@@ -217,6 +218,11 @@ export class CloseStore {
   /** Makes the loaded years from `fromYear` on re-check the database on their next use. */
   invalidate(fromYear = -Infinity): void {
     for (const [year, entry] of this.years) if (year >= fromYear) entry.version++;
+  }
+
+  /** Counts the years loaded or reloaded: an answer built before the last one may be outdated. */
+  get loads(): number {
+    return this.loaded;
   }
 
   /** The year's closes: as loaded while being re-checked, awaited only on first use. */
@@ -241,6 +247,7 @@ export class CloseStore {
     const fingerprint = await this.source.fingerprint(year);
     if (entry.data?.fingerprint !== fingerprint) {
       entry.data = new HistoryYear(year, fingerprint, await this.source.rows(year));
+      this.loaded++;
     }
     entry.checkedAt = now;
     entry.checkedVersion = version;

@@ -72,6 +72,15 @@ export class RateHistory implements OnModuleInit {
   private cachedRange?: { value: { first: string; last: string }; checkedAt: number; generation: number };
   private generation = 0;
 
+  /**
+   * Changes whenever an answer built from the closes may change: at each `rates:changed`
+   * announcement (the next use re-checks the years, answering from the loaded ones meanwhile) and
+   * each time a year is (re)loaded with different rows.
+   */
+  get version(): string {
+    return `${this.generation}.${this.store.loads}`;
+  }
+
   constructor(
     private readonly em: EntityManager,
     private readonly rates: CurrentRates,

@@ -19,7 +19,8 @@ const METERED_PROBLEMS = [ErrorCode.RateLimited, ErrorCode.QuotaExceeded, ErrorC
 /**
  * A /api/v1 route's full schema: its own (PublicRoute.schema) and what every call with a key shares,
  * as PublicApiRoutes serves it: the key checked first, a metered call counted and its 200 carrying the
- * rate-limit headers, every 200 `Cache-Control: no-store`.
+ * rate-limit headers, every 200 its ETag, Cache-Control and Vary (and Content-Encoding when
+ * compressed), and an If-None-Match naming the current ETag a 304.
  */
 export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
   // The type requires a schema; this says which route lacks one should a cast hide it.
@@ -34,7 +35,19 @@ export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
       ok: {
         description: route.metered ? 'OK; counted against your monthly quota' : 'OK; not metered',
         body,
-        headers: [...(route.metered ? RATE_LIMIT_HEADER_NAMES : []), 'Cache-Control'],
+        headers: [
+          ...(route.metered ? RATE_LIMIT_HEADER_NAMES : []),
+          'Cache-Control',
+          'ETag',
+          'Vary',
+          'Content-Encoding',
+        ],
+        notModified: {
+          description: route.metered
+            ? 'Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call'
+            : 'Not Modified: your If-None-Match names the current answer',
+          headers: [...(route.metered ? RATE_LIMIT_HEADER_NAMES : []), 'Cache-Control', 'ETag', 'Vary'],
+        },
       },
       problems: [...KEY_PROBLEMS, ...(route.metered ? METERED_PROBLEMS : []), ...problems],
     },

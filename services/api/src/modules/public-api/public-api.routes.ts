@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type PlanId } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import { AppException } from '../../common/app-exception';
@@ -22,14 +23,17 @@ import { rateRoute } from './handlers/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
 import { MeteringService } from '../metering';
 import { assertEndpointInPlan } from '../plans';
-import type { JsonBody, PublicRoute } from './public-route';
+import { CachePolicy } from './cache-policy';
+import { ClosesAnswers } from './closes-answers';
+import type { PublicRoute, PublicRouteContext } from './public-route';
+import { Representation } from './representation';
 import { RepeatSightings } from './repeat-sightings';
 import { memoPerTable } from './rates-json';
 
 /** The answers to one request target (path and query) in one second, by the caller's plan. */
 interface AnswersOfSecond {
   second: number;
-  byPlan: Map<PlanId, JsonBody | Promise<JsonBody>>;
+  byPlan: Map<PlanId, Representation | Promise<Representation>>;
 }
 
 /**
@@ -45,8 +49,8 @@ function memoisedAnswer(
   target: string,
   plan: PlanId,
   second: number,
-  answer: () => JsonBody | Promise<JsonBody>,
-): JsonBody | Promise<JsonBody> {
+  answer: () => Representation | Promise<Representation>,
+): Representation | Promise<Representation> {
   if (!sightings.seenBefore(target, second)) return answer();
   const answers = answersOf(table, target, () => ({ second, byPlan: new Map() }));
   if (answers.second !== second) {
@@ -60,19 +64,6 @@ function memoisedAnswer(
   }
   return body;
 }
-
-const JSON_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-} as const;
-
-/** A 200 answer; `headers` (the rate-limit headers, made for this call) receives the JSON ones. */
-const ok = (json: JsonBody, headers: Record<string, string> = {}): HttpAnswer => {
-  Object.assign(headers, JSON_HEADERS);
-  return typeof json === 'string'
-    ? { status: 200, headers, body: json }
-    : { status: 200, headers, body: json.bytes, sent: json.release };
-};
 
 /**
  * The route table of /api/v1. Each route carries its schema, from which its OpenAPI operation is
@@ -99,6 +90,8 @@ export function publicRoutes(history: RateHistory, metering: MeteringService): P
 @Injectable()
 export class PublicApiRoutes implements OnModuleInit {
   readonly routes: readonly PublicRoute[];
+  private readonly policy: CachePolicy;
+  private readonly closes: ClosesAnswers;
 
   constructor(
     private readonly direct: DirectRoutes,
@@ -106,8 +99,11 @@ export class PublicApiRoutes implements OnModuleInit {
     private readonly metering: MeteringService,
     private readonly rates: CurrentRates,
     history: RateHistory,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.routes = publicRoutes(history, metering);
+    this.policy = new CachePolicy(config.rates.providers, history);
+    this.closes = new ClosesAnswers(history);
   }
 
   onModuleInit(): void {
@@ -132,26 +128,54 @@ export class PublicApiRoutes implements OnModuleInit {
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
     const now = Date.now();
     const table = this.rates.current;
-    // The query is parsed only here: a memoised answer never needs it.
-    const handle = () => route.handle({ query: request.query, params: request.params, key, table, now });
-    const body = route.memoised
-      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), handle)
-      : handle();
-    if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
-    // Metered once the answer is known, so only a successful call is counted.
+    // The query is parsed only in here: a memoised or cached answer never needs it.
+    const represent = () =>
+      this.represent(route, { query: request.query, params: request.params, key, table, now });
+    const representation = route.memoised
+      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), represent)
+      : route.caching.made === 'closes'
+        ? this.closes.get(key.plan, request.target, now, async () => represent())
+        : represent();
+    const answer = (found: Representation, headers?: Record<string, string>) =>
+      found.answer(request.headers, headers);
+    if (!route.metered) {
+      return representation instanceof Promise
+        ? representation.then((found) => answer(found))
+        : answer(representation);
+    }
+    // Metered once the answer is known, so only a successful call is counted; a 304 is such a call.
     const meter =
-      (json: JsonBody): LaterAnswer =>
+      (found: Representation): LaterAnswer =>
       (send, fail) =>
-        this.metering.meterThen(
-          key,
-          now,
-          (headers) => send(ok(json, headers)),
-          (refusal) => {
-            if (typeof json !== 'string') json.release(); // refused: the body is never sent
-            fail(refusal);
-          },
-        );
-    return body instanceof Promise ? body.then((json) => settled(meter(json))) : meter(body);
+        this.metering.meterThen(key, now, (headers) => send(answer(found, headers)), fail);
+    return representation instanceof Promise
+      ? representation.then((found) => settled(meter(found)))
+      : meter(representation);
+  }
+
+  /** The handler's body with its Cache-Control (cache-policy.ts), ETag and compressed forms to come. */
+  private represent(
+    route: PublicRoute,
+    context: PublicRouteContext,
+  ): Representation | Promise<Representation> {
+    const json = route.handle(context);
+    const { caching } = route;
+    if (caching.made === 'closes') {
+      return (async () => {
+        const body = await json;
+        try {
+          return Representation.of(body, await this.policy.closes(caching.lastDay(context), context.now));
+        } catch (error) {
+          if (typeof body !== 'string') body.release();
+          throw error;
+        }
+      })();
+    }
+    const cacheControl =
+      caching.made === 'current-rates' ? this.policy.current(context.table) : caching.cacheControl;
+    return json instanceof Promise
+      ? json.then((body) => Representation.of(body, cacheControl))
+      : Representation.of(json, cacheControl);
   }
 }
 

@@ -33,6 +33,16 @@ export interface PublicRouteSchema extends Pick<
   body: TSchema;
 }
 
+/**
+ * How long a route's 200 may be reused (its Cache-Control; cache-policy.ts): made of the current
+ * rates; made of daily closes up to a day (`historical`'s date, a period's end), and then also kept
+ * by the closes cache; or a fixed policy.
+ */
+export type RouteCaching =
+  | { made: 'current-rates' }
+  | { made: 'closes'; lastDay(context: PublicRouteContext): string }
+  | { made: 'fixed'; cacheControl: string };
+
 /** One /api/v1 endpoint: what it answers, and whether a plan gates it and a call is metered. */
 export interface PublicRoute {
   path: string;
@@ -41,6 +51,7 @@ export interface PublicRoute {
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
   metered: boolean;
+  caching: RouteCaching;
   /**
    * The answer depends only on the rates table, the query, the caller's plan and the clock to the
    * second: a 200 is remembered per table and reused within the second for the same query and plan.

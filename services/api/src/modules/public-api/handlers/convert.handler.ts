@@ -68,6 +68,7 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
     endpoint: 'convert',
     metered: true,
     memoised: true,
+    caching: { made: 'current-rates' },
     schema: convertSchema(alias),
     handle({ query, key, table, now }) {
       const { from, to, amount, numbers } = parseConvertQuery(query);

@@ -50,6 +50,8 @@ const Currencies = Type.Object(
 export const currenciesRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/currencies`,
   metered: false,
+  // The catalogue changes with a release; a client may keep it for an hour, and revalidate after.
+  caching: { made: 'fixed', cacheControl: 'public, max-age=3600' },
   schema: {
     operationId: 'listCurrencies',
     summary: 'The currency catalogue (not metered)',

@@ -61,6 +61,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
     path: `${PUBLIC_API_PREFIX}/rates/fluctuation`,
     endpoint: 'fluctuation',
     metered: true,
+    caching: { made: 'closes', lastDay: ({ query }) => String(query.end) },
     schema: {
       operationId: 'getFluctuation',
       summary: 'Change over a period (Professional plan and up)',

@@ -57,6 +57,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
     path: `${PUBLIC_API_PREFIX}/rates/historical/:date`,
     endpoint: 'historical',
     metered: true,
+    caching: { made: 'closes', lastDay: ({ params }) => params.date },
     schema: {
       operationId: 'getHistoricalRates',
       summary: "A day's closing rates (Basic plan and up)",

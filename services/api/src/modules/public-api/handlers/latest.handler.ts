@@ -41,6 +41,7 @@ export const latestRoute: PublicRoute = {
   endpoint: 'latest',
   metered: true,
   memoised: true,
+  caching: { made: 'current-rates' },
   schema: {
     operationId: 'getLatestRates',
     summary: 'Latest rates against a base',

@@ -29,6 +29,7 @@ export const rateRoute: PublicRoute = {
   endpoint: 'rate',
   metered: true,
   memoised: true,
+  caching: { made: 'current-rates' },
   schema: {
     operationId: 'getRate',
     summary: 'One rate',

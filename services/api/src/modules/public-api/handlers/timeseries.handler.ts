@@ -54,6 +54,7 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
     path: `${PUBLIC_API_PREFIX}/rates/timeseries`,
     endpoint: 'timeseries',
     metered: true,
+    caching: { made: 'closes', lastDay: ({ query }) => String(query.end) },
     schema: {
       operationId: 'getTimeSeries',
       summary: 'Daily closes over a period (Professional plan and up)',

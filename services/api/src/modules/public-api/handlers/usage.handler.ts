@@ -27,6 +27,8 @@ export function usageRoute(metering: MeteringService): PublicRoute {
   return {
     path: `${PUBLIC_API_PREFIX}/usage`,
     metered: false,
+    // Changes with every metered call: revalidate each time (a 304 when nothing changed).
+    caching: { made: 'fixed', cacheControl: 'private, no-cache' },
     schema: {
       operationId: 'getQuotaUsage',
       summary: "This month's quota state (not metered)",
