@@ -221,7 +221,7 @@ describe('caching and compression of /api/v1', () => {
     });
 
     it('the latest of every currency compresses too, through Fastify as well', async () => {
-      for (const origin of [{}, { origin: ORIGIN }]) {
+      for (const origin of [{}, { origin: ORIGIN }] as Record<string, string>[]) {
         const answer = await raw('/api/v1/rates/latest', { 'accept-encoding': 'gzip', ...origin });
         expect([answer.status, answer.headers['content-encoding']]).toEqual([200, 'gzip']);
         expect(JSON.parse(gunzipSync(answer.body).toString()).base).toBe('USD');
