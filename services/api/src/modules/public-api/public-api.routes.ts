@@ -22,14 +22,14 @@ import { rateRoute } from './handlers/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
 import { MeteringService } from '../metering';
 import { assertEndpointInPlan } from '../plans';
-import type { JsonBody, PublicRoute } from './public-route';
+import { StreamedAnswer, type PublicRoute, type RouteBody } from './public-route';
 import { RepeatSightings } from './repeat-sightings';
 import { memoPerTable } from './rates-json';
 
 /** The answers to one request target (path and query) in one second, by the caller's plan. */
 interface AnswersOfSecond {
   second: number;
-  byPlan: Map<PlanId, JsonBody | Promise<JsonBody>>;
+  byPlan: Map<PlanId, RouteBody | Promise<RouteBody>>;
 }
 
 /**
@@ -45,8 +45,8 @@ function memoisedAnswer(
   target: string,
   plan: PlanId,
   second: number,
-  answer: () => JsonBody | Promise<JsonBody>,
-): JsonBody | Promise<JsonBody> {
+  answer: () => RouteBody | Promise<RouteBody>,
+): RouteBody | Promise<RouteBody> {
   if (!sightings.seenBefore(target, second)) return answer();
   const answers = answersOf(table, target, () => ({ second, byPlan: new Map() }));
   if (answers.second !== second) {
@@ -67,11 +67,11 @@ const JSON_HEADERS = {
 } as const;
 
 /** A 200 answer; `headers` (the rate-limit headers, made for this call) receives the JSON ones. */
-const ok = (json: JsonBody, headers: Record<string, string> = {}): HttpAnswer => {
+const ok = (json: RouteBody, headers: Record<string, string> = {}): HttpAnswer => {
+  if (typeof json === 'string') return { status: 200, headers: Object.assign(headers, JSON_HEADERS), body: json };
+  if (json instanceof StreamedAnswer) return json.answer(headers);
   Object.assign(headers, JSON_HEADERS);
-  return typeof json === 'string'
-    ? { status: 200, headers, body: json }
-    : { status: 200, headers, body: json.bytes, sent: json.release };
+  return { status: 200, headers, body: json.bytes, sent: json.release };
 };
 
 /**
@@ -133,14 +133,15 @@ export class PublicApiRoutes implements OnModuleInit {
     const now = Date.now();
     const table = this.rates.current;
     // The query is parsed only here: a memoised answer never needs it.
-    const handle = () => route.handle({ query: request.query, params: request.params, key, table, now });
+    const handle = () =>
+      route.handle({ query: request.query, params: request.params, key, table, now, headers: request.headers });
     const body = route.memoised
       ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), handle)
       : handle();
     if (!route.metered) return body instanceof Promise ? body.then((json) => ok(json)) : ok(body);
     // Metered once the answer is known, so only a successful call is counted.
     const meter =
-      (json: JsonBody): LaterAnswer =>
+      (json: RouteBody): LaterAnswer =>
       (send, fail) =>
         this.metering.meterThen(
           key,

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorCode } from '@fxrates/domain';
+import { ErrorCode, NUMBERS_FORMATS, type PlanId } from '@fxrates/domain';
+import type { IncomingHttpHeaders } from 'node:http';
+import { optionalChoice, type Query } from '../../../common/query-params';
 import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
   assertHistoryCovers,
@@ -17,7 +19,21 @@ import {
   PERIOD_QUERY,
   PLANS_NOTE,
 } from '../public-api.schemas';
-import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { PUBLIC_API_PREFIX, StreamedAnswer, type PublicRoute } from '../public-route';
+import { seriesExportAnswer } from '../export-answer';
+import { exportFormatOf } from '../export-format';
+import type { RowFormat } from '../export-rows';
+import { EXPORT_HEADERS, EXPORT_MEDIA, EXPORT_NUMBERS_PARAMETER, FORMAT_PARAMETER } from '../export.schemas';
+
+/** Beyond the period's: `format` (json, csv, ndjson); exports also take `numbers`. */
+const JSON_PARAMETERS = ['format'];
+const EXPORT_PARAMETERS = ['format', 'numbers'];
+
+const QUERY = Type.Object({
+  ...PERIOD_QUERY.properties,
+  format: Type.Optional(FORMAT_PARAMETER),
+  numbers: Type.Optional(EXPORT_NUMBERS_PARAMETER),
+});
 
 const TimeSeries = Type.Object(
   {
@@ -53,13 +69,17 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
     schema: {
       operationId: 'getTimeSeries',
       summary: 'Daily closes over a period (Professional plan and up)',
-      description: `Every business day's close from \`start\` to \`end\` (at most ${MAX_SERIES_DAYS} days), one metered call. Days without a publication are absent, never invented. ${PLANS_NOTE}`,
-      query: PERIOD_QUERY,
+      description: `Every business day's close from \`start\` to \`end\` (at most ${MAX_SERIES_DAYS} days), one metered call. Days without a publication are absent, never invented. As JSON, or exported as CSV or NDJSON (\`format\`, or \`Accept\`): one row per day and symbol with the same provenance, streamed, compressed per Accept-Encoding, with an ETag (If-None-Match → 304, metered). Every refusal comes as a problem before the first row. ${PLANS_NOTE}`,
+      query: QUERY,
       body: TimeSeries,
-      problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
+      alternateMedia: EXPORT_MEDIA,
+      ownHeaders: EXPORT_HEADERS,
+      problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter, ErrorCode.NotAcceptable],
     },
-    async handle({ query, key, now }) {
-      const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now);
+    async handle({ query, key, now, headers }) {
+      const format = exportFormatOf(query, headers);
+      if (format !== 'json') return exportAnswer(history, format, query, key.plan, now, headers);
+      const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now, JSON_PARAMETERS);
       await assertHistoryCovers(history, end);
       const { members, last } = await history.series(start, end, base, requested, key.plan);
       if (last === undefined) {
@@ -77,4 +97,23 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       return members.result();
     },
   };
+}
+
+/** The time series as CSV or NDJSON rows: every refusal is thrown here, before a row is written. */
+async function exportAnswer(
+  history: RateHistory,
+  format: RowFormat,
+  query: Query,
+  plan: PlanId,
+  now: number,
+  headers: IncomingHttpHeaders,
+): Promise<StreamedAnswer> {
+  const { start, end, base, symbols } = parsePeriodQuery(query, plan, now, EXPORT_PARAMETERS);
+  const numbers = optionalChoice(query, 'numbers', NUMBERS_FORMATS, 'number');
+  await assertHistoryCovers(history, end);
+  const table = await history.seriesTable(start, end, base, symbols, plan);
+  if (table.last === undefined) throw noClosesBetween(start, end);
+  // Known to exist: assertHistoryCovers has just read it.
+  const lastPublished = (await history.range())?.last ?? end;
+  return seriesExportAnswer({ format, numbers, base, symbols, start, end, plan, table, lastPublished, headers });
 }
