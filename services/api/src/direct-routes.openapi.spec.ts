@@ -93,7 +93,9 @@ describe('OpenAPI generated from the directly served routes', () => {
       const body = ok.content?.['application/json']?.schema as SchemaObject;
       const refs = JSON.stringify(body).match(/#\/components\/schemas\/\w+/g) ?? [];
       for (const ref of refs) expect(ajv.getSchema(ref)).toBeDefined();
-      expect(Object.keys(ok.headers ?? {})).toEqual(route.schema.ok.headers);
+      expect(Object.keys(ok.headers ?? {})).toEqual([
+        ...new Set([...route.schema.ok.headers, ...Object.keys(route.schema.ok.ownHeaders ?? {})]),
+      ]);
       for (const code of route.schema.problems) {
         expect([code, problemCodesOf(responses[String(statusOf(code))] as ResponseObject)]).toEqual([
           code,
@@ -124,9 +126,12 @@ describe('OpenAPI generated from the directly served routes', () => {
         expect.arrayContaining(['api-key-disabled']),
       ]);
       const ok = responses['200'] as ResponseObject;
+      const exports = route.schema.ownHeaders
+        ? ['ETag', 'Vary', 'Content-Disposition', 'Content-Encoding']
+        : [];
       expect([where, Object.keys(ok.headers ?? {})]).toEqual([
         where,
-        [...(route.metered ? limits : []), 'Cache-Control'],
+        [...(route.metered ? limits : []), 'Cache-Control', ...exports],
       ]);
       const tooMany = responses['429'] as ResponseObject | undefined;
       if (!route.metered) {
@@ -141,6 +146,28 @@ describe('OpenAPI generated from the directly served routes', () => {
     }
   });
 
+  it('documents the exports of the time series: CSV and NDJSON media types, their headers and the 406', () => {
+    const { responses, parameters } = operationAt('/api/v1/rates/timeseries');
+    const ok = responses['200'] as ResponseObject;
+    expect(Object.keys(ok.content ?? {})).toEqual(['application/json', 'text/csv', 'application/x-ndjson']);
+    expect(ok.content?.['application/x-ndjson']?.schema).toEqual({
+      $ref: '#/components/schemas/TimeSeriesRow',
+    });
+    expect((ok.content?.['text/csv']?.schema as SchemaObject).type).toBe('string');
+    expect((ok.headers?.['Cache-Control'] as SchemaObject & { schema: SchemaObject }).schema.enum).toEqual([
+      'no-store',
+      'private, max-age=31536000, immutable',
+      'private, max-age=300',
+    ]);
+    expect(problemCodesOf(responses['406'] as ResponseObject)).toEqual(['not-acceptable']);
+    const format = (parameters as { name: string; schema: SchemaObject }[]).find((p) => p.name === 'format');
+    expect(format?.schema).toMatchObject({
+      type: 'string',
+      enum: ['json', 'csv', 'ndjson'],
+      default: 'json',
+    });
+  });
+
   it('names each answer schema once, as the document refers to it', () => {
     expect(Object.keys(document.schemas).sort()).toEqual(
       [
@@ -153,6 +180,7 @@ describe('OpenAPI generated from the directly served routes', () => {
         'LatestRates',
         'Rate',
         'TimeSeries',
+        'TimeSeriesRow',
         'Usage',
       ].sort(),
     );

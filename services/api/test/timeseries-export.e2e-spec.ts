@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { FIAT } from '@fxrates/domain';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { HISTORY_SOURCE, RateHistory } from '../src/modules/history';
@@ -58,6 +59,8 @@ describe('time series exports: CSV and NDJSON', () => {
   let t: TestApp;
   let port: number;
   let keys: Record<'free' | 'basic' | 'professional', string>;
+  /** The API's log lines. */
+  const lines: { level: number; msg: string; reqId?: string }[] = [];
   const sql = (query: string, params: unknown[] = []) =>
     t.app.get(MikroORM).em.getConnection().execute(query, params);
   const v1 = (path: string, plan: keyof typeof keys = 'professional') =>
@@ -91,7 +94,13 @@ describe('time series exports: CSV and NDJSON', () => {
   const YEAR_QUERY = `start=${YEAR}-01-01&end=${YEAR}-12-31`;
 
   beforeAll(async () => {
-    t = await startTestApp(testConfig({ CORS_ORIGINS: ORIGIN }));
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await startTestApp(testConfig({ CORS_ORIGINS: ORIGIN, LOG_LEVEL: 'info' }), { logDestination: sink });
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     await seedHistory(t);
@@ -280,11 +289,11 @@ describe('time series exports: CSV and NDJSON', () => {
   });
 
   it.each([
-    ['direct', {}],
-    ['Fastify', { origin: ORIGIN }],
+    ['direct', {}, 'Client left during a streamed answer'],
+    ['Fastify', { origin: ORIGIN }, 'stream closed prematurely'],
   ])(
-    'survives a client leaving mid-export (%s): the next request is answered whole',
-    async (_path, headers) => {
+    'survives a client leaving mid-export (%s): the export stops, the next request is answered whole',
+    async (_path, headers, logged) => {
       const path = `/api/v1/rates/timeseries?${YEAR_QUERY}&base=USD&format=ndjson`;
       const whole = await raw(path.slice('/api/v1'.length));
       await new Promise<void>((resolve, reject) => {
@@ -308,10 +317,68 @@ describe('time series exports: CSV and NDJSON', () => {
           error.code === 'ECONNRESET' ? resolve() : reject(error),
         );
       });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The server saw the client leave (so stopped making rows) rather than writing into the void.
+      await until(() => lines.some((line) => line.msg === logged));
       const again = await raw(path.slice('/api/v1'.length));
       expect(again.status).toBe(200);
       expect(again.body.equals(whole.body)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['direct', {}, 'A streamed answer failed after its first byte'],
+    ['Fastify', { origin: ORIGIN }, 'rows gone'],
+  ])(
+    'cuts the connection when the rows fail after the first byte (%s), logs it, and answers the next request',
+    async (_path, headers, logged) => {
+      const history = t.app.get(RateHistory);
+      const seriesTable = history.seriesTable.bind(history);
+      const spy = jest.spyOn(history, 'seriesTable').mockImplementation(async (...args) => {
+        const table = await seriesTable(...args);
+        return {
+          ...table,
+          *days() {
+            let read = 0;
+            for (const day of table.days()) {
+              if (++read === 100) throw new Error('rows gone');
+              yield day;
+            }
+          },
+        };
+      });
+      const path = `/api/v1/rates/timeseries?${YEAR_QUERY}&base=USD&format=csv`;
+      try {
+        const outcome = await new Promise<{ status: number; bytes: number; ended: boolean }>((resolve) => {
+          let bytes = 0;
+          let status = 0;
+          const req = httpGet(
+            {
+              host: '127.0.0.1',
+              port,
+              path,
+              agent: false,
+              headers: { 'x-api-key': keys.professional, ...headers },
+            },
+            (res) => {
+              status = res.statusCode!;
+              res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              res.on('end', () => resolve({ status, bytes, ended: res.complete }));
+              res.on('error', () => resolve({ status, bytes, ended: false }));
+            },
+          );
+          req.on('error', () => resolve({ status, bytes, ended: false }));
+        });
+        // Too late for a problem: a 200 that never ends properly (no final chunk), not one that looks whole.
+        expect(outcome.status).toBe(200);
+        expect(outcome.bytes).toBeGreaterThan(0);
+        expect(outcome.ended).toBe(false);
+      } finally {
+        spy.mockRestore();
+      }
+      await until(() => lines.some((line) => line.level >= 40 && JSON.stringify(line).includes(logged)));
+      const again = await raw(path.slice('/api/v1'.length));
+      expect(again.status).toBe(200);
+      expect(again.body.toString().trimEnd().split('\r\n').length).toBe(DAYS * CURRENCIES.length + 1);
     },
   );
 

@@ -54,6 +54,9 @@ function whenAnswered(
   }
 }
 
+/** How a stream piped to a response fails when the client goes away (the response closed, the socket reset). */
+const CLIENT_LEFT = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET']);
+
 /** A request served before Fastify; its query is parsed only if asked for (a memoised answer never asks). */
 class NodeRequest implements DirectRequest {
   readonly params = {};
@@ -232,12 +235,15 @@ export class DirectRoutes implements OnModuleInit {
       return;
     }
     pipeline(source, response, (error) => {
-      if (error && !response.writableFinished) {
+      if (error) {
         // The client leaving mid-body is theirs to decide; anything else is a failure of ours.
-        if (response.socket?.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+        if (CLIENT_LEFT.has((error as NodeJS.ErrnoException).code ?? '')) {
           this.log?.info({ reqId: id, url: path }, 'Client left during a streamed answer');
         } else {
-          this.log?.error({ err: error, reqId: id, url: path }, 'A streamed answer failed after its first byte');
+          this.log?.error(
+            { err: error, reqId: id, url: path },
+            'A streamed answer failed after its first byte',
+          );
         }
       }
       this.logged(id, path, answer.status, started);
@@ -248,10 +254,7 @@ export class DirectRoutes implements OnModuleInit {
     const ms = performance.now() - started;
     this.metrics.httpDuration.observe('GET', path, status, ms / 1000);
     if (this.log?.isLevelEnabled('info')) {
-      this.log.info(
-        { reqId: id, method: 'GET', url: path, status, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      this.log.info({ reqId: id, method: 'GET', url: path, status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   }
 }

@@ -37,7 +37,10 @@ export const HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_00
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** The problem's answer with the headers of every answer, closing the connection. */
-function closingAnswer(exception: AppException, request: { method?: string; socket: unknown }): BufferedAnswer {
+function closingAnswer(
+  exception: AppException,
+  request: { method?: string; socket: unknown },
+): BufferedAnswer {
   const id = randomUUID();
   const answer = problemAnswer(exception, { method: request.method ?? '', id });
   const tls = (request.socket as TLSSocket).encrypted === true;

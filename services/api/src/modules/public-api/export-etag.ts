@@ -28,7 +28,18 @@ export function exportEtag(inputs: ExportInputs, versions: readonly string[]): s
   const { format, encoding, base, symbols, start, end, plan, numbers } = inputs;
   const hash = createHash('sha256')
     .update(
-      JSON.stringify([EXPORT_LAYOUT, format, encoding, base, symbols ?? null, start, end, plan, numbers, versions]),
+      JSON.stringify([
+        EXPORT_LAYOUT,
+        format,
+        encoding,
+        base,
+        symbols ?? null,
+        start,
+        end,
+        plan,
+        numbers,
+        versions,
+      ]),
     )
     .digest('base64url');
   return `"${hash.slice(0, 32)}"`;

@@ -22,7 +22,7 @@ export const FORMAT_PARAMETER = StringEnum(EXPORT_FORMATS, {
 export const EXPORT_NUMBERS_PARAMETER = Type.Unsafe<string>({
   ...NumbersParameter,
   description:
-    'Exports only (the JSON answer refuses it): `number` (default) writes an NDJSON row\'s `rate` as a JSON number, ' +
+    "Exports only (the JSON answer refuses it): `number` (default) writes an NDJSON row's `rate` as a JSON number, " +
     '`string` as an exact decimal string. CSV is text either way. Anything else is 400 `validation-failed`.',
 });
 
@@ -43,7 +43,8 @@ export const NDJSON_ROW = Type.Object(
     base: Type.String({ description: 'Base currency', example: 'USD' }),
     symbol: Type.String({ description: 'Quoted currency', example: 'EUR' }),
     rate: Type.Union([Type.Number(), Type.String()], {
-      description: 'Units of `symbol` per 1 `base` at the close: a number, or a decimal string with `numbers=string`',
+      description:
+        'Units of `symbol` per 1 `base` at the close: a number, or a decimal string with `numbers=string`',
       example: 0.9174311927,
     }),
     source: CLOSES_SOURCE,
@@ -73,7 +74,7 @@ export const EXPORT_HEADERS: Record<string, HeaderObject> = {
     description:
       `\`no-store\` on the JSON answer (every call is metered). On an export: \`${CLOSED_PERIOD_CACHE_CONTROL}\` ` +
       `when the period ends before the last published close (final), else \`${OPEN_PERIOD_CACHE_CONTROL}\`. ` +
-      'Private: a shared cache must not hand a key\'s export to anyone, nor answer for a key since disabled.',
+      "Private: a shared cache must not hand a key's export to anyone, nor answer for a key since disabled.",
     required: true,
     schema: { type: 'string', enum: ['no-store', CLOSED_PERIOD_CACHE_CONTROL, OPEN_PERIOD_CACHE_CONTROL] },
   },

@@ -68,7 +68,8 @@ const JSON_HEADERS = {
 
 /** A 200 answer; `headers` (the rate-limit headers, made for this call) receives the JSON ones. */
 const ok = (json: RouteBody, headers: Record<string, string> = {}): HttpAnswer => {
-  if (typeof json === 'string') return { status: 200, headers: Object.assign(headers, JSON_HEADERS), body: json };
+  if (typeof json === 'string')
+    return { status: 200, headers: Object.assign(headers, JSON_HEADERS), body: json };
   if (json instanceof StreamedAnswer) return json.answer(headers);
   Object.assign(headers, JSON_HEADERS);
   return { status: 200, headers, body: json.bytes, sent: json.release };
@@ -134,7 +135,14 @@ export class PublicApiRoutes implements OnModuleInit {
     const table = this.rates.current;
     // The query is parsed only here: a memoised answer never needs it.
     const handle = () =>
-      route.handle({ query: request.query, params: request.params, key, table, now, headers: request.headers });
+      route.handle({
+        query: request.query,
+        params: request.params,
+        key,
+        table,
+        now,
+        headers: request.headers,
+      });
     const body = route.memoised
       ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), handle)
       : handle();

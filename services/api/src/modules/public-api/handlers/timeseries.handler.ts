@@ -79,7 +79,12 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
     async handle({ query, key, now, headers }) {
       const format = exportFormatOf(query, headers);
       if (format !== 'json') return exportAnswer(history, format, query, key.plan, now, headers);
-      const { start, end, base, symbols: requested } = parsePeriodQuery(query, key.plan, now, JSON_PARAMETERS);
+      const {
+        start,
+        end,
+        base,
+        symbols: requested,
+      } = parsePeriodQuery(query, key.plan, now, JSON_PARAMETERS);
       await assertHistoryCovers(history, end);
       const { members, last } = await history.series(start, end, base, requested, key.plan);
       if (last === undefined) {
@@ -115,5 +120,16 @@ async function exportAnswer(
   if (table.last === undefined) throw noClosesBetween(start, end);
   // Known to exist: assertHistoryCovers has just read it.
   const lastPublished = (await history.range())?.last ?? end;
-  return seriesExportAnswer({ format, numbers, base, symbols, start, end, plan, table, lastPublished, headers });
+  return seriesExportAnswer({
+    format,
+    numbers,
+    base,
+    symbols,
+    start,
+    end,
+    plan,
+    table,
+    lastPublished,
+    headers,
+  });
 }
