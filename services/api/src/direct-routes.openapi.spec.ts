@@ -160,6 +160,14 @@ describe('OpenAPI generated from the directly served routes', () => {
       'private, max-age=300',
     ]);
     expect(problemCodesOf(responses['406'] as ResponseObject)).toEqual(['not-acceptable']);
+    const notModified = responses['304'] as ResponseObject;
+    expect(notModified.content).toBeUndefined();
+    expect(Object.keys(notModified.headers ?? {})).toEqual(
+      expect.arrayContaining(['ETag', 'RateLimit', 'Vary']),
+    );
+    for (const { path } of routes.filter((route) => route.path !== '/api/v1/rates/timeseries')) {
+      expect([path, operationAt(path).responses['304']]).toEqual([path, undefined]);
+    }
     const format = (parameters as { name: string; schema: SchemaObject }[]).find((p) => p.name === 'format');
     expect(format?.schema).toMatchObject({
       type: 'string',

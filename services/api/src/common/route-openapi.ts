@@ -121,7 +121,11 @@ function operationOf(
       ...(route.params ? parametersOf(route.params, 'path', path, schemas) : []),
       ...parametersOf(route.query, 'query', path, schemas),
     ],
-    responses: { '200': ok, ...refusals },
+    responses: {
+      '200': ok,
+      ...(route.ok.notModified ? { '304': { description: route.ok.notModified, headers: okHeaders } } : {}),
+      ...refusals,
+    },
   };
 }
 

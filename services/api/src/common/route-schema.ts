@@ -46,6 +46,8 @@ export interface RouteSchema {
     alternateMedia?: Readonly<Record<string, TSchema>>;
     /** Headers of this route's 200 alone, written inline; one named like a shared header replaces it. */
     ownHeaders?: Readonly<Record<string, HeaderObject>>;
+    /** When the route answers If-None-Match: what its 304 says (it carries the 200's headers, no body). */
+    notModified?: string;
   };
   /** Every problem code the route answers itself; those any route can give are added to all of them. */
   problems: readonly ErrorCode[];

@@ -93,3 +93,7 @@ export const EXPORT_HEADERS: Record<string, HeaderObject> = {
     enum: ['br', 'gzip'],
   }),
 };
+
+export const EXPORT_NOT_MODIFIED =
+  'Not Modified (exports only): If-None-Match holds the ETag of this export, so the copy you have is current. ' +
+  'Metered like a 200; no body.';

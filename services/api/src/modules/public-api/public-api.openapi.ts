@@ -24,7 +24,7 @@ const METERED_PROBLEMS = [ErrorCode.RateLimited, ErrorCode.QuotaExceeded, ErrorC
 export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
   // The type requires a schema; this says which route lacks one should a cast hide it.
   if (!route.schema) throw new Error(`${route.path} is in the /api/v1 table without a schema`);
-  const { body, problems, alternateMedia, ownHeaders, ...own } = route.schema;
+  const { body, problems, alternateMedia, ownHeaders, notModified, ...own } = route.schema;
   return {
     path: route.path,
     schema: {
@@ -37,6 +37,7 @@ export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
         headers: [...(route.metered ? RATE_LIMIT_HEADER_NAMES : []), 'Cache-Control'],
         alternateMedia,
         ownHeaders,
+        notModified,
       },
       problems: [...KEY_PROBLEMS, ...(route.metered ? METERED_PROBLEMS : []), ...problems],
     },

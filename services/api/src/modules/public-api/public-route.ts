@@ -61,6 +61,7 @@ export interface PublicRouteSchema extends Pick<
   /** Other media types a 200 can come in (exports), and the headers only they carry. */
   alternateMedia?: RouteSchema['ok']['alternateMedia'];
   ownHeaders?: RouteSchema['ok']['ownHeaders'];
+  notModified?: RouteSchema['ok']['notModified'];
 }
 
 /** One /api/v1 endpoint: what it answers, and whether a plan gates it and a call is metered. */

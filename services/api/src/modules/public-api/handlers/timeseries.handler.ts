@@ -23,7 +23,13 @@ import { PUBLIC_API_PREFIX, StreamedAnswer, type PublicRoute } from '../public-r
 import { seriesExportAnswer } from '../export-answer';
 import { exportFormatOf } from '../export-format';
 import type { RowFormat } from '../export-rows';
-import { EXPORT_HEADERS, EXPORT_MEDIA, EXPORT_NUMBERS_PARAMETER, FORMAT_PARAMETER } from '../export.schemas';
+import {
+  EXPORT_HEADERS,
+  EXPORT_MEDIA,
+  EXPORT_NOT_MODIFIED,
+  EXPORT_NUMBERS_PARAMETER,
+  FORMAT_PARAMETER,
+} from '../export.schemas';
 
 /** Beyond the period's: `format` (json, csv, ndjson); exports also take `numbers`. */
 const JSON_PARAMETERS = ['format'];
@@ -74,6 +80,7 @@ export function timeseriesRoute(history: RateHistory): PublicRoute {
       body: TimeSeries,
       alternateMedia: EXPORT_MEDIA,
       ownHeaders: EXPORT_HEADERS,
+      notModified: EXPORT_NOT_MODIFIED,
       problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter, ErrorCode.NotAcceptable],
     },
     async handle({ query, key, now, headers }) {
