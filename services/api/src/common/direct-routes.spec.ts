@@ -6,9 +6,17 @@ import { Readable } from 'node:stream';
 import { ApiMetrics } from './api-metrics';
 import { DirectRoutes } from './direct-routes';
 
+/** What DirectRoutes logged, message by level. */
+const logged: { level: string; msg: string }[] = [];
+const log = {
+  isLevelEnabled: () => false,
+  info: (_object: unknown, msg: string) => logged.push({ level: 'info', msg }),
+  error: (_object: unknown, msg: string) => logged.push({ level: 'error', msg }),
+};
+
 /** Fastify as DirectRoutes meets it: a place to mount the same route, and a logger. */
 const fastifyHost = {
-  httpAdapter: { getInstance: () => ({ get: () => undefined, log: { isLevelEnabled: () => false } }) },
+  httpAdapter: { getInstance: () => ({ get: () => undefined, log }) },
 } as unknown as HttpAdapterHost;
 
 describe('DirectRoutes', () => {
@@ -68,6 +76,7 @@ describe('DirectRoutes', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stream?.destroyed).toBe(true);
     expect(made).toBeLessThan(STREAM_MB);
+    expect(logged).toEqual([{ level: 'info', msg: 'Client left during a streamed answer' }]);
   });
 
   it('tells a pooled body it was sent only once the kernel has taken all of it', async () => {
