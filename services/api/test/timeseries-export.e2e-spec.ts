@@ -228,6 +228,8 @@ describe('time series exports: CSV and NDJSON', () => {
     const browser = await raw(path, { origin: ORIGIN });
     expect(browser.status).toBe(200);
     expect(browser.headers['access-control-allow-origin']).toBe(ORIGIN);
+    // A script of the web app may read the validator and the file name.
+    expect(browser.headers['access-control-expose-headers']).toMatch(/ETag.*Content-Disposition/);
     expect(browser.headers['transfer-encoding']).toBe('chunked');
     expect(browser.headers['etag']).toBe(direct.headers['etag']);
     expect(browser.body.equals(direct.body)).toBe(true);
