@@ -24,6 +24,7 @@ import { parse, stringify } from 'yaml';
 import type { RateHistory } from '../../services/api/src/modules/history';
 import type { MeteringService } from '../../services/api/src/modules/metering';
 import { publicRoutes } from '../../services/api/src/modules/public-api/public-api.routes';
+import type { CachePolicy } from '../../services/api/src/modules/public-api/cache-policy';
 import {
   K8S_DIR,
   loadCompose,
@@ -92,7 +93,9 @@ const apiTag = kustomization.images.find((image) => image.name === 'fxrates-pro/
 const envExample = parseEnvFile(read('.env.example'));
 const compose = loadCompose(envExample);
 const secretExample = parseYamlDocuments(read('deploy/k8s/secret.example.yaml'));
-const routePaths = publicRoutes({} as RateHistory, {} as MeteringService).map((route) => route.path);
+const routePaths = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy).map(
+  (route) => route.path,
+);
 
 describe('deploy/k8s rendered by kubectl kustomize', () => {
   it('renders every kind the deployment needs, each object valid against the Kubernetes schemas', () => {

@@ -64,6 +64,8 @@ export enum ErrorCode {
   // HTTP: requests refused before any route runs (by the parser, the router, the body reader, CORS)
   InvalidJson = 'invalid-json',
   UnsupportedMediaType = 'unsupported-media-type',
+  /** The Accept header allows none of the media types the route answers in. */
+  NotAcceptable = 'not-acceptable',
   InvalidUrl = 'invalid-url',
   UriTooLong = 'uri-too-long',
   HeadersTooLarge = 'headers-too-large',

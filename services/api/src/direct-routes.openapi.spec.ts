@@ -7,11 +7,11 @@ import type { DocumentedRoute } from './common/route-schema';
 import { directRoutes } from './openapi';
 import type { MeteringService } from './modules/metering';
 import type { RateHistory } from './modules/history';
-import { publicRoutes } from './modules/public-api';
+import { publicRoutes, type CachePolicy } from './modules/public-api';
 import type { PublicRoute } from './modules/public-api';
 
 /** The /api/v1 table as PublicApiRoutes builds it; its handlers are never called here. */
-const table = publicRoutes({} as RateHistory, {} as MeteringService);
+const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy);
 const routes = directRoutes(table);
 const document = documentRoutes(routes);
 
@@ -94,7 +94,9 @@ describe('OpenAPI generated from the directly served routes', () => {
       const body = ok.content?.['application/json']?.schema as SchemaObject;
       const refs = JSON.stringify(body).match(/#\/components\/schemas\/\w+/g) ?? [];
       for (const ref of refs) expect(ajv.getSchema(ref)).toBeDefined();
-      expect(Object.keys(ok.headers ?? {})).toEqual(route.schema.ok.headers);
+      expect(Object.keys(ok.headers ?? {})).toEqual([
+        ...new Set([...route.schema.ok.headers, ...Object.keys(route.schema.ok.ownHeaders ?? {})]),
+      ]);
       for (const code of route.schema.problems) {
         expect([code, problemCodesOf(responses[String(statusOf(code))] as ResponseObject)]).toEqual([
           code,
@@ -125,9 +127,10 @@ describe('OpenAPI generated from the directly served routes', () => {
         expect.arrayContaining(['api-key-disabled']),
       ]);
       const ok = responses['200'] as ResponseObject;
+      const exports = route.schema.ownHeaders ? ['Content-Disposition'] : [];
       expect([where, Object.keys(ok.headers ?? {})]).toEqual([
         where,
-        [...(route.metered ? limits : []), 'Cache-Control', 'ETag', 'Vary', 'Content-Encoding'],
+        [...(route.metered ? limits : []), 'Cache-Control', 'ETag', 'Vary', 'Content-Encoding', ...exports],
       ]);
       const notModified = responses['304'] as ResponseObject;
       expect([where, Object.keys(notModified.headers ?? {})]).toEqual([
@@ -147,6 +150,31 @@ describe('OpenAPI generated from the directly served routes', () => {
     }
   });
 
+  it('documents the exports of the time series: CSV and NDJSON media types, their headers and the 406', () => {
+    const { responses, parameters } = operationAt('/api/v1/rates/timeseries');
+    const ok = responses['200'] as ResponseObject;
+    expect(Object.keys(ok.content ?? {})).toEqual(['application/json', 'text/csv', 'application/x-ndjson']);
+    expect(ok.content?.['application/x-ndjson']?.schema).toEqual({
+      $ref: '#/components/schemas/TimeSeriesRow',
+    });
+    expect((ok.content?.['text/csv']?.schema as SchemaObject).type).toBe('string');
+    expect((ok.headers?.Vary as SchemaObject & { schema: SchemaObject }).schema.enum).toEqual([
+      'Accept, Accept-Encoding, X-API-Key',
+    ]);
+    expect(problemCodesOf(responses['406'] as ResponseObject)).toEqual(['not-acceptable']);
+    const notModified = responses['304'] as ResponseObject;
+    expect(notModified.content).toBeUndefined();
+    expect(Object.keys(notModified.headers ?? {})).toEqual(
+      expect.arrayContaining(['ETag', 'RateLimit', 'Vary']),
+    );
+    const format = (parameters as { name: string; schema: SchemaObject }[]).find((p) => p.name === 'format');
+    expect(format?.schema).toMatchObject({
+      type: 'string',
+      enum: ['json', 'csv', 'ndjson'],
+      default: 'json',
+    });
+  });
+
   it('names each answer schema once, as the document refers to it', () => {
     expect(Object.keys(document.schemas).sort()).toEqual(
       [
@@ -159,6 +187,7 @@ describe('OpenAPI generated from the directly served routes', () => {
         'LatestRates',
         'Rate',
         'TimeSeries',
+        'TimeSeriesRow',
         'Usage',
       ].sort(),
     );

@@ -286,6 +286,9 @@ describe('security headers and CORS', () => {
           'x-ratelimit-reset',
           'retry-after',
           'x-request-id',
+          // An export's validator and file name.
+          'etag',
+          'content-disposition',
         ].sort(),
       );
       expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);

@@ -37,6 +37,14 @@ const end = {
   required: true,
   description: 'Last day, YYYY-MM-DD (at most 366 days after start)',
 };
+/** Left empty in the examples: they answer JSON, which the key tester shows. */
+const exportFormat = {
+  name: 'format',
+  example: '',
+  required: false,
+  description:
+    'json (default), csv or ndjson: the same closes, one row per day and currency, each with its source and publication time; streamed, and gzip or brotli compressed when your client accepts it. Accept: text/csv or application/x-ndjson does the same.',
+};
 const amount = {
   name: 'amount',
   example: '100',
@@ -106,8 +114,9 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
   {
     id: 'timeseries',
     path: '/rates/timeseries',
-    summary: 'Daily closes over up to 366 days, one metered call',
-    parameters: [start, end, base, historySymbols],
+    summary:
+      'Daily closes over up to 366 days, one metered call; as JSON, or downloaded as CSV or NDJSON (one row per day and currency)',
+    parameters: [start, end, base, historySymbols, exportFormat],
     metered: true,
     plan: 'professional',
   },

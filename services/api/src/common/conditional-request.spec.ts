@@ -1,4 +1,4 @@
-import { ifNoneMatchHits, strongEtag } from './conditional-request';
+import { matchesIfNoneMatch, strongEtag } from './conditional-request';
 
 describe('strongEtag', () => {
   it('is a quoted strong tag that changes with one byte of the body, and the same for text and bytes', () => {
@@ -6,30 +6,43 @@ describe('strongEtag', () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(strongEtag('{"rate":0.89}')).not.toBe(etag);
     expect(strongEtag(Buffer.from('{"rate":0.88}'))).toBe(etag);
+    expect(matchesIfNoneMatch(`W/${etag}`, etag)).toBe(true);
   });
 });
 
-describe('ifNoneMatchHits', () => {
-  const etag = '"abc"';
+describe('matchesIfNoneMatch', () => {
+  const etag = '"ts-1a2b"';
+
   it.each([
-    [undefined, false],
-    ['', false],
+    ['"ts-1a2b"', true],
+    ['W/"ts-1a2b"', true],
+    ['"other", "ts-1a2b"', true],
+    ['"other",W/"ts-1a2b" ,"third"', true],
     ['*', true],
     [' * ', true],
-    ['"abc"', true],
-    ['W/"abc"', true], // weak comparison
-    ['"x", "abc"', true],
-    ['"x","y"', false],
-    ['"a,bc", "abc"', true], // a comma inside a tag is not a separator
-    ['"a,bc"', false],
-    ['abc', false], // unquoted: malformed, matches nothing
-    ['"abc', false],
-    [['"x"', '"abc"'], true],
-  ])('%j → %s', (header, hit) => {
-    expect(ifNoneMatchHits(header as string | string[] | undefined, etag)).toBe(hit);
+    ['"ts-1a2"', false],
+    ['"other"', false],
+    ['ts-1a2b', false],
+    ['"a,b", "ts-1a2b"', true],
+    ['"a,b"', false],
+    ['"other" junk "ts-1a2b"', false],
+    ['', false],
+  ])('%j against "ts-1a2b" → %s', (field, matches) => {
+    expect(matchesIfNoneMatch(field, etag)).toBe(matches);
   });
 
-  it('matches a weak tag we never send by its opaque part too', () => {
-    expect(ifNoneMatchHits('"abc"', 'W/"abc"')).toBe(true);
+  it('reads a field sent on several lines as one list', () => {
+    expect(matchesIfNoneMatch(['"x"', 'W/"ts-1a2b"'], etag)).toBe(true);
+    expect(matchesIfNoneMatch(['"x"', '"y"'], etag)).toBe(false);
+  });
+
+  it('compares weakly whichever side is weak', () => {
+    expect(matchesIfNoneMatch('"v1"', 'W/"v1"')).toBe(true);
+    expect(matchesIfNoneMatch('W/"v1"', 'W/"v1"')).toBe(true);
+  });
+
+  it('matches nothing without a field, and nothing with an entity-tag that is not one', () => {
+    expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
+    expect(matchesIfNoneMatch('"v1"', 'v1')).toBe(false);
   });
 });

@@ -17,6 +17,9 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
   'Retry-After',
   REQUEST_ID_HEADER,
+  // An export's validator (for If-None-Match) and its file name.
+  'ETag',
+  'Content-Disposition',
 ];
 
 /** Browsers cache a granted preflight this long (Chromium caps it at 2 h). */

@@ -2,12 +2,21 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '@fxrates/config';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { ApiMetrics } from './api-metrics';
 import { DirectRoutes } from './direct-routes';
 
+/** What DirectRoutes logged, message by level. */
+const logged: { level: string; msg: string }[] = [];
+const log = {
+  isLevelEnabled: () => false,
+  info: (_object: unknown, msg: string) => logged.push({ level: 'info', msg }),
+  error: (_object: unknown, msg: string) => logged.push({ level: 'error', msg }),
+};
+
 /** Fastify as DirectRoutes meets it: a place to mount the same route, and a logger. */
 const fastifyHost = {
-  httpAdapter: { getInstance: () => ({ get: () => undefined, log: { isLevelEnabled: () => false } }) },
+  httpAdapter: { getInstance: () => ({ get: () => undefined, log }) },
 } as unknown as HttpAdapterHost;
 
 describe('DirectRoutes', () => {
@@ -21,6 +30,11 @@ describe('DirectRoutes', () => {
     const direct = new DirectRoutes(fastifyHost, new ApiMetrics(), config);
     direct.onModuleInit();
     direct.get('/big', () => ({ status: 200, headers: {}, body, sent: () => (sentAt = Date.now()) }));
+    direct.get('/stream', () => ({
+      status: 200,
+      headers: { 'content-type': 'text/plain' },
+      body: () => (stream = Readable.from(megabytes(), { objectMode: false })),
+    }));
     server = createServer((req, res) => {
       if (!direct.serve(req, res)) res.writeHead(404).end();
     });
@@ -28,6 +42,42 @@ describe('DirectRoutes', () => {
   });
 
   afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** A streamed body of STREAM_MB megabytes, counting how many it has made. */
+  const STREAM_MB = 64;
+  let made = 0;
+  let stream: Readable | undefined;
+  function* megabytes() {
+    for (made = 0; made < STREAM_MB;) {
+      made++;
+      yield 'y'.repeat(1024 * 1024);
+    }
+  }
+
+  it('streams a body chunked, made only as fast as the client reads it, and destroyed when the client leaves', async () => {
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    socket.pause();
+    socket.write('GET /stream HTTP/1.1\r\nHost: test\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The kernel holds a few MB between loopback sockets; the rest waits for the client.
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThan(STREAM_MB / 2);
+
+    const head = await new Promise<string>((resolve) => {
+      socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1')));
+      socket.resume();
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head.toLowerCase()).toContain('transfer-encoding: chunked');
+    expect(head.toLowerCase()).not.toContain('content-length');
+
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream?.destroyed).toBe(true);
+    expect(made).toBeLessThan(STREAM_MB);
+    expect(logged).toEqual([{ level: 'info', msg: 'Client left during a streamed answer' }]);
+  });
 
   it('tells a pooled body it was sent only once the kernel has taken all of it', async () => {
     const { port } = server.address() as AddressInfo;

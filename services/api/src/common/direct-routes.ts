@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { ApiMetrics } from './api-metrics';
-import { problemAnswer, sendProblem, type HttpAnswer } from './problem-reply';
+import { pipeline, type Readable } from 'node:stream';
+import { problemAnswer, sendProblem, type HttpAnswer, type StreamedBody } from './problem-reply';
 import { requestIdOf } from './request-id';
 import { dataSecurityHeadersFor } from './security-headers';
 
@@ -52,6 +53,9 @@ function whenAnswered(
     }
   }
 }
+
+/** How a stream piped to a response fails when the client goes away (the response closed, the socket reset). */
+const CLIENT_LEFT = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET']);
 
 /** A request served before Fastify; its query is parsed only if asked for (a memoised answer never asks). */
 class NodeRequest implements DirectRequest {
@@ -112,11 +116,14 @@ export class DirectRoutes implements OnModuleInit {
     fastify.get(path, (request, reply) => {
       const send = (answer: HttpAnswer) => {
         if (answer.sent) reply.raw.once('finish', answer.sent);
-        // No payload at all for a 304, so Fastify writes no Content-Length (RFC 9110 §8.6).
+        const { body } = answer;
+        // Fastify pipes a stream with backpressure, destroys it when the client goes away, and cuts
+        // the connection on an error after the first byte (logging it). No payload at all for a 304,
+        // so Fastify writes no Content-Length (RFC 9110 §8.6).
         void reply
           .status(answer.status)
           .headers(answer.headers)
-          .send(answer.status === 304 ? undefined : answer.body);
+          .send(answer.status === 304 ? undefined : typeof body === 'function' ? body() : body);
       };
       const fail = (error: unknown) => sendProblem(error, request, reply);
       try {
@@ -196,18 +203,60 @@ export class DirectRoutes implements OnModuleInit {
     // A constant set (see security-headers), merged into the answer's own headers: no lookups per name.
     Object.assign(answer.headers, security);
     answer.headers[REQUEST_ID_HEADER] = id;
+    const { body } = answer;
+    if (typeof body === 'function') return this.writeStream(response, answer, body, id, path, started);
     // A known length spares the chunked encoding's extra framing and write. A 304 has no body, and
     // a length there would have to be the 200's (RFC 9110 §8.6).
-    if (answer.status !== 304) answer.headers['content-length'] = String(Buffer.byteLength(answer.body));
+    if (answer.status !== 304) answer.headers['content-length'] = String(Buffer.byteLength(body));
     response.writeHead(answer.status, answer.headers);
-    response.end(answer.body, answer.sent);
+    response.end(body, answer.sent);
+    this.logged(id, path, answer.status, started);
+  }
+
+  /**
+   * A streamed body: chunked (no length is known), piped with backpressure. pipeline destroys the
+   * source when the client goes away, and the response when the source fails: after the first byte
+   * a problem cannot be sent, and a cut connection (no final chunk) tells the client the body is
+   * incomplete, where ending it normally would pass a truncated export off as whole.
+   */
+  private writeStream(
+    response: ServerResponse,
+    answer: HttpAnswer,
+    body: StreamedBody,
+    id: string,
+    path: string,
+    started: number,
+  ): void {
+    response.writeHead(answer.status, answer.headers);
+    let source: Readable;
+    try {
+      source = body();
+    } catch (error) {
+      this.log?.error({ err: error, reqId: id, url: path }, 'Could not start a streamed answer');
+      response.destroy();
+      return;
+    }
+    pipeline(source, response, (error) => {
+      if (error) {
+        // The client leaving mid-body is theirs to decide; anything else is a failure of ours.
+        if (CLIENT_LEFT.has((error as NodeJS.ErrnoException).code ?? '')) {
+          this.log?.info({ reqId: id, url: path }, 'Client left during a streamed answer');
+        } else {
+          this.log?.error(
+            { err: error, reqId: id, url: path },
+            'A streamed answer failed after its first byte',
+          );
+        }
+      }
+      this.logged(id, path, answer.status, started);
+    });
+  }
+
+  private logged(id: string, path: string, status: number, started: number): void {
     const ms = performance.now() - started;
-    this.metrics.httpDuration.observe('GET', path, answer.status, ms / 1000);
+    this.metrics.httpDuration.observe('GET', path, status, ms / 1000);
     if (this.log?.isLevelEnabled('info')) {
-      this.log.info(
-        { reqId: id, method: 'GET', url: path, status: answer.status, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      this.log.info({ reqId: id, method: 'GET', url: path, status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   }
 }

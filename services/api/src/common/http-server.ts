@@ -13,7 +13,7 @@ import type { TLSSocket } from 'node:tls';
 import { ErrorCode, REQUEST_ID_HEADER } from '@fxrates/domain';
 import type { Logger } from 'pino';
 import { AppException } from './app-exception';
-import { problemAnswer, type HttpAnswer } from './problem-reply';
+import { problemAnswer, type BufferedAnswer } from './problem-reply';
 import { SECURITY_HEADERS, TLS_SECURITY_HEADERS } from './security-headers';
 
 /** How long a client may take to send a request; a stalled one is cut with 408. */
@@ -37,7 +37,10 @@ export const HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_00
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** The problem's answer with the headers of every answer, closing the connection. */
-function closingAnswer(exception: AppException, request: { method?: string; socket: unknown }): HttpAnswer {
+function closingAnswer(
+  exception: AppException,
+  request: { method?: string; socket: unknown },
+): BufferedAnswer {
   const id = randomUUID();
   const answer = problemAnswer(exception, { method: request.method ?? '', id });
   const tls = (request.socket as TLSSocket).encrypted === true;

@@ -60,6 +60,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Missing, invalid or expired credentials',
   403: 'Not allowed',
   404: 'Not found',
+  406: 'None of the media types the Accept header allows is one this route answers in',
   409: 'In conflict with the current state',
   413: 'The request body is too large',
   414: 'A path parameter is too long',

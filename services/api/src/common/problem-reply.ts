@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { ErrorCode, type Problem } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
 import { BODY_LIMIT_BYTES } from './limits';
 import { isStoreOutage, storeUnavailable } from './store-outage';
@@ -45,14 +46,26 @@ const MESSAGE_BY_STATUS: Partial<Record<number, (request: ProblemRequest) => str
     'The API reads JSON bodies only: send the body as JSON with Content-Type: application/json.',
 };
 
+/**
+ * A body produced while it is sent (an export): made only once the answer is being written, and
+ * piped to the connection with backpressure, chunked. Destroyed when the client goes away; an error
+ * after the first byte cuts the connection (too late for a problem: the client sees a truncated body).
+ */
+export type StreamedBody = () => Readable;
+
 /** A complete HTTP answer, for routes served without a Fastify reply (see DirectRoutes). */
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
-  /** Text, or bytes already encoded (sent as they are). */
-  body: string | Buffer;
+  /** Text, or bytes already encoded (sent as they are), or a stream made when sending starts. */
+  body: string | Buffer | StreamedBody;
   /** Called once the body is handed to the kernel (not if the connection dies first): a pooled body goes back. */
   sent?: () => void;
+}
+
+/** An answer whose body is all there (a problem, a JSON answer): what can be sent with a length. */
+export interface BufferedAnswer extends HttpAnswer {
+  body: string | Buffer;
 }
 
 /**
@@ -148,7 +161,7 @@ export function problemAnswer(
   thrown: unknown,
   request: ProblemRequest,
   extensions: Record<string, unknown> = {},
-): HttpAnswer {
+): BufferedAnswer {
   const exception = asExpected(thrown);
   const problem = { ...toProblem(exception, request), ...extensions };
   if (request.url !== undefined) problem.instance = request.url.split('?')[0];

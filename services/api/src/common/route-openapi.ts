@@ -1,5 +1,7 @@
 import type {
+  HeaderObject,
   OpenAPIObject,
+  ReferenceObject,
   OperationObject,
   ParameterObject,
   ResponseObject,
@@ -83,11 +85,21 @@ function operationOf(
   if (pathParametersOf(path).join() !== declared.join()) {
     throw new Error(`${path}: path parameters [${declared.join()}] do not match the path`);
   }
-  const okHeaders = Object.fromEntries(route.ok.headers.map((name) => [name, sharedHeaderRef(name)]));
+  const okHeaders: Record<string, HeaderObject | ReferenceObject> = {
+    ...Object.fromEntries(route.ok.headers.map((name) => [name, sharedHeaderRef(name)])),
+    ...route.ok.ownHeaders,
+  };
+  const alternates = Object.entries(route.ok.alternateMedia ?? {}).map(([media, schema]) => [
+    media,
+    { schema: schemaOf(schema, schemas) },
+  ]);
   const ok: ResponseObject = {
     description: route.ok.description,
-    ...(route.ok.headers.length ? { headers: okHeaders } : {}),
-    content: { 'application/json': { schema: schemaOf(route.ok.body, schemas) } },
+    ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}),
+    content: {
+      'application/json': { schema: schemaOf(route.ok.body, schemas) },
+      ...Object.fromEntries(alternates),
+    },
   };
   const refusals = problemResponses(route.problems);
   const tooMany = refusals['429'];

@@ -1,5 +1,6 @@
 import { Type, type SchemaOptions, type TObject, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import type { ErrorCode } from '@fxrates/domain';
+import type { HeaderObject } from '@nestjs/swagger';
 
 /*
  * The routes served outside Nest's controllers (DirectRoutes) describe themselves with TypeBox
@@ -44,6 +45,10 @@ export interface RouteSchema {
     description: string;
     body: TSchema;
     headers: readonly SharedHeaderName[];
+    /** Other media types the 200 can come in (a route's exports), each with its schema. */
+    alternateMedia?: Readonly<Record<string, TSchema>>;
+    /** Headers of this route's 200 alone, written inline; one named like a shared header replaces it. */
+    ownHeaders?: Readonly<Record<string, HeaderObject>>;
     /**
      * Answers `If-None-Match` with 304 Not Modified (the 200 carries an ETag): documented as a
      * header parameter and a 304 response carrying these of the 200's headers.

@@ -87,9 +87,17 @@ export interface PeriodQuery {
   numbers: NumbersFormat;
 }
 
-/** ?start&end&base&symbols&numbers of /timeseries and /fluctuation, checked and gated by the plan. */
-export function parsePeriodQuery(query: Query, plan: PlanId, now: number): PeriodQuery {
-  onlyParameters(query, ['start', 'end', 'base', 'symbols', 'numbers']);
+/**
+ * ?start&end&base&symbols&numbers of /timeseries and /fluctuation, checked and gated by the plan;
+ * `others` are the route's own parameters, read by the route.
+ */
+export function parsePeriodQuery(
+  query: Query,
+  plan: PlanId,
+  now: number,
+  others: readonly string[] = [],
+): PeriodQuery {
+  onlyParameters(query, ['start', 'end', 'base', 'symbols', 'numbers', ...others]);
   const start = parseDay(requiredString(query, 'start'), 'start');
   const end = parseDay(requiredString(query, 'end'), 'end');
   checkSpan(start, end);

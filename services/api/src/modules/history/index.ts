@@ -10,6 +10,8 @@ export {
   HISTORY_TTL_MS,
   RateHistory,
   type DailyClose,
+  type SeriesRow,
+  type SeriesTable,
 } from './rate-history';
 export { PairHistory, type PairHistoryAnswer, type PairPoint } from './pair-history';
 export { AnswerCache } from './answer-cache';

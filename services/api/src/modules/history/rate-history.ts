@@ -43,6 +43,34 @@ interface SeriesDay {
   codes: readonly string[];
 }
 
+/** For a year of a period, what a day lists (null: the day is not listed). */
+type DaysOf = (span: YearSpan, y: number) => (i: number) => SeriesDay | null;
+
+/** A day of a time series as a table lists it. */
+interface SeriesTableDay {
+  data: HistoryYear;
+  i: number;
+  day: SeriesDay;
+}
+
+/** One day of a time series: its symbols, in the order the JSON answer lists them, and their rates as displayed. */
+export interface SeriesRow {
+  day: string;
+  symbols: readonly string[];
+  /** The displayed rate of each symbol, as the JSON answer writes it. */
+  rates: readonly string[];
+}
+
+/** A time series to go through day by day, checked whole before the first day is read. */
+export interface SeriesTable {
+  /** The last day listed (undefined when the base has no close in the period). */
+  last: string | undefined;
+  /** `year:fingerprint` of each year read: changes whenever a close the series could list changes. */
+  versions: readonly string[];
+  /** The days listed, oldest first; each day's rates are formatted as it is read. */
+  days(): Iterable<SeriesRow>;
+}
+
 /** One day's close: units of each currency per 1 USD. */
 export interface DailyClose {
   day: string;
@@ -160,6 +188,70 @@ export class RateHistory implements OnModuleInit {
     plan: PlanId,
     numbers: NumbersFormat = 'number',
   ): Promise<{ members: AsciiWriter; last: string | undefined }> {
+    const { spans, columnsOf, daysOf } = await this.period(start, end, base, requested, plan);
+    const quoted = numbers === 'string';
+    if (!columnsOf) return this.writeSeries(spans, 64 * 1024, base, quoted, daysOf);
+    // Sized for the widest members (and their quotes), so the body is never grown and copied.
+    let capacity = 0;
+    spans.forEach(({ first, stop }, y) => {
+      const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest + (quoted ? 2 : 0), DAY_BYTES);
+      capacity += (stop - first) * perDay;
+    });
+    return this.writeSeries(spans, capacity, base, quoted, daysOf);
+  }
+
+  /**
+   * The same time series as `series`, as a table to go through row by row (exports): the days it
+   * lists, each checked to have every rate (the same 404s as `series`, all thrown here, before a
+   * caller writes anything), the last day listed, and the fingerprints of the years read.
+   */
+  async seriesTable(
+    start: string,
+    end: string,
+    base: string,
+    requested: readonly string[] | undefined,
+    plan: PlanId,
+  ): Promise<SeriesTable> {
+    const { spans, daysOf } = await this.period(start, end, base, requested, plan);
+    const listed: SeriesTableDay[] = [];
+    spans.forEach((span, y) => {
+      const { data, first, stop } = span;
+      const dayOf = daysOf(span, y);
+      for (let i = first; i < stop; i++) {
+        const day = dayOf(i);
+        if (!day) continue;
+        for (let s = 0; s < day.columns.length; s++) {
+          if (!day.columns[s].hasAny(i, i + 1)) throw this.missing(data, base, day.codes[s], i);
+        }
+        listed.push({ data, i, day });
+      }
+    });
+    return {
+      last: listed.at(-1)?.data.days[listed.at(-1)!.i],
+      versions: spans.map(({ data }) => `${data.year}:${data.fingerprint}`),
+      *days() {
+        for (const { data, i, day } of listed) {
+          yield {
+            day: data.days[i],
+            symbols: day.codes,
+            rates: day.columns.map((column) => column.at(i)!),
+          };
+        }
+      },
+    };
+  }
+
+  /**
+   * The years of a period, what each day of them lists and, with `requested` symbols, their display
+   * columns; a period without a business day, or a symbol without a single close in it, is a 404.
+   */
+  private async period(
+    start: string,
+    end: string,
+    base: string,
+    requested: readonly string[] | undefined,
+    plan: PlanId,
+  ): Promise<{ spans: YearSpan[]; daysOf: DaysOf; columnsOf?: DisplayColumn[][] }> {
     const spans: YearSpan[] = [];
     for (let year = yearOf(start); year <= yearOf(end); year++) {
       const data = await this.store.year(year);
@@ -168,45 +260,33 @@ export class RateHistory implements OnModuleInit {
       spans.push({ data, first: data.from(start), stop });
     }
     if (!spans.some(({ first, stop }) => stop > first)) throw noClosesBetween(start, end);
-    const quoted = numbers === 'string';
-    if (!requested) return this.seriesOfAll(spans, base, plan, quoted);
+    if (!requested) return { spans, daysOf: this.daysOfAll(base, plan) };
     const columnsOf = spans.map(({ data }) => requested.map((code) => this.store.column(data, base, code)));
     // A symbol without a single close in the period is refused like a day without one, not listed as nothing.
     const withoutCloses = requested.filter(
       (_code, c) => !spans.some(({ first, stop }, y) => columnsOf[y][c].hasAny(first, stop)),
     );
     if (withoutCloses.length > 0) throw noClosesBetween(start, end, withoutCloses);
-    return this.seriesOf(spans, base, requested, columnsOf, quoted);
+    return { spans, columnsOf, daysOf: this.daysOfRequested(base, requested, columnsOf) };
   }
 
-  private seriesOf(
-    spans: readonly YearSpan[],
+  /** With requested symbols: the days on which the base or any of them was published, each listing them all. */
+  private daysOfRequested(
     base: string,
     requested: readonly string[],
     columnsOf: readonly (readonly DisplayColumn[])[],
-    quoted: boolean,
-  ): { members: AsciiWriter; last: string | undefined } {
+  ): DaysOf {
     const codes = [base, ...requested].filter((code) => code !== 'USD');
-    // Sized for the widest members, so the body is never grown and copied.
-    let capacity = 0;
-    spans.forEach(({ first, stop }, y) => {
-      const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest + (quoted ? 2 : 0), DAY_BYTES);
-      capacity += (stop - first) * perDay;
-    });
-    return this.writeSeries(spans, capacity, base, quoted, ({ data }, y) => {
+    return ({ data }, y) => {
       const listed = codes.map((code) => data.rates.get(code) ?? []);
       const day = { columns: columnsOf[y], codes: requested };
       return (i) => (listed.length && !publishedAny(listed, i) ? null : day);
-    });
+    };
   }
 
-  private seriesOfAll(
-    spans: readonly YearSpan[],
-    base: string,
-    plan: PlanId,
-    quoted: boolean,
-  ): { members: AsciiWriter; last: string | undefined } {
-    return this.writeSeries(spans, 64 * 1024, base, quoted, ({ data }) => {
+  /** Without symbols: every day, listing what it published that the plan includes. */
+  private daysOfAll(base: string, plan: PlanId): DaysOf {
+    return ({ data }) => {
       // Days publishing the same currencies share one code array (HistoryYear.codes): one entry each.
       const byCodes = new Map<readonly string[], SeriesDay>();
       return (i) => {
@@ -219,19 +299,20 @@ export class RateHistory implements OnModuleInit {
         }
         return day;
       };
-    });
+    };
   }
 
   /**
-   * Writes the days of `spans` that `daysOf` lists, each with its columns' members, into a pooled
-   * body (given back if a day lacks a rate: that 404 is thrown), and returns it with the last day.
+   * Writes the days of `spans` that `daysOf` lists, each with its columns' members (rates quoted
+   * when `quoted`), into a pooled body (given back if a day lacks a rate: that 404 is thrown), and
+   * returns it with the last day.
    */
   private writeSeries(
     spans: readonly YearSpan[],
     capacity: number,
     base: string,
     quoted: boolean,
-    daysOf: (span: YearSpan, y: number) => (i: number) => SeriesDay | null,
+    daysOf: DaysOf,
   ): { members: AsciiWriter; last: string | undefined } {
     const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
     let last: string | undefined;

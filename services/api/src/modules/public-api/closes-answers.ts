@@ -1,5 +1,5 @@
 import { AnswerCache, type RateHistory } from '../history';
-import type { Representation } from './representation';
+import type { Answerable } from './representation';
 
 /**
  * Representations kept (a one-year, 10-symbol series is ~37 KB, and ~6 KB more once compressed both
@@ -16,18 +16,13 @@ const LIMIT = 256;
  * shows within about twice that, as the store re-checks a year only when it is used.
  */
 export class ClosesAnswers {
-  private readonly cache: AnswerCache<Representation>;
+  private readonly cache: AnswerCache<Answerable>;
 
   constructor(private readonly history: RateHistory) {
     this.cache = new AnswerCache(() => history.store.options.ttlMs, LIMIT);
   }
 
-  get(
-    plan: string,
-    target: string,
-    now: number,
-    build: () => Promise<Representation>,
-  ): Promise<Representation> {
+  get(plan: string, target: string, now: number, build: () => Promise<Answerable>): Promise<Answerable> {
     return this.cache.get(`${this.history.version} ${plan} ${target}`, now, build);
   }
 }

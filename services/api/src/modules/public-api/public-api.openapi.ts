@@ -25,7 +25,7 @@ const METERED_PROBLEMS = [ErrorCode.RateLimited, ErrorCode.QuotaExceeded, ErrorC
 export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
   // The type requires a schema; this says which route lacks one should a cast hide it.
   if (!route.schema) throw new Error(`${route.path} is in the /api/v1 table without a schema`);
-  const { body, problems, ...own } = route.schema;
+  const { body, problems, alternateMedia, ownHeaders, ...own } = route.schema;
   return {
     path: route.path,
     schema: {
@@ -48,6 +48,8 @@ export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
             : 'Not Modified: your If-None-Match names the current answer',
           headers: [...(route.metered ? RATE_LIMIT_HEADER_NAMES : []), 'Cache-Control', 'ETag', 'Vary'],
         },
+        alternateMedia,
+        ownHeaders,
       },
       problems: [...KEY_PROBLEMS, ...(route.metered ? METERED_PROBLEMS : []), ...problems],
     },

@@ -25,15 +25,15 @@ import { MeteringService } from '../metering';
 import { assertEndpointInPlan } from '../plans';
 import { CachePolicy } from './cache-policy';
 import { ClosesAnswers } from './closes-answers';
-import type { PublicRoute, PublicRouteContext } from './public-route';
-import { Representation } from './representation';
+import { StreamedAnswer, type PublicRoute, type PublicRouteContext, type RouteBody } from './public-route';
+import { Representation, type Answerable } from './representation';
 import { RepeatSightings } from './repeat-sightings';
 import { memoPerTable } from './rates-json';
 
 /** The answers to one request target (path and query) in one second, by the caller's plan. */
 interface AnswersOfSecond {
   second: number;
-  byPlan: Map<PlanId, Representation | Promise<Representation>>;
+  byPlan: Map<PlanId, Answerable | Promise<Answerable>>;
 }
 
 /**
@@ -49,8 +49,8 @@ function memoisedAnswer(
   target: string,
   plan: PlanId,
   second: number,
-  answer: () => Representation | Promise<Representation>,
-): Representation | Promise<Representation> {
+  answer: () => Answerable | Promise<Answerable>,
+): Answerable | Promise<Answerable> {
   if (!sightings.seenBefore(target, second)) return answer();
   const answers = answersOf(table, target, () => ({ second, byPlan: new Map() }));
   if (answers.second !== second) {
@@ -69,13 +69,17 @@ function memoisedAnswer(
  * The route table of /api/v1. Each route carries its schema, from which its OpenAPI operation is
  * generated (public-api.openapi.ts, common/route-openapi.ts).
  */
-export function publicRoutes(history: RateHistory, metering: MeteringService): PublicRoute[] {
+export function publicRoutes(
+  history: RateHistory,
+  metering: MeteringService,
+  policy: CachePolicy,
+): PublicRoute[] {
   return [
     latestRoute,
     rateRoute,
     ...convertRoutes,
     historicalRoute(history),
-    timeseriesRoute(history),
+    timeseriesRoute(history, policy),
     fluctuationRoute(history),
     currenciesRoute,
     usageRoute(metering),
@@ -101,8 +105,8 @@ export class PublicApiRoutes implements OnModuleInit {
     history: RateHistory,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.routes = publicRoutes(history, metering);
     this.policy = new CachePolicy(config.rates.providers, history);
+    this.routes = publicRoutes(history, metering, this.policy);
     this.closes = new ClosesAnswers(history);
   }
 
@@ -129,42 +133,47 @@ export class PublicApiRoutes implements OnModuleInit {
     const now = Date.now();
     const table = this.rates.current;
     // The query is parsed only in here: a memoised or cached answer never needs it.
-    const represent = () =>
-      this.represent(route, { query: request.query, params: request.params, key, table, now });
-    const representation = route.memoised
-      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), represent)
-      : route.caching.made === 'closes'
-        ? this.closes.get(key.plan, request.target, now, async () => represent())
-        : represent();
-    const answer = (found: Representation, headers?: Record<string, string>) =>
-      found.answer(request.headers, headers);
-    if (!route.metered) {
-      return representation instanceof Promise
-        ? representation.then((found) => answer(found))
-        : answer(representation);
-    }
+    const context = (): PublicRouteContext => ({
+      query: request.query,
+      params: request.params,
+      key,
+      table,
+      now,
+      headers: request.headers,
+    });
+    const found = route.memoised
+      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), () =>
+          this.represent(route, context()),
+        )
+      : route.caching.made === 'closes' && !route.exports?.(request.query, request.headers)
+        ? this.closes.get(key.plan, request.target, now, async () => this.represent(route, context()))
+        : this.represent(route, context());
+    const answer = (body: Answerable, headers?: Record<string, string>) =>
+      body instanceof StreamedAnswer ? body.answer(headers ?? {}) : body.answer(request.headers, headers);
+    if (!route.metered) return found instanceof Promise ? found.then((body) => answer(body)) : answer(found);
     // Metered once the answer is known, so only a successful call is counted; a 304 is such a call.
     const meter =
-      (found: Representation): LaterAnswer =>
+      (body: Answerable): LaterAnswer =>
       (send, fail) =>
-        this.metering.meterThen(key, now, (headers) => send(answer(found, headers)), fail);
-    return representation instanceof Promise
-      ? representation.then((found) => settled(meter(found)))
-      : meter(representation);
+        this.metering.meterThen(key, now, (headers) => send(answer(body, headers)), fail);
+    return found instanceof Promise ? found.then((body) => settled(meter(body))) : meter(found);
   }
 
-  /** The handler's body with its Cache-Control (cache-policy.ts), ETag and compressed forms to come. */
-  private represent(
-    route: PublicRoute,
-    context: PublicRouteContext,
-  ): Representation | Promise<Representation> {
-    const json = route.handle(context);
-    const { caching } = route;
+  /**
+   * The handler's body with its Cache-Control (cache-policy.ts), ETag and compressed forms to come;
+   * a streamed export as it is (it carries its own).
+   */
+  private represent(route: PublicRoute, context: PublicRouteContext): Answerable | Promise<Answerable> {
+    const made = route.handle(context);
+    const { caching, vary } = route;
+    const representation = (body: RouteBody, cacheControl: string): Answerable =>
+      body instanceof StreamedAnswer ? body : Representation.of(body, cacheControl, vary);
     if (caching.made === 'closes') {
       return (async () => {
-        const body = await json;
+        const body = await made;
+        if (body instanceof StreamedAnswer) return body;
         try {
-          return Representation.of(body, await this.policy.closes(caching.lastDay(context), context.now));
+          return representation(body, await this.policy.closes(caching.lastDay(context), context.now));
         } catch (error) {
           if (typeof body !== 'string') body.release();
           throw error;
@@ -173,9 +182,9 @@ export class PublicApiRoutes implements OnModuleInit {
     }
     const cacheControl =
       caching.made === 'current-rates' ? this.policy.current(context.table) : caching.cacheControl;
-    return json instanceof Promise
-      ? json.then((body) => Representation.of(body, cacheControl))
-      : Representation.of(json, cacheControl);
+    return made instanceof Promise
+      ? made.then((body) => representation(body, cacheControl))
+      : representation(made, cacheControl);
   }
 }
 

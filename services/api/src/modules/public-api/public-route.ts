@@ -5,9 +5,34 @@ import type { RouteSchema } from '../../common/route-schema';
 import type { Query } from '../../common/query-params';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
+import type { HttpAnswer, StreamedBody } from '../../common/problem-reply';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** A response body: JSON text, or its bytes in a pooled buffer when built as bytes (time series). */
 export type JsonBody = string | PooledBytes;
+
+/**
+ * An answer whose body is streamed (an export: CSV, NDJSON), or its 304: status, its own headers
+ * (media type, validators, caching) and the body, made only once metering has let the call through.
+ */
+export class StreamedAnswer {
+  constructor(
+    readonly status: 200 | 304,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly body: StreamedBody,
+  ) {}
+
+  /** Nothing to give back when the call is refused: the body is not made before it is sent. */
+  release(): void {}
+
+  /** The answer, with `headers` (the rate-limit headers of this call) joined by its own. */
+  answer(headers: Record<string, string>): HttpAnswer {
+    return { status: this.status, headers: Object.assign(headers, this.headers), body: this.body };
+  }
+}
+
+/** What a route answers: JSON, or (an export) a streamed body. */
+export type RouteBody = JsonBody | StreamedAnswer;
 
 export const PUBLIC_API_PREFIX = '/api/v1';
 
@@ -18,6 +43,8 @@ export interface PublicRouteContext {
   key: ResolvedKey;
   table: RatesTable;
   now: number;
+  /** The request's headers: what a route that negotiates (Accept) or validates (If-None-Match) reads. */
+  headers: IncomingHttpHeaders;
 }
 
 /**
@@ -31,6 +58,10 @@ export interface PublicRouteSchema extends Pick<
 > {
   /** The body of a 200. */
   body: TSchema;
+  /** Other media types a 200 can come in (exports), and the headers only they carry. */
+  alternateMedia?: RouteSchema['ok']['alternateMedia'];
+  ownHeaders?: RouteSchema['ok']['ownHeaders'];
+  notModified?: RouteSchema['ok']['notModified'];
 }
 
 /**
@@ -52,12 +83,22 @@ export interface PublicRoute {
   endpoint?: PublicEndpoint;
   metered: boolean;
   caching: RouteCaching;
+  /** Vary of its answers, when they depend on more than the key and Accept-Encoding (Accept). */
+  vary?: string;
+  /**
+   * Whether this request asks for a streamed export (format or Accept): never kept by the closes
+   * cache, whose entries are JSON. May throw the problem of a format it cannot answer.
+   */
+  exports?(query: Query, headers: IncomingHttpHeaders): boolean;
   /**
    * The answer depends only on the rates table, the query, the caller's plan and the clock to the
    * second: a 200 is remembered per table and reused within the second for the same query and plan.
    * Such a route answers with text (a pooled body is given back once sent, so it cannot be reused).
    */
   memoised?: boolean;
-  /** The JSON of a 200 response, as text or ASCII bytes; throws AppException for a 4xx or 5xx. */
-  handle(context: PublicRouteContext): JsonBody | Promise<JsonBody>;
+  /**
+   * The JSON of a 200 response, as text or ASCII bytes, or a streamed answer (an export, never
+   * memoised); throws AppException for a 4xx or 5xx.
+   */
+  handle(context: PublicRouteContext): RouteBody | Promise<RouteBody>;
 }

@@ -1,0 +1,79 @@
+import type { NumbersFormat } from '@fxrates/domain';
+import { closeTimestamp, HISTORY_SOURCE, HISTORY_SOURCE_JSON, type SeriesRow } from '../history';
+
+/** The row formats of an export. */
+export type RowFormat = 'csv' | 'ndjson';
+
+export interface RowOptions {
+  format: RowFormat;
+  base: string;
+  /** NDJSON: `rate` as a JSON number (as the JSON answer writes it) or as a decimal string. CSV: always text. */
+  numbers: NumbersFormat;
+}
+
+/**
+ * One row per day and symbol, each carrying the provenance a JSON answer gives once: the source, the
+ * publication time of that day's close, `stale` (a close is final: false) and `marketClosed` (a
+ * series lists business days only, each its own close: false).
+ */
+export const EXPORT_COLUMNS = [
+  'date',
+  'base',
+  'symbol',
+  'rate',
+  'source',
+  'timestamp',
+  'stale',
+  'marketClosed',
+] as const;
+
+/** Rows are gathered into chunks of about this many characters (all ASCII): one write each. */
+export const CHUNK_CHARS = 16 * 1024;
+
+const CSV_SPECIAL = /[",\r\n]/;
+
+/**
+ * A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, quote or line break.
+ * None of an export's values does today (codes, dates, decimals); this keeps a future one from
+ * breaking the row.
+ */
+export function csvField(value: string): string {
+  return CSV_SPECIAL.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** A CSV record: fields joined by commas, ended by CRLF (RFC 4180). */
+export function csvRecord(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** The export's text in chunks of about CHUNK_CHARS, produced as they are read (a stream pulls them). */
+export function* exportChunks(days: Iterable<SeriesRow>, options: RowOptions): Generator<string> {
+  const row = options.format === 'csv' ? csvRow(options.base) : ndjsonRow(options);
+  let chunk = options.format === 'csv' ? csvRecord(EXPORT_COLUMNS) : '';
+  for (const { day, symbols, rates } of days) {
+    const timestamp = closeTimestamp(day);
+    for (let s = 0; s < symbols.length; s++) {
+      chunk += row(day, symbols[s], rates[s], timestamp);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+type RowWriter = (day: string, symbol: string, rate: string, timestamp: string) => string;
+
+function csvRow(base: string): RowWriter {
+  // `source` is a list in JSON; one provider today, so one name (several would be joined by spaces).
+  return (day, symbol, rate, timestamp) =>
+    csvRecord([day, base, symbol, rate, HISTORY_SOURCE, timestamp, 'false', 'false']);
+}
+
+function ndjsonRow({ base, numbers }: RowOptions): RowWriter {
+  const quote = numbers === 'string' ? '"' : '';
+  return (day, symbol, rate, timestamp) =>
+    `{"date":"${day}","base":"${base}","symbol":"${symbol}","rate":${quote}${rate}${quote},` +
+    `"source":${HISTORY_SOURCE_JSON},"timestamp":"${timestamp}","stale":false,"marketClosed":false}\n`;
+}
