@@ -61,7 +61,6 @@ export interface PublicRouteSchema extends Pick<
   /** Other media types a 200 can come in (exports), and the headers only they carry. */
   alternateMedia?: RouteSchema['ok']['alternateMedia'];
   ownHeaders?: RouteSchema['ok']['ownHeaders'];
-  notModified?: RouteSchema['ok']['notModified'];
 }
 
 /**
