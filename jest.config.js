@@ -20,7 +20,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@fxrates/(domain|config|db|queues|rates|paypal|plans|web-kit)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@fxrates/(domain|config|db|queues|rates|paypal|plans|web-kit|sdk)$': '<rootDir>/libs/$1/src/index.ts',
   // Frontend code imports stylesheets for webpack; unit tests need none of them.
   '\\.css$': '<rootDir>/scripts/jest-style-stub.js',
 };

@@ -1,0 +1,141 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { FxRatesError, REQUEST_ID_HEADER } from './errors';
+import type { paths } from './generated/openapi';
+import type { DataOf, OperationId, QueryOf } from './operations';
+import { parseRateLimit, type RateLimitInfo } from './rate-limit';
+import { DEFAULT_RETRIES, retryingFetch, type RetryOptions } from './retry';
+
+export interface FxRatesClientOptions {
+  /** Your API key (dashboard → API keys), sent as `X-API-Key`. */
+  apiKey: string;
+  /** Where the API is served, e.g. `https://fxrates.example`: the origin in front of `/api/v1`. */
+  baseUrl: string;
+  /** A fetch of your own (a proxy agent, instrumentation); default `globalThis.fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Retries: how many (a number), their limits, or `false` for none. Default: 2 retries. */
+  retries?: number | false | Partial<RetryOptions>;
+  /** Each attempt's limit in ms (default 30 000); an attempt over it is a network error. */
+  timeoutMs?: number;
+  /** Headers sent with every call (e.g. `User-Agent` on Node). */
+  headers?: Record<string, string>;
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Cancels the call, waiting retries included. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** An answer: the body, and what the headers say about it. */
+export interface FxRatesResponse<T> {
+  data: T;
+  status: number;
+  /** The API's request id (`X-Request-Id`): quote it to support. */
+  requestId: string | undefined;
+  /** The key's limits after this call; undefined on calls that are not metered. */
+  rateLimit: RateLimitInfo | undefined;
+  /** The answer's `ETag`, when the API sends one. */
+  etag: string | undefined;
+  /** The raw answer, for any other header. */
+  response: Response;
+}
+
+export type FxRatesRawClient = Client<paths>;
+
+type Answer<Op extends OperationId> = Promise<FxRatesResponse<DataOf<Op>>>;
+
+function retryOptionsOf(retries: FxRatesClientOptions['retries']): RetryOptions {
+  if (retries === false) return { ...DEFAULT_RETRIES, maxRetries: 0 };
+  if (typeof retries === 'number') return { ...DEFAULT_RETRIES, maxRetries: retries };
+  return { ...DEFAULT_RETRIES, ...retries };
+}
+
+/** openapi-fetch's result, as an FxRatesResponse or the FxRatesError of its answer. */
+async function unwrap<T>(result: Promise<{ data?: T; error?: unknown; response: Response }>) {
+  const { data, error, response } = await result;
+  if (!response.ok) throw new FxRatesError(response, error);
+  return {
+    data: data as T,
+    status: response.status,
+    requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+    rateLimit: parseRateLimit(response.headers),
+    etag: response.headers.get('etag') ?? undefined,
+    response,
+  };
+}
+
+/**
+ * A client of the public rates API. Each method is one operation of the OpenAPI document, typed from
+ * it (parameters, answer, problem codes); `raw` is the openapi-fetch client for anything else, with
+ * the same key, retries and serialisation.
+ *
+ * Methods resolve to an FxRatesResponse and reject with an FxRatesError (the API answered with an
+ * error) or an FxRatesConnectionError (no answer). 429 and 503 are retried after their Retry-After,
+ * other 5xx and network errors with jittered backoff; no other 4xx is retried.
+ */
+export function createFxRatesClient(options: FxRatesClientOptions) {
+  if (!options.apiKey) throw new TypeError('createFxRatesClient: apiKey is required');
+  if (!options.baseUrl) throw new TypeError('createFxRatesClient: baseUrl is required');
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const raw: FxRatesRawClient = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    headers: { ...options.headers, 'X-API-Key': options.apiKey },
+    // The API takes lists comma-separated (`symbols=EUR,GBP`), as its document declares (explode: false).
+    querySerializer: { array: { style: 'form', explode: false } },
+    fetch: retryingFetch({
+      fetch,
+      retries: retryOptionsOf(options.retries),
+      timeoutMs: options.timeoutMs ?? 30_000,
+    }),
+  });
+  const init = (request: RequestOptions | undefined) => ({
+    signal: request?.signal,
+    headers: request?.headers,
+  });
+
+  return {
+    /** Latest rates against a base: `latest({ base: 'USD', symbols: ['EUR', 'GBP'] })`. */
+    latest(query: QueryOf<'getLatestRates'> = {}, request?: RequestOptions): Answer<'getLatestRates'> {
+      return unwrap(raw.GET('/api/v1/rates/latest', { params: { query }, ...init(request) }));
+    },
+    /** One rate: `rate({ from: 'USD', to: 'EUR' })`. */
+    rate(query: QueryOf<'getRate'>, request?: RequestOptions): Answer<'getRate'> {
+      return unwrap(raw.GET('/api/v1/rates/rate', { params: { query }, ...init(request) }));
+    },
+    /** Converts an amount: `convert({ from: 'USD', to: 'EUR', amount: 100 })`. */
+    convert(query: QueryOf<'convert'>, request?: RequestOptions): Answer<'convert'> {
+      return unwrap(raw.GET('/api/v1/convert', { params: { query }, ...init(request) }));
+    },
+    /** A day's closing rates: `historical('2024-03-15', { base: 'EUR' })`. */
+    historical(
+      date: string,
+      query: QueryOf<'getHistoricalRates'> = {},
+      request?: RequestOptions,
+    ): Answer<'getHistoricalRates'> {
+      return unwrap(
+        raw.GET('/api/v1/rates/historical/{date}', { params: { path: { date }, query }, ...init(request) }),
+      );
+    },
+    /** Daily closes over a period: `timeseries({ start: '2024-01-01', end: '2024-01-31' })`. */
+    timeseries(query: QueryOf<'getTimeSeries'>, request?: RequestOptions): Answer<'getTimeSeries'> {
+      return unwrap(raw.GET('/api/v1/rates/timeseries', { params: { query }, ...init(request) }));
+    },
+    /** Change over a period: `fluctuation({ start: '2024-01-01', end: '2024-01-31' })`. */
+    fluctuation(query: QueryOf<'getFluctuation'>, request?: RequestOptions): Answer<'getFluctuation'> {
+      return unwrap(raw.GET('/api/v1/rates/fluctuation', { params: { query }, ...init(request) }));
+    },
+    /** The currencies your plan can ask for (not metered). */
+    currencies(query: QueryOf<'listCurrencies'> = {}, request?: RequestOptions): Answer<'listCurrencies'> {
+      return unwrap(raw.GET('/api/v1/currencies', { params: { query }, ...init(request) }));
+    },
+    /** This key's quota this month (not metered). */
+    usage(request?: RequestOptions): Answer<'getQuotaUsage'> {
+      return unwrap(raw.GET('/api/v1/usage', { ...init(request) }));
+    },
+    /** The openapi-fetch client: every public path, typed, with this client's key and retries. */
+    raw,
+  };
+}
+
+export type FxRatesClient = ReturnType<typeof createFxRatesClient>;
