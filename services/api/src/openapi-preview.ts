@@ -1,6 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { getOptionsToken, type ThrottlerModuleOptions } from '@nestjs/throttler';
+import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { loadConfig } from '@fxrates/config';
 import { AppModule } from './app.module';
 import type { RateHistory } from './modules/history';
@@ -22,13 +24,26 @@ export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
     DATABASE_URL: 'postgres://openapi@127.0.0.1:9/openapi',
     REDIS_URL: 'redis://127.0.0.1:9/0',
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), new FastifyAdapter(), {
-    preview: true,
-    logger: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config),
+    new FastifyAdapter(),
+    {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    },
+  );
   app.setGlobalPrefix('api');
   // The route table's handlers are never called while documenting it.
   const table = publicRoutes({} as RateHistory, {} as MeteringService);
-  return buildOpenApiDocument(app, config, table);
+  try {
+    return buildOpenApiDocument(app, config, table);
+  } finally {
+    // The throttler's Redis client is made with the module, not by a provider, so preview mode
+    // made it too; it retries an address nothing listens on until it is told to stop.
+    const throttler = app.get<ThrottlerModuleOptions>(getOptionsToken(), { strict: false });
+    if (!Array.isArray(throttler))
+      (throttler.storage as ThrottlerStorageRedisService | undefined)?.onModuleDestroy();
+    await app.close();
+  }
 }

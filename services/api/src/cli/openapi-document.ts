@@ -6,11 +6,9 @@ import { previewOpenApiDocument } from '../openapi-preview';
  * `npm run sdk:generate`. Usage: node dist/services/api/src/cli/openapi-document.js > openapi.json
  */
 previewOpenApiDocument().then(
-  // Exits once the document is written: the throttler's Redis client (made with the module) would
-  // otherwise keep retrying an address nothing listens on.
-  (document) => process.stdout.write(`${JSON.stringify(document)}\n`, () => process.exit(0)),
+  (document) => process.stdout.write(`${JSON.stringify(document)}\n`),
   (error: Error) => {
     process.stderr.write(`openapi-document: ${error.stack ?? error.message}\n`);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );
