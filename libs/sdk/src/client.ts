@@ -1,5 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { FxRatesError, REQUEST_ID_HEADER } from './errors';
+import { etagCaching, isRevalidated } from './etag-cache';
 import type { paths } from './generated/openapi';
 import type { DataOf, OperationId, QueryOf } from './operations';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit';
@@ -18,6 +19,12 @@ export interface FxRatesClientOptions {
   timeoutMs?: number;
   /** Headers sent with every call (e.g. `User-Agent` on Node). */
   headers?: Record<string, string>;
+  /**
+   * Keep answers that carry an `ETag` (and allow caching) and revalidate them with `If-None-Match`:
+   * an unchanged answer comes back as a 304 without its body, and resolves as before with
+   * `notModified: true`. `true` keeps up to 100 answers. Off by default.
+   */
+  etagCache?: boolean | { maxEntries: number };
 }
 
 /** Per-call options. */
@@ -37,6 +44,8 @@ export interface FxRatesResponse<T> {
   rateLimit: RateLimitInfo | undefined;
   /** The answer's `ETag`, when the API sends one. */
   etag: string | undefined;
+  /** The API answered 304 Not Modified and `data` is the cached answer (`etagCache`). */
+  notModified: boolean;
   /** The raw answer, for any other header. */
   response: Response;
 }
@@ -61,6 +70,7 @@ async function unwrap<T>(result: Promise<{ data?: T; error?: unknown; response: 
     requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
     rateLimit: parseRateLimit(response.headers),
     etag: response.headers.get('etag') ?? undefined,
+    notModified: isRevalidated(response),
     response,
   };
 }
@@ -78,16 +88,19 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
   if (!options.apiKey) throw new TypeError('createFxRatesClient: apiKey is required');
   if (!options.baseUrl) throw new TypeError('createFxRatesClient: baseUrl is required');
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const retrying = retryingFetch({
+    fetch,
+    retries: retryOptionsOf(options.retries),
+    timeoutMs: options.timeoutMs ?? 30_000,
+  });
+  const { etagCache } = options;
+  const maxEntries = typeof etagCache === 'object' ? etagCache.maxEntries : 100;
   const raw: FxRatesRawClient = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { ...options.headers, 'X-API-Key': options.apiKey },
     // The API takes lists comma-separated (`symbols=EUR,GBP`), as its document declares (explode: false).
     querySerializer: { array: { style: 'form', explode: false } },
-    fetch: retryingFetch({
-      fetch,
-      retries: retryOptionsOf(options.retries),
-      timeoutMs: options.timeoutMs ?? 30_000,
-    }),
+    fetch: etagCache ? etagCaching(retrying, maxEntries) : retrying,
   });
   const init = (request: RequestOptions | undefined) => ({
     signal: request?.signal,
