@@ -38,28 +38,37 @@ export function curlSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput): str
   return `curl -H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  "${baseUrl}${endpointUrl(endpoint)}"`;
 }
 
+type SdkValue = string | number | string[];
+type SdkArgument = string | Record<string, SdkValue>;
+
 /** A value as the SDK's types take it: lists as arrays, amounts as numbers. */
-function javascriptValue(parameter: EndpointParameter): string {
+function sdkValue(parameter: EndpointParameter): SdkValue {
   const value = parameter.example.trim();
-  if (parameter.type === 'number' && /^\d+(\.\d+)?$/.test(value)) return value;
-  if (parameter.type === 'list')
-    return `[${value
-      .split(',')
-      .map((item) => quoted(item.trim(), "'"))
-      .join(', ')}]`;
-  return quoted(value, "'");
+  if (parameter.type === 'number' && /^\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (parameter.type === 'list') return value.split(',').map((item) => item.trim());
+  return value;
 }
 
-/** The call's arguments: a path parameter first, then the query as one object. */
-function javascriptArguments(endpoint: PublicEndpointDoc): string {
+/**
+ * The arguments of the SDK call an endpoint's JavaScript example makes: a path parameter first, then
+ * the query as one object (services/api/test/docs-examples.e2e-spec.ts makes these very calls).
+ */
+export function sdkCallArguments(endpoint: PublicEndpointDoc): SdkArgument[] {
   const inPath = endpoint.parameters.filter((parameter) => parameter.inPath);
-  const query = queryParameters(endpoint).map(
-    (parameter) => `${parameter.name}: ${javascriptValue(parameter)}`,
-  );
+  const query = queryParameters(endpoint).map((parameter) => [parameter.name, sdkValue(parameter)] as const);
   return [
-    ...inPath.map((parameter) => quoted(parameter.example, "'")),
-    ...(query.length ? [`{ ${query.join(', ')} }`] : []),
-  ].join(', ');
+    ...inPath.map((parameter) => parameter.example.trim()),
+    ...(query.length ? [Object.fromEntries(query)] : []),
+  ];
+}
+
+/** JavaScript source of an argument, as a person would write it. */
+function javascriptLiteral(value: SdkArgument | SdkValue): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return quoted(value, "'");
+  if (Array.isArray(value)) return `[${value.map(javascriptLiteral).join(', ')}]`;
+  const entries = Object.entries(value).map(([name, item]) => `${name}: ${javascriptLiteral(item)}`);
+  return `{ ${entries.join(', ')} }`;
 }
 
 /** The example with @fxrates/sdk: typed answer, typed errors, retries and the rate-limit state. */
@@ -74,7 +83,7 @@ export function javascriptSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput
     '});',
     '',
     'try {',
-    `  const ${result} = await fx.${endpoint.sdkMethod}(${javascriptArguments(endpoint)});`,
+    `  const ${result} = await fx.${endpoint.sdkMethod}(${sdkCallArguments(endpoint).map(javascriptLiteral).join(', ')});`,
     '  console.log(data);',
     ...(endpoint.metered ? ['  console.log(`${rateLimit?.remaining} calls left this month`);'] : []),
     '} catch (error) {',
