@@ -30,6 +30,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+/@tabler/icons-react/.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!@tabler/icons-react/)'],
   moduleNameMapper,
+  // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
+  modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
   testEnvironment: 'node',
 };
 
