@@ -122,6 +122,13 @@ describe('createFxRatesClient retries (loopback stand-in)', () => {
     expect(server.seen).toHaveLength(3);
   });
 
+  it('takes the base URL with or without /api/v1, as the docs page gives it', async () => {
+    server = await standIn([{ status: 200 }]);
+    for (const baseUrl of [server.baseUrl, `${server.baseUrl}/`, `${server.baseUrl}/api/v1/`])
+      await createFxRatesClient({ apiKey: 'k', baseUrl }).rate({ from: 'USD', to: 'EUR' });
+    expect(server.seen.map((call) => call.url)).toEqual(Array(3).fill('/api/v1/rates/rate?from=USD&to=EUR'));
+  });
+
   it('never retries another 4xx', async () => {
     server = await standIn([{ status: 404, code: 'not-found' }, { status: 200 }]);
     const sdk = createFxRatesClient({ apiKey: 'k', baseUrl: server.baseUrl });

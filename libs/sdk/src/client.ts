@@ -9,7 +9,7 @@ import { DEFAULT_RETRIES, retryingFetch, type RetryOptions } from './retry';
 export interface FxRatesClientOptions {
   /** Your API key (dashboard → API keys), sent as `X-API-Key`. */
   apiKey: string;
-  /** Where the API is served, e.g. `https://fxrates.example`: the origin in front of `/api/v1`. */
+  /** Where the API is served, e.g. `https://fxrates.example` (a trailing `/api/v1` is accepted too). */
   baseUrl: string;
   /** A fetch of your own (a proxy agent, instrumentation); default `globalThis.fetch`. */
   fetch?: (request: Request) => Promise<Response>;
@@ -61,7 +61,9 @@ function retryOptionsOf(retries: FxRatesClientOptions['retries']): RetryOptions 
 }
 
 /** openapi-fetch's result, as an FxRatesResponse or the FxRatesError of its answer. */
-async function unwrap<T>(result: Promise<{ data?: T; error?: unknown; response: Response }>) {
+async function unwrap<T>(
+  result: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<FxRatesResponse<T>> {
   const { data, error, response } = await result;
   if (!response.ok) throw new FxRatesError(response, error);
   return {
@@ -96,7 +98,8 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
   const { etagCache } = options;
   const maxEntries = typeof etagCache === 'object' ? etagCache.maxEntries : 100;
   const raw: FxRatesRawClient = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    // The docs give the public API's base (…/api/v1); the paths already start with it.
+    baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
     headers: { ...options.headers, 'X-API-Key': options.apiKey },
     // The API takes lists comma-separated (`symbols=EUR,GBP`), as its document declares (explode: false).
     querySerializer: { array: { style: 'form', explode: false } },

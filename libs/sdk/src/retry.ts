@@ -74,6 +74,17 @@ function sleep(ms: number, signal: AbortSignal | null): Promise<void> {
   });
 }
 
+/** A signal aborted when either is (AbortSignal.any where the runtime has it: Node 20.3+, 2024 browsers). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
 export interface RetryingFetchOptions {
   fetch: (request: Request) => Promise<Response>;
   retries: RetryOptions;
@@ -91,7 +102,7 @@ export function retryingFetch({ fetch, retries, timeoutMs }: RetryingFetchOption
     const idempotent = IDEMPOTENT.has(request.method);
     for (let retry = 0; ; retry++) {
       const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
-      const signal = timeout ? AbortSignal.any([request.signal, timeout]) : request.signal;
+      const signal = timeout ? eitherSignal(request.signal, timeout) : request.signal;
       let response: Response;
       try {
         response = await fetch(new Request(request.clone(), { signal }));
