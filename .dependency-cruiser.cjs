@@ -50,6 +50,25 @@ module.exports = {
       to: { path: '^services/' },
     },
     {
+      name: 'frontend-not-into-sdk',
+      severity: 'error',
+      comment:
+        'The web app calls its own API through libs/web-kit; @fxrates/sdk is for API-key holders, and ' +
+        'the /docs page shows it as text only, so it never weighs on the bundle. Specs may use it to ' +
+        'check what the page says about it.',
+      from: { path: '^frontends/', pathNot: '\\.spec\\.tsx?$' },
+      to: { path: '^libs/sdk/' },
+    },
+    {
+      name: 'sdk-runs-in-browsers',
+      severity: 'error',
+      comment:
+        '@fxrates/sdk runs wherever fetch does (Node 20+ and browsers): no Node built-in in its code, ' +
+        'only in its specs.',
+      from: { path: '^libs/sdk/src/', pathNot: '\\.spec\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'frontend-app-not-into-another-app',
       severity: 'error',
       comment:

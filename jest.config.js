@@ -20,7 +20,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@fxrates/(domain|config|db|queues|rates|paypal|plans|web-kit)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@fxrates/(domain|config|db|queues|rates|paypal|plans|web-kit|sdk)$': '<rootDir>/libs/$1/src/index.ts',
   // Frontend code imports stylesheets for webpack; unit tests need none of them.
   '\\.css$': '<rootDir>/scripts/jest-style-stub.js',
 };
@@ -30,6 +30,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+/@tabler/icons-react/.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!@tabler/icons-react/)'],
   moduleNameMapper,
+  // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
+  modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
   testEnvironment: 'node',
 };
 

@@ -17,7 +17,10 @@ const tree: Record<string, string> = {
     compilerOptions: {
       module: 'commonjs',
       moduleResolution: 'bundler',
-      paths: { '@fxrates/kit': ['./libs/kit/src/index.ts'] },
+      paths: {
+        '@fxrates/kit': ['./libs/kit/src/index.ts'],
+        '@fxrates/sdk': ['./libs/sdk/src/index.ts'],
+      },
     },
   }),
   'libs/kit/src/index.ts': `export const kit = 1;\n`,
@@ -26,6 +29,10 @@ const tree: Record<string, string> = {
   // A cycle closed by a type-only import.
   'libs/kit/src/cycle-a.ts': `import type { B } from './cycle-b';\nexport type A = { b?: B };\n`,
   'libs/kit/src/cycle-b.ts': `import { kit } from './index';\nimport type { A } from './cycle-a';\nexport type B = { a?: A; k: typeof kit };\n`,
+
+  'libs/sdk/src/index.ts': `import { kit } from '@fxrates/kit';\nexport const sdk = kit;\n`,
+  'libs/sdk/src/node-only.ts': `import { randomUUID } from 'node:crypto';\nexport const id = randomUUID;\n`,
+  'libs/sdk/src/client.spec.ts': `import { createServer } from 'node:http';\nexport const s = createServer;\n`,
 
   'services/api/src/main.ts': `import { kit } from '@fxrates/kit';\nexport const api = kit;\n`,
   'services/api/src/app.module.ts':
@@ -44,6 +51,8 @@ const tree: Record<string, string> = {
   'frontends/shell/src/app.tsx': `import { kit } from '@fxrates/kit';\nexport const shell = kit;\n`,
   'frontends/shell/src/into-service.ts': `import { api } from '../../../services/api/src/main';\nexport const x = api;\n`,
   'frontends/dashboard/src/page.tsx': `export const page = 1;\n`,
+  'frontends/marketing/src/docs.tsx': `import { sdk } from '@fxrates/sdk';\nexport const docs = sdk;\n`,
+  'frontends/marketing/src/docs.spec.ts': `import { sdk } from '@fxrates/sdk';\nexport const x = sdk;\n`,
   'frontends/marketing/src/into-dashboard.ts': `import { page } from '../../dashboard/src/page';\nexport const x = page;\n`,
 
   'e2e/support/stand-ins.ts': `import { standIn } from '../../services/api/test/support/stand-in';\nexport const x = standIn;\n`,
@@ -53,10 +62,12 @@ const tree: Record<string, string> = {
 
 const BOUNDARY_RULES = [
   'frontend-app-not-into-another-app: frontends/marketing/src/into-dashboard.ts → frontends/dashboard/src/page.tsx',
+  'frontend-not-into-sdk: frontends/marketing/src/docs.tsx → libs/sdk/src/index.ts',
   'frontend-not-into-service: frontends/shell/src/into-service.ts → services/api/src/main.ts',
   'lib-not-into-service-or-frontend: libs/kit/src/into-frontend.ts → frontends/shell/src/app.tsx',
   'lib-not-into-service-or-frontend: libs/kit/src/into-service.ts → services/api/src/main.ts',
   'no-circular: libs/kit/src/cycle-a.ts → libs/kit/src/cycle-b.ts',
+  'sdk-runs-in-browsers: libs/sdk/src/node-only.ts → crypto',
   'service-not-into-another-service: services/worker/src/into-api.ts → services/api/src/main.ts',
   'tooling-not-into-service-src: e2e/support/into-service.ts → services/api/src/main.ts',
   'tooling-not-into-service-src: scripts/into-service.ts → services/worker/src/main.ts',

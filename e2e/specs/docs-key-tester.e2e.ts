@@ -26,7 +26,7 @@ describe('API docs and the key tester', () => {
     return { page, key, keyInput, testButton };
   }
 
-  it('documents every public endpoint with a curl example and links the live OpenAPI document', async () => {
+  it('documents every public endpoint with curl, JavaScript (SDK) and Python examples and links the live OpenAPI document', async () => {
     const page = await openDocs();
     for (const heading of [
       'Getting Started',
@@ -53,6 +53,26 @@ describe('API docs and the key tester', () => {
     const curl = await page.getByLabel('curl example for /rates/rate', { exact: true }).innerText();
     expect(curl).toContain(`X-API-Key: fxrates_YOUR_KEY`);
     expect(curl).toContain(`${baseUrl}/api/v1/rates/rate?from=USD&to=EUR`);
+
+    // Every endpoint shows curl, JavaScript (the SDK) and Python; one choice switches them all.
+    const tabLists = page.getByRole('tablist', { name: /^Code examples for / });
+    expect(await tabLists.count()).toBe(9);
+    const rateTabs = page.getByRole('tablist', { name: 'Code examples for /rates/rate', exact: true });
+    expect(await rateTabs.getByRole('tab').allInnerTexts()).toEqual(['curl', 'JavaScript', 'Python']);
+    await rateTabs.getByRole('tab', { name: 'JavaScript' }).click();
+    const javascript = await page
+      .getByLabel('JavaScript example for /rates/rate', { exact: true })
+      .innerText();
+    expect(javascript).toContain(`from '@fxrates/sdk'`);
+    expect(javascript).toContain(`baseUrl: '${baseUrl}'`);
+    expect(javascript).toContain(`await fx.rate({ from: 'USD', to: 'EUR' })`);
+    const series = page.getByLabel('JavaScript example for /rates/timeseries', { exact: true });
+    expect(await series.innerText()).toContain('await fx.timeseries(');
+    await rateTabs.getByRole('tab', { name: 'Python' }).click();
+    const python = await page.getByLabel('Python example for /rates/rate', { exact: true }).innerText();
+    expect(python).toContain('import requests');
+    expect(python).toContain(`"${baseUrl}/api/v1/rates/rate"`);
+    expect(python).toContain('params={"from": "USD", "to": "EUR"}');
 
     const download = page.getByRole('link', { name: 'Download OpenAPI spec' });
     const href = await download.getAttribute('href');

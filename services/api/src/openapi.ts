@@ -142,7 +142,16 @@ export function directRoutes(publicTable: readonly PublicRoute[]): DocumentedRou
   return [CONVERT_ROUTE, PAIR_HISTORY_ROUTE, ...publicTable.map(documentedPublicRoute)];
 }
 
-export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+/**
+ * The document of `app`. `publicTable` is the /api/v1 route table; by default the one the app
+ * serves. A caller that builds the app without its providers (Nest's preview mode, which needs
+ * neither PostgreSQL nor Redis: cli/openapi-document.ts) passes `publicRoutes(…)` itself.
+ */
+export function buildOpenApiDocument(
+  app: INestApplication,
+  config: AppConfig,
+  publicTable: readonly PublicRoute[] = app.get(PublicApiRoutes, { strict: false }).routes,
+): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(`${config.product.name} API`)
     .setDescription(DESCRIPTION)
@@ -187,7 +196,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     // Every Nest operation names itself (ApiOperation's operationId); the method name is the fallback.
     operationIdFactory: (_controller, method) => method,
   });
-  addDirectRoutes(openApi, directRoutes(app.get(PublicApiRoutes, { strict: false }).routes));
+  addDirectRoutes(openApi, directRoutes(publicTable));
   completeOperations(openApi);
   openApi.info.contact = { name: `${config.product.name} support`, email: config.product.supportEmail };
   // A paid service: calls are governed by the terms of service on the web app, not an open licence.

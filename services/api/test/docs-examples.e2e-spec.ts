@@ -1,5 +1,8 @@
 import type { PlanId } from '@fxrates/domain';
+import { createFxRatesClient, type FxRatesResponse } from '@fxrates/sdk';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { sdkCallArguments } from '../../../frontends/marketing/src/docs/code-snippets';
 import {
   endpointUrl,
   PUBLIC_ENDPOINTS,
@@ -15,7 +18,8 @@ import { testConfig } from './test-config';
 /**
  * Every example of the docs page (/docs, frontends/marketing/src/docs/public-endpoints.ts) as a
  * developer would try it: with a key of the plan the page names for it, it answers 200; a Free key
- * gets every Free example and, for the others, the 403 that names the plan and links to pricing.
+ * gets every Free example and, for the others, the 403 that names the plan and links to pricing. Each
+ * JavaScript example's call is made through @fxrates/sdk, over HTTP, as the page writes it.
  */
 describe("the docs page's examples, called with the plan each names", () => {
   let t: TestApp;
@@ -46,6 +50,7 @@ describe("the docs page's examples, called with the plan each names", () => {
       await db.end();
     }
     t = await startTestApp(testConfig());
+    await t.app.listen(0, '127.0.0.1');
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -54,6 +59,21 @@ describe("the docs page's examples, called with the plan each names", () => {
     async (_url, plan, endpoint) => {
       const answer = await call(endpoint, await keyOn(plan));
       expect([answer.status, answer.body.code]).toEqual([200, undefined]);
+    },
+  );
+
+  it.each(
+    PUBLIC_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint.sdkMethod, endpoint.plan, endpoint] as const),
+  )(
+    'the JavaScript example of %s, fx.%s(…), answers through the SDK to a %s key',
+    async (_id, method, plan, endpoint) => {
+      const { port } = t.app.getHttpServer().address() as AddressInfo;
+      const fx = createFxRatesClient({ apiKey: await keyOn(plan), baseUrl: `http://127.0.0.1:${port}` });
+      // The page's example calls this method with these arguments (code-snippets.spec.ts checks the text).
+      const call = fx[method] as (...args: unknown[]) => Promise<FxRatesResponse<unknown>>;
+      const answer = await call(...sdkCallArguments(endpoint));
+      expect(answer.status).toBe(200);
+      expect(answer.data).toEqual(expect.any(Object));
     },
   );
 

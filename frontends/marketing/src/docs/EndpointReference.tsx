@@ -1,9 +1,16 @@
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { CodeSample } from './CodeSample';
-import { endpointUrl, PUBLIC_ENDPOINTS } from './public-endpoints';
+import { SNIPPET_LANGUAGES, SNIPPETS, type SnippetLanguage } from './code-snippets';
+import { PUBLIC_ENDPOINTS } from './public-endpoints';
 
-/** One section per public endpoint: what it does, its parameters and a curl example. */
+/**
+ * One section per public endpoint: what it does, its parameters and an example in curl, JavaScript
+ * (@fxrates/sdk) and Python. Choosing a language in one section shows it in every section, as a
+ * reader works in one language.
+ */
 export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix: string }) {
+  const [language, setLanguage] = useState<SnippetLanguage>('curl');
   return (
     <Stack gap="xl">
       {PUBLIC_ENDPOINTS.map((endpoint) => (
@@ -40,10 +47,27 @@ export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; key
               </Table.Tbody>
             </Table>
           )}
-          <CodeSample
-            label={`curl example for ${endpoint.path}`}
-            code={`curl -H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  "${baseUrl}${endpointUrl(endpoint)}"`}
-          />
+          <Tabs
+            value={language}
+            onChange={(value) => value && setLanguage(value as SnippetLanguage)}
+            keepMounted={false}
+          >
+            <Tabs.List aria-label={`Code examples for ${endpoint.path}`}>
+              {SNIPPET_LANGUAGES.map(({ id, label }) => (
+                <Tabs.Tab key={id} value={id}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {SNIPPET_LANGUAGES.map(({ id, label }) => (
+              <Tabs.Panel key={id} value={id} pt="xs">
+                <CodeSample
+                  label={`${label} example for ${endpoint.path}`}
+                  code={SNIPPETS[id]({ endpoint, baseUrl, keyPrefix })}
+                />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
         </Stack>
       ))}
     </Stack>

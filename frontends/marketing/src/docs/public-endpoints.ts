@@ -7,7 +7,13 @@ export interface EndpointParameter {
   description: string;
   /** Part of the path ("/rates/historical/{date}") rather than the query. */
   inPath?: boolean;
+  /** How code passes it: a comma-separated list (an array in the SDK) or a number; default a string. */
+  type?: 'list' | 'number';
 }
+
+/** The @fxrates/sdk method that calls an endpoint (named here: the page never bundles the SDK). */
+export type SdkMethod =
+  'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation' | 'currencies' | 'usage';
 
 /** One public endpoint, as the docs describe it and the key tester calls it. */
 export interface PublicEndpointDoc {
@@ -19,6 +25,7 @@ export interface PublicEndpointDoc {
   metered: boolean;
   /** The cheapest plan that may call it. */
   plan: PlanId;
+  sdkMethod: SdkMethod;
 }
 
 const from = { name: 'from', example: 'USD', required: true, description: 'Currency to convert from' };
@@ -29,6 +36,7 @@ const historySymbols = {
   example: 'EUR,GBP',
   required: false,
   description: 'Comma-separated codes (default: every currency of the close)',
+  type: 'list' as const,
 };
 const start = { name: 'start', example: '2024-03-01', required: true, description: 'First day, YYYY-MM-DD' };
 const end = {
@@ -50,6 +58,7 @@ const amount = {
   example: '100',
   required: true,
   description: 'Non-negative decimal, at most 1e15',
+  type: 'number' as const,
 };
 
 export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
@@ -60,6 +69,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     parameters: [from, to],
     metered: true,
     plan: 'free',
+    sdkMethod: 'rate',
   },
   {
     id: 'rates-convert',
@@ -68,6 +78,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     parameters: [from, to, amount],
     metered: true,
     plan: 'free',
+    sdkMethod: 'convert',
   },
   {
     id: 'convert',
@@ -76,6 +87,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     parameters: [from, to, amount],
     metered: true,
     plan: 'free',
+    sdkMethod: 'convert',
   },
   {
     id: 'latest',
@@ -88,10 +100,12 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
         example: 'EUR,GBP,INR',
         required: false,
         description: 'Comma-separated codes (default: every currency of your plan)',
+        type: 'list',
       },
     ],
     metered: true,
     plan: 'free',
+    sdkMethod: 'latest',
   },
   {
     id: 'historical',
@@ -110,6 +124,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     ],
     metered: true,
     plan: 'basic',
+    sdkMethod: 'historical',
   },
   {
     id: 'timeseries',
@@ -119,6 +134,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     parameters: [start, end, base, historySymbols, exportFormat],
     metered: true,
     plan: 'professional',
+    sdkMethod: 'timeseries',
   },
   {
     id: 'fluctuation',
@@ -127,6 +143,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     parameters: [start, end, base, historySymbols],
     metered: true,
     plan: 'professional',
+    sdkMethod: 'fluctuation',
   },
   {
     id: 'currencies',
@@ -138,6 +155,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     ],
     metered: false,
     plan: 'free',
+    sdkMethod: 'currencies',
   },
   {
     id: 'usage',
@@ -146,6 +164,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     parameters: [],
     metered: false,
     plan: 'free',
+    sdkMethod: 'usage',
   },
 ];
 

@@ -1,0 +1,92 @@
+import { createFxRatesClient } from '@fxrates/sdk';
+import { curlSnippet, javascriptSnippet, pythonSnippet, SNIPPET_LANGUAGES, SNIPPETS } from './code-snippets';
+import { PUBLIC_ENDPOINTS } from './public-endpoints';
+
+const endpoint = (id: string) => PUBLIC_ENDPOINTS.find((e) => e.id === id)!;
+const input = (id: string) => ({
+  endpoint: endpoint(id),
+  baseUrl: 'https://fx.example/api/v1',
+  keyPrefix: 'fxrates_',
+});
+
+describe('curlSnippet', () => {
+  it('calls the URL with the examples and a placeholder key', () => {
+    expect(curlSnippet(input('rate'))).toBe(
+      'curl -H "X-API-Key: fxrates_YOUR_KEY" \\\n  "https://fx.example/api/v1/rates/rate?from=USD&to=EUR"',
+    );
+  });
+});
+
+describe('javascriptSnippet', () => {
+  it('uses @fxrates/sdk with the origin as baseUrl, the key from the environment, and typed errors', () => {
+    const code = javascriptSnippet(input('latest'));
+    expect(code).toContain(`import { createFxRatesClient, FxRatesError } from '@fxrates/sdk';`);
+    expect(code).toContain(`baseUrl: 'https://fx.example',`);
+    expect(code).toContain('apiKey: process.env.FXRATES_API_KEY, // fxrates_…');
+    expect(code).toContain(
+      `const { data, rateLimit } = await fx.latest({ base: 'USD', symbols: ['EUR', 'GBP', 'INR'] });`,
+    );
+    expect(code).toContain('error instanceof FxRatesError');
+  });
+
+  it('passes a path parameter first, amounts as numbers, and nothing for an endpoint without parameters', () => {
+    expect(javascriptSnippet(input('historical'))).toContain(
+      `await fx.historical('2024-03-15', { base: 'USD', symbols: ['EUR', 'GBP'] });`,
+    );
+    expect(javascriptSnippet(input('convert'))).toContain(
+      `await fx.convert({ from: 'USD', to: 'EUR', amount: 100 });`,
+    );
+    const usage = javascriptSnippet(input('usage'));
+    expect(usage).toContain('const { data } = await fx.usage();');
+    // Not metered: no rate-limit state to show.
+    expect(usage).not.toContain('rateLimit');
+  });
+
+  it('names only methods the SDK has, for every endpoint', () => {
+    const sdk = createFxRatesClient({ apiKey: 'fxrates_x', baseUrl: 'https://fx.example' });
+    for (const e of PUBLIC_ENDPOINTS) {
+      expect([e.id, typeof sdk[e.sdkMethod]]).toEqual([e.id, 'function']);
+      expect(javascriptSnippet(input(e.id))).toContain(`await fx.${e.sdkMethod}(`);
+    }
+  });
+});
+
+describe('pythonSnippet', () => {
+  it('calls requests.get with the path filled in, the query as params and the key from the environment', () => {
+    expect(pythonSnippet(input('historical'))).toBe(
+      [
+        'import os',
+        '',
+        'import requests',
+        '',
+        'response = requests.get(',
+        '    "https://fx.example/api/v1/rates/historical/2024-03-15",',
+        '    params={"base": "USD", "symbols": "EUR,GBP"},',
+        '    headers={"X-API-Key": os.environ["FXRATES_API_KEY"]},',
+        '    timeout=10,',
+        ')',
+        '# Errors are application/problem+json with a stable "code", e.g. "unknown-currency".',
+        'if not response.ok:',
+        '    problem = response.json()',
+        `    raise SystemExit(f"{response.status_code} {problem['code']}: {problem['message']}")`,
+        'print(response.json())',
+        'print(response.headers["X-RateLimit-Remaining"], "calls left this month")',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves params out when there are none, and the rate-limit line when not metered', () => {
+    const code = pythonSnippet(input('usage'));
+    expect(code).toContain('"https://fx.example/api/v1/usage",');
+    expect(code).not.toContain('params=');
+    expect(code).not.toContain('X-RateLimit-Remaining');
+  });
+});
+
+describe('SNIPPETS', () => {
+  it('has one generator per tab, each naming the endpoint it calls', () => {
+    expect(SNIPPET_LANGUAGES.map((l) => l.label)).toEqual(['curl', 'JavaScript', 'Python']);
+    for (const e of PUBLIC_ENDPOINTS)
+      for (const { id } of SNIPPET_LANGUAGES) expect(SNIPPETS[id](input(e.id))).toMatch(/\S/);
+  });
+});

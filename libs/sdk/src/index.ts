@@ -1,0 +1,17 @@
+export { createFxRatesClient } from './client';
+export type {
+  FxRatesClient,
+  FxRatesClientOptions,
+  FxRatesRawClient,
+  FxRatesResponse,
+  RequestOptions,
+} from './client';
+export { FxRatesConnectionError, FxRatesError, isFxRatesError } from './errors';
+export type { FxRatesProblem } from './errors';
+export type { DataOf, FxRatesProblemCode, OperationId, ProblemCodeOf, QueryOf } from './operations';
+export { parseRateLimit } from './rate-limit';
+export type { RateLimitCurrent, RateLimitInfo, RateLimitPolicy } from './rate-limit';
+export { parseRetryAfter } from './retry-after';
+export { DEFAULT_RETRIES } from './retry';
+export type { RetryOptions } from './retry';
+export type { components, operations, paths } from './generated/openapi';
