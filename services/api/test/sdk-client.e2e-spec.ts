@@ -102,7 +102,7 @@ describe('@fxrates/sdk against the live API', () => {
       expect(rate.data).toMatchObject({ from: 'USD', to: 'EUR', rate: expect.any(Number) });
       const conversion = await sdk.convert({ from: 'usd', to: 'eur', amount: 100 });
       expect(conversion.data).toMatchObject({ from: 'USD', to: 'EUR', amount: 100 });
-      expect(conversion.data.result).toBeCloseTo(100 * conversion.data.rate, 3);
+      expect(conversion.data.result).toBeCloseTo(100 * Number(conversion.data.rate), 3);
       expect(conversion.rateLimit?.limit).toBe(100_000);
     });
 
