@@ -49,9 +49,9 @@ function memoisedAnswer(
   target: string,
   plan: PlanId,
   second: number,
-  answer: () => Answerable | Promise<Answerable>,
+  answer: (kept: boolean) => Answerable | Promise<Answerable>,
 ): Answerable | Promise<Answerable> {
-  if (!sightings.seenBefore(target, second)) return answer();
+  if (!sightings.seenBefore(target, second)) return answer(false);
   const answers = answersOf(table, target, () => ({ second, byPlan: new Map() }));
   if (answers.second !== second) {
     answers.second = second;
@@ -59,7 +59,7 @@ function memoisedAnswer(
   }
   let body = answers.byPlan.get(plan);
   if (body === undefined) {
-    body = answer();
+    body = answer(true);
     answers.byPlan.set(plan, body);
   }
   return body;
@@ -142,12 +142,14 @@ export class PublicApiRoutes implements OnModuleInit {
       headers: request.headers,
     });
     const found = route.memoised
-      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), () =>
-          this.represent(route, context()),
+      ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), (kept) =>
+          this.represent(route, context(), kept),
         )
       : route.caching.made === 'closes' && !route.exports?.(request.query, request.headers)
-        ? this.closes.get(key.plan, request.target, now, async () => this.represent(route, context()))
-        : this.represent(route, context());
+        ? this.closes.get(key.plan, request.target, now, async (kept) =>
+            this.represent(route, context(), kept),
+          )
+        : this.represent(route, context(), false);
     const answer = (body: Answerable, headers?: Record<string, string>) =>
       body instanceof StreamedAnswer ? body.answer(headers ?? {}) : body.answer(request.headers, headers);
     if (!route.metered) return found instanceof Promise ? found.then((body) => answer(body)) : answer(found);
@@ -155,7 +157,15 @@ export class PublicApiRoutes implements OnModuleInit {
     const meter =
       (body: Answerable): LaterAnswer =>
       (send, fail) =>
-        this.metering.meterThen(key, now, (headers) => send(answer(body, headers)), fail);
+        this.metering.meterThen(
+          key,
+          now,
+          (headers) => send(answer(body, headers)),
+          (refusal) => {
+            if (body instanceof Representation) body.discard(); // refused: a pooled body goes back unsent
+            fail(refusal);
+          },
+        );
     return found instanceof Promise ? found.then((body) => settled(meter(body))) : meter(found);
   }
 
@@ -163,11 +173,15 @@ export class PublicApiRoutes implements OnModuleInit {
    * The handler's body with its Cache-Control (cache-policy.ts), ETag and compressed forms to come;
    * a streamed export as it is (it carries its own).
    */
-  private represent(route: PublicRoute, context: PublicRouteContext): Answerable | Promise<Answerable> {
+  private represent(
+    route: PublicRoute,
+    context: PublicRouteContext,
+    kept: boolean,
+  ): Answerable | Promise<Answerable> {
     const made = route.handle(context);
     const { caching, vary } = route;
     const representation = (body: RouteBody, cacheControl: string): Answerable =>
-      body instanceof StreamedAnswer ? body : Representation.of(body, cacheControl, vary);
+      body instanceof StreamedAnswer ? body : Representation.of(body, cacheControl, vary, kept);
     if (caching.made === 'closes') {
       return (async () => {
         const body = await made;

@@ -6,13 +6,27 @@ import type { HttpAnswer } from '../../common/problem-reply';
 import type { JsonBody, StreamedAnswer } from './public-route';
 
 /**
- * Brotli's quality 4 and gzip's level 6: a one-year series (37 KB) compresses in ~0.5 ms and
- * ~0.16 ms, to 2.6 KB and 3.6 KB; quality 11 would take 47 ms for 12 % less. Each representation
- * is compressed at most once per encoding (a memo or the closes cache keeps it), so this runs once
- * per second for a popular current answer and once per minute for a popular series.
+ * A kept representation is compressed once per encoding (the memo or the closes cache keeps the
+ * result), so it can afford brotli's quality 4 and gzip's level 6: a one-year series of 47 KB in
+ * ~0.15 ms each, to 1.7 KB and 3.5 KB (quality 11: 47 ms for 12 % less).
  */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP = { level: 6 };
+/**
+ * One answered once is compressed for that call alone: the fastest settings, and a 256 KB window
+ * rather than 4 MB, whose allocation per call cost more than the compression under load (docs/
+ * performance.md). On our JSON, gzip's level 1 is within 4 % of level 6, brotli's quality 1 smaller
+ * than gzip's best.
+ */
+const oneOffBrotli = (bytes: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 1,
+    [constants.BROTLI_PARAM_LGWIN]: 18,
+    // Its size known, the encoder sizes its buffers once: ~0.12 ms for 36 KB instead of ~0.18.
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
+const ONE_OFF_GZIP = { level: 1 };
 
 /** Answers differ by key (its plan) and encoding: a shared cache must keep them apart. */
 export const DEFAULT_VARY = 'Accept-Encoding, X-API-Key';
@@ -39,17 +53,31 @@ export class Representation {
     readonly body: string | Buffer,
     readonly cacheControl: string,
     private readonly vary = DEFAULT_VARY,
+    /** Gives a pooled body back: a representation answered once, then forgotten (see `of`). */
+    private release?: () => void,
   ) {
     this.etag = strongEtag(body);
     this.byteLength = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   }
 
-  /** A representation of a handler's body; pooled bytes are copied out and given back at once. */
-  static of(json: JsonBody, cacheControl: string, vary?: string): Representation {
+  /**
+   * A representation of a handler's body. One to be `kept` (memoised, cached) owns its bytes: pooled
+   * ones are copied out and given back. One answered once keeps the pooled bytes until they are
+   * sent (or `discard`ed): a series nobody asks for again costs no copy, and its compression is the
+   * fast kind (one-off settings), as it serves a single call.
+   */
+  static of(json: JsonBody, cacheControl: string, vary: string | undefined, kept: boolean): Representation {
     if (typeof json === 'string') return new Representation(json, cacheControl, vary);
+    if (!kept) return new Representation(json.bytes, cacheControl, vary, json.release);
     const body = Buffer.from(json.bytes);
     json.release();
     return new Representation(body, cacheControl, vary);
+  }
+
+  /** For a call refused after its answer was made (metering): a pooled body goes back unsent. */
+  discard(): void {
+    this.release?.();
+    this.release = undefined;
   }
 
   /**
@@ -65,11 +93,20 @@ export class Representation {
     headers['cache-control'] = this.cacheControl;
     headers.vary = this.vary;
     const held = request['if-none-match'];
-    if (held !== undefined && this.isNamedIn(held)) return { status: 304, headers, body: '' };
+    if (held !== undefined && this.isNamedIn(held)) {
+      this.discard();
+      return { status: 304, headers, body: '' };
+    }
     headers['content-type'] = 'application/json; charset=utf-8';
-    if (encoding === null) return { status: 200, headers, body: this.body };
+    if (encoding === null) {
+      const sent = this.release;
+      this.release = undefined;
+      return { status: 200, headers, body: this.body, sent };
+    }
     headers['content-encoding'] = encoding;
-    return { status: 200, headers, body: this.encodedAs(encoding) };
+    const encoded = this.encodedAs(encoding);
+    this.discard();
+    return { status: 200, headers, body: encoded };
   }
 
   private etagOf(encoding: ContentEncoding): string {
@@ -85,10 +122,14 @@ export class Representation {
   }
 
   private encodedAs(encoding: ContentEncoding): Buffer {
+    const kept = this.release === undefined;
     let bytes = this.encoded[encoding];
     if (bytes === undefined) {
-      bytes = encoding === 'br' ? brotliCompressSync(this.body, BROTLI) : gzipSync(this.body, GZIP);
-      this.encoded[encoding] = bytes;
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(this.body, kept ? BROTLI : oneOffBrotli(this.byteLength))
+          : gzipSync(this.body, kept ? GZIP : ONE_OFF_GZIP);
+      if (kept) this.encoded[encoding] = bytes;
     }
     return bytes;
   }
