@@ -22,6 +22,9 @@ const freshnessMs = PLANS.enterprise.freshnessMs;
 
 const perUsd = (code) => (code === 'USD' ? new Decimal(1) : new Decimal(snapshot.usd[code.toLowerCase()]));
 const crossRate = (from, to) => perUsd(to).div(perUsd(from));
+/** A number when a double keeps it exactly, else its digits as a string (as the API writes it). */
+const exact = (decimal) =>
+  new Decimal(decimal.toNumber()).eq(decimal) ? decimal.toNumber() : decimal.toFixed();
 const display = (rate) => rate.toSignificantDigits(10, Decimal.ROUND_HALF_EVEN).toNumber();
 const provenance = () => ({
   timestamp,
@@ -63,9 +66,9 @@ function answer(url) {
       return {
         from,
         to,
-        amount: amount.toNumber(),
+        amount: exact(amount),
         rate: display(rate),
-        result: amount.mul(rate).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN).toNumber(),
+        result: exact(amount.mul(rate).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN)),
         minorUnits: minorUnits.get(to),
         ...provenance(),
       };

@@ -5,8 +5,6 @@ export enum ErrorCode {
   UnknownCurrency = 'unknown-currency',
   InvalidAmount = 'invalid-amount',
   AmountTooLarge = 'amount-too-large',
-  /** A number of the answer would not survive JSON.parse; `numbers=string` sends it exactly. */
-  NumberNotExact = 'number-not-exact',
   RateUnavailable = 'rate-unavailable',
   MissingSessionToken = 'missing-session-token',
   InvalidSessionToken = 'invalid-session-token',

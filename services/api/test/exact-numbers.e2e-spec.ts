@@ -61,34 +61,44 @@ describe('exact numbers on /api/v1', () => {
     const asNumbers = await get(target).expect(200);
     const asStrings = await get(`${target}&numbers=string`).expect(200);
     // `minorUnits` stays an integer: it counts digits, it is not an amount.
-    const decimals = numberLiterals(asNumbers.text.replace(/"minorUnits":\d+,/, ''));
+    const decimals = [
+      ...asNumbers.text
+        .replace(/"minorUnits":\d+,/, '')
+        .matchAll(/[:,[]\s*"?(-?\d+(?:\.\d+)?)"?(?=\s*[,}\]])/g),
+    ].map((match) => match[1]);
     expect(decimalStrings(asStrings.text)).toEqual(decimals);
     expect(numberLiterals(asStrings.text.replace(/"minorUnits":\d+,/, ''))).toEqual([]);
     // Everything else is the same answer.
-    expect(asStrings.text.replace(/"(-?\d+(?:\.\d+)?)"/g, '$1')).toBe(asNumbers.text);
+    const unquoted = (text: string) => text.replace(/"(-?\d+(?:\.\d+)?)"/g, '$1');
+    expect(unquoted(asStrings.text)).toBe(unquoted(asNumbers.text));
   });
 
-  it('a result a JSON number cannot hold is 422 number-not-exact, not metered, and exact as a string', async () => {
+  it('an amount or result a JSON number cannot hold comes as a string with every digit, and is metered once', async () => {
     const usage = async () => (await get('/usage', usageKey).expect(200)).body.used as number;
-    const target = '/convert?from=USD&to=IDR&amount=999999999999999.99';
     const before = await usage();
-    const refused = await get(target, usageKey).expect(422);
-    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(refused.body.code).toBe('number-not-exact');
-    expect(refused.body.message).toMatch(
-      /^The amount 999999999999999\.99 has more significant digits .*numbers=string/,
-    );
-    expect(await usage()).toBe(before); // /usage itself is not metered
-
-    const exact = await get(`${target}&numbers=string`, usageKey).expect(200);
-    const { amount, rate, result } = exact.body as Record<string, string>;
-    expect(amount).toBe('999999999999999.99');
+    const target = '/convert?from=USD&to=IDR&amount=999999999999999.99';
+    const answer = await get(target, usageKey).expect(200);
+    expect(answer.text).toContain('"amount":"999999999999999.99"');
+    const { rate, result, minorUnits } = answer.body as { rate: number; result: string; minorUnits: number };
+    expect(typeof rate).toBe('number'); // 10 digits: a number still
+    expect(minorUnits).toBe(2);
     // Every digit of amount × the full-precision rate, to 4 decimals; `rate` shows 10 digits of it.
     expect(result).toMatch(/^\d{20}\.\d{4}$/);
-    const shown = new RateDecimal(amount).mul(rate);
+    const shown = new RateDecimal('999999999999999.99').mul(rate);
     expect(new RateDecimal(result).minus(shown).abs().div(shown).lt(1e-9)).toBe(true);
     expect(survivesJsonParse(result)).toBe(false);
     expect(await usage()).toBe(before + 1);
+    // With numbers=string, the same digits.
+    const strings = await get(`${target}&numbers=string`, usageKey).expect(200);
+    expect(strings.body.result).toBe(result);
+  });
+
+  it('an everyday crypto conversion to 8 decimals beyond 15 digits is a string, not a rounded number', async () => {
+    const answer = await get('/convert?from=BTC&to=USD&amount=320847.26').expect(200);
+    const literal = /"result":("?)([\d.]+)"?/.exec(answer.text)!;
+    expect(literal[2]).toMatch(/\.\d{8}$/);
+    // A number only when JSON.parse keeps it; quoted otherwise.
+    expect(literal[1] === '"').toBe(!survivesJsonParse(literal[2]));
   });
 
   it('a large amount with few digits is still a number when the result fits', async () => {

@@ -53,7 +53,7 @@ export interface paths {
     };
     /**
      * Convert an amount
-     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto is involved. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits) is 422 `number-not-exact` unless you ask with `numbers=string`. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto is involved. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
      */
     get: operations['convert'];
     put?: never;
@@ -73,7 +73,7 @@ export interface paths {
     };
     /**
      * Convert an amount (alias of /api/v1/convert)
-     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto is involved. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits) is 422 `number-not-exact` unless you ask with `numbers=string`. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it. Answers exactly as GET /api/v1/convert.
+     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto is involved. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it. Answers exactly as GET /api/v1/convert.
      */
     get: operations['convertAlias'];
     put?: never;
@@ -266,7 +266,7 @@ export interface components {
       from: string;
       /** @example EUR */
       to: string;
-      /** @description Units of `to` per 1 `from`. A string with `numbers=string`. */
+      /** @description Units of `to` per 1 `from`. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       rate: number | string;
       /**
        * Format: date-time
@@ -295,11 +295,11 @@ export interface components {
       from: string;
       /** @example EUR */
       to: string;
-      /** @description The amount, as given. A string with `numbers=string`. */
+      /** @description The amount, as given. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       amount: number | string;
-      /** @description Units of `to` per 1 `from`, 10 significant digits. A string with `numbers=string`. */
+      /** @description Units of `to` per 1 `from`, 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       rate: number | string;
-      /** @description amount × rate, half-even to 4 decimals (8 when crypto is involved), every decimal written. A string with `numbers=string`. */
+      /** @description amount × rate, half-even to 4 decimals (8 when crypto is involved), every decimal written. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       result: number | string;
       /**
        * @description The ISO 4217 minor units of `to` (2 for EUR, 0 for JPY, 3 for KWD): round `result` to these for display or booking. Null for a crypto asset, which has no ISO code
@@ -386,7 +386,7 @@ export interface components {
        * @example EUR
        */
       symbol: string;
-      /** @description Units of `symbol` per 1 `base` at the close. A string with `numbers=string`. */
+      /** @description Units of `symbol` per 1 `base` at the close. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       rate: number | string;
       /**
        * @description Where the closes come from
@@ -476,13 +476,13 @@ export interface components {
       stale: boolean;
       rates: {
         [key: string]: {
-          /** @description Close at the start. A string with `numbers=string`. */
+          /** @description Close at the start. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
           startRate: number | string;
-          /** @description Close at the end. A string with `numbers=string`. */
+          /** @description Close at the end. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
           endRate: number | string;
-          /** @description endRate − startRate, 10 significant digits. A string with `numbers=string`. */
+          /** @description endRate − startRate, 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
           change: number | string;
-          /** @description Change in percent, 4 decimals. A string with `numbers=string`. */
+          /** @description Change in percent, 4 decimals. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
           changePct: number | string;
         };
       };
@@ -1127,21 +1127,6 @@ export interface operations {
           };
         };
       };
-      /** @description Understood but not acceptable: `number-not-exact` */
-      422: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {integer} */
-            status?: 422;
-            /** @enum {string} */
-            code?: 'number-not-exact';
-          };
-        };
-      };
       /** @description Too many requests: `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
@@ -1348,21 +1333,6 @@ export interface operations {
             status?: 408;
             /** @enum {string} */
             code?: 'request-timeout';
-          };
-        };
-      };
-      /** @description Understood but not acceptable: `number-not-exact` */
-      422: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {integer} */
-            status?: 422;
-            /** @enum {string} */
-            code?: 'number-not-exact';
           };
         };
       };

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorCode, NUMBERS_FORMATS, type NumbersFormat } from '@fxrates/domain';
+import { NUMBERS_FORMATS, type NumbersFormat } from '@fxrates/domain';
 import { survivesJsonParse } from '@fxrates/rates';
-import { AppException } from '../../common/app-exception';
 import { optionalChoice, type Query } from '../../common/query-params';
 import { NumbersParameter } from '../../common/query-params.schema';
 
@@ -19,20 +18,13 @@ export const rateLiteral = (decimal: string, numbers: NumbersFormat): string =>
   numbers === 'string' ? `"${decimal}"` : decimal;
 
 /**
- * An amount or result as the answer writes it. As a JSON number only when JSON.parse reads back
- * this very value; otherwise 422 `number-not-exact`, which says to ask for strings: a client never
- * gets a silently rounded amount (1e15 × an IDR rate has 20 digits; a double keeps 15 to 17).
+ * An amount or result as the answer writes it: a JSON number when JSON.parse reads back this very
+ * value, otherwise (and always with `numbers=string`) the same digits as a string. Never a silently
+ * rounded amount, and never a refusal: 320 847.26 SOL in BRL to 8 decimals has 17 digits, which a
+ * double does not keep, and is an everyday conversion.
  */
-export function exactLiteral(decimal: string, numbers: NumbersFormat, what: string): string {
-  if (numbers === 'string') return `"${decimal}"`;
-  if (!survivesJsonParse(decimal)) {
-    throw new AppException(
-      ErrorCode.NumberNotExact,
-      `The ${what} ${decimal} has more significant digits than a JSON number keeps (JSON.parse would read ` +
-        `${String(Number(decimal))}). Ask again with numbers=string to receive every number as an exact decimal string.`,
-    );
-  }
-  return decimal;
+export function exactLiteral(decimal: string, numbers: NumbersFormat): string {
+  return numbers === 'string' || !survivesJsonParse(decimal) ? `"${decimal}"` : decimal;
 }
 
 /**
@@ -49,6 +41,6 @@ export function DecimalField(description: string, example: number, signed = fals
         example: String(example),
       },
     ],
-    description: `${description}. A string with \`numbers=string\`.`,
+    description: `${description}. A string with \`numbers=string\`, or when a JSON number could not hold it exactly.`,
   });
 }

@@ -46,8 +46,9 @@ function convertSchema(alias: boolean): PublicRouteSchema {
     summary: alias ? 'Convert an amount (alias of /api/v1/convert)' : 'Convert an amount',
     description:
       `\`amount\` × the rate from \`from\` to \`to\`, rounded half-even to 4 decimals, or 8 when crypto is involved. ` +
-      'An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits) is 422 `number-not-exact` ' +
-      `unless you ask with \`numbers=string\`. ${PLANS_NOTE}` +
+      'An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto ' +
+      'conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. ' +
+      `${PLANS_NOTE}` +
       (alias ? ' Answers exactly as GET /api/v1/convert.' : ''),
     query: QUERY,
     body: Conversion,
@@ -56,7 +57,6 @@ function convertSchema(alias: boolean): PublicRouteSchema {
       ErrorCode.MissingParameter,
       ErrorCode.InvalidAmount,
       ErrorCode.AmountTooLarge,
-      ErrorCode.NumberNotExact,
     ],
   };
 }
@@ -78,8 +78,8 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
       const { rateText, result } = withRates(() => convert(table, from, to, typed, decimals));
       const minorUnits = findCurrency(to)?.minorUnits ?? null;
       return (
-        `{"from":"${from}","to":"${to}","amount":${exactLiteral(typed.toFixed(), numbers, 'amount')},` +
-        `"rate":${rateLiteral(rateText, numbers)},"result":${exactLiteral(result.toFixed(decimals), numbers, 'result')},` +
+        `{"from":"${from}","to":"${to}","amount":${exactLiteral(typed.toFixed(), numbers)},` +
+        `"rate":${rateLiteral(rateText, numbers)},"result":${exactLiteral(result.toFixed(decimals), numbers)},` +
         `"minorUnits":${minorUnits},${provenanceJson(table, [from, to], key.plan, now)}}`
       );
     },

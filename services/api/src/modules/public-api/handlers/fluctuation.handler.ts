@@ -88,7 +88,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
         return (
           `"${code}":{"startRate":${rateLiteral(from.toString(), numbers)},"endRate":${rateLiteral(to.toString(), numbers)},` +
           `"change":${rateLiteral(change.toString(), numbers)},` +
-          `"changePct":${exactLiteral(percent.toFixed(), numbers, `change in percent of ${code}`)}}`
+          `"changePct":${exactLiteral(percent.toFixed(), numbers)}}`
         );
       });
       return (
