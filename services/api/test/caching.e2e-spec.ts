@@ -4,10 +4,9 @@ import request from 'supertest';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BUNDLED_ECB_HISTORY, backfillEcbHistory } from '../../worker/src/history/ecb-backfill';
-import { connectTestDatabase } from '../../worker/test/support/history-rows';
 import { until } from '../../worker/test/support/waiting';
 import { HISTORY_SOURCE } from '../src/modules/history';
+import { seedBundledEcb, upsertClose } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -43,24 +42,14 @@ describe('caching and compression of /api/v1', () => {
   let port: number;
   const sql = (query: string, params: unknown[]) =>
     t.app.get(MikroORM).em.getConnection().execute(query, params);
-  const upsert = (day: string, currency: string, rate: string) =>
-    sql(
-      `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, ?, ?)
-         on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
-      [HISTORY_SOURCE, day, currency, rate],
-    );
+  const upsert = (day: string, currency: string, rate: string) => upsertClose(t, day, currency, rate);
   const announce = () => t.redis.publish(`${t.config.redis.keyPrefix}rates:changed`, 'caching test');
   const get = (target: string, key = keys.enterprise) =>
     request(t.app.getHttpServer()).get(`/api/v1${target}`).set('X-API-Key', key);
   const used = async (key: string) => (await get('/usage', key).expect(200)).body.used as number;
 
   beforeAll(async () => {
-    const db = await connectTestDatabase();
-    try {
-      await backfillEcbHistory(db, { input: BUNDLED_ECB_HISTORY, from: '2024-01-01', to: '2024-03-31' });
-    } finally {
-      await db.end();
-    }
+    await seedBundledEcb('2024-01-01', '2024-03-31');
     t = await startTestApp(testConfig({ CORS_ORIGINS: ORIGIN }));
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;

@@ -1,7 +1,6 @@
 import { RateDecimal, survivesJsonParse } from '@fxrates/rates';
 import request from 'supertest';
-import { BUNDLED_ECB_HISTORY, backfillEcbHistory } from '../../worker/src/history/ecb-backfill';
-import { connectTestDatabase } from '../../worker/test/support/history-rows';
+import { seedBundledEcb } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -26,12 +25,7 @@ describe('exact numbers on /api/v1', () => {
     request(t.app.getHttpServer()).get(`/api/v1${target}`).set('X-API-Key', apiKey).buffer(true);
 
   beforeAll(async () => {
-    const db = await connectTestDatabase();
-    try {
-      await backfillEcbHistory(db, { input: BUNDLED_ECB_HISTORY, from: '2024-02-20', to: '2024-03-31' });
-    } finally {
-      await db.end();
-    }
+    await seedBundledEcb('2024-02-20', '2024-03-31');
     t = await startTestApp(testConfig());
     ({ enterprise: key, professional: usageKey } = await keysOnPlans(t.app, ['enterprise', 'professional']));
   }, 60_000);
