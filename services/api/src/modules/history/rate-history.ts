@@ -187,17 +187,19 @@ export class RateHistory implements OnModuleInit {
     requested: readonly string[] | undefined,
     plan: PlanId,
     numbers: NumbersFormat = 'number',
-  ): Promise<{ members: AsciiWriter; last: string | undefined }> {
+  ): Promise<{ members: AsciiWriter; last: string | undefined; versions: string[] }> {
     const { spans, columnsOf, daysOf } = await this.period(start, end, base, requested, plan);
     const quoted = numbers === 'string';
-    if (!columnsOf) return this.writeSeries(spans, 64 * 1024, base, quoted, daysOf);
+    // What the series is made of: the years read, each by the fingerprint of its rows.
+    const versions = spans.map(({ data }) => `${data.year}:${data.fingerprint}`);
+    if (!columnsOf) return { ...this.writeSeries(spans, 64 * 1024, base, quoted, daysOf), versions };
     // Sized for the widest members (and their quotes), so the body is never grown and copied.
     let capacity = 0;
     spans.forEach(({ first, stop }, y) => {
       const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest + (quoted ? 2 : 0), DAY_BYTES);
       capacity += (stop - first) * perDay;
     });
-    return this.writeSeries(spans, capacity, base, quoted, daysOf);
+    return { ...this.writeSeries(spans, capacity, base, quoted, daysOf), versions };
   }
 
   /**

@@ -140,6 +140,7 @@ export class PublicApiRoutes implements OnModuleInit {
       table,
       now,
       headers: request.headers,
+      target: request.target,
     });
     const found = route.memoised
       ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), (kept) =>

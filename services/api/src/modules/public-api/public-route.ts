@@ -45,6 +45,8 @@ export interface PublicRouteContext {
   now: number;
   /** The request's headers: what a route that negotiates (Accept) or validates (If-None-Match) reads. */
   headers: IncomingHttpHeaders;
+  /** The path and query string as sent. */
+  target: string;
 }
 
 /**

@@ -55,8 +55,10 @@ export class Representation {
     private readonly vary = DEFAULT_VARY,
     /** Gives a pooled body back: a representation answered once, then forgotten (see `of`). */
     private release?: () => void,
+    /** Text that determines the body entirely (PooledBytes.madeOf): hashed instead of the body. */
+    madeOf?: string,
   ) {
-    this.etag = strongEtag(body);
+    this.etag = strongEtag(madeOf ?? body);
     this.byteLength = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   }
 
@@ -68,10 +70,10 @@ export class Representation {
    */
   static of(json: JsonBody, cacheControl: string, vary: string | undefined, kept: boolean): Representation {
     if (typeof json === 'string') return new Representation(json, cacheControl, vary);
-    if (!kept) return new Representation(json.bytes, cacheControl, vary, json.release);
+    if (!kept) return new Representation(json.bytes, cacheControl, vary, json.release, json.madeOf);
     const body = Buffer.from(json.bytes);
     json.release();
-    return new Representation(body, cacheControl, vary);
+    return new Representation(body, cacheControl, vary, undefined, json.madeOf);
   }
 
   /** For a call refused after its answer was made (metering): a pooled body goes back unsent. */

@@ -27,6 +27,12 @@ import {
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type StreamedAnswer } from '../public-route';
 
+/**
+ * The version of the JSON time series' layout, part of what its ETag is made of: **change it with
+ * any change to what the answer writes**, or clients would keep an answer of the old layout.
+ */
+const SERIES_FORMAT = 'series-json-1';
+
 /** Beyond the period's parameters: `format` (json, csv, ndjson). */
 const OWN_PARAMETERS = ['format'];
 
@@ -80,7 +86,7 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
       ownHeaders: EXPORT_HEADERS,
       problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter, ErrorCode.NotAcceptable],
     },
-    async handle({ query, key, now, headers }) {
+    async handle({ query, key, now, headers, target }) {
       const format = exportFormatOf(query, headers);
       if (format !== 'json') return exportAnswer(history, policy, format, query, key.plan, now, headers);
       const {
@@ -91,7 +97,14 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
         numbers,
       } = parsePeriodQuery(query, key.plan, now, OWN_PARAMETERS);
       await assertHistoryCovers(history, end);
-      const { members, last } = await history.series(start, end, base, requested, key.plan, numbers);
+      const { members, last, versions } = await history.series(
+        start,
+        end,
+        base,
+        requested,
+        key.plan,
+        numbers,
+      );
       if (last === undefined) {
         // Not an empty 200, which would be metered: a period without a close is a day without one
         // (RateHistory refuses a period without business days; here no listed day had the base).
@@ -104,7 +117,9 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
           `"stale":false,"rates":{`,
       );
       members.text('}}');
-      return members.result();
+      // The body is a function of the query (the target), the plan (the default symbols) and the
+      // years' rows: their fingerprints name it across instances without hashing ~40 KB per call.
+      return { ...members.result(), madeOf: `${SERIES_FORMAT}|${key.plan}|${target}|${versions.join(',')}` };
     },
   };
 }
