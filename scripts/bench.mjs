@@ -48,7 +48,7 @@ const runs = (part) => ONLY === undefined || ONLY === part;
 const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
 if (!['on', 'off', 'both'].includes(LEASES)) throw new Error(`--leases ${LEASES}: "on", "off" or "both"`);
 // Another checkout with a built backend (e.g. the main branch before a change): the mix loads its
-// public API too, in the same rounds, on the same database and Redis.
+// public API too, in the same rounds, on the same database and Redis; so does the time series.
 const BASELINE = flag('baseline', process.env.BENCH_BASELINE);
 const baselineMain = BASELINE && path.resolve(BASELINE, 'dist/services/api/src/main.js');
 if (baselineMain && !existsSync(baselineMain))
@@ -635,6 +635,36 @@ if (runs('mix')) {
 const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
 const cachingRows = hasHistory ? await measureSeriesCaching(keyHeaders, api.pid) : null;
 await stop(api);
+if (hasHistory && BASELINE) {
+  // The distinct series in the same rounds on this build and the baseline's (each as deployed for
+  // /api/v1, started for each load): a change's cost shows against the machine's drift.
+  const compressed = { ...keyHeaders, 'accept-encoding': 'br, gzip' };
+  const seriesPath = timeseriesQueries()();
+  const rows = await interleaved(
+    [
+      publicApiServer('API, timeseries, a distinct query per request', seriesPath, keyHeaders),
+      publicApiServer(
+        `baseline API (${BASELINE}), timeseries, a distinct query per request`,
+        seriesPath,
+        keyHeaders,
+        {},
+        path.resolve(BASELINE),
+      ),
+      publicApiServer('API, timeseries, br, a distinct query per request', seriesPath, compressed),
+    ],
+    (phase) => {
+      const next = timeseriesQueries(phase === 'load' ? 1 : 2);
+      return { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] };
+    },
+  );
+  scenarios.push({
+    name: 'time series against the baseline (this build ÷ baseline ≥ 0.95; compressed ≥ 2 000 req/s, p99 ≤ 50 ms)',
+    rows,
+    notes: [
+      `This build ÷ baseline, uncompressed: ${median(rows[1].ratios).toFixed(2)} (${rows[1].ratios.map((r) => r.toFixed(2)).join(' / ')})`,
+    ],
+  });
+}
 
 if (timeseriesApi) scenarios.push({ name: 'time series (target p99 ≤ 50 ms)', rows: [timeseriesApi] });
 if (cachingRows) {
@@ -684,7 +714,7 @@ writeFileSync(
       node: process.version,
       only: ONLY ?? null,
       leases: runs('mix') ? LEASES : null,
-      baseline: runs('mix') ? (BASELINE ?? null) : null,
+      baseline: runs('mix') || runs('timeseries') ? (BASELINE ?? null) : null,
       durationS: DURATION,
       connections: CONNECTIONS,
       historyImportSeconds,

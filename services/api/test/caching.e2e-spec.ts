@@ -5,6 +5,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { until } from '../../worker/test/support/waiting';
+import { responseBuffers } from '../src/common/buffer-pool';
 import { HISTORY_SOURCE } from '../src/modules/history';
 import { seedBundledEcb, upsertClose } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
@@ -236,5 +237,26 @@ describe('caching and compression of /api/v1', () => {
     expect(Object.keys(enterprise).length).toBeGreaterThan(Object.keys(basic).length);
     // And again, from the cache: still apart.
     expect((await get(target, keys.basic).expect(200)).body.rates).toEqual(basic);
+  });
+
+  it('a series refused by the quota after it was made gives its pooled body back unsent', async () => {
+    const tight = await startTestApp(testConfig({ PLAN_LIMITS: 'professional=1:100' }));
+    try {
+      const { professional } = await keysOnPlans(tight.app, ['professional']);
+      const series = (end: string) =>
+        request(tight.app.getHttpServer())
+          .get(`/api/v1/rates/timeseries?start=2024-01-02&end=${end}&symbols=EUR,GBP,JPY`)
+          .set('X-API-Key', professional);
+      await series('2024-03-28').expect(200);
+      // The body of that 200 went back to the pool once written; the next series, the same size,
+      // takes it, and its refusal (429) must give it back rather than leave it to the collector.
+      await until(() => responseBuffers.pooledBytes > 0);
+      const before = responseBuffers.pooledBytes;
+      const refused = await series('2024-03-27').expect(429);
+      expect(refused.body.code).toBe('quota-exceeded');
+      expect(responseBuffers.pooledBytes).toBe(before);
+    } finally {
+      await tight.close();
+    }
   });
 });

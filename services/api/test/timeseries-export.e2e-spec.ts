@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { FIAT } from '@fxrates/domain';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { get as httpGet, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -92,6 +92,22 @@ describe('time series exports: CSV and NDJSON', () => {
   }
 
   const YEAR_QUERY = `start=${YEAR}-01-01&end=${YEAR}-12-31`;
+  /** A GET over its own connection with the professional key and `headers`, read by `onResponse`. */
+  const professionalGet = (
+    path: string,
+    headers: Record<string, string>,
+    onResponse: (res: IncomingMessage) => void,
+  ) =>
+    httpGet(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        agent: false,
+        headers: { 'x-api-key': keys.professional, ...headers },
+      },
+      onResponse,
+    );
 
   beforeAll(async () => {
     const sink = new Writable({
@@ -260,26 +276,17 @@ describe('time series exports: CSV and NDJSON', () => {
       const path = `/api/v1/rates/timeseries?${YEAR_QUERY}&base=USD&format=ndjson`;
       const counts = await new Promise<{ atFirstChunk: number; whilePaused: number; atEnd: number }>(
         (resolve, reject) => {
-          const req = httpGet(
-            {
-              host: '127.0.0.1',
-              port,
-              path,
-              agent: false,
-              headers: { 'x-api-key': keys.professional, ...headers },
-            },
-            (res) => {
-              res.once('data', () => {
-                const atFirstChunk = read;
-                res.pause();
-                setTimeout(() => {
-                  const whilePaused = read;
-                  res.on('end', () => resolve({ atFirstChunk, whilePaused, atEnd: read }));
-                  res.resume();
-                }, 300);
-              });
-            },
-          );
+          const req = professionalGet(path, headers, (res) => {
+            res.once('data', () => {
+              const atFirstChunk = read;
+              res.pause();
+              setTimeout(() => {
+                const whilePaused = read;
+                res.on('end', () => resolve({ atFirstChunk, whilePaused, atEnd: read }));
+                res.resume();
+              }, 300);
+            });
+          });
           req.on('error', reject);
         },
       );
@@ -300,22 +307,13 @@ describe('time series exports: CSV and NDJSON', () => {
       const path = `/api/v1/rates/timeseries?${YEAR_QUERY}&base=USD&format=ndjson`;
       const whole = await raw(path.slice('/api/v1'.length));
       await new Promise<void>((resolve, reject) => {
-        const req = httpGet(
-          {
-            host: '127.0.0.1',
-            port,
-            path,
-            agent: false,
-            headers: { 'x-api-key': keys.professional, ...headers },
-          },
-          (res) => {
-            expect(res.statusCode).toBe(200);
-            res.once('data', () => {
-              req.destroy();
-              resolve();
-            });
-          },
-        );
+        const req = professionalGet(path, headers, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
         req.on('error', (error: NodeJS.ErrnoException) =>
           error.code === 'ECONNRESET' ? resolve() : reject(error),
         );

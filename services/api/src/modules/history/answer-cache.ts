@@ -18,11 +18,17 @@ export class AnswerCache<T extends NonNullable<unknown> = string> {
     this.answers = new LRUCache({ max: limit });
   }
 
-  get(key: string, now: number, build: () => Promise<T>): Promise<T> {
+  /** The answer kept for `key` if it is still fresh: a hit needs no promise. */
+  fresh(key: string, now: number): T | undefined {
     const cached = this.answers.get(key);
     // The TTL is read at each use, so a changed setting applies to what is already kept.
     const ttlMs = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs();
-    if (cached && now - cached.builtAt < ttlMs) return Promise.resolve(cached.body);
+    return cached && now - cached.builtAt < ttlMs ? cached.body : undefined;
+  }
+
+  get(key: string, now: number, build: () => Promise<T>): Promise<T> {
+    const cached = this.fresh(key, now);
+    if (cached !== undefined) return Promise.resolve(cached);
     let pending = this.building.get(key);
     if (!pending) {
       pending = build()

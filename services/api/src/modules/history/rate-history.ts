@@ -46,6 +46,21 @@ interface SeriesDay {
 /** For a year of a period, what a day lists (null: the day is not listed). */
 type DaysOf = (span: YearSpan, y: number) => (i: number) => SeriesDay | null;
 
+/** Calls `visit` for each day of `spans` that `daysOf` lists, in order. */
+function eachListedDay(
+  spans: readonly YearSpan[],
+  daysOf: DaysOf,
+  visit: (data: HistoryYear, i: number, day: SeriesDay) => void,
+): void {
+  spans.forEach((span, y) => {
+    const dayOf = daysOf(span, y);
+    for (let i = span.first; i < span.stop; i++) {
+      const day = dayOf(i);
+      if (day) visit(span.data, i, day);
+    }
+  });
+}
+
 /** A day of a time series as a table lists it. */
 interface SeriesTableDay {
   data: HistoryYear;
@@ -216,17 +231,11 @@ export class RateHistory implements OnModuleInit {
   ): Promise<SeriesTable> {
     const { spans, daysOf } = await this.period(start, end, base, requested, plan);
     const listed: SeriesTableDay[] = [];
-    spans.forEach((span, y) => {
-      const { data, first, stop } = span;
-      const dayOf = daysOf(span, y);
-      for (let i = first; i < stop; i++) {
-        const day = dayOf(i);
-        if (!day) continue;
-        for (let s = 0; s < day.columns.length; s++) {
-          if (!day.columns[s].hasAny(i, i + 1)) throw this.missing(data, base, day.codes[s], i);
-        }
-        listed.push({ data, i, day });
+    eachListedDay(spans, daysOf, (data, i, day) => {
+      for (let s = 0; s < day.columns.length; s++) {
+        if (!day.columns[s].hasAny(i, i + 1)) throw this.missing(data, base, day.codes[s], i);
       }
+      listed.push({ data, i, day });
     });
     return {
       last: listed.at(-1)?.data.days[listed.at(-1)!.i],
@@ -319,20 +328,14 @@ export class RateHistory implements OnModuleInit {
     const out = new AsciiWriter(capacity, SERIES_HEAD_ROOM);
     let last: string | undefined;
     try {
-      spans.forEach((span, y) => {
-        const { data, first, stop } = span;
-        const dayOf = daysOf(span, y);
-        for (let i = first; i < stop; i++) {
-          const day = dayOf(i);
-          if (!day) continue;
-          data.writeDayKey(out, i, last === undefined);
-          for (let s = 0; s < day.columns.length; s++) {
-            if (!day.columns[s].writeMember(out, i, s === 0, quoted))
-              throw this.missing(data, base, day.codes[s], i);
-          }
-          out.byte(CLOSE);
-          last = data.days[i];
+      eachListedDay(spans, daysOf, (data, i, day) => {
+        data.writeDayKey(out, i, last === undefined);
+        for (let s = 0; s < day.columns.length; s++) {
+          if (!day.columns[s].writeMember(out, i, s === 0, quoted))
+            throw this.missing(data, base, day.codes[s], i);
         }
+        out.byte(CLOSE);
+        last = data.days[i];
       });
     } catch (error) {
       out.discard();
@@ -346,12 +349,18 @@ export class RateHistory implements OnModuleInit {
     return noCloseFor(data.perUsd(base, i) === undefined ? base : code, data.days[i]);
   }
 
+  /** The range as last read, while it is fresh: what `range` answers without a query. */
+  knownRange(now = Date.now()): { first: string; last: string } | undefined {
+    const cached = this.cachedRange;
+    return cached && cached.generation === this.generation && now - cached.checkedAt < HISTORY_TTL_MS
+      ? cached.value
+      : undefined;
+  }
+
   /** The first and last day with data, or null when nothing has been imported. */
   async range(now = Date.now()): Promise<{ first: string; last: string } | null> {
-    const cached = this.cachedRange;
-    if (cached && cached.generation === this.generation && now - cached.checkedAt < HISTORY_TTL_MS) {
-      return cached.value;
-    }
+    const known = this.knownRange(now);
+    if (known !== undefined) return known;
     const generation = this.generation;
     const [row]: { first: string | null; last: string | null }[] = await this.em.getConnection().execute(
       `select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last

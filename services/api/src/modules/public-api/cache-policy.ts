@@ -49,15 +49,21 @@ export class CachePolicy {
   /**
    * For answers from daily closes ending on `lastDay`: final once that day's close (or a later one)
    * is published; otherwise until the next close is expected (16:00 CET on the next TARGET day),
-   * and at least a minute when it is late.
+   * and at least a minute when it is late. Without a query while the history's range is known.
    */
-  async closes(lastDay: string, now: number): Promise<string> {
-    const range = await this.history.range(now);
-    if (range && lastDay <= range.last) return FINAL_CLOSES;
-    const expected = nextCloseAfter(range?.last ?? lastDay);
-    const seconds = Math.max(MIN_MAX_AGE_S, Math.ceil((expected - now) / 1000));
-    return `public, max-age=${seconds}`;
+  closes(lastDay: string, now: number): string | Promise<string> {
+    const known = this.history.knownRange(now);
+    return known === undefined
+      ? this.history.range(now).then((range) => closesControl(lastDay, range, now))
+      : closesControl(lastDay, known, now);
   }
+}
+
+function closesControl(lastDay: string, range: { last: string } | null, now: number): string {
+  if (range && lastDay <= range.last) return FINAL_CLOSES;
+  const expected = nextCloseAfter(range?.last ?? lastDay);
+  const seconds = Math.max(MIN_MAX_AGE_S, Math.ceil((expected - now) / 1000));
+  return `public, max-age=${seconds}`;
 }
 
 /**

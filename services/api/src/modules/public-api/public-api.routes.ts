@@ -147,9 +147,7 @@ export class PublicApiRoutes implements OnModuleInit {
           this.represent(route, context(), kept),
         )
       : route.caching.made === 'closes' && !route.exports?.(request.query, request.headers)
-        ? this.closes.get(key.plan, request.target, now, async (kept) =>
-            this.represent(route, context(), kept),
-          )
+        ? this.closes.get(key.plan, request.target, now, (kept) => this.represent(route, context(), kept))
         : this.represent(route, context(), false);
     const answer = (body: Answerable, headers?: Record<string, string>) =>
       body instanceof StreamedAnswer ? body.answer(headers ?? {}) : body.answer(request.headers, headers);
@@ -184,16 +182,20 @@ export class PublicApiRoutes implements OnModuleInit {
     const representation = (body: RouteBody, cacheControl: string): Answerable =>
       body instanceof StreamedAnswer ? body : Representation.of(body, cacheControl, vary, kept);
     if (caching.made === 'closes') {
-      return (async () => {
-        const body = await made;
+      // Without a promise of its own when the handler's body and the history's range are at hand.
+      const withCacheControl = (body: RouteBody): Answerable | Promise<Answerable> => {
         if (body instanceof StreamedAnswer) return body;
-        try {
-          return representation(body, await this.policy.closes(caching.lastDay(context), context.now));
-        } catch (error) {
-          if (typeof body !== 'string') body.release();
-          throw error;
-        }
-      })();
+        const cacheControl = this.policy.closes(caching.lastDay(context), context.now);
+        if (typeof cacheControl === 'string') return representation(body, cacheControl);
+        return cacheControl.then(
+          (known) => representation(body, known),
+          (error: unknown) => {
+            if (typeof body !== 'string') body.release();
+            throw error;
+          },
+        );
+      };
+      return made instanceof Promise ? made.then(withCacheControl) : withCacheControl(made);
     }
     const cacheControl =
       caching.made === 'current-rates' ? this.policy.current(context.table) : caching.cacheControl;
