@@ -61,6 +61,8 @@ const SERIES_CODES_MORE = ['AUD', 'CAD', 'HKD', 'KRW', 'NZD', 'SGD', 'ZAR'];
 const SERIES_BASES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'];
 const SERIES_FIRST = Date.parse('1999-01-04');
 const SERIES_LAST_START = Date.parse('2025-04-14');
+/** Issue 19 §7: a compressed series at this rate with p99 ≤ 50 ms. */
+const SERIES_OFFERED_RATE = 2_000;
 const ECB_CSV = process.env.BENCH_ECB_CSV ?? path.resolve(root, '../shared/data/ecb/eurofxref-hist.csv');
 const env = {
   ...process.env,
@@ -285,6 +287,19 @@ async function measureSeriesCaching(headers, pid) {
     pid,
     { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] },
   );
+  // The target read as a service level: 2 000 req/s offered (not as many as 50 connections can
+  // take), and the p99 at that rate. At full load every call waits behind the 49 others in flight.
+  const atTarget = timeseriesQueries(9);
+  const offered = await measureApi(
+    'API GET timeseries, 1 year × 10 symbols, br, a distinct query per request, 2 000 req/s offered',
+    `${base}/api/v1/rates/timeseries`,
+    compressedHeaders,
+    pid,
+    {
+      overallRate: SERIES_OFFERED_RATE,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: atTarget() }) }],
+    },
+  );
   const popular = `${base}${next()}`;
   const first = await fetch(popular, { headers });
   if (!first.ok) throw new Error(`timeseries: ${first.status} ${await first.text()}`);
@@ -309,7 +324,7 @@ async function measureSeriesCaching(headers, pid) {
     pid,
     { expect304: true },
   );
-  return [distinct, repeatedCompressed, repeated, revalidated];
+  return [distinct, offered, repeatedCompressed, repeated, revalidated];
 }
 
 /** Starts a bare server in a mode on `port`, answering `pathAndQuery` as the API does; returns its process. */
@@ -668,12 +683,12 @@ if (hasHistory && BASELINE) {
 
 if (timeseriesApi) scenarios.push({ name: 'time series (target p99 ≤ 50 ms)', rows: [timeseriesApi] });
 if (cachingRows) {
-  const [distinct, , repeated, revalidated] = cachingRows;
+  const [distinct, offered, , repeated, revalidated] = cachingRows;
   scenarios.push({
     name: 'time series cached and compressed (targets: compressed ≥ 2 000 req/s with p99 ≤ 50 ms; a 304 ≥ 0.9 of the uncompressed 200)',
     rows: cachingRows,
     notes: [
-      `Compressed, a distinct query per request: ${distinct.requestsPerSec} req/s, p99 ${distinct.p99} ms (target ≥ 2 000, ≤ 50 ms)`,
+      `Compressed, a distinct query per request: at most ${distinct.requestsPerSec} req/s (target ≥ 2 000); at ${offered.requestsPerSec} req/s (2 000 offered) p99 ${offered.p99} ms (target ≤ 50 ms); at full load (50 connections) p99 ${distinct.p99} ms`,
       `304 revalidation ÷ uncompressed 200 of the same query: ${(revalidated.requestsPerSec / repeated.requestsPerSec).toFixed(2)} (target ≥ 0.9)`,
     ],
   });

@@ -3,8 +3,8 @@ import { RepeatSightings } from './repeat-sightings';
 import type { Answerable } from './representation';
 
 /**
- * Representations kept (a one-year, 10-symbol series is ~37 KB, and ~6 KB more once compressed both
- * ways): ~11 MB at most.
+ * Representations kept (a one-year, 10-symbol series is ~50 KB, and ~31 KB more once compressed both
+ * ways): ~20 MB at most.
  */
 const LIMIT = 256;
 /**
