@@ -1,6 +1,6 @@
 // `npm run sdk:generate`: writes libs/sdk/src/generated/openapi.ts, the types of @fxrates/sdk, from the
 // API's OpenAPI document with openapi-typescript. Only the public rates API is kept (the operations
-// secured by `apiKey`, and the components they reach): the SDK is for API-key holders, and the app's
+// secured by `apiKey`, the keyless status ones, and the components they reach): the SDK is for API-key holders, and the app's
 // own routes (sign-in, billing) are no business of theirs.
 //
 // The document comes from the built API without a database (dist/services/api/src/cli/openapi-document.js;
@@ -37,8 +37,12 @@ async function documentFrom(url) {
   return JSON.parse(stdout);
 }
 
+/** Public operations that need no key (the sources' status) but belong in the SDK all the same. */
+const KEYLESS_TAGS = new Set(['status']);
+
 const isPublic = (operation) =>
-  (operation.security ?? []).some((requirement) => SECURITY_SCHEME in requirement);
+  (operation.security ?? []).some((requirement) => SECURITY_SCHEME in requirement) ||
+  (operation.tags ?? []).some((tag) => KEYLESS_TAGS.has(tag));
 
 /** Every `$ref` inside `node`, as `#/components/<kind>/<name>`. */
 function* refsIn(node) {

@@ -8,6 +8,9 @@ export interface E2eEnvironment {
   closedDashboardPort: number;
   /** The PayPal REST stand-in the API verifies subscriptions with. */
   paypalUrl: string;
+  /** The API's Redis and this run's key prefix there: what a test arranges the worker's records in. */
+  redisUrl: string;
+  redisKeyPrefix: string;
 }
 
 const VARIABLES = {
@@ -16,6 +19,8 @@ const VARIABLES = {
   degradedBaseUrl: 'E2E_DEGRADED_BASE_URL',
   closedDashboardPort: 'E2E_CLOSED_DASHBOARD_PORT',
   paypalUrl: 'E2E_PAYPAL_URL',
+  redisUrl: 'E2E_REDIS_URL_IN_USE',
+  redisKeyPrefix: 'E2E_REDIS_KEY_PREFIX',
 } as const;
 
 export function publishE2eEnvironment(environment: E2eEnvironment): void {
@@ -24,6 +29,8 @@ export function publishE2eEnvironment(environment: E2eEnvironment): void {
   process.env[VARIABLES.degradedBaseUrl] = environment.degradedBaseUrl;
   process.env[VARIABLES.closedDashboardPort] = String(environment.closedDashboardPort);
   process.env[VARIABLES.paypalUrl] = environment.paypalUrl;
+  process.env[VARIABLES.redisUrl] = environment.redisUrl;
+  process.env[VARIABLES.redisKeyPrefix] = environment.redisKeyPrefix;
 }
 
 export function e2eEnvironment(): E2eEnvironment {
@@ -39,5 +46,7 @@ export function e2eEnvironment(): E2eEnvironment {
     degradedBaseUrl: read(VARIABLES.degradedBaseUrl),
     closedDashboardPort: Number(read(VARIABLES.closedDashboardPort)),
     paypalUrl: read(VARIABLES.paypalUrl),
+    redisUrl: read(VARIABLES.redisUrl),
+    redisKeyPrefix: read(VARIABLES.redisKeyPrefix),
   };
 }

@@ -106,5 +106,7 @@ async function startStack(stack: E2eStack): Promise<void> {
     degradedBaseUrl: degraded.urls.shell!,
     closedDashboardPort,
     paypalUrl: stack.paypal.url,
+    redisUrl: stack.redis.url,
+    redisKeyPrefix: stack.redis.keyPrefix,
   });
 }

@@ -11,6 +11,7 @@ const PricingPage = lazy(() => import('./pricing/PricingPage').then((m) => ({ de
 const ApiDocsPage = lazy(() => import('./docs/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
 const ContactPage = lazy(() => import('./contact/ContactPage').then((m) => ({ default: m.ContactPage })));
 const PrivacyPage = lazy(() => import('./legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const StatusPage = lazy(() => import('./status/StatusPage').then((m) => ({ default: m.StatusPage })));
 const TermsPage = lazy(() => import('./legal/TermsPage').then((m) => ({ default: m.TermsPage })));
 
 /** The public pages. Exposed as `./App`; the shell mounts it for the routes it owns. */
@@ -25,6 +26,7 @@ export default function MarketingApp() {
           <Route path="/contact" element={<ContactPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
+          <Route path="/status" element={<StatusPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

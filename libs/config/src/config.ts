@@ -47,6 +47,8 @@ export interface AppConfig {
     passwordHashQueueLimit: number;
   };
   converter: { sessionLimitPerMinute: number; userLimitPerMinute: number; ipLimitPerMinute: number };
+  /** GET /api/v1/status: its per-IP limit, and how often the worker samples each source's age. */
+  status: { ipLimitPerMinute: number; sampleIntervalMs: number };
   rates: {
     ingestIntervalMs: number;
     /** Where the ECB publishes, enabled as a live provider or not: the history ZIP is under it. */
@@ -192,6 +194,10 @@ export function loadConfig(
       sessionLimitPerMinute: e.CONVERTER_SESSION_PER_MINUTE,
       userLimitPerMinute: e.CONVERTER_USER_PER_MINUTE,
       ipLimitPerMinute: e.CONVERTER_IP_PER_MINUTE,
+    },
+    status: {
+      ipLimitPerMinute: e.STATUS_IP_PER_MINUTE,
+      sampleIntervalMs: e.STATUS_SAMPLE_INTERVAL_MS,
     },
     rates: {
       ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS,

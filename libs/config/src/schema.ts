@@ -214,6 +214,17 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 300,
   }),
+  STATUS_IP_PER_MINUTE: int({
+    description: 'GET /api/v1/status calls one IP (IPv6: /64) may make per minute',
+    min: 1,
+    default: 600,
+  }),
+  STATUS_SAMPLE_INTERVAL_MS: int({
+    description:
+      "how often the worker records each source's data age for the status page's 24-hour sparkline",
+    min: 1000,
+    default: 60_000,
+  }),
   PLAN_LIMITS: planLimits({
     description: 'overrides of plans\' monthly quota and burst, e.g. "enterprise=1000000:500"',
     plans: ['free', 'basic', 'professional', 'enterprise'],

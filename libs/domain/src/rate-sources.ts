@@ -26,3 +26,14 @@ export const RATE_PROVIDER_KINDS: Record<RateProviderId, RateProviderKind> = {
 export function isRateProviderId(value: string): value is RateProviderId {
   return (RATE_PROVIDER_IDS as readonly string[]).includes(value);
 }
+
+/** Each provider as the status page names it. */
+export const RATE_PROVIDER_NAMES: Record<RateProviderId, string> = {
+  ecb: 'ECB daily reference rates',
+  frankfurter: 'Frankfurter',
+  oxr: 'Open Exchange Rates',
+  coinbase: 'Coinbase Exchange',
+  binance: 'Binance',
+  coingecko: 'CoinGecko',
+  'bundled-snapshot': 'Bundled snapshot',
+};

@@ -7,6 +7,7 @@ export const QUEUES = {
   paypalWebhooks: 'paypal-webhooks',
   usageFlush: 'usage-flush',
   maintenance: 'maintenance',
+  sourceStatus: 'source-status',
 } as const;
 
 /** One ingest queue per rates provider, each worked one job at a time, so a slow provider delays only itself. */
@@ -30,7 +31,13 @@ export const JOBS = {
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
   syncPayPalSubscription: 'sync-paypal-subscription',
   endLapsedPlans: 'end-lapsed-plans',
+  sampleSourceAges: 'sample-source-ages',
 } as const;
+
+/** Payload of `source-status` / `sample-source-ages`: why the sampling runs. */
+export interface SampleSourceAgesJob {
+  trigger: 'schedule' | 'manual';
+}
 
 /** Payload of `paypal-webhooks` / `end-lapsed-plans`: why the sweep runs. */
 export interface EndLapsedPlansJob {

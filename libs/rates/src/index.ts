@@ -12,3 +12,4 @@ export * from './providers';
 export * from './ingestion';
 export * from './frankfurter-history';
 export * from './json-number';
+export * from './source-status';

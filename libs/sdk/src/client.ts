@@ -176,6 +176,14 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
     usage(request?: RequestOptions): Answer<'getQuotaUsage'> {
       return unwrap(raw.GET('/api/v1/usage', { ...init(request) }));
     },
+    /** Each rates source's last poll, data age and freshness per plan (public, not metered). */
+    status(request?: RequestOptions): Answer<'getStatus'> {
+      return unwrap(raw.GET('/api/v1/status', { ...init(request) }));
+    },
+    /** Each enabled source's data age over the last 24 hours in 5-minute steps (public, not metered). */
+    statusHistory(request?: RequestOptions): Answer<'getStatusHistory'> {
+      return unwrap(raw.GET('/api/v1/status/history', { ...init(request) }));
+    },
     /** The openapi-fetch client: every public path, typed, with this client's key and retries. */
     raw,
   };

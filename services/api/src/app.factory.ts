@@ -17,6 +17,7 @@ import { BODY_LIMIT_BYTES, PATH_PARAM_MAX_LENGTH } from './common/limits';
 import { createLogger, PinoNestLogger } from '@fxrates/config';
 import { ProblemFilter } from './common/problem.filter';
 import { sendProblem } from './common/problem-reply';
+import { STATUS_HISTORY_ROUTE, STATUS_ROUTE } from './modules/status';
 import { servedPaths, servedRoutes } from './common/served-paths';
 import { requestIdOf } from './common/request-id';
 import { recordRoutes } from './common/route-registry';
@@ -76,10 +77,11 @@ export async function createApp(
   });
   early.routes = app.get(DirectRoutes);
   early.shutdown = app.get(ShutdownState);
-  const serves = servedRoutes(
-    config,
-    app.get(PublicApiRoutes).routes.map((route) => route.path),
-  );
+  const serves = servedRoutes(config, [
+    ...app.get(PublicApiRoutes).routes.map((route) => route.path),
+    STATUS_ROUTE.path,
+    STATUS_HISTORY_ROUTE.path,
+  ]);
   const fastify = app.getHttpAdapter().getInstance();
   // Closing: a request in hand finishes on a connection Fastify did not close (it closed the idle
   // ones only), which would hold the server, and the process, open for the keep-alive timeout.

@@ -18,6 +18,7 @@ import { OpsModule } from './modules/ops';
 import { PlansModule } from './modules/plans';
 import { PublicApiModule } from './modules/public-api';
 import { UsageModule } from './modules/usage';
+import { StatusModule } from './modules/status';
 import { RatesModule } from './modules/rates';
 import { RedisModule } from './modules/redis';
 import { FAIL_FAST_OPTIONS, watchConnection } from './modules/redis';
@@ -71,6 +72,7 @@ export class AppModule {
         KeysModule,
         PlansModule,
         PublicApiModule,
+        StatusModule,
         UsageModule,
         BillingModule,
         RatesModule,

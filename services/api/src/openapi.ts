@@ -25,6 +25,7 @@ import { PublicApiRoutes } from './modules/public-api';
 import type { PublicRoute } from './modules/public-api';
 import { CONVERT_ROUTE } from './modules/rates';
 import { PAIR_HISTORY_ROUTE } from './modules/rates';
+import { STATUS_HISTORY_ROUTE, STATUS_ROUTE, STATUS_TAG } from './modules/status';
 
 const DESCRIPTION = `Real-time foreign-exchange and crypto rates.
 
@@ -43,6 +44,7 @@ a 429 carries \`Retry-After\`. Every answer carries \`${REQUEST_ID_HEADER}\`.`;
 /** Tags in the order the docs show them, each with what it holds. */
 const TAGS: [string, string][] = [
   [PUBLIC_API_TAG, 'The public rates API (`/api/v1`): your `X-API-Key`, metered per your plan'],
+  [STATUS_TAG, 'The health and freshness of every rates source: public, no key, not metered'],
   ['converter', "The landing page's converter: an anonymous session or a signed-in user"],
   ['auth', 'Accounts: sign-up, sign-in, refresh and sign-out; anonymous converter sessions'],
   ['account', "The signed-in user's profile and subscription"],
@@ -139,7 +141,13 @@ function addDirectRoutes(document: OpenAPIObject, routes: readonly DocumentedRou
 
 /** The routes served directly: the converter's, and those of the /api/v1 table (PublicApiRoutes). */
 export function directRoutes(publicTable: readonly PublicRoute[]): DocumentedRoute[] {
-  return [CONVERT_ROUTE, PAIR_HISTORY_ROUTE, ...publicTable.map(documentedPublicRoute)];
+  return [
+    CONVERT_ROUTE,
+    PAIR_HISTORY_ROUTE,
+    ...publicTable.map(documentedPublicRoute),
+    STATUS_ROUTE,
+    STATUS_HISTORY_ROUTE,
+  ];
 }
 
 /**

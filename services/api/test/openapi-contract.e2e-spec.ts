@@ -212,11 +212,13 @@ describe('OpenAPI contract of /api/v1', () => {
     const schemes = doc.components.securitySchemes;
     expect(schemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     const v1 = Object.entries(doc.paths).filter(
-      // The contact form needs no key; subscriptions are the signed-in user's (Bearer).
+      // The contact form needs no key; subscriptions are the signed-in user's (Bearer); the sources'
+      // status is public.
       ([path]) =>
         path.startsWith('/api/v1/') &&
         path !== '/api/v1/contact' &&
-        !path.startsWith('/api/v1/subscriptions'),
+        !path.startsWith('/api/v1/subscriptions') &&
+        !path.startsWith('/api/v1/status'),
     );
     expect(v1.length).toBeGreaterThanOrEqual(6);
     for (const [path, item] of v1) {

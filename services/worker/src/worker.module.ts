@@ -17,6 +17,7 @@ import { RateHistoryWriter } from './rates/rate-history-writer';
 import { RatesIngestion } from './rates/rates-ingestion';
 import { RatesIngestWorkers } from './rates/rates-ingest-workers';
 import { Schedules } from './schedules';
+import { SourceAgeSamplerProcessor } from './status/source-age-sampler.processor';
 import { infrastructureImports, infrastructureProviders } from './worker-infrastructure';
 import { WORKER_REDIS } from './worker.tokens';
 
@@ -44,6 +45,7 @@ export class WorkerModule implements OnApplicationShutdown {
         RateHistoryReader,
         RatesIngestion,
         RatesIngestWorkers,
+        SourceAgeSamplerProcessor,
         MaintenanceProcessor,
         UsageFlushProcessor,
         EmailProcessor,

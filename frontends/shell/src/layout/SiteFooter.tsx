@@ -1,9 +1,14 @@
-import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TEXTS } from '@fxrates/domain';
 import { useRuntimeConfig } from '@fxrates/web-kit';
 import { Link } from 'react-router';
 import classes from './layout.module.css';
-import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, type NavigationLink } from './navigation';
+import {
+  FOOTER_LEGAL_LINKS,
+  FOOTER_QUICK_LINKS,
+  FOOTER_STATUS_LINK,
+  type NavigationLink,
+} from './navigation';
 import { ProductBrand } from './ProductBrand';
 
 function FooterColumn({ heading, links }: { heading: string; links: readonly NavigationLink[] }) {
@@ -38,11 +43,14 @@ export function SiteFooter() {
           <FooterColumn heading="Quick Links" links={FOOTER_QUICK_LINKS} />
           <FooterColumn heading="Legal" links={FOOTER_LEGAL_LINKS} />
         </SimpleGrid>
-        <Box className={classes.footerDivider} mt={40} pt="lg">
+        <Group className={classes.footerDivider} mt={40} pt="lg" justify="space-between">
           <Text size="sm" data-testid="copyright">
             © {year} {productName}. {TEXTS.allRightsReserved}
           </Text>
-        </Box>
+          <Link to={FOOTER_STATUS_LINK.to} className={classes.footerLink}>
+            {FOOTER_STATUS_LINK.label}
+          </Link>
+        </Group>
       </Container>
     </Box>
   );

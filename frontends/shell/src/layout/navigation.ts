@@ -38,6 +38,9 @@ export const FOOTER_QUICK_LINKS: readonly NavigationLink[] = [
   { label: 'Contact Us', to: '/contact' },
 ];
 
+/** Beside the copyright line, outside the spec's three columns: the public status of the rates sources. */
+export const FOOTER_STATUS_LINK: NavigationLink = { label: 'System Status', to: '/status' };
+
 export const FOOTER_LEGAL_LINKS: readonly NavigationLink[] = [
   { label: 'Terms of Service', to: '/terms' },
   { label: 'Privacy Policy', to: '/privacy' },

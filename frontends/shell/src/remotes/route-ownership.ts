@@ -12,6 +12,7 @@ export const ROUTE_OWNERS: Readonly<Record<string, RemoteName>> = {
   '/contact': 'marketing',
   '/privacy': 'marketing',
   '/terms': 'marketing',
+  '/status': 'marketing',
   '/dashboard': 'dashboard',
   '/account': 'dashboard',
   '/subscribe': 'billing',

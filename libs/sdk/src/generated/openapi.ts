@@ -184,6 +184,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Health and freshness of every rates source (public, not metered)
+     * @description For every source: its last successful poll, consecutive failures, the age of its newest data, and per plan whether that age meets the plan's freshness promise. No API key; limited per IP. The answer is made once per few seconds and shared: revalidate with If-None-Match. The 24-hour age series is GET /api/v1/status/history.
+     */
+    get: operations['getStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/status/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each enabled source's data age over the last 24 hours (public, not metered)
+     * @description The worker samples each enabled source's data age once a minute; this gives the oldest age of each 5-minute step over the last 24 hours, for a sparkline. No API key; limited per IP; made once a minute.
+     */
+    get: operations['getStatusHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -553,6 +593,99 @@ export interface components {
        * @example 2
        */
       burstPerSecond: number;
+    };
+    PlanFreshness: {
+      /**
+       * @example basic
+       * @enum {string}
+       */
+      plan: 'free' | 'basic' | 'professional' | 'enterprise';
+      /**
+       * @description The plan's freshness promise: data older than this is answered `stale: true`
+       * @example 3600
+       */
+      targetSeconds: number;
+      /** @description Whether the source's newest data meets it now */
+      met: boolean;
+    };
+    SourceStatus: {
+      /**
+       * @description The source
+       * @example ecb
+       * @enum {string}
+       */
+      source: 'ecb' | 'frankfurter' | 'oxr' | 'coinbase' | 'binance' | 'coingecko' | 'bundled-snapshot';
+      /** @example ECB daily reference rates */
+      name: string;
+      /**
+       * @example fiat
+       * @enum {string}
+       */
+      kind: 'fiat' | 'crypto' | 'snapshot';
+      /** @description Whether this deployment polls it */
+      enabled: boolean;
+      /**
+       * @description How often this deployment polls it; null when disabled
+       * @example 1800
+       */
+      pollIntervalSeconds: number | null;
+      /**
+       * Format: date-time
+       * @description When a poll of it last succeeded
+       */
+      lastSuccessAt: string | null;
+      /**
+       * Format: date-time
+       * @description When a poll of it last failed
+       */
+      lastFailureAt: string | null;
+      /** @description Failed polls since the last success */
+      consecutiveFailures: number;
+      /**
+       * Format: date-time
+       * @description The newest observation time of its data in service
+       */
+      dataTimestamp: string | null;
+      /**
+       * @description Seconds since dataTimestamp when the answer was made
+       * @example 540
+       */
+      ageSeconds: number | null;
+      /** @description Its market is closed (a weekend or holiday of the ECB) and its data is the last before it: such data is not stale */
+      marketClosed: boolean;
+      /** @description Per plan, cheapest first; empty when disabled */
+      freshness: components['schemas']['PlanFreshness'][];
+    };
+    Status: {
+      /**
+       * Format: date-time
+       * @description When the answer was made: once per few seconds, shared by every caller
+       */
+      generatedAt: string;
+      /** @description Enabled sources first */
+      sources: components['schemas']['SourceStatus'][];
+    };
+    StatusHistory: {
+      /** Format: date-time */
+      generatedAt: string;
+      /**
+       * Format: date-time
+       * @description Start of the first step
+       */
+      from: string;
+      /** @example 300 */
+      stepSeconds: number;
+      /** @description Each enabled source */
+      sources: {
+        /**
+         * @description The source
+         * @example ecb
+         * @enum {string}
+         */
+        source: 'ecb' | 'frankfurter' | 'oxr' | 'coinbase' | 'binance' | 'coingecko' | 'bundled-snapshot';
+        /** @description The oldest data age (seconds) sampled in each step, oldest step first; null where none was recorded */
+        ages: (number | null)[];
+      }[];
     };
   };
   responses: never;
@@ -2348,6 +2481,304 @@ export interface operations {
             status?: 408;
             /** @enum {string} */
             code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  getStatus: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; not metered */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          /** @description The answer depends on Accept-Encoding only: it is the same for every caller */
+          Vary: 'Accept-Encoding';
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Status'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'rate-limited';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  getStatusHistory: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; not metered */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          /** @description The answer depends on Accept-Encoding only: it is the same for every caller */
+          Vary: 'Accept-Encoding';
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatusHistory'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'rate-limited';
           };
         };
       };

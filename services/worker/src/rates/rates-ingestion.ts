@@ -10,7 +10,9 @@ import {
   ProviderError,
   ProviderValuesStore,
   RatesStore,
+  newestObservation,
   rebaseOnUsd,
+  SourceHealthStore,
   type GoodValue,
   type PendingJump,
   type ProviderId,
@@ -47,6 +49,8 @@ export class RatesIngestion {
   private readonly logger = new Logger(RatesIngestion.name);
   private readonly values: ProviderValuesStore;
   private readonly store: RatesStore;
+  /** Each source's poll outcomes, for GET /api/v1/status. */
+  private readonly health: SourceHealthStore;
   private readonly providers = new Map<ProviderId, RateProvider>();
   private readonly timeoutsMs = new Map<ProviderId, number>();
   private readonly enabled: ProviderId[];
@@ -60,6 +64,7 @@ export class RatesIngestion {
   ) {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
     this.store = new RatesStore(redis, config.redis.keyPrefix);
+    this.health = new SourceHealthStore(redis, config.redis.keyPrefix);
     this.enabled = config.rates.providers.map((p) => p.id);
     for (const settings of config.rates.providers) {
       this.providers.set(settings.id, this.adapter(settings));
@@ -91,6 +96,7 @@ export class RatesIngestion {
       return { ...report, outcome: 'backing-off' };
     }
 
+    const fetchedAt = Date.now();
     const fetched = await this.fetch(provider);
     if (!fetched) return { ...report, outcome: 'failure' };
 
@@ -165,6 +171,7 @@ export class RatesIngestion {
     }
 
     await this.values.save(id, accepted);
+    await this.health.recordSuccess(id, fetchedAt, newestObservation(own, accepted));
     if (RATE_PROVIDER_KINDS[id] !== 'snapshot') await this.history.write(id, accepted);
     const { merged, published } = await this.values.underTableLock(async () => {
       const table = mergeProviderValues(await this.restoreLost(await this.values.loadAll(this.enabled)));
@@ -221,6 +228,7 @@ export class RatesIngestion {
           ? (error.details.retryAfterMs ?? (failure === 'rate-limited' ? DEFAULT_RATE_LIMIT_BACKOFF_MS : 0))
           : 0;
       if (backOffMs > 0) await this.values.backOff(provider.id, backOffMs);
+      await this.health.recordFailure(provider.id, Date.now(), failure);
       this.logger.error(
         `${provider.id}: fetch failed (${failure}): ${(error as Error).message}; the last good values stay`,
       );

@@ -1,0 +1,2 @@
+export * from './source-health-store';
+export * from './source-age-samples';

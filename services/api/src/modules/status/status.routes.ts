@@ -1,0 +1,76 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ErrorCode } from '@fxrates/domain';
+import { SourceAgeSamples, SourceHealthStore, type ProviderId } from '@fxrates/rates';
+import type { Redis } from 'ioredis';
+import { AppException } from '../../common/app-exception';
+import { DirectRoutes, type DirectRequest } from '../../common/direct-routes';
+import type { HttpAnswer } from '../../common/problem-reply';
+import { onlyParameters } from '../../common/query-params';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../common/unavailable-dependency';
+import { REDIS } from '../redis';
+import { historyAnswer, statusAnswer } from './status-answers';
+import { documentedHistory, documentedStatus, STATUS_HISTORY_ROUTE, STATUS_ROUTE } from './status.schemas';
+import { StatusLimits } from './status-limits';
+import { WindowedAnswer } from './windowed-answer';
+
+/** The status answer is made at most once per this, for every caller of the instance. */
+const STATUS_WINDOW_MS = 5_000;
+/** The age history changes once per sample (a minute by default). */
+const HISTORY_WINDOW_MS = 60_000;
+
+/** The status store (Redis) could not be read: said as such, never a 500. */
+function statusUnavailable(): AppException {
+  return new AppException(
+    ErrorCode.ServiceUnavailable,
+    `The status of the rates sources cannot be read right now. Retry in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`,
+    undefined,
+    { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/**
+ * GET /api/v1/status and /api/v1/status/history: public (no key), not metered, limited per IP, served
+ * by DirectRoutes like the rest of /api/v1. What the worker records in Redis (SourceHealthStore,
+ * SourceAgeSamples) is read once per window, not per call (WindowedAnswer).
+ */
+@Injectable()
+export class StatusRoutes implements OnModuleInit {
+  private readonly status: WindowedAnswer;
+  private readonly history: WindowedAnswer;
+
+  constructor(
+    private readonly direct: DirectRoutes,
+    private readonly limits: StatusLimits,
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const health = new SourceHealthStore(redis, config.redis.keyPrefix);
+    const samples = new SourceAgeSamples(redis, config.redis.keyPrefix);
+    const providers = config.rates.providers;
+    const enabled: ProviderId[] = providers.map((p) => p.id);
+    this.status = new WindowedAnswer(STATUS_WINDOW_MS, async (at) => {
+      const known = await health.load(enabled).catch(() => {
+        throw statusUnavailable();
+      });
+      return JSON.stringify(documentedStatus(statusAnswer(providers, known, at)));
+    });
+    this.history = new WindowedAnswer(HISTORY_WINDOW_MS, async (at) => {
+      const recorded = await samples.load(enabled, at).catch(() => {
+        throw statusUnavailable();
+      });
+      return JSON.stringify(documentedHistory(historyAnswer(enabled, recorded, at)));
+    });
+  }
+
+  onModuleInit(): void {
+    this.direct.get(STATUS_ROUTE.path, (request) => this.answer(this.status, request));
+    this.direct.get(STATUS_HISTORY_ROUTE.path, (request) => this.answer(this.history, request));
+  }
+
+  private async answer(made: WindowedAnswer, request: DirectRequest): Promise<HttpAnswer> {
+    onlyParameters(request.query, []);
+    await this.limits.admit(request);
+    return made.answer(request.headers, Date.now());
+  }
+}
