@@ -13,3 +13,4 @@ export * from './subscribe-texts';
 export * from './rate-sources';
 export * from './typed-amount';
 export * from './plan-changes';
+export * from './quota-alerts';
