@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -358,13 +358,13 @@ describe('worker: quota alerts', () => {
     await world.flush();
     const today = dayOf(Date.now());
     const plans = plansWithOverrides(world.config.usage.planLimits);
-    const orm = world.worker.get(MikroORM);
+    const em = world.worker.get(EntityManager);
     // Both transactions have counted their 300 calls before either looks at the month.
     let counted = 0;
     let bothCounted!: () => void;
     const barrier = new Promise<void>((resolve) => (bothCounted = resolve));
     const flushOf = (keyId: string) =>
-      orm.em.fork().transactional(async (tx) => {
+      em.fork().transactional(async (tx) => {
         await tx.getConnection().execute(
           `insert into usage_daily (key_id, day, requests) values (?, ?, 300)
              on conflict (key_id, day) do update set requests = usage_daily.requests + excluded.requests`,

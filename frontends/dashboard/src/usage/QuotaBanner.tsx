@@ -16,6 +16,9 @@ export function QuotaBanner({ usage }: { usage: AccountUsage | null }) {
       variant="light"
       mb="lg"
       title={banner.title}
+      // Yellow and orange titles on their light background fail WCAG contrast: the tint and the
+      // border carry the severity, the title keeps the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       role={banner.level === 100 ? 'alert' : 'status'}
       data-testid="quota-banner"
       data-level={banner.level}
