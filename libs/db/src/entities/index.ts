@@ -1,6 +1,7 @@
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
+import { EmailedRow } from './emailed-row.entity';
 import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { Subscription } from './subscription.entity';
@@ -20,6 +21,7 @@ export {
 
 /** Every entity, registered once for the API, the worker and the migration CLI. */
 export const ENTITIES = [
+  EmailedRow,
   AnonymousSession,
   User,
   RefreshToken,

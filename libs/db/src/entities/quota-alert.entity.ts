@@ -1,6 +1,7 @@
-import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { PlanId, QuotaAlertThreshold } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
+import { EmailedRow } from './emailed-row.entity';
 
 /**
  * A threshold (75, 90 or 100 % of the month's quota) a user's metered calls have passed, recorded by
@@ -11,7 +12,7 @@ import { randomUUID } from 'node:crypto';
  */
 @Entity({ tableName: 'quota_alerts' })
 @Unique({ properties: ['userId', 'month', 'monthlyQuota', 'threshold'] })
-export class QuotaAlert {
+export class QuotaAlert extends EmailedRow {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -38,18 +39,4 @@ export class QuotaAlert {
   /** Passed in the same flush as a higher threshold: recorded, never emailed (the higher one is). */
   @Property({ type: 'boolean' })
   superseded: boolean = false;
-
-  @Index()
-  @Property({ type: 'datetime', columnType: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
-  emailedAt: Date | null = null;
-
-  /** Set when the last retry failed: operators see it; the sweep queues it again until it is sent. */
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
-  emailFailedAt: Date | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  emailError: string | null = null;
 }
