@@ -84,6 +84,7 @@ const env = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
   RECAPTCHA_SECRET: 'unused-by-the-benchmark',
+  WEB_URL: 'http://127.0.0.1:3000',
   // The API's heap caps as deployed (deploy/backend.Dockerfile, deploy/k8s/api.yaml).
   NODE_OPTIONS: '--max-old-space-size=192 --max-semi-space-size=8',
 };

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'j'.repeat(40),
       API_KEY_HASH_SECRET: 'h'.repeat(40),
       RECAPTCHA_SECRET: 'recaptcha-secret',
+      WEB_URL: 'https://fxrates.example.com',
     };
     // What a container needs; docker-compose, the image and the k8s ConfigMap also say so explicitly.
     expect(load(production).api.host).toBe('0.0.0.0');
@@ -59,6 +60,10 @@ describe('loadConfig', () => {
     expect(() => load({ NODE_ENV: 'production' })).toThrow(
       /DATABASE_URL is required[\s\S]*REDIS_URL is required/,
     );
+    // Links in customers' emails never point at a developer's localhost.
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/WEB_URL is required/);
+    expect(load({}).mail.webUrl).toBe('http://localhost:3000');
+    expect(load({ WEB_URL: 'https://fxrates.example.com/' }).mail.webUrl).toBe('https://fxrates.example.com');
     try {
       load({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
     } catch (e) {
@@ -106,6 +111,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache/0',
       API_KEY_HASH_SECRET: 'h'.repeat(40),
       RECAPTCHA_SECRET: 'recaptcha-secret',
+      WEB_URL: 'https://fxrates.example.com',
     };
     expect(load({ ...production, JWT_SECRET: 'k'.repeat(48) }).auth.jwtSecret).toBe('k'.repeat(48));
     expect(() => load({ JWT_SECRET: 'short-secret-xyz' })).toThrow(/JWT_SECRET must be at least 32/);
@@ -118,6 +124,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache/0',
       JWT_SECRET: 'j'.repeat(40),
       API_KEY_HASH_SECRET: 'h'.repeat(40),
+      WEB_URL: 'https://fxrates.example.com',
     };
 
     it('is on by default, and production then refuses to start without the secret, naming the switch', () => {

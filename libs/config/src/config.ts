@@ -73,7 +73,15 @@ export interface AppConfig {
     limitPerHour: number;
   };
   ops: { user: string; password: string; queuesWritable: boolean };
-  mail: { smtpUrl: string; from: string; inbox: string; retryDelayMs: number; sweepIntervalMs: number };
+  mail: {
+    smtpUrl: string;
+    from: string;
+    inbox: string;
+    retryDelayMs: number;
+    sweepIntervalMs: number;
+    /** WEB_URL without a trailing slash: where links in emails point (e.g. `${webUrl}/pricing`). */
+    webUrl: string;
+  };
   paypal: {
     environment: 'sandbox' | 'live';
     apiBaseUrl: string;
@@ -225,6 +233,7 @@ export function loadConfig(
       inbox: e.SUPPORT_EMAIL,
       retryDelayMs: e.EMAIL_RETRY_DELAY_MS,
       sweepIntervalMs: e.EMAIL_SWEEP_INTERVAL_MS,
+      webUrl: e.WEB_URL.replace(/\/+$/, ''),
     },
     paypal: {
       environment: e.PAYPAL_ENVIRONMENT,

@@ -264,7 +264,7 @@ export const ENV_SCHEMA = {
     default: 10,
   }),
   SMTP_URL: url({
-    description: 'SMTP server the worker sends contact mail through',
+    description: 'SMTP server the worker sends contact mail and quota alerts through',
     protocols: ['smtp:', 'smtps:'],
     default: 'smtp://127.0.0.1:1025',
     secret: true,
@@ -276,13 +276,19 @@ export const ENV_SCHEMA = {
   }),
   EMAIL_SWEEP_INTERVAL_MS: int({
     description:
-      'how often the worker queues again every stored contact message not yet emailed (no job, or its attempts used up)',
+      'how often the worker queues again every stored contact message or quota alert not yet emailed (no job, or its attempts used up)',
     min: 1000,
     default: 300_000,
   }),
   MAIL_FROM: str({
     description: 'sender of contact mail',
     default: 'FXRates Pro <no-reply@fxrates.example>',
+  }),
+  WEB_URL: url({
+    description:
+      'public address of the web app, for links in emails (quota alerts link to <WEB_URL>/pricing); required in production',
+    protocols: ['https:', 'http:'],
+    default: (env) => (env === 'production' ? undefined : 'http://localhost:3000'),
   }),
   API_CACHE_MAX_AGE_SECONDS: int({
     description:

@@ -13,4 +13,5 @@ export * from './subscribe-texts';
 export * from './rate-sources';
 export * from './typed-amount';
 export * from './plan-changes';
+export * from './quota-alerts';
 export * from './source-status';

@@ -79,3 +79,12 @@ export function planAllowsCurrency(plan: PlanId, code: string): boolean {
 export function cheapestPlanAllowing(test: (plan: PlanId) => boolean): PlanId | undefined {
   return PLAN_ORDER.find(test);
 }
+
+/** Every plan's limits with operator overrides of monthly quota and burst (PLAN_LIMITS) applied. */
+export function plansWithOverrides(
+  overrides: Partial<Record<string, Pick<PlanLimits, 'monthlyQuota' | 'burstPerSecond'>>>,
+): Record<PlanId, PlanLimits> {
+  return Object.fromEntries(
+    (Object.keys(PLANS) as PlanId[]).map((id) => [id, { ...PLANS[id], ...overrides[id] }]),
+  ) as Record<PlanId, PlanLimits>;
+}

@@ -26,6 +26,7 @@ export const JOBS = {
   purgeExpiredSessions: 'purge-expired-sessions',
   flushUsage: 'flush-usage',
   sendContactEmail: 'send-contact-email',
+  sendQuotaAlertEmail: 'send-quota-alert-email',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
@@ -53,6 +54,27 @@ export interface IngestRatesJob {
 /** Payload of `email` / `send-contact-email`: the stored message to send (also the job id). */
 export interface SendContactEmailJob {
   messageId: string;
+}
+
+/** Payload of `email` / `send-quota-alert-email`: the stored quota alert (a row of quota_alerts) to send. */
+export interface SendQuotaAlertEmailJob {
+  alertId: string;
+}
+
+/** Every payload of the `email` queue. */
+export type EmailJob = SendContactEmailJob | SendQuotaAlertEmailJob;
+
+/**
+ * The job id of a quota alert's email: one per user, month, quota and threshold, so a second add of
+ * the same alert (a retried flush, the sweep) joins the job already there. BullMQ refuses ":" in ids.
+ */
+export function quotaAlertJobId(alert: {
+  userId: string;
+  month: string;
+  monthlyQuota: number;
+  threshold: number;
+}): string {
+  return `quota-alert.${alert.userId}.${alert.month}.${alert.monthlyQuota}.${alert.threshold}`;
 }
 
 /**

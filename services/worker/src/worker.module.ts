@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
+import { QuotaAlertMailer } from './quota-alerts/quota-alert-mailer';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
@@ -47,6 +48,7 @@ export class WorkerModule implements OnApplicationShutdown {
         RatesIngestWorkers,
         SourceAgeSamplerProcessor,
         MaintenanceProcessor,
+        QuotaAlertMailer,
         UsageFlushProcessor,
         EmailProcessor,
         ...PAYPAL_PROVIDERS,

@@ -7,6 +7,7 @@ import { KeysPanel } from '../keys/KeysPanel';
 import { Overview } from '../overview/Overview';
 import { welcomeText } from '../overview/welcome';
 import { useDashboardData } from '../use-dashboard-data';
+import { QuotaBanner } from '../usage/QuotaBanner';
 import { UsageStats } from '../usage/UsageStats';
 
 /** /dashboard: Overview, API Keys and Usage Stats (spec §2 Dashboard). */
@@ -24,6 +25,7 @@ export function DashboardPage() {
   return (
     <PageSection title="Dashboard" size="lg" description="Your API keys and usage at a glance.">
       <SubscriptionSuccessNotice />
+      <QuotaBanner usage={data.usage} />
       {/* Above the tabs: the Overview's counts come from the same lists, so it is not true either. */}
       {data.keysFailed && (
         <ErrorAlert

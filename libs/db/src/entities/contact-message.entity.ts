@@ -1,9 +1,11 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { EmailedRow } from './emailed-row.entity';
 
 /** A contact-form message: stored before anything else, then emailed by the worker. */
 @Entity({ tableName: 'contact_messages' })
-export class ContactMessage {
+@Index({ properties: ['createdAt'] })
+export class ContactMessage extends EmailedRow {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -18,18 +20,4 @@ export class ContactMessage {
 
   @Property({ type: 'text' })
   message!: string;
-
-  @Index()
-  @Property({ type: 'datetime', columnType: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
-  emailedAt: Date | null = null;
-
-  /** Set when the last retry failed: operators see it (and can resend). */
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
-  emailFailedAt: Date | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  emailError: string | null = null;
 }

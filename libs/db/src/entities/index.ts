@@ -1,15 +1,27 @@
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
+import { EmailedRow } from './emailed-row.entity';
+import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { Subscription } from './subscription.entity';
 import { User } from './user.entity';
 import { WebhookEvent } from './webhook-event.entity';
 
-export { AnonymousSession, ApiKey, ContactMessage, RefreshToken, Subscription, User, WebhookEvent };
+export {
+  AnonymousSession,
+  ApiKey,
+  ContactMessage,
+  QuotaAlert,
+  RefreshToken,
+  Subscription,
+  User,
+  WebhookEvent,
+};
 
 /** Every entity, registered once for the API, the worker and the migration CLI. */
 export const ENTITIES = [
+  EmailedRow,
   AnonymousSession,
   User,
   RefreshToken,
@@ -17,4 +29,5 @@ export const ENTITIES = [
   ApiKey,
   ContactMessage,
   WebhookEvent,
+  QuotaAlert,
 ];

@@ -10,6 +10,7 @@ import { Migration20261123030000_rate_history_observed_at } from './Migration202
 import { Migration20261124100000_subscription_payments } from './Migration20261124100000_subscription_payments';
 import { Migration20261126170000_user_last_sign_in } from './Migration20261126170000_user_last_sign_in';
 import { Migration20261126171000_pending_plan_changes } from './Migration20261126171000_pending_plan_changes';
+import { Migration20261127110000_quota_alerts } from './Migration20261127110000_quota_alerts';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261126171000_pending_plan_changes',
     class: Migration20261126171000_pending_plan_changes,
   },
+  { name: 'Migration20261127110000_quota_alerts', class: Migration20261127110000_quota_alerts },
 ];

@@ -3,21 +3,26 @@ import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullm
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ContactMessage } from '@fxrates/db';
-import { emailJobOptions, JOBS, QUEUES, type SendContactEmailJob } from '@fxrates/queues';
+import {
+  emailJobOptions,
+  JOBS,
+  QUEUES,
+  type EmailJob,
+  type SendContactEmailJob,
+  type SendQuotaAlertEmailJob,
+} from '@fxrates/queues';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
+import { stableMessageId } from '../email/mail-ids';
+import { queueAgain } from '../email/queue-again';
+import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 
 /** Messages younger than this may still be on their way into the queue. */
 const UNSENT_GRACE_MS = 2 * 60_000;
 
-/** The Message-ID of a contact message's email: the same on every attempt, so a resend is a duplicate. */
-export function contactMessageId(id: string, from: string): string {
-  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'fxrates.example';
-  return `<contact-${id}@${domain}>`;
-}
-
 /**
- * Sends stored contact messages to the support inbox, reply-to the sender. Retries with
+ * Sends stored contact messages to the support inbox, reply-to the sender, and the users' quota
+ * alerts (QuotaAlertMailer). Retries with
  * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
  * operators and queued again by the sweep until it is sent. A message recorded as sent is never
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
@@ -30,7 +35,8 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendContactEmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailJob>,
+    private readonly quotaAlerts: QuotaAlertMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -44,10 +50,15 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     this.transport.close();
   }
 
-  async process(job: Job<SendContactEmailJob>): Promise<{ sent: boolean } | { requeued: number }> {
-    if (job.name === JOBS.requeueUnsentEmail) return { requeued: await this.requeueUnsent() };
+  async process(job: Job<EmailJob>): Promise<{ sent: boolean } | { requeued: number }> {
+    if (job.name === JOBS.requeueUnsentEmail) {
+      return { requeued: (await this.requeueUnsent()) + (await this.quotaAlerts.requeueUnsent()) };
+    }
+    if (job.name === JOBS.sendQuotaAlertEmail) {
+      return this.quotaAlerts.send((job.data as SendQuotaAlertEmailJob).alertId, this.transport);
+    }
     if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
-    return this.send(job.data.messageId);
+    return this.send((job.data as SendContactEmailJob).messageId);
   }
 
   /**
@@ -70,19 +81,8 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     );
     let requeued = 0;
     for (const { id } of unsent) {
-      const job = await this.queue.getJob(id);
-      if (job && (await job.isFailed())) {
-        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-      } else if (job) {
-        continue;
-      } else {
-        await this.queue.add(
-          JOBS.sendContactEmail,
-          { messageId: id },
-          { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: id },
-        );
-      }
-      requeued++;
+      const options = { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: id };
+      if (await queueAgain(this.queue, JOBS.sendContactEmail, { messageId: id }, options)) requeued++;
     }
     if (requeued) this.logger.warn(`Queued again ${requeued} stored contact message(s) not yet emailed`);
     return requeued;
@@ -100,7 +100,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
       replyTo: { name: message.name, address: message.email },
       subject: `[Contact] ${message.subject}`,
       text: `${message.message}\n\n— ${message.name} <${message.email}>, ${message.createdAt.toISOString()}`,
-      messageId: contactMessageId(message.id, this.config.mail.from),
+      messageId: stableMessageId('contact', message.id, this.config.mail.from),
       headers: { 'X-FXRates-Contact-Id': message.id },
     });
     // Recorded the moment the server has taken it: a crash between its 250 and this line is the
@@ -115,18 +115,28 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<SendContactEmailJob> | undefined, error: Error): Promise<void> {
-    if (!job || job.name !== JOBS.sendContactEmail) return;
+  async onFailed(job: Job<EmailJob> | undefined, error: Error): Promise<void> {
+    if (!job) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (job.name === JOBS.sendQuotaAlertEmail) {
+      const { alertId } = job.data as SendQuotaAlertEmailJob;
+      this.logger.warn(
+        `Quota alert ${alertId}: attempt ${job.attemptsMade} failed (${error.message})${final ? '; giving up' : ''}`,
+      );
+      if (final) await this.quotaAlerts.markFailed(alertId, error);
+      return;
+    }
+    if (job.name !== JOBS.sendContactEmail) return;
+    const { messageId } = job.data as SendContactEmailJob;
     this.logger.warn(
-      `Contact message ${job.data.messageId}: attempt ${job.attemptsMade} failed (${error.message})${final ? '; giving up' : ''}`,
+      `Contact message ${messageId}: attempt ${job.attemptsMade} failed (${error.message})${final ? '; giving up' : ''}`,
     );
     if (final) {
       await this.em
         .fork()
         .nativeUpdate(
           ContactMessage,
-          { id: job.data.messageId },
+          { id: messageId },
           { emailFailedAt: new Date(), emailError: error.message.slice(0, 1000) },
         );
     }

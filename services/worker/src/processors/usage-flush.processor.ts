@@ -6,6 +6,8 @@ import { JOBS, QUEUES, usageRedisKeys, type FlushUsageJob } from '@fxrates/queue
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { recordQuotaAlerts, type NewQuotaAlert } from '../quota-alerts/quota-alert-detector';
+import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 import { WORKER_REDIS } from '../worker.tokens';
 
 /** Renames the pending counts (and last-used times) to a batch in one step; 0 when there is nothing. */
@@ -26,6 +28,8 @@ interface DailyCount {
  * Moves API usage from Redis to PostgreSQL in batches: per-key daily counts, per-key totals and
  * last-used times, one transaction per batch. A batch's id is recorded in the same transaction, so
  * a batch applied before a crash is only deleted, never counted twice, when the job runs again.
+ * The same transaction records the quota thresholds the batch made users pass (recordQuotaAlerts);
+ * their emails are queued once it has committed.
  */
 @Processor(QUEUES.usageFlush, { concurrency: 1 })
 export class UsageFlushProcessor extends WorkerHost {
@@ -36,6 +40,7 @@ export class UsageFlushProcessor extends WorkerHost {
     private readonly em: EntityManager,
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly quotaAlerts: QuotaAlertMailer,
   ) {
     super();
     this.keys = usageRedisKeys(config.redis.keyPrefix);
@@ -85,7 +90,7 @@ export class UsageFlushProcessor extends WorkerHost {
     });
     const total = counts.reduce((sum, c) => sum + c.requests, 0);
 
-    await this.em.fork().transactional(async (tx) => {
+    const alerts = await this.em.fork().transactional(async (tx): Promise<NewQuotaAlert[]> => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
       const fresh = await connection.execute(
@@ -94,7 +99,7 @@ export class UsageFlushProcessor extends WorkerHost {
         'all',
         context,
       );
-      if (fresh.length === 0) return; // applied before a crash: only the Redis copy is left to delete
+      if (fresh.length === 0) return []; // applied before a crash: only the Redis copy is left to delete
       if (counts.length) {
         await connection.execute(
           `insert into usage_daily (key_id, day, requests)
@@ -135,7 +140,11 @@ export class UsageFlushProcessor extends WorkerHost {
           context,
         );
       }
+      const currentMonth = new Date().toISOString().slice(0, 7);
+      return recordQuotaAlerts(tx, counts, this.quotaAlerts.plans, currentMonth);
     });
+    // After the commit: a crash before this line leaves the alerts recorded, for the email sweep.
+    await this.quotaAlerts.enqueue(alerts);
     await this.redis.del(pendingKey, lastUsedKey);
     return total;
   }

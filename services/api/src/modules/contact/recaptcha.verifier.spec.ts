@@ -34,6 +34,7 @@ describe('RecaptchaVerifier and CONTACT_RECAPTCHA', () => {
       REDIS_URL: 'redis://cache/0',
       JWT_SECRET: 'j'.repeat(40),
       API_KEY_HASH_SECRET: 'h'.repeat(40),
+      WEB_URL: 'https://fxrates.example.com',
       RECAPTCHA_VERIFY_URL: verifyUrl,
       ...env,
     });

@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { thresholdsReached, type PlanId, type PlanLimits } from '@fxrates/domain';
+import { randomUUID } from 'node:crypto';
+
+/** A threshold recorded now, to be emailed once the transaction has committed. */
+export interface NewQuotaAlert {
+  id: string;
+  userId: string;
+  month: string;
+  monthlyQuota: number;
+  threshold: number;
+}
+
+/** Each touched user's calls in each touched month, with their plan: from usage_daily, this transaction included. */
+const USED_BY_USER_AND_MONTH = `
+with touched as (
+  select distinct k.user_id, to_char(c.day, 'YYYY-MM') as month
+    from jsonb_to_recordset(?::jsonb) as c(key_id uuid, day date)
+    join api_keys k on k.id = c.key_id
+   where to_char(c.day, 'YYYY-MM') >= ?
+)
+select t.user_id, t.month, u.plan,
+       (select coalesce(sum(d.requests), 0)
+          from usage_daily d join api_keys k on k.id = d.key_id
+         where k.user_id = t.user_id
+           and d.day >= to_date(t.month, 'YYYY-MM')
+           and d.day < to_date(t.month, 'YYYY-MM') + interval '1 month')::text as used
+  from touched t join users u on u.id = t.user_id`;
+
+/**
+ * Finds the quota thresholds (75, 90, 100 %) the calls of a usage-flush batch made their owners pass,
+ * inside the transaction that applies the batch, and records each once in quota_alerts.
+ *
+ * Why here: the flush already aggregates every API instance's calls, every few seconds, in one
+ * transaction per batch, so the hot path does nothing more per call, and the batch is applied exactly
+ * once (usage_flush_batches): an alert is recorded with the counts that passed it or not at all.
+ *
+ * Exact under concurrent flushes: the touched users' rows are locked (in id order, so two flushes
+ * never deadlock) before their month is summed. Two flushes whose batches each stay under 75 % but
+ * pass it together decide one after the other, and the second sees the first's counts. The unique
+ * key (user, month, quota, threshold) keeps each threshold to one row whatever happens.
+ *
+ * Several thresholds passed at once (70 % to 100 % in one flush): each is recorded, only the highest
+ * is emailed, the lower ones are marked superseded, as Stripe and GitHub do. Months already over at
+ * flush time (calls of 23:59:59 flushed after midnight) are not alerted: their quota has reset.
+ */
+export async function recordQuotaAlerts(
+  tx: EntityManager,
+  counts: ReadonlyArray<{ keyId: string; day: string }>,
+  plans: Record<PlanId, PlanLimits>,
+  currentMonth: string,
+): Promise<NewQuotaAlert[]> {
+  if (counts.length === 0) return [];
+  const connection = tx.getConnection();
+  const context = tx.getTransactionContext();
+  const touched = JSON.stringify(counts.map((c) => ({ key_id: c.keyId, day: c.day })));
+  await connection.execute(
+    `select u.id from users u
+      where u.id in (select k.user_id from api_keys k
+                      where k.id in (select (c->>'key_id')::uuid from jsonb_array_elements(?::jsonb) c))
+      order by u.id
+        for no key update`,
+    [touched],
+    'all',
+    context,
+  );
+  const rows = await connection.execute<{ user_id: string; month: string; plan: PlanId; used: string }[]>(
+    USED_BY_USER_AND_MONTH,
+    [touched, currentMonth],
+    'all',
+    context,
+  );
+  const candidates = rows.flatMap((row) => {
+    const limits = plans[row.plan];
+    if (!limits) return [];
+    const used = Number(row.used);
+    const reached = thresholdsReached(used, limits.monthlyQuota);
+    const highest = reached.at(-1);
+    return reached.map((threshold) => ({
+      id: randomUUID(),
+      user_id: row.user_id,
+      month: row.month,
+      threshold,
+      plan: row.plan,
+      monthly_quota: limits.monthlyQuota,
+      used,
+      superseded: threshold !== highest,
+    }));
+  });
+  if (candidates.length === 0) return [];
+  const inserted = await connection.execute<
+    {
+      id: string;
+      user_id: string;
+      month: string;
+      monthly_quota: number;
+      threshold: number;
+      superseded: boolean;
+    }[]
+  >(
+    `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, superseded)
+     select a.id, a.user_id, a.month, a.threshold, a.plan, a.monthly_quota, a.used, a.superseded
+       from jsonb_to_recordset(?::jsonb) as a(id uuid, user_id uuid, month text, threshold smallint,
+                                             plan text, monthly_quota integer, used bigint, superseded boolean)
+     on conflict (user_id, month, monthly_quota, threshold) do nothing
+     returning id, user_id, month, monthly_quota, threshold, superseded`,
+    [JSON.stringify(candidates)],
+    'all',
+    context,
+  );
+  return inserted
+    .filter((row) => !row.superseded)
+    .map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      month: row.month,
+      monthlyQuota: Number(row.monthly_quota),
+      threshold: Number(row.threshold),
+    }));
+}

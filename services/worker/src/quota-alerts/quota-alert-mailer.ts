@@ -1,0 +1,143 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { QuotaAlert, User } from '@fxrates/db';
+import { PLANS, plansWithOverrides, type PlanId, type PlanLimits } from '@fxrates/domain';
+import {
+  emailJobOptions,
+  JOBS,
+  QUEUES,
+  quotaAlertJobId,
+  type EmailJob,
+  type SendQuotaAlertEmailJob,
+} from '@fxrates/queues';
+import { UnrecoverableError, type Queue } from 'bullmq';
+import type { Transporter } from 'nodemailer';
+import { stableMessageId } from '../email/mail-ids';
+import { queueAgain } from '../email/queue-again';
+import { quotaAlertEmail } from './quota-alert-email';
+import type { NewQuotaAlert } from './quota-alert-detector';
+
+/** Alerts younger than this may still be on their way into the queue (the flush queues after commit). */
+const UNSENT_GRACE_MS = 2 * 60_000;
+const TOP_PLAN: PlanId = 'enterprise';
+
+/**
+ * Emails the quota alerts the usage flush recorded, through the email queue: queued after the flush
+ * commits, retried with backoff while SMTP is down, queued again by the email sweep when the queueing
+ * or every attempt failed. An alert recorded as emailed is never sent again; one that a higher
+ * threshold of the same month overtook before it could be sent is not sent at all (the higher one is).
+ */
+@Injectable()
+export class QuotaAlertMailer {
+  private readonly logger = new Logger(QuotaAlertMailer.name);
+  readonly plans: Record<PlanId, PlanLimits>;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailJob>,
+  ) {
+    this.plans = plansWithOverrides(config.usage.planLimits);
+  }
+
+  /** Queues the emails of alerts just recorded (a job id per alert: a second add is a no-op). */
+  async enqueue(alerts: readonly NewQuotaAlert[]): Promise<void> {
+    for (const alert of alerts) {
+      await this.queue.add(
+        JOBS.sendQuotaAlertEmail,
+        { alertId: alert.id },
+        { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: quotaAlertJobId(alert) },
+      );
+    }
+  }
+
+  /** Queues again every alert to email that has no job on its way (see EmailProcessor's sweep). */
+  async requeueUnsent(): Promise<number> {
+    const unsent = await this.em.fork().find(
+      QuotaAlert,
+      {
+        emailedAt: null,
+        superseded: false,
+        $or: [
+          { emailFailedAt: { $ne: null } },
+          { createdAt: { $lt: new Date(Date.now() - UNSENT_GRACE_MS) } },
+        ],
+      },
+      { orderBy: { createdAt: 'asc' }, limit: 1000 },
+    );
+    let requeued = 0;
+    for (const alert of unsent) {
+      const data: SendQuotaAlertEmailJob = { alertId: alert.id };
+      const options = { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: quotaAlertJobId(alert) };
+      if (await queueAgain(this.queue, JOBS.sendQuotaAlertEmail, data, options)) requeued++;
+    }
+    if (requeued) this.logger.warn(`Queued again ${requeued} quota alert(s) not yet emailed`);
+    return requeued;
+  }
+
+  async send(alertId: string, transport: Transporter): Promise<{ sent: boolean }> {
+    const em = this.em.fork();
+    const alert = await em.findOne(QuotaAlert, { id: alertId });
+    if (!alert) throw new UnrecoverableError(`quota alert ${alertId} does not exist`);
+    if (alert.emailedAt || alert.superseded) return { sent: false };
+    const higher = await em.count(QuotaAlert, {
+      userId: alert.userId,
+      month: alert.month,
+      monthlyQuota: alert.monthlyQuota,
+      threshold: { $gt: alert.threshold },
+    });
+    if (higher > 0) {
+      // SMTP was down while the calls went on past a higher threshold: that one's email says it all.
+      await em.nativeUpdate(QuotaAlert, { id: alert.id }, { superseded: true });
+      return { sent: false };
+    }
+    const user = await em.findOne(
+      User,
+      { id: alert.userId },
+      { fields: ['email', 'firstName', 'displayName'] },
+    );
+    if (!user) throw new UnrecoverableError(`user ${alert.userId} of quota alert ${alertId} does not exist`);
+
+    const { subject, text } = quotaAlertEmail({
+      productName: this.config.product.name,
+      firstName: user.firstName,
+      planName: PLANS[alert.plan]?.name ?? alert.plan,
+      topPlan: alert.plan === TOP_PLAN,
+      threshold: alert.threshold,
+      used: Number(alert.used),
+      monthlyQuota: alert.monthlyQuota,
+      month: alert.month,
+      webUrl: this.config.mail.webUrl,
+    });
+    await transport.sendMail({
+      from: this.config.mail.from,
+      to: { name: user.displayName, address: user.email },
+      subject,
+      text,
+      messageId: stableMessageId('quota-alert', alert.id, this.config.mail.from),
+      headers: { 'X-FXRates-Quota-Alert': `${alert.month} ${alert.threshold}%` },
+    });
+    // As for contact mail: recorded once the server has taken it; the stable Message-ID covers a crash
+    // between the 250 and this line.
+    await em.nativeUpdate(
+      QuotaAlert,
+      { id: alert.id },
+      { emailedAt: new Date(), emailFailedAt: null, emailError: null },
+    );
+    this.logger.log(`Quota alert ${alert.threshold}% of ${alert.month} emailed to user ${alert.userId}`);
+    return { sent: true };
+  }
+
+  /** The last attempt failed: operators see it, and the sweep queues it again. */
+  async markFailed(alertId: string, error: Error): Promise<void> {
+    await this.em
+      .fork()
+      .nativeUpdate(
+        QuotaAlert,
+        { id: alertId },
+        { emailFailedAt: new Date(), emailError: error.message.slice(0, 1000) },
+      );
+  }
+}
