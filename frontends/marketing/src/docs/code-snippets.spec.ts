@@ -1,6 +1,6 @@
 import { createFxRatesClient } from '@fxrates/sdk';
 import { curlSnippet, javascriptSnippet, pythonSnippet, SNIPPET_LANGUAGES, SNIPPETS } from './code-snippets';
-import { PUBLIC_ENDPOINTS } from './public-endpoints';
+import { KEY_TESTABLE_ENDPOINTS, PUBLIC_ENDPOINTS } from './public-endpoints';
 
 const endpoint = (id: string) => PUBLIC_ENDPOINTS.find((e) => e.id === id)!;
 const input = (id: string) => ({
@@ -80,6 +80,18 @@ describe('pythonSnippet', () => {
     expect(code).toContain('"https://fx.example/api/v1/usage",');
     expect(code).not.toContain('params=');
     expect(code).not.toContain('X-RateLimit-Remaining');
+  });
+});
+
+describe('a public endpoint (no key)', () => {
+  it('sends no key in curl or Python, and the key tester does not offer it', () => {
+    expect(curlSnippet(input('status'))).toBe('curl "https://fx.example/api/v1/status"');
+    const python = pythonSnippet(input('status-history'));
+    expect(python).toContain('"https://fx.example/api/v1/status/history",');
+    expect(python).not.toContain('X-API-Key');
+    expect(python).not.toContain('import os');
+    expect(KEY_TESTABLE_ENDPOINTS.map((e) => e.id)).not.toContain('status');
+    expect(KEY_TESTABLE_ENDPOINTS.length).toBe(PUBLIC_ENDPOINTS.length - 2);
   });
 });
 

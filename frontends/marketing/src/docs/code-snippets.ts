@@ -35,7 +35,8 @@ function sdkBaseUrl(baseUrl: string): string {
 }
 
 export function curlSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput): string {
-  return `curl -H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  "${baseUrl}${endpointUrl(endpoint)}"`;
+  const url = `"${baseUrl}${endpointUrl(endpoint)}"`;
+  return endpoint.keyless ? `curl ${url}` : `curl -H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  ${url}`;
 }
 
 type SdkValue = string | number | string[];
@@ -101,14 +102,13 @@ export function pythonSnippet({ endpoint, baseUrl }: SnippetInput): string {
     (parameter) => `${quoted(parameter.name, '"')}: ${quoted(parameter.example.trim(), '"')}`,
   );
   return [
-    'import os',
-    '',
+    ...(endpoint.keyless ? [] : ['import os', '']),
     'import requests',
     '',
     'response = requests.get(',
     `    ${quoted(`${baseUrl}${path}`, '"')},`,
     ...(params.length ? [`    params={${params.join(', ')}},`] : []),
-    `    headers={"X-API-Key": os.environ["${KEY_VARIABLE}"]},`,
+    ...(endpoint.keyless ? [] : [`    headers={"X-API-Key": os.environ["${KEY_VARIABLE}"]},`]),
     '    timeout=10,',
     ')',
     '# Errors are application/problem+json with a stable "code", e.g. "unknown-currency".',

@@ -13,7 +13,16 @@ export interface EndpointParameter {
 
 /** The @fxrates/sdk method that calls an endpoint (named here: the page never bundles the SDK). */
 export type SdkMethod =
-  'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation' | 'currencies' | 'usage';
+  | 'latest'
+  | 'rate'
+  | 'convert'
+  | 'historical'
+  | 'timeseries'
+  | 'fluctuation'
+  | 'currencies'
+  | 'usage'
+  | 'status'
+  | 'statusHistory';
 
 /** One public endpoint, as the docs describe it and the key tester calls it. */
 export interface PublicEndpointDoc {
@@ -26,6 +35,8 @@ export interface PublicEndpointDoc {
   /** The cheapest plan that may call it. */
   plan: PlanId;
   sdkMethod: SdkMethod;
+  /** Public: answered without a key (its examples send none, and the key tester cannot test a key on it). */
+  keyless?: true;
 }
 
 const from = { name: 'from', example: 'USD', required: true, description: 'Currency to convert from' };
@@ -166,7 +177,31 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     plan: 'free',
     sdkMethod: 'usage',
   },
+  {
+    id: 'status',
+    path: '/status',
+    summary:
+      "Every rate source's freshness: last success, failures in a row, data age, and per plan whether its freshness target is met. No key needed",
+    parameters: [],
+    metered: false,
+    plan: 'free',
+    sdkMethod: 'status',
+    keyless: true,
+  },
+  {
+    id: 'status-history',
+    path: '/status/history',
+    summary: "Each source's data age over the last 24 hours, in 5-minute steps. No key needed",
+    parameters: [],
+    metered: false,
+    plan: 'free',
+    sdkMethod: 'statusHistory',
+    keyless: true,
+  },
 ];
+
+/** The endpoints the key tester offers: a key can only be tested on one that reads it. */
+export const KEY_TESTABLE_ENDPOINTS = PUBLIC_ENDPOINTS.filter((endpoint) => !endpoint.keyless);
 
 /** "/rates/rate?from=USD&to=EUR" from the given values (or the examples). */
 export function endpointUrl(endpoint: PublicEndpointDoc, values: Record<string, string> = {}): string {

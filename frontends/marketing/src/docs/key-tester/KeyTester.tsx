@@ -14,7 +14,7 @@ import {
 import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
 import { useRuntimeConfig } from '@fxrates/web-kit';
 import { useRef, useState, type FormEvent } from 'react';
-import { endpointUrl, PUBLIC_ENDPOINTS } from '../public-endpoints';
+import { endpointUrl, KEY_TESTABLE_ENDPOINTS } from '../public-endpoints';
 import { hasKeyPrefix, maskApiKey, normalizeApiKeyInput } from './api-key-input';
 import { runKeyTest } from './run-key-test';
 import type { TestOutcome } from './test-outcome';
@@ -28,14 +28,14 @@ interface SentRequest {
 /** "Test Your API Key": calls a public endpoint with the visitor's key and shows request and answer. */
 export function KeyTester({ baseUrl }: { baseUrl: string }) {
   const { apiKeyPrefix: prefix } = useRuntimeConfig();
-  const [endpointId, setEndpointId] = useState(PUBLIC_ENDPOINTS[0].id);
+  const [endpointId, setEndpointId] = useState(KEY_TESTABLE_ENDPOINTS[0].id);
   const [apiKey, setApiKey] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState<SentRequest | null>(null);
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
   const inFlight = useRef<AbortController | null>(null);
-  const endpoint = PUBLIC_ENDPOINTS.find((e) => e.id === endpointId) ?? PUBLIC_ENDPOINTS[0];
+  const endpoint = KEY_TESTABLE_ENDPOINTS.find((e) => e.id === endpointId) ?? KEY_TESTABLE_ENDPOINTS[0];
 
   const normalize = (value: string) => {
     const normalized = normalizeApiKeyInput(value, prefix);
@@ -86,7 +86,7 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
           <Stack gap="sm">
             <Select
               label="Endpoint"
-              data={PUBLIC_ENDPOINTS.map((e) => ({ value: e.id, label: `GET ${e.path}` }))}
+              data={KEY_TESTABLE_ENDPOINTS.map((e) => ({ value: e.id, label: `GET ${e.path}` }))}
               value={endpointId}
               onChange={(value) => value && setEndpointId(value)}
               allowDeselect={false}
