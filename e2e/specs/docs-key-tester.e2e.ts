@@ -47,16 +47,21 @@ describe('API docs and the key tester', () => {
       '/rates/historical/{date}',
       '/rates/timeseries',
       '/rates/fluctuation',
+      '/status',
+      '/status/history',
     ]) {
       expect(await page.getByRole('heading', { name: path, exact: true }).isVisible()).toBe(true);
     }
+    // The status is public: its examples send no key.
+    const statusCurl = await page.getByLabel('curl example for /status', { exact: true }).innerText();
+    expect(statusCurl).toBe(`curl "${baseUrl}/api/v1/status"`);
     const curl = await page.getByLabel('curl example for /rates/rate', { exact: true }).innerText();
     expect(curl).toContain(`X-API-Key: fxrates_YOUR_KEY`);
     expect(curl).toContain(`${baseUrl}/api/v1/rates/rate?from=USD&to=EUR`);
 
     // Every endpoint shows curl, JavaScript (the SDK) and Python; one choice switches them all.
     const tabLists = page.getByRole('tablist', { name: /^Code examples for / });
-    expect(await tabLists.count()).toBe(9);
+    expect(await tabLists.count()).toBe(11);
     const rateTabs = page.getByRole('tablist', { name: 'Code examples for /rates/rate', exact: true });
     expect(await rateTabs.getByRole('tab').allInnerTexts()).toEqual(['curl', 'JavaScript', 'Python']);
     await rateTabs.getByRole('tab', { name: 'JavaScript' }).click();
@@ -118,6 +123,8 @@ describe('API docs and the key tester', () => {
     ]) {
       expect(offered).toContain(endpoint);
     }
+    // A key cannot be tested on a route that reads none.
+    expect(offered).not.toContain('GET /status');
     await list.getByRole('option', { name: 'GET /rates/fluctuation', exact: true }).click();
     await page.getByRole('textbox', { name: 'API key' }).fill(key);
     await page.getByRole('button', { name: 'Test Key' }).click();
