@@ -6,12 +6,13 @@ import { documentRoutes } from './common/route-openapi';
 import type { DocumentedRoute } from './common/route-schema';
 import { directRoutes } from './openapi';
 import type { MeteringService } from './modules/metering';
+import type { StreamHub } from './modules/streams';
 import type { RateHistory } from './modules/history';
 import { publicRoutes, type CachePolicy } from './modules/public-api';
 import type { PublicRoute } from './modules/public-api';
 
 /** The /api/v1 table as PublicApiRoutes builds it; its handlers are never called here. */
-const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy);
+const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
 const routes = directRoutes(table);
 const document = documentRoutes(routes);
 
