@@ -10,6 +10,7 @@ import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { until } from '../../worker/test/support/waiting';
 import { StreamHub } from '../src/modules/streams';
+import { schemaValidator, type OpenApiDocument } from './support/openapi-document';
 import { keysOnPlans } from './support/plan-keys';
 import { SseClient, type SseEvent } from './support/sse-client';
 import { startTestApp, type TestApp } from './test-app';
@@ -125,6 +126,14 @@ describe('rate stream (Server-Sent Events)', () => {
       marketClosed: one.marketClosed,
     });
     expect(json(change).rate).toBe(0.91);
+
+    // Both as the OpenAPI document describes the stream's events.
+    const doc = (await request(a.app.getHttpServer()).get('/api/docs-json').expect(200))
+      .body as OpenApiDocument;
+    const events = doc.paths['/api/v1/stream'].get.responses['200'].content!['text/event-stream'].schema;
+    const validate = schemaValidator(doc)(events);
+    for (const event of [snapshot, change])
+      expect([event.event, validate(json(event)), validate.errors]).toEqual([event.event, true, null]);
 
     // JPY alone moves: nothing for this stream; GBP then: its event is the next one.
     await tables.publish({ JPY: '151' });
