@@ -55,7 +55,8 @@ const RateEvent = Type.Object(
   {
     $id: 'StreamRateEvent',
     additionalProperties: false,
-    description: '`event: rate`: one requested rate that changed (its value or its provenance)',
+    description:
+      '`event: rate`: one requested rate that changed (its value or its source), with its provenance',
   },
 );
 
