@@ -652,7 +652,7 @@ export interface components {
       /** @description True when the Last-Event-ID sent could not be resumed (unknown or older than 5 minutes) */
       reset: boolean;
     };
-    /** @description `event: rate`: one requested rate that changed (its value or its provenance) */
+    /** @description `event: rate`: one requested rate that changed (its value or its source), with its provenance */
     StreamRateEvent: {
       /** @example USD */
       base: string;

@@ -54,7 +54,7 @@ export interface StreamSlot {
   release(): void;
 }
 
-/** How long a stream opening waits at most for Redis to count it. */
+/** The last words to a stream ended by a shutdown: its client reconnects, to another instance. */
 const SHUTDOWN_NOTE = Buffer.from(': server shutting down, reconnect\n\n');
 
 /**
