@@ -1,10 +1,10 @@
 import { createFxRatesClient, type StreamEvent } from '@fxrates/sdk';
-import { createRatesTable, loadBundledSnapshot, RateDecimal, RatesStore } from '@fxrates/rates';
 import { once } from 'node:events';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { until } from '../../worker/test/support/waiting';
 import { CurrentRates } from '../src/modules/current-rates';
 import { keysOnPlans } from './support/plan-keys';
+import { publishRates } from './support/rates-tables';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -36,14 +36,8 @@ describe('@fxrates/sdk subscribe() against the live API', () => {
   let key: string;
   let minute = 0;
 
-  const publishEur = async (eur: string) => {
-    const perUsd = new Map(loadBundledSnapshot().perUsd);
-    perUsd.set('EUR', new RateDecimal(eur));
-    const at = new Date(Date.UTC(2026, 10, 27, 13, ++minute)).toISOString();
-    const table = createRatesTable({ source: 'sdk-test', date: at.slice(0, 10), timestamp: at, perUsd });
-    await new RatesStore(t.redis, t.config.redis.keyPrefix).publish(table);
-    return table;
-  };
+  const publishEur = (eur: string) =>
+    publishRates(t, { EUR: eur }, 'sdk-test', new Date(Date.UTC(2026, 10, 27, 13, ++minute)));
 
   beforeAll(async () => {
     t = await startTestApp(testConfig({ STREAM_HEARTBEAT_MS: '200' }));

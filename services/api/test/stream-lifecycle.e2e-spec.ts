@@ -1,25 +1,19 @@
-import { createRatesTable, loadBundledSnapshot, RateDecimal, RatesStore } from '@fxrates/rates';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
 import { until } from '../../worker/test/support/waiting';
 import { StreamHub } from '../src/modules/streams';
 import { keysOnPlans } from './support/plan-keys';
+import { publishRates } from './support/rates-tables';
 import { SseClient } from './support/sse-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 const portOf = (t: TestApp) => (t.app.getHttpServer().address() as AddressInfo).port;
 
-/** Publishes the bundled snapshot with EUR at `eur` per USD, as the worker's ingest does. */
-async function publishEur(t: TestApp, eur: string, second: number) {
-  const perUsd = new Map(loadBundledSnapshot().perUsd);
-  perUsd.set('EUR', new RateDecimal(eur));
-  const at = new Date(Date.UTC(2026, 10, 27, 12, 0, second)).toISOString();
-  const table = createRatesTable({ source: 'lifecycle', date: at.slice(0, 10), timestamp: at, perUsd });
-  await new RatesStore(t.redis, t.config.redis.keyPrefix).publish(table);
-  return table;
-}
+/** The bundled snapshot with EUR at `eur` per USD, published at 12:00:`second`. */
+const publishEur = (t: TestApp, eur: string, second: number) =>
+  publishRates(t, { EUR: eur }, 'lifecycle', new Date(Date.UTC(2026, 10, 27, 12, 0, second)));
 
 describe('rate stream metering while open', () => {
   let t: TestApp;

@@ -1,10 +1,4 @@
-import {
-  createRatesTable,
-  loadBundledSnapshot,
-  RateDecimal,
-  RatesStore,
-  type RatesTable,
-} from '@fxrates/rates';
+import { loadBundledSnapshot, type RatesTable } from '@fxrates/rates';
 import { CURRENCIES } from '@fxrates/domain';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -12,33 +6,26 @@ import { until } from '../../worker/test/support/waiting';
 import { StreamHub } from '../src/modules/streams';
 import { schemaValidator, type OpenApiDocument } from './support/openapi-document';
 import { keysOnPlans } from './support/plan-keys';
+import { publishRates } from './support/rates-tables';
 import { SseClient, type SseEvent } from './support/sse-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 const ORIGIN = 'https://app.stream.test';
 
-/** Rates tables made from the bundled snapshot, each with some rates moved, published as the worker does. */
+/** Rates tables made from the bundled snapshot, the moves of each kept in the next ones. */
 class Tables {
-  private perUsd = new Map(loadBundledSnapshot().perUsd);
+  private moves: Record<string, string> = {};
   private minute = 0;
 
   constructor(private readonly t: TestApp) {}
 
-  /** Publishes a table with `moves` (currency → new rate per USD); resolves to its version. */
-  async publish(moves: Record<string, string>): Promise<RatesTable> {
-    this.perUsd = new Map(this.perUsd);
-    for (const [code, rate] of Object.entries(moves)) this.perUsd.set(code, new RateDecimal(rate));
+  /** Publishes a table with these rates (per USD) moved too. */
+  publish(moves: Record<string, string>): Promise<RatesTable> {
+    this.moves = { ...this.moves, ...moves };
     this.minute++;
     const at = new Date(Date.UTC(2026, 10, 27, 12, this.minute % 60, Math.floor(this.minute / 60) % 60));
-    const table = createRatesTable({
-      source: 'stream-test',
-      date: at.toISOString().slice(0, 10),
-      timestamp: at.toISOString(),
-      perUsd: this.perUsd,
-    });
-    await new RatesStore(this.t.redis, this.t.config.redis.keyPrefix).publish(table);
-    return table;
+    return publishRates(this.t, this.moves, 'stream-test', at);
   }
 }
 
