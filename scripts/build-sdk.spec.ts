@@ -45,7 +45,7 @@ describe('npm run build:sdk', () => {
   it('writes a package: CommonJS, declarations, README and a manifest pointing at them', async () => {
     const manifest = JSON.parse(await readFile(path.join(out, 'package.json'), 'utf8'));
     expect(manifest).toMatchObject({ name: '@fxrates/sdk', main: 'index.js', types: 'index.d.ts' });
-    expect(Object.keys(manifest.dependencies)).toEqual(['openapi-fetch']);
+    expect(Object.keys(manifest.dependencies)).toEqual(['eventsource-parser', 'openapi-fetch']);
     expect(await readFile(path.join(out, 'index.d.ts'), 'utf8')).toContain('createFxRatesClient');
     expect(await readFile(path.join(out, 'generated/openapi.d.ts'), 'utf8')).toContain(
       "'/api/v1/rates/latest'",

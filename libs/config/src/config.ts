@@ -62,6 +62,15 @@ export interface AppConfig {
     /** METERING_LEASES: whether API instances lease quota to busy users (see metering/leases.ts). */
     leases: boolean;
   };
+  /** GET /api/v1/stream (Server-Sent Events). */
+  streams: {
+    heartbeatMs: number;
+    meterPeriodMs: number;
+    resumeWindowMs: number;
+    maxBufferBytes: number;
+    /** Concurrent streams per user, by plan id (absent: 0). */
+    limits: Record<string, number>;
+  };
   contact: {
     /** CONTACT_RECAPTCHA: `off` runs the form without reCAPTCHA, by the operator's explicit choice. */
     recaptcha: 'on' | 'off';
@@ -216,6 +225,13 @@ export function loadConfig(
       flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS,
       planLimits: e.PLAN_LIMITS,
       leases: e.METERING_LEASES === 'on',
+    },
+    streams: {
+      heartbeatMs: e.STREAM_HEARTBEAT_MS,
+      meterPeriodMs: e.STREAM_METER_PERIOD_MS,
+      resumeWindowMs: e.STREAM_RESUME_WINDOW_MS,
+      maxBufferBytes: e.STREAM_MAX_BUFFER_BYTES,
+      limits: Object.fromEntries(Object.entries(e.STREAM_LIMITS).map(([plan, n]) => [plan, Number(n)])),
     },
     contact: {
       recaptcha: contactRecaptcha(e),

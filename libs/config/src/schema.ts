@@ -235,6 +235,35 @@ export const ENV_SCHEMA = {
       "whether an API instance leases a busy user's quota to meter their calls without a Redis round trip (off: every metered call goes to Redis)",
     default: 'on',
   }),
+  STREAM_HEARTBEAT_MS: int({
+    description:
+      'how often every open rate stream (GET /api/v1/stream) gets a heartbeat comment, from one shared timer',
+    min: 20,
+    default: 15_000,
+  }),
+  STREAM_METER_PERIOD_MS: int({
+    description:
+      'a rate stream counts as one metered call when opened and one more per started period of this length',
+    min: 100,
+    default: 3_600_000,
+  }),
+  STREAM_RESUME_WINDOW_MS: int({
+    description: 'how far back Last-Event-ID resumes a rate stream without a fresh snapshot',
+    min: 1000,
+    default: 300_000,
+  }),
+  STREAM_MAX_BUFFER_BYTES: int({
+    description: 'a rate stream whose unsent bytes exceed this (a client not reading) is ended',
+    min: 1024,
+    default: 262_144,
+  }),
+  STREAM_LIMITS: namedValues({
+    description:
+      'concurrent rate streams per user by plan, e.g. "professional=5,enterprise=50" (a plan left out: none)',
+    names: ['free', 'basic', 'professional', 'enterprise'],
+    value: /^\d{1,6}$/,
+    default: { professional: '5', enterprise: '50' },
+  }),
   CONTACT_RECAPTCHA: oneOf(['on', 'off'] as const, {
     description:
       'reCAPTCHA check of the contact form: on (production then requires RECAPTCHA_SECRET) or off (the form without reCAPTCHA, an explicit choice)',

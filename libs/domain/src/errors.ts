@@ -37,6 +37,8 @@ export enum ErrorCode {
   ApiKeyDisabled = 'api-key-disabled',
   PlanUpgradeRequired = 'plan-upgrade-required',
   QuotaExceeded = 'quota-exceeded',
+  /** The plan's concurrent rate streams (GET /api/v1/stream) are all open. */
+  TooManyStreams = 'too-many-streams',
   // Rate history
   InvalidDate = 'invalid-date',
   DateOutOfRange = 'date-out-of-range',

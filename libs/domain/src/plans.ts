@@ -2,7 +2,8 @@ import type { PlanId } from './api-types';
 import { findCurrency } from './catalogue';
 
 /** Public API endpoints a plan may call (decisions.md, Plans). */
-export type PublicEndpoint = 'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation';
+export type PublicEndpoint =
+  'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation' | 'stream';
 
 export interface PlanLimits {
   id: PlanId;
@@ -46,7 +47,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     burstPerSecond: 50,
     freshnessMs: 10 * MINUTE,
     currencies: 'fiat-and-crypto',
-    endpoints: [...BASE_ENDPOINTS, 'historical', 'timeseries', 'fluctuation'],
+    endpoints: [...BASE_ENDPOINTS, 'historical', 'timeseries', 'fluctuation', 'stream'],
   },
   enterprise: {
     id: 'enterprise',
@@ -55,7 +56,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     burstPerSecond: 200,
     freshnessMs: MINUTE,
     currencies: 'all',
-    endpoints: [...BASE_ENDPOINTS, 'historical', 'timeseries', 'fluctuation'],
+    endpoints: [...BASE_ENDPOINTS, 'historical', 'timeseries', 'fluctuation', 'stream'],
   },
 };
 

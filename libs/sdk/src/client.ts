@@ -5,6 +5,7 @@ import type { paths } from './generated/openapi';
 import type { DataOf, OperationId, QueryOf } from './operations';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit';
 import { DEFAULT_RETRIES, retryingFetch, type RetryOptions } from './retry';
+import { subscribe, type StreamQuery, type SubscribeOptions, type Subscription } from './subscribe';
 
 export interface FxRatesClientOptions {
   /** Your API key (dashboard → API keys), sent as `X-API-Key`. */
@@ -98,9 +99,10 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
   });
   const { etagCache } = options;
   const maxEntries = typeof etagCache === 'object' ? etagCache.maxEntries : 100;
+  // The docs give the public API's base (…/api/v1); the paths already start with it.
+  const origin = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   const raw: FxRatesRawClient = createClient<paths>({
-    // The docs give the public API's base (…/api/v1); the paths already start with it.
-    baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
+    baseUrl: origin,
     headers: { ...options.headers, 'X-API-Key': options.apiKey },
     // The API takes lists comma-separated (`symbols=EUR,GBP`), as its document declares (explode: false).
     querySerializer: { array: { style: 'form', explode: false } },
@@ -183,6 +185,18 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
     /** Each enabled source's data age over the last 24 hours in 5-minute steps (public, not metered). */
     statusHistory(request?: RequestOptions): Answer<'getStatusHistory'> {
       return unwrap(raw.GET('/api/v1/status/history', { ...init(request) }));
+    },
+    /**
+     * The requested rates as they change (Server-Sent Events; Professional and Enterprise):
+     * `subscribe({ symbols: ['EUR', 'GBP'] }, { onEvent })`. A snapshot first, then a `rate` event per
+     * change; reconnects by itself, resuming from the last event id.
+     */
+    subscribe(query: StreamQuery, subscription: SubscribeOptions): Subscription {
+      return subscribe(
+        { fetch, origin, headers: { ...options.headers, 'X-API-Key': options.apiKey } },
+        query,
+        subscription,
+      );
     },
     /** The openapi-fetch client: every public path, typed, with this client's key and retries. */
     raw,

@@ -13,5 +13,13 @@ export { parseRateLimit } from './rate-limit';
 export type { RateLimitCurrent, RateLimitInfo, RateLimitPolicy } from './rate-limit';
 export { parseRetryAfter } from './retry-after';
 export { DEFAULT_RETRIES } from './retry';
+export type {
+  StreamEvent,
+  StreamQuery,
+  StreamRateChange,
+  StreamSnapshot,
+  SubscribeOptions,
+  Subscription,
+} from './subscribe';
 export type { RetryOptions } from './retry';
 export type { components, operations, paths } from './generated/openapi';

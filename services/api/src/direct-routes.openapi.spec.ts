@@ -6,12 +6,13 @@ import { documentRoutes } from './common/route-openapi';
 import type { DocumentedRoute } from './common/route-schema';
 import { directRoutes } from './openapi';
 import type { MeteringService } from './modules/metering';
+import type { StreamHub } from './modules/streams';
 import type { RateHistory } from './modules/history';
 import { publicRoutes, type CachePolicy } from './modules/public-api';
 import type { PublicRoute } from './modules/public-api';
 
 /** The /api/v1 table as PublicApiRoutes builds it; its handlers are never called here. */
-const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy);
+const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
 const routes = directRoutes(table);
 const document = documentRoutes(routes);
 
@@ -46,6 +47,7 @@ describe('OpenAPI generated from the directly served routes', () => {
         'getStatusHistory',
         'getTimeSeries',
         'listCurrencies',
+        'streamRates',
       ].sort(),
     );
   });
@@ -63,6 +65,11 @@ describe('OpenAPI generated from the directly served routes', () => {
           required: (query.required ?? []).includes(name),
         })),
         ...(route.schema.ok.notModified ? [{ name: 'If-None-Match', in: 'header', required: false }] : []),
+        ...(route.schema.headerParameters ?? []).map(({ name, required }) => ({
+          name,
+          in: 'header',
+          required,
+        })),
       ];
       expect(
         parameters.map(({ name, in: location, required }) => ({ name, in: location, required })),
@@ -93,7 +100,8 @@ describe('OpenAPI generated from the directly served routes', () => {
       expect(security).toEqual(route.schema.security.map((scheme) => ({ [scheme]: [] })));
       expect(tags).toEqual([route.schema.tag]);
       const ok = responses['200'] as ResponseObject;
-      const body = ok.content?.['application/json']?.schema as SchemaObject;
+      const body = ok.content?.[route.schema.ok.media ?? 'application/json']?.schema as SchemaObject;
+      expect(body).toBeDefined();
       const refs = JSON.stringify(body).match(/#\/components\/schemas\/\w+/g) ?? [];
       for (const ref of refs) expect(ajv.getSchema(ref)).toBeDefined();
       expect(Object.keys(ok.headers ?? {})).toEqual([
@@ -130,6 +138,21 @@ describe('OpenAPI generated from the directly served routes', () => {
       ]);
       const ok = responses['200'] as ResponseObject;
       const exports = route.schema.ownHeaders ? ['Content-Disposition'] : [];
+      if (route.schema.media) {
+        // A stream: nothing to validate or compress, no 304.
+        expect([where, Object.keys(ok.content ?? {}), Object.keys(ok.headers ?? {})]).toEqual([
+          where,
+          ['text/event-stream'],
+          [...limits, 'Cache-Control'],
+        ]);
+        expect([where, responses['304']]).toEqual([where, undefined]);
+        expect(problemCodesOf(responses['429'] as ResponseObject)).toEqual([
+          'quota-exceeded',
+          'rate-limited',
+          'too-many-streams',
+        ]);
+        continue;
+      }
       expect([where, Object.keys(ok.headers ?? {})]).toEqual([
         where,
         [...(route.metered ? limits : []), 'Cache-Control', 'ETag', 'Vary', 'Content-Encoding', ...exports],
@@ -192,6 +215,8 @@ describe('OpenAPI generated from the directly served routes', () => {
         'SourceStatus',
         'Status',
         'StatusHistory',
+        'StreamRateEvent',
+        'StreamSnapshotEvent',
         'TimeSeries',
         'TimeSeriesRow',
         'Usage',

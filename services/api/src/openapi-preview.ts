@@ -7,6 +7,7 @@ import { loadConfig } from '@fxrates/config';
 import { AppModule } from './app.module';
 import type { RateHistory } from './modules/history';
 import type { MeteringService } from './modules/metering';
+import type { StreamHub } from './modules/streams';
 import { publicRoutes, type CachePolicy } from './modules/public-api';
 import { buildOpenApiDocument } from './openapi';
 
@@ -35,7 +36,7 @@ export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
   );
   app.setGlobalPrefix('api');
   // The route table's handlers are never called while documenting it.
-  const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy);
+  const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
   try {
     return buildOpenApiDocument(app, config, table);
   } finally {

@@ -184,6 +184,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stream rates as they change (Server-Sent Events)
+     * @description Server-Sent Events (`text/event-stream`): first `event: snapshot` with every requested rate (as /rates/latest answers them), then `event: rate` for each change of a requested rate, each with its provenance (source, timestamp, stale, marketClosed); a `: heartbeat` comment every 15 s. Each event id is the rates table's version: send it back as `Last-Event-ID` to resume without gaps within 5 minutes (older or unknown: a new snapshot with `reset: true`). Professional and Enterprise plans (others 403 `plan-upgrade-required`); counted as one call when opened and one more per started hour; at most 5 (Professional) or 50 (Enterprise) open at once per user, beyond that 429 `too-many-streams`. When the monthly quota runs out while open, an `event: error` carrying the problem ends the stream. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     */
+    get: operations['streamRates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/status': {
     parameters: {
       query?: never;
@@ -593,6 +613,74 @@ export interface components {
        * @example 2
        */
       burstPerSecond: number;
+    };
+    /** @description `event: snapshot`: every requested rate, as /rates/latest answers them */
+    StreamSnapshotEvent: {
+      /** @example USD */
+      base: string;
+      /**
+       * Format: date-time
+       * @description When the source published the oldest rate involved
+       */
+      timestamp: string;
+      /**
+       * Format: date
+       * @description Day the oldest rate involved belongs to
+       */
+      date: string;
+      /**
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @example [
+       *       "ecb"
+       *     ]
+       */
+      source: string[];
+      /** @description True when a rate involved is older than your plan's freshness promise (free 24 h, basic 1 h, professional 10 min, enterprise 1 min) while its market is open */
+      stale: boolean;
+      /** @description True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is */
+      marketClosed: boolean;
+      /**
+       * @description Units of each requested currency per 1 base, 10 significant digits
+       * @example {
+       *       "EUR": 0.8802258808,
+       *       "GBP": 0.7614328001
+       *     }
+       */
+      rates: {
+        [key: string]: number | string;
+      };
+      /** @description True when the Last-Event-ID sent could not be resumed (unknown or older than 5 minutes) */
+      reset: boolean;
+    };
+    /** @description `event: rate`: one requested rate that changed (its value or its source), with its provenance */
+    StreamRateEvent: {
+      /** @example USD */
+      base: string;
+      /** @example EUR */
+      symbol: string;
+      /** @description Units of `symbol` per 1 base, 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      rate: number | string;
+      /**
+       * Format: date-time
+       * @description When the source published the oldest rate involved
+       */
+      timestamp: string;
+      /**
+       * Format: date
+       * @description Day the oldest rate involved belongs to
+       */
+      date: string;
+      /**
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @example [
+       *       "ecb"
+       *     ]
+       */
+      source: string[];
+      /** @description True when a rate involved is older than your plan's freshness promise (free 24 h, basic 1 h, professional 10 min, enterprise 1 min) while its market is open */
+      stale: boolean;
+      /** @description True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is */
+      marketClosed: boolean;
     };
     PlanFreshness: {
       /**
@@ -2528,6 +2616,193 @@ export interface operations {
             status?: 503;
             /** @enum {string} */
             code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  streamRates: {
+    parameters: {
+      query: {
+        /** @description Currencies to stream; comma-separated, at most 200 */
+        symbols: string[];
+        /** @description Base currency (default USD): an ISO 4217 code or crypto ticker (any case) */
+        base?: string;
+        /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
+        numbers?: 'number' | 'string';
+      };
+      header?: {
+        /** @description The id of the last event received: the stream resumes after it (the changes since), or starts with a snapshot with `reset: true` when it is older than 5 minutes */
+        'Last-Event-ID'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; the stream is counted as one call now and one per started hour */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream':
+            components['schemas']['StreamSnapshotEvent'] | components['schemas']['StreamRateEvent'];
+        };
+      };
+      /** @description The request is invalid: `invalid-url`, `malformed-request`, `missing-parameter`, `unknown-currency`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'missing-parameter'
+              | 'unknown-currency'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'plan-upgrade-required';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `quota-exceeded`, `rate-limited`, `too-many-streams` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'quota-exceeded' | 'rate-limited' | 'too-many-streams';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `rate-unavailable`, `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'rate-unavailable' | 'service-unavailable';
           };
         };
       };

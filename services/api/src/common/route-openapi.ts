@@ -97,7 +97,7 @@ function operationOf(
     description: route.ok.description,
     ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}),
     content: {
-      'application/json': { schema: schemaOf(route.ok.body, schemas) },
+      [route.ok.media ?? 'application/json']: { schema: schemaOf(route.ok.body, schemas) },
       ...Object.fromEntries(alternates),
     },
   };
@@ -141,6 +141,7 @@ function operationOf(
       ...(route.params ? parametersOf(route.params, 'path', path, schemas) : []),
       ...parametersOf(route.query, 'query', path, schemas),
       ...ifNoneMatch,
+      ...(route.headerParameters ?? []),
     ],
     responses: { '200': ok, ...conditional, ...refusals },
   };

@@ -1,6 +1,6 @@
 import { Type, type SchemaOptions, type TObject, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import type { ErrorCode } from '@fxrates/domain';
-import type { HeaderObject } from '@nestjs/swagger';
+import type { HeaderObject, ParameterObject } from '@nestjs/swagger';
 
 /*
  * The routes served outside Nest's controllers (DirectRoutes) describe themselves with TypeBox
@@ -41,9 +41,13 @@ export interface RouteSchema {
   query: TObject;
   /** Path parameters (`:date` in the path), all required. */
   params?: TObject;
+  /** Request headers the route reads (`in: header` parameters, e.g. Last-Event-ID). */
+  headerParameters?: readonly ParameterObject[];
   ok: {
     description: string;
     body: TSchema;
+    /** The 200's media type when not JSON (a stream of events, which `body` then describes). */
+    media?: string;
     headers: readonly SharedHeaderName[];
     /** Other media types the 200 can come in (a route's exports), each with its schema. */
     alternateMedia?: Readonly<Record<string, TSchema>>;

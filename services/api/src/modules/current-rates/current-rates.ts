@@ -18,6 +18,7 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
   private subscriber?: Redis;
   private table!: RatesTable;
   private readonly listeners: Array<() => void> = [];
+  private readonly swapListeners: Array<(table: RatesTable, previous: RatesTable) => void> = [];
   private catchUpTimer?: NodeJS.Timeout;
   private closing = false;
 
@@ -39,6 +40,14 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
    */
   onAnnouncement(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Calls `listener` each time another table is swapped in, with the one it replaces (rate streams
+   * diff the two): once the new table is in service, from this instance's one subscription.
+   */
+  onSwap(listener: (table: RatesTable, previous: RatesTable) => void): void {
+    this.swapListeners.push(listener);
   }
 
   async onModuleInit(): Promise<void> {
@@ -98,9 +107,11 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
   }
 
   private swap(table: RatesTable): void {
+    const previous = this.table as RatesTable | undefined;
     this.table = table;
     this.logger.log(
       `Rates table ${table.version} in service (${table.source}, ${table.date}, ${table.perUsd.size} currencies)`,
     );
+    if (previous) for (const listener of this.swapListeners) listener(table, previous);
   }
 }

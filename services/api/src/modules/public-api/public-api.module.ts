@@ -3,10 +3,11 @@ import { RatesModule } from '../rates';
 import { KeysModule } from '../keys';
 import { HistoryModule } from '../history';
 import { MeteringModule } from '../metering';
+import { StreamsModule } from '../streams';
 import { PublicApiRoutes } from './public-api.routes';
 
 @Module({
-  imports: [RatesModule, HistoryModule, KeysModule, MeteringModule],
+  imports: [RatesModule, HistoryModule, KeysModule, MeteringModule, StreamsModule],
   providers: [PublicApiRoutes],
   exports: [PublicApiRoutes],
 })

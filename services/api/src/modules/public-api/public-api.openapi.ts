@@ -25,32 +25,35 @@ const METERED_PROBLEMS = [ErrorCode.RateLimited, ErrorCode.QuotaExceeded, ErrorC
 export function documentedPublicRoute(route: PublicRoute): DocumentedRoute {
   // The type requires a schema; this says which route lacks one should a cast hide it.
   if (!route.schema) throw new Error(`${route.path} is in the /api/v1 table without a schema`);
-  const { body, problems, alternateMedia, ownHeaders, ...own } = route.schema;
+  const { body, problems, alternateMedia, ownHeaders, media, ...own } = route.schema;
+  const rateLimits = route.metered ? RATE_LIMIT_HEADER_NAMES : [];
   return {
     path: route.path,
     schema: {
       ...own,
       tag: PUBLIC_API_TAG,
       security: ['apiKey'],
-      ok: {
-        description: route.metered ? 'OK; counted against your monthly quota' : 'OK; not metered',
-        body,
-        headers: [
-          ...(route.metered ? RATE_LIMIT_HEADER_NAMES : []),
-          'Cache-Control',
-          'ETag',
-          'Vary',
-          'Content-Encoding',
-        ],
-        notModified: {
-          description: route.metered
-            ? 'Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call'
-            : 'Not Modified: your If-None-Match names the current answer',
-          headers: [...(route.metered ? RATE_LIMIT_HEADER_NAMES : []), 'Cache-Control', 'ETag', 'Vary'],
-        },
-        alternateMedia,
-        ownHeaders,
-      },
+      ok: media
+        ? // A stream: no validators, no compression, nothing to answer 304 for.
+          {
+            description: 'OK; the stream is counted as one call now and one per started hour',
+            body,
+            media,
+            headers: [...rateLimits, 'Cache-Control'],
+          }
+        : {
+            description: route.metered ? 'OK; counted against your monthly quota' : 'OK; not metered',
+            body,
+            headers: [...rateLimits, 'Cache-Control', 'ETag', 'Vary', 'Content-Encoding'],
+            notModified: {
+              description: route.metered
+                ? 'Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call'
+                : 'Not Modified: your If-None-Match names the current answer',
+              headers: [...rateLimits, 'Cache-Control', 'ETag', 'Vary'],
+            },
+            alternateMedia,
+            ownHeaders,
+          },
       problems: [...KEY_PROBLEMS, ...(route.metered ? METERED_PROBLEMS : []), ...problems],
     },
   };

@@ -29,6 +29,8 @@ import { StreamedAnswer, type PublicRoute, type PublicRouteContext, type RouteBo
 import { Representation, type Answerable } from './representation';
 import { RepeatSightings } from './repeat-sightings';
 import { memoPerTable } from './rates-json';
+import { streamRoute } from './handlers/stream.handler';
+import { StreamHub } from '../streams';
 
 /** The answers to one request target (path and query) in one second, by the caller's plan. */
 interface AnswersOfSecond {
@@ -73,6 +75,7 @@ export function publicRoutes(
   history: RateHistory,
   metering: MeteringService,
   policy: CachePolicy,
+  streams: StreamHub,
 ): PublicRoute[] {
   return [
     latestRoute,
@@ -83,6 +86,7 @@ export function publicRoutes(
     fluctuationRoute(history),
     currenciesRoute,
     usageRoute(metering),
+    streamRoute(streams),
   ];
 }
 
@@ -103,10 +107,11 @@ export class PublicApiRoutes implements OnModuleInit {
     private readonly metering: MeteringService,
     private readonly rates: CurrentRates,
     history: RateHistory,
+    streams: StreamHub,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.policy = new CachePolicy(config.rates.providers, history);
-    this.routes = publicRoutes(history, metering, this.policy);
+    this.routes = publicRoutes(history, metering, this.policy, streams);
     this.closes = new ClosesAnswers(history);
   }
 
@@ -141,6 +146,7 @@ export class PublicApiRoutes implements OnModuleInit {
       now,
       headers: request.headers,
       target: request.target,
+      id: request.id,
     });
     const found = route.memoised
       ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), (kept) =>
@@ -161,7 +167,9 @@ export class PublicApiRoutes implements OnModuleInit {
           now,
           (headers) => send(answer(body, headers)),
           (refusal) => {
-            if (body instanceof Representation) body.discard(); // refused: a pooled body goes back unsent
+            // Refused: a pooled body goes back unsent, a stream's slot is freed.
+            if (body instanceof Representation) body.discard();
+            else body.release();
             fail(refusal);
           },
         );

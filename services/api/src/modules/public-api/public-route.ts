@@ -47,6 +47,8 @@ export interface PublicRouteContext {
   headers: IncomingHttpHeaders;
   /** The path and query string as sent. */
   target: string;
+  /** The request id (X-Request-Id). */
+  id: string;
 }
 
 /**
@@ -63,6 +65,10 @@ export interface PublicRouteSchema extends Pick<
   /** Other media types a 200 can come in (exports), and the headers only they carry. */
   alternateMedia?: RouteSchema['ok']['alternateMedia'];
   ownHeaders?: RouteSchema['ok']['ownHeaders'];
+  /** The media type of a 200 that is not JSON (a stream); `body` then describes its events' data. */
+  media?: string;
+  /** Request headers the route reads (Last-Event-ID). */
+  headerParameters?: RouteSchema['headerParameters'];
 }
 
 /**

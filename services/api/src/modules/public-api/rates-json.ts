@@ -1,13 +1,29 @@
-import { PLANS, type PlanId } from '@fxrates/domain';
+import { PLANS, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import { LRUCache } from 'lru-cache';
 import {
   assessFreshness,
+  pairRateText,
   provenanceSummaryOf,
   type ProvenanceSummary,
   type RatesTable,
 } from '@fxrates/rates';
 
-export { withRates } from '../current-rates';
+import { withRates } from '../current-rates';
+import { rateLiteral } from './numbers';
+
+export { withRates };
+
+/** `"EUR":0.88,"GBP":0.76`: the displayed rate of each code per 1 `base`, as /rates/latest writes them. */
+export function ratesMembers(
+  table: RatesTable,
+  base: string,
+  codes: readonly string[],
+  numbers: NumbersFormat,
+): string {
+  return withRates(() =>
+    codes.map((code) => `"${code}":${rateLiteral(pairRateText(table, base, code), numbers)}`),
+  ).join(',');
+}
 
 /**
  * `"timestamp":…,"date":…,"source":…,"stale":…,"marketClosed":…` for the currencies of one answer:

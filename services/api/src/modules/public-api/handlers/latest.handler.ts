@@ -1,14 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
-import { pairRateText } from '@fxrates/rates';
 import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../../common/query-params';
 import { CurrencyCode, CurrencyListParameter } from '../../../common/query-params.schema';
 import { assertCurrenciesInPlan } from '../../plans';
 import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
-import { fragmentOf, provenanceJson, withRates } from '../rates-json';
-import { NUMBERS_QUERY, numbersOf, rateLiteral } from '../numbers';
+import { fragmentOf, provenanceJson, ratesMembers } from '../rates-json';
+import { NUMBERS_QUERY, numbersOf } from '../numbers';
 
 const QUERY = Type.Object({
   base: Type.Optional(BASE_PARAMETER),
@@ -56,10 +55,7 @@ export const latestRoute: PublicRoute = {
     const requested = optionalCurrencyList(query, 'symbols');
     const numbers = numbersOf(query);
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
-    const ratesOf = (codes: readonly string[]) =>
-      withRates(() =>
-        codes.map((code) => `"${code}":${rateLiteral(pairRateText(table, base, code), numbers)}`),
-      ).join(',');
+    const ratesOf = (codes: readonly string[]) => ratesMembers(table, base, codes, numbers);
     // Named symbols join a few pair texts remembered per table; every currency the plan allows (a
     // long list to filter and join) is remembered per table, base and plan.
     const symbols = () =>

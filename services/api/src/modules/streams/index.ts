@@ -1,0 +1,3 @@
+export * from './sse';
+export * from './stream-hub';
+export * from './streams.module';

@@ -1,0 +1,296 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ErrorCode, type PlanId } from '@fxrates/domain';
+import type { RatesTable } from '@fxrates/rates';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { AppException } from '../../common/app-exception';
+import { problemAnswer } from '../../common/problem-reply';
+import { CurrentRates } from '../current-rates';
+import type { ResolvedKey } from '../keys';
+import { MeteringService } from '../metering';
+import { REDIS } from '../redis';
+import { HEARTBEAT, RECONNECT_AFTER_MS, sseEvent } from './sse';
+import { StreamSlots } from './stream-slots';
+import { TableHistory } from './table-history';
+
+/** What a set of streams receives alike: the same requested rates for the same plan. */
+export interface StreamTopic {
+  /** Streams of equal ids share every event, serialised once for all of them. */
+  readonly id: string;
+  /** The SSE text telling the changes from `previous` to `table`, or undefined when none concerns it. */
+  changes(table: RatesTable, previous: RatesTable, now: number): string | undefined;
+}
+
+/** One open stream: a few fields, no timer and no subscription of its own. */
+interface OpenStream {
+  readonly out: Readable;
+  readonly topic: Topic;
+  readonly key: ResolvedKey;
+  readonly target: string;
+  readonly requestId: string;
+  /** When the next metered call is due (one per started period). */
+  nextMeterAt: number;
+  metering: boolean;
+  released: boolean;
+}
+
+interface Topic {
+  readonly spec: StreamTopic;
+  readonly streams: Set<OpenStream>;
+}
+
+/** A slot taken for a stream about to open; given back if the stream never starts. */
+export interface StreamSlot {
+  readonly key: ResolvedKey;
+  release(): void;
+}
+
+/** The last words to a stream ended by a shutdown: its client reconnects, to another instance. */
+const SHUTDOWN_NOTE = Buffer.from(': server shutting down, reconnect\n\n');
+
+/**
+ * Every rate stream (GET /api/v1/stream) of this instance. Changes come from the one subscription
+ * the instance already holds (CurrentRates swaps its table on `rates:changed`): each topic's events
+ * are serialised once and the same bytes pushed to each of its streams. One shared timer writes the
+ * heartbeats, meters the streams whose period has started, and keeps their slots counted in Redis
+ * (StreamSlots). A client that does not read is dropped once `maxBufferBytes` wait for it.
+ */
+@Injectable()
+export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
+  private readonly logger = new Logger(StreamHub.name);
+  private readonly topics = new Map<string, Topic>();
+  private readonly history: TableHistory;
+  private readonly slots: StreamSlots;
+  private readonly settings: AppConfig['streams'];
+  private timer?: NodeJS.Timeout;
+  private closing = false;
+  private count = 0;
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly rates: CurrentRates,
+    private readonly metering: MeteringService,
+  ) {
+    this.settings = config.streams;
+    this.history = new TableHistory(config.streams.resumeWindowMs);
+    const aliveTtlMs = Math.max(3 * config.streams.heartbeatMs, 5000);
+    this.slots = new StreamSlots(redis, config.redis.keyPrefix, randomUUID(), aliveTtlMs);
+  }
+
+  /** Streams open on this instance. */
+  get open(): number {
+    return this.count;
+  }
+
+  get instanceId(): string {
+    return this.slots.instanceId;
+  }
+
+  onModuleInit(): void {
+    this.rates.onSwap((table, previous) => this.changed(table, previous));
+    this.timer = setInterval(() => this.tick(), this.settings.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** The most streams a user on `plan` may hold open at once. */
+  limitOf(plan: PlanId): number {
+    return this.settings.limits[plan] ?? 0;
+  }
+
+  /** The table a Last-Event-ID names, if this instance served it within the resume window. */
+  tableOf(version: string, now: number): RatesTable | undefined {
+    return version === this.rates.current.version ? this.rates.current : this.history.find(version, now);
+  }
+
+  /**
+   * Takes one of the user's concurrent slots, or throws 429 `too-many-streams` (503 when Redis cannot
+   * count it, 503 while this instance shuts down).
+   */
+  async reserve(key: ResolvedKey): Promise<StreamSlot> {
+    if (this.closing) throw shuttingDown();
+    const limit = this.limitOf(key.plan);
+    if (!(await this.slots.acquire(key.userId, limit))) {
+      throw new AppException(
+        ErrorCode.TooManyStreams,
+        `Your plan allows ${limit} open streams at a time and they are all open. Close one, then try again.`,
+        undefined,
+        { 'Retry-After': String(Math.ceil(this.settings.heartbeatMs / 1000)) },
+      );
+    }
+    let released = false;
+    return {
+      key,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.slots.release(key.userId);
+      },
+    };
+  }
+
+  /**
+   * Starts a stream in `slot` (metered once already): its first text (`opening`, written with the
+   * table in service now, so no change falls between it and the next) and then every change of
+   * `topic` until the client leaves, the quota runs out or the instance shuts down.
+   */
+  start(
+    slot: StreamSlot,
+    spec: StreamTopic,
+    opening: (table: RatesTable, now: number) => string,
+    request: { target: string; id: string },
+  ): Readable {
+    const now = Date.now();
+    const out = new Readable({ read() {} });
+    let topic = this.topics.get(spec.id);
+    if (!topic) this.topics.set(spec.id, (topic = { spec, streams: new Set() }));
+    const stream: OpenStream = {
+      out,
+      topic,
+      key: slot.key,
+      target: request.target,
+      requestId: request.id,
+      nextMeterAt: now + this.settings.meterPeriodMs,
+      metering: false,
+      released: false,
+    };
+    topic.streams.add(stream);
+    this.count++;
+    out.once('close', () => this.remove(stream, slot));
+    let first: string;
+    try {
+      first = opening(this.rates.current, now);
+    } catch (error) {
+      first = sseEvent('error', this.problemJson(error, stream));
+      out.push(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`);
+      out.push(null);
+      return out;
+    }
+    out.push(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`);
+    if (this.closing) this.end(stream, SHUTDOWN_NOTE);
+    return out;
+  }
+
+  private remove(stream: OpenStream, slot: StreamSlot): void {
+    if (stream.released) return;
+    stream.released = true;
+    const { topic } = stream;
+    topic.streams.delete(stream);
+    if (topic.streams.size === 0 && this.topics.get(topic.spec.id) === topic)
+      this.topics.delete(topic.spec.id);
+    this.count--;
+    slot.release();
+  }
+
+  /** A new table: each topic's changes, serialised once, to each of its streams. */
+  private changed(table: RatesTable, previous: RatesTable): void {
+    const now = Date.now();
+    this.history.replace(previous, now);
+    for (const topic of this.topics.values()) {
+      let text: string | undefined;
+      try {
+        text = topic.spec.changes(table, previous, now);
+      } catch (error) {
+        this.logger.error({ err: error, topic: topic.spec.id }, 'Could not tell a topic its changes');
+        continue;
+      }
+      if (text === undefined) continue;
+      const bytes = Buffer.from(text);
+      for (const stream of topic.streams) this.write(stream, bytes);
+    }
+  }
+
+  /** Pushes `bytes` to the stream; drops a client that leaves more than the bound unread. */
+  private write(stream: OpenStream, bytes: Buffer): void {
+    if (stream.out.destroyed || stream.out.readableEnded) return;
+    stream.out.push(bytes);
+    if (stream.out.readableLength > this.settings.maxBufferBytes) {
+      this.logger.warn(
+        { reqId: stream.requestId, buffered: stream.out.readableLength },
+        'A rate stream whose client does not read was dropped',
+      );
+      stream.out.destroy();
+    }
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    const users = new Set<string>();
+    for (const topic of this.topics.values()) {
+      for (const stream of topic.streams) {
+        users.add(stream.key.userId);
+        this.write(stream, HEARTBEAT);
+        if (now >= stream.nextMeterAt && !stream.metering) this.meter(stream, now);
+      }
+    }
+    this.slots.refresh(users).catch((error: Error) => {
+      this.logger.warn(`Open streams not refreshed in Redis (${error.message}); trying again`);
+    });
+  }
+
+  /**
+   * One metered call for the period that has started. A quota refusal ends the stream with an
+   * `error` event; any other failure (the second's burst, Redis away) is tried again on the next tick.
+   */
+  private meter(stream: OpenStream, now: number): void {
+    stream.metering = true;
+    this.metering.meterThen(
+      stream.key,
+      now,
+      () => {
+        stream.metering = false;
+        stream.nextMeterAt += this.settings.meterPeriodMs;
+      },
+      (refusal) => {
+        stream.metering = false;
+        if (refusal instanceof AppException && refusal.code === ErrorCode.QuotaExceeded) {
+          this.end(stream, Buffer.from(sseEvent('error', this.problemJson(refusal, stream))));
+        }
+      },
+    );
+  }
+
+  private problemJson(error: unknown, stream: OpenStream): string {
+    const answer = problemAnswer(error, { method: 'GET', url: stream.target, id: stream.requestId });
+    return typeof answer.body === 'string' ? answer.body : answer.body.toString();
+  }
+
+  /** Ends a stream after `last`: the client reads it, then the connection's end. */
+  private end(stream: OpenStream, last: Buffer): void {
+    if (stream.out.destroyed || stream.out.readableEnded) return;
+    stream.out.push(last);
+    stream.out.push(null);
+  }
+
+  /** Shutdown: new streams are refused and every open one ends, so the server can close. */
+  onModuleDestroy(): void {
+    this.closing = true;
+    clearInterval(this.timer);
+    for (const topic of this.topics.values())
+      for (const stream of topic.streams) this.end(stream, SHUTDOWN_NOTE);
+  }
+
+  /** A client that has not read its stream's end by now has its connection cut. */
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const topic of [...this.topics.values()]) for (const stream of topic.streams) stream.out.destroy();
+    await this.slots.forget().catch(() => undefined);
+  }
+}
+
+function shuttingDown(): AppException {
+  return new AppException(
+    ErrorCode.ServiceUnavailable,
+    'This server is restarting; open the stream again in a moment.',
+    undefined,
+    { 'Retry-After': '1' },
+  );
+}
