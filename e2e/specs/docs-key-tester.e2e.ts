@@ -1,10 +1,48 @@
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { createRatesTable, loadBundledSnapshot, RateDecimal, RatesStore } from '@fxrates/rates';
 import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { delayRequests } from '../support/accounts-ui';
 import { waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
+const { baseUrl, apiUrl, redisUrl, redisKeyPrefix } = e2eEnvironment();
+
+/** A user on `plan` (set in PostgreSQL before the key is first used) and their key. */
+async function keyOnPlan(plan: 'professional'): Promise<string> {
+  const { accessToken, user } = await registerViaApi(apiUrl);
+  const { key } = await createKeyViaApi(apiUrl, accessToken);
+  const db = new Client({
+    connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+  });
+  await db.connect();
+  try {
+    await db.query('update users set plan = $1 where id = $2', [plan, user.uid]);
+  } finally {
+    await db.end();
+  }
+  return key;
+}
+
+/** Publishes, as the worker's ingest does, the bundled rates with EUR at `eurPerUsd`. */
+async function publishEur(eurPerUsd: string): Promise<void> {
+  const perUsd = new Map(loadBundledSnapshot().perUsd);
+  perUsd.set('EUR', new RateDecimal(eurPerUsd));
+  const timestamp = new Date().toISOString();
+  const table = createRatesTable({
+    source: 'bundled-snapshot',
+    date: timestamp.slice(0, 10),
+    timestamp,
+    perUsd,
+  });
+  const redis = new Redis(redisUrl);
+  try {
+    await new RatesStore(redis, redisKeyPrefix).publish(table);
+  } finally {
+    await redis.quit();
+  }
+}
 
 describe('API docs and the key tester', () => {
   const opened = usePagePerTest();
@@ -49,6 +87,7 @@ describe('API docs and the key tester', () => {
       '/rates/fluctuation',
       '/status',
       '/status/history',
+      '/stream',
     ]) {
       expect(await page.getByRole('heading', { name: path, exact: true }).isVisible()).toBe(true);
     }
@@ -61,7 +100,7 @@ describe('API docs and the key tester', () => {
 
     // Every endpoint shows curl, JavaScript (the SDK) and Python; one choice switches them all.
     const tabLists = page.getByRole('tablist', { name: /^Code examples for / });
-    expect(await tabLists.count()).toBe(11);
+    expect(await tabLists.count()).toBe(12);
     const rateTabs = page.getByRole('tablist', { name: 'Code examples for /rates/rate', exact: true });
     expect(await rateTabs.getByRole('tab').allInnerTexts()).toEqual(['curl', 'JavaScript', 'Python']);
     await rateTabs.getByRole('tab', { name: 'JavaScript' }).click();
@@ -132,6 +171,36 @@ describe('API docs and the key tester', () => {
     expect(request).toContain(`GET ${baseUrl}/api/v1/rates/fluctuation?`);
     // A Free key may not call it: the API answers 403 plan-upgrade-required, the tester the spec's text.
     await waitForText(page.getByTestId('tester-response').getByRole('alert'), 'API key unauthorized');
+  });
+
+  it('opens the rate stream with a Professional key and shows its events as they arrive, until stopped', async () => {
+    const key = await keyOnPlan('professional');
+    const page = await openDocs();
+    await page.getByRole('combobox', { name: 'Endpoint' }).click();
+    await page
+      .getByRole('listbox', { name: 'Endpoint' })
+      .getByRole('option', { name: 'GET /stream', exact: true })
+      .click();
+    await page.getByRole('textbox', { name: 'API key' }).fill(key);
+    await page.getByRole('button', { name: 'Test Key' }).click();
+
+    const request = await waitForText(page.getByTestId('tester-request'), /GET/);
+    expect(request).toContain(`GET ${baseUrl}/api/v1/stream?base=USD&symbols=EUR%2CGBP%2CBTC`);
+    expect(request).toContain('Accept: text/event-stream');
+    const stream = page.getByTestId('tester-stream');
+    await waitForText(stream, /200 · live/);
+    const items = page.getByTestId('stream-item');
+    await waitForText(items.last(), /"rates"/);
+    expect(await items.last().getAttribute('data-kind')).toBe('snapshot');
+
+    // A change of a requested rate arrives while the page watches, newest first.
+    await publishEur('0.8123456789');
+    await waitForText(items.first(), /"symbol": "EUR"/);
+    expect(await items.first().getAttribute('data-kind')).toBe('rate');
+    expect(await items.first().innerText()).toContain('"rate": 0.8123456789');
+
+    await stream.getByRole('button', { name: 'Stop' }).click();
+    await waitForText(stream, /ended/);
   });
 
   it('turns a legacy fxpro_ key into ours, and shows the spec message for a wrong key', async () => {

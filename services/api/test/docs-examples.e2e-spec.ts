@@ -11,6 +11,8 @@ import {
 import { BUNDLED_ECB_HISTORY, backfillEcbHistory } from '../../worker/src/history/ecb-backfill';
 import { connectTestDatabase } from '../../worker/test/support/history-rows';
 import { UserPlansService } from '../src/modules/plans';
+import { StreamHub } from '../src/modules/streams';
+import { until } from '../../worker/test/support/waiting';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -52,9 +54,16 @@ describe("the docs page's examples, called with the plan each names", () => {
     t = await startTestApp(testConfig());
     await t.app.listen(0, '127.0.0.1');
   }, 60_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    // fetch's pool keeps the stream example's connection alive: the server would wait on it.
+    (t?.app.getHttpServer() as import('node:http').Server | undefined)?.closeAllConnections();
+    await t?.close();
+  });
 
-  it.each(PUBLIC_ENDPOINTS.map((endpoint) => [endpointUrl(endpoint), endpoint.plan, endpoint] as const))(
+  // The stream's example is read event by event: its own test below.
+  const ANSWERED = PUBLIC_ENDPOINTS.filter((endpoint) => !endpoint.streamed);
+
+  it.each(ANSWERED.map((endpoint) => [endpointUrl(endpoint), endpoint.plan, endpoint] as const))(
     '%s answers 200 to a %s key',
     async (_url, plan, endpoint) => {
       const answer = await call(endpoint, await keyOn(plan));
@@ -62,9 +71,7 @@ describe("the docs page's examples, called with the plan each names", () => {
     },
   );
 
-  it.each(
-    PUBLIC_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint.sdkMethod, endpoint.plan, endpoint] as const),
-  )(
+  it.each(ANSWERED.map((endpoint) => [endpoint.id, endpoint.sdkMethod, endpoint.plan, endpoint] as const))(
     'the JavaScript example of %s, fx.%s(…), answers through the SDK to a %s key',
     async (_id, method, plan, endpoint) => {
       const { port } = t.app.getHttpServer().address() as AddressInfo;
@@ -74,6 +81,40 @@ describe("the docs page's examples, called with the plan each names", () => {
       const answer = await call(...sdkCallArguments(endpoint));
       expect(answer.status).toBe(200);
       expect(answer.data).toEqual(expect.any(Object));
+    },
+  );
+
+  it.each(
+    PUBLIC_ENDPOINTS.filter((endpoint) => endpoint.streamed).map(
+      (endpoint) => [endpoint.id, endpoint] as const,
+    ),
+  )(
+    'the JavaScript example of %s, fx.subscribe(…), gets its snapshot with a key of its plan',
+    async (_id, endpoint) => {
+      const { port } = t.app.getHttpServer().address() as AddressInfo;
+      const fx = createFxRatesClient({
+        apiKey: await keyOn(endpoint.plan),
+        baseUrl: `http://127.0.0.1:${port}`,
+      });
+      const [query] = sdkCallArguments(endpoint) as [Parameters<typeof fx.subscribe>[0]];
+      const snapshots: string[][] = [];
+      const errors: unknown[] = [];
+      const subscription = fx.subscribe(query, {
+        onEvent: (event) => {
+          if (event.type === 'snapshot') snapshots.push(Object.keys(event.data.rates));
+          subscription.close();
+        },
+        onError: (error) => {
+          errors.push(error);
+          subscription.close();
+        },
+      });
+      await subscription.done;
+      // The stream ends on the server too once the client has left (the app can close).
+      await until(() => t.app.get(StreamHub).open === 0, 5000);
+      expect(errors).toEqual([]);
+      expect(snapshots.map((codes) => [...codes].sort())).toEqual([[...(query.symbols ?? [])].sort()]);
+      expect(subscription.lastEventId).toEqual(expect.any(String));
     },
   );
 

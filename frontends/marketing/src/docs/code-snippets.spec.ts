@@ -46,7 +46,9 @@ describe('javascriptSnippet', () => {
     const sdk = createFxRatesClient({ apiKey: 'fxrates_x', baseUrl: 'https://fx.example' });
     for (const e of PUBLIC_ENDPOINTS) {
       expect([e.id, typeof sdk[e.sdkMethod]]).toEqual([e.id, 'function']);
-      expect(javascriptSnippet(input(e.id))).toContain(`await fx.${e.sdkMethod}(`);
+      expect(javascriptSnippet(input(e.id))).toContain(
+        e.streamed ? `= fx.${e.sdkMethod}(` : `await fx.${e.sdkMethod}(`,
+      );
     }
   });
 });
@@ -92,6 +94,23 @@ describe('a public endpoint (no key)', () => {
     expect(python).not.toContain('import os');
     expect(KEY_TESTABLE_ENDPOINTS.map((e) => e.id)).not.toContain('status');
     expect(KEY_TESTABLE_ENDPOINTS.length).toBe(PUBLIC_ENDPOINTS.length - 2);
+  });
+});
+
+describe('the stream', () => {
+  it('reads events as they come: curl -N, the SDK subscribe() with its events typed, Python line by line', () => {
+    expect(curlSnippet(input('stream'))).toBe(
+      'curl -N -H "X-API-Key: fxrates_YOUR_KEY" \\\n  "https://fx.example/api/v1/stream?base=USD&symbols=EUR%2CGBP%2CBTC"',
+    );
+    const javascript = javascriptSnippet(input('stream'));
+    expect(javascript).toContain(
+      "const subscription = fx.subscribe({ base: 'USD', symbols: ['EUR', 'GBP', 'BTC'] }, {",
+    );
+    expect(javascript).toContain("if (event.type === 'snapshot')");
+    const python = pythonSnippet(input('stream'));
+    expect(python).toContain('stream=True,');
+    expect(python).toContain('for line in response.iter_lines(decode_unicode=True):');
+    expect(python).toContain('params={"base": "USD", "symbols": "EUR,GBP,BTC"},');
   });
 });
 

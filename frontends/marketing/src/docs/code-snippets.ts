@@ -36,7 +36,9 @@ function sdkBaseUrl(baseUrl: string): string {
 
 export function curlSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput): string {
   const url = `"${baseUrl}${endpointUrl(endpoint)}"`;
-  return endpoint.keyless ? `curl ${url}` : `curl -H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  ${url}`;
+  if (endpoint.keyless) return `curl ${url}`;
+  // -N: each event as it comes, not when curl's buffer fills.
+  return `curl ${endpoint.streamed ? '-N ' : ''}-H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  ${url}`;
 }
 
 type SdkValue = string | number | string[];
@@ -72,17 +74,47 @@ function javascriptLiteral(value: SdkArgument | SdkValue): string {
   return `{ ${entries.join(', ')} }`;
 }
 
-/** The example with @fxrates/sdk: typed answer, typed errors, retries and the rate-limit state. */
-export function javascriptSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput): string {
-  const result = endpoint.metered ? '{ data, rateLimit }' : '{ data }';
+/** The SDK client of the JavaScript examples, with the key from the environment, and a blank line. */
+function clientLines(baseUrl: string, keyPrefix: string): string[] {
   return [
-    `import { createFxRatesClient, FxRatesError } from '@fxrates/sdk';`,
-    '',
     'const fx = createFxRatesClient({',
     `  apiKey: process.env.${KEY_VARIABLE}, // ${keyPrefix}…`,
     `  baseUrl: ${quoted(sdkBaseUrl(baseUrl), "'")},`,
     '});',
     '',
+  ];
+}
+
+/** The SDK's subscribe(): typed events, reconnecting and resuming by itself. */
+function javascriptStreamSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput): string {
+  return [
+    `import { createFxRatesClient } from '@fxrates/sdk';`,
+    '',
+    ...clientLines(baseUrl, keyPrefix),
+    '// Reconnects by itself and resumes after the last event it received (Last-Event-ID).',
+    `const subscription = fx.${endpoint.sdkMethod}(${sdkCallArguments(endpoint).map(javascriptLiteral).join(', ')}, {`,
+    '  onEvent(event) {',
+    "    if (event.type === 'snapshot') console.log('rates now', event.data.rates);",
+    '    else console.log(event.data.symbol, event.data.rate, event.data.source);',
+    '  },',
+    '  // error.code is a problem code, e.g. "quota-exceeded"; willRetry false: the stream has ended.',
+    '  onError(error, willRetry) {',
+    '    console.error(error.message, willRetry);',
+    '  },',
+    '});',
+    '// subscription.close() ends it.',
+  ].join('\n');
+}
+
+/** The example with @fxrates/sdk: typed answer, typed errors, retries and the rate-limit state. */
+export function javascriptSnippet(input: SnippetInput): string {
+  if (input.endpoint.streamed) return javascriptStreamSnippet(input);
+  const { endpoint, baseUrl, keyPrefix } = input;
+  const result = endpoint.metered ? '{ data, rateLimit }' : '{ data }';
+  return [
+    `import { createFxRatesClient, FxRatesError } from '@fxrates/sdk';`,
+    '',
+    ...clientLines(baseUrl, keyPrefix),
     'try {',
     `  const ${result} = await fx.${endpoint.sdkMethod}(${sdkCallArguments(endpoint).map(javascriptLiteral).join(', ')});`,
     '  console.log(data);',
@@ -95,12 +127,42 @@ export function javascriptSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput
   ].join('\n');
 }
 
+/** Python's requests reading the events as they come (no reconnecting: the SDK's subscribe does that). */
+function pythonStreamSnippet(url: string, params: string[]): string {
+  return [
+    'import json',
+    'import os',
+    '',
+    'import requests',
+    '',
+    'with requests.get(',
+    `    ${quoted(url, '"')},`,
+    `    params={${params.join(', ')}},`,
+    `    headers={"X-API-Key": os.environ["${KEY_VARIABLE}"]},`,
+    '    stream=True,',
+    '    timeout=(10, 60),  # a heartbeat comes every 15 s',
+    ') as response:',
+    '    if not response.ok:',
+    '        problem = response.json()',
+    "        raise SystemExit(f\"{response.status_code} {problem['code']}: {problem['message']}\")",
+    '    event = "message"',
+    '    for line in response.iter_lines(decode_unicode=True):',
+    '        if line.startswith("event:"):',
+    '            event = line[6:].strip()',
+    '        elif line.startswith("data:"):',
+    '            print(event, json.loads(line[5:]))',
+    '        elif line == "":',
+    '            event = "message"',
+  ].join('\n');
+}
+
 /** The example with Python's requests: the path with its parameters filled in, the query as params. */
 export function pythonSnippet({ endpoint, baseUrl }: SnippetInput): string {
   const path = endpointUrl({ ...endpoint, parameters: endpoint.parameters.filter((p) => p.inPath) });
   const params = queryParameters(endpoint).map(
     (parameter) => `${quoted(parameter.name, '"')}: ${quoted(parameter.example.trim(), '"')}`,
   );
+  if (endpoint.streamed) return pythonStreamSnippet(`${baseUrl}${path}`, params);
   return [
     ...(endpoint.keyless ? [] : ['import os', '']),
     'import requests',

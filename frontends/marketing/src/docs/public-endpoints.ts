@@ -22,7 +22,8 @@ export type SdkMethod =
   | 'currencies'
   | 'usage'
   | 'status'
-  | 'statusHistory';
+  | 'statusHistory'
+  | 'subscribe';
 
 /** One public endpoint, as the docs describe it and the key tester calls it. */
 export interface PublicEndpointDoc {
@@ -37,6 +38,8 @@ export interface PublicEndpointDoc {
   sdkMethod: SdkMethod;
   /** Public: answered without a key (its examples send none, and the key tester cannot test a key on it). */
   keyless?: true;
+  /** Server-Sent Events: the examples read events as they come, the key tester shows them live. */
+  streamed?: true;
 }
 
 const from = { name: 'from', example: 'USD', required: true, description: 'Currency to convert from' };
@@ -155,6 +158,26 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     metered: true,
     plan: 'professional',
     sdkMethod: 'fluctuation',
+  },
+  {
+    id: 'stream',
+    path: '/stream',
+    summary:
+      'Server-Sent Events: a snapshot of the requested rates, then an event for each change, with its provenance; a heartbeat every 15 s; resumes with Last-Event-ID. One metered call when opened and one per started hour',
+    parameters: [
+      base,
+      {
+        name: 'symbols',
+        example: 'EUR,GBP,BTC',
+        required: true,
+        description: 'Comma-separated codes to follow',
+        type: 'list',
+      },
+    ],
+    metered: true,
+    plan: 'professional',
+    sdkMethod: 'subscribe',
+    streamed: true,
   },
   {
     id: 'currencies',

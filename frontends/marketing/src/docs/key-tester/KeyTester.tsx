@@ -13,17 +13,22 @@ import {
 } from '@mantine/core';
 import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
 import { useRuntimeConfig } from '@fxrates/web-kit';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { endpointUrl, KEY_TESTABLE_ENDPOINTS } from '../public-endpoints';
 import { hasKeyPrefix, maskApiKey, normalizeApiKeyInput } from './api-key-input';
 import { runKeyTest } from './run-key-test';
+import { runStreamTest, type StreamItem } from './run-stream-test';
 import type { TestOutcome } from './test-outcome';
 
 interface SentRequest {
   method: 'GET';
   url: string;
   maskedKey: string;
+  streamed: boolean;
 }
+
+/** The stream's items kept on screen, newest first: older ones drop off. */
+const SHOWN_ITEMS = 50;
 
 /** "Test Your API Key": calls a public endpoint with the visitor's key and shows request and answer. */
 export function KeyTester({ baseUrl }: { baseUrl: string }) {
@@ -35,6 +40,11 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
   const [sent, setSent] = useState<SentRequest | null>(null);
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
   const inFlight = useRef<AbortController | null>(null);
+  const [items, setItems] = useState<StreamItem[]>([]);
+  /** The open stream's status (200), null when none is open. */
+  const [live, setLive] = useState<number | null>(null);
+  // A stream left open would outlive the page otherwise.
+  useEffect(() => () => inFlight.current?.abort(), []);
   const endpoint = KEY_TESTABLE_ENDPOINTS.find((e) => e.id === endpointId) ?? KEY_TESTABLE_ENDPOINTS[0];
 
   const normalize = (value: string) => {
@@ -53,6 +63,8 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
     setSent(null);
     setOutcome(null);
     setLoading(false);
+    setItems([]);
+    setLive(null);
     if (!hasKeyPrefix(key, prefix)) {
       setKeyError(KEY_TESTER_MESSAGES.badPrefix(prefix));
       return;
@@ -61,8 +73,27 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
     const controller = new AbortController();
     inFlight.current = controller;
     const url = `${baseUrl}${endpointUrl(endpoint)}`;
-    setSent({ method: 'GET', url, maskedKey: maskApiKey(key, prefix) });
+    setSent({ method: 'GET', url, maskedKey: maskApiKey(key, prefix), streamed: Boolean(endpoint.streamed) });
     setLoading(true);
+    if (endpoint.streamed) {
+      const current = () => inFlight.current === controller;
+      const refused = await runStreamTest(url, key, controller.signal, {
+        onOpen: (status) => {
+          if (!current()) return;
+          setLoading(false);
+          setLive(status);
+        },
+        onItem: (item) => {
+          if (current()) setItems((shown) => [item, ...shown].slice(0, SHOWN_ITEMS));
+        },
+      });
+      if (current()) {
+        setLive(null);
+        setLoading(false);
+        setOutcome(refused);
+      }
+      return;
+    }
     const result = await runKeyTest(url, key, controller.signal);
     if (inFlight.current === controller) {
       setOutcome(result);
@@ -124,7 +155,50 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
             <Text fw={600} size="sm">
               Request
             </Text>
-            <Code block fz="sm">{`${sent.method} ${sent.url}\nX-API-Key: ${sent.maskedKey}`}</Code>
+            <Code block fz="sm">
+              {`${sent.method} ${sent.url}\nX-API-Key: ${sent.maskedKey}` +
+                (sent.streamed ? '\nAccept: text/event-stream' : '')}
+            </Code>
+          </Stack>
+        )}
+
+        {(live !== null || items.length > 0) && (
+          <Stack gap={6} data-testid="tester-stream">
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                Events
+              </Text>
+              <Badge color={live !== null ? 'teal' : 'gray'} variant="light">
+                {live !== null ? `${live} · live` : 'ended'}
+              </Badge>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {items.length === SHOWN_ITEMS ? `latest ${SHOWN_ITEMS}` : `${items.length} received`}
+              </Text>
+              {live !== null && (
+                <Button size="compact-sm" variant="default" onClick={() => inFlight.current?.abort()}>
+                  Stop
+                </Button>
+              )}
+            </Group>
+            <Stack gap="xs" mah={420} style={{ overflow: 'auto' }}>
+              {items.map((item) => (
+                <Stack key={item.seq} gap={2} data-testid="stream-item" data-kind={item.kind}>
+                  <Group gap={6}>
+                    <Badge size="sm" variant="outline" color={item.kind === 'error' ? 'red' : 'blue'}>
+                      {item.kind}
+                    </Badge>
+                    {item.id && (
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        id {item.id}
+                      </Text>
+                    )}
+                  </Group>
+                  <Code block fz="xs">
+                    {item.text}
+                  </Code>
+                </Stack>
+              ))}
+            </Stack>
           </Stack>
         )}
 
