@@ -4,7 +4,8 @@
 // writes artifacts/bench/results.json. Not a test: nothing here can fail a build.
 // `npm run bench -- --only timeseries` (or BENCH_ONLY=timeseries) imports the ECB history and runs
 // the time-series part alone; `--only metered` the metered public API and its bare servers alone;
-// `--only mix` the varied mix alone (200 keys; latest, rate and convert; no request repeated; see
+// `--only stream` 10 000 rate streams (BENCH_STREAMS) on one API process: its RSS, the time from a
+// stored table to each stream's event, and the metered path with them open; `--only mix` the varied mix alone (200 keys; latest, rate and convert; no request repeated; see
 // scripts/bench-mix-requests.mjs) against the public API beside a bare server doing the same work
 // naively (scripts/bench-bare-mix-server.mjs). `--leases both` (or BENCH_LEASES=both) loads the mix
 // on the API with its quota leases (`on`, the default) and with METERING_LEASES=off (`off`), and
@@ -16,6 +17,7 @@
 // shows the API's standard output (where `--trace-gc` writes). BENCH_ROUNDS (5) sets how many rounds
 // the API and its bare servers are loaded in turn; BENCH_DURATION (10) the seconds of each load.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
+import { openStreams, STREAM_TOPICS } from './bench-stream-clients.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,8 +44,8 @@ const flag = (name, fallback) => {
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
 const ONLY = flag('only', process.env.BENCH_ONLY);
-if (ONLY !== undefined && !['timeseries', 'metered', 'mix'].includes(ONLY))
-  throw new Error(`--only ${ONLY}: only "timeseries", "metered" and "mix" are known`);
+if (ONLY !== undefined && !['timeseries', 'metered', 'mix', 'stream'].includes(ONLY))
+  throw new Error(`--only ${ONLY}: only "timeseries", "metered", "mix" and "stream" are known`);
 /** Whether this run measures `part`: every part without --only. */
 const runs = (part) => ONLY === undefined || ONLY === part;
 const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
@@ -61,6 +64,9 @@ const SERIES_CODES_MORE = ['AUD', 'CAD', 'HKD', 'KRW', 'NZD', 'SGD', 'ZAR'];
 const SERIES_BASES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'];
 const SERIES_FIRST = Date.parse('1999-01-04');
 const SERIES_LAST_START = Date.parse('2025-04-14');
+/** Issue 20 §5: streams held open by one API process, and the rate changes timed on them. */
+const STREAM_COUNT = Number(process.env.BENCH_STREAMS ?? 10_000);
+const STREAM_PUBLICATIONS = Number(process.env.BENCH_STREAM_PUBLICATIONS ?? 20);
 /** Issue 19 §7: a compressed series at this rate with p99 ≤ 50 ms. */
 const SERIES_OFFERED_RATE = 2_000;
 const ECB_CSV = process.env.BENCH_ECB_CSV ?? path.resolve(root, '../shared/data/ecb/eurofxref-hist.csv');
@@ -643,6 +649,91 @@ if (runs('mix')) {
     name: `varied mix (target: ≥ 30 000 req/s on one core, p99 ≤ 10 ms, RSS ≤ 200 MB; leases ${LEASES})`,
     rows,
     notes,
+  });
+}
+
+if (runs('stream')) {
+  // 4. Issue 20 §5: 10 000 rate streams held by one API process (as deployed for /api/v1, on one
+  // core); a new rates table stored and announced, as the worker's ingest does, timed to each
+  // stream's event; the metered path loaded with no stream, with them all open, and with none again.
+  const rates = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/rates/src/index.js'));
+  const { Redis } = await import('ioredis');
+  const publisher = new Redis(env.REDIS_URL);
+  const store = new rates.RatesStore(publisher, env.REDIS_KEY_PREFIX);
+  const bundled = rates.loadBundledSnapshot();
+  /** A table whose every rate moved by up to ±0.1 %: every stream's symbols change. */
+  const movedTable = (n) => {
+    const perUsd = new Map();
+    for (const [code, rate] of bundled.perUsd) {
+      perUsd.set(code, rate.times(1 + ((n % 7) - 3) / 3000 + Math.random() / 1e6).toSignificantDigits(10));
+    }
+    const timestamp = new Date().toISOString();
+    return rates.createRatesTable({
+      source: 'bundled-snapshot',
+      date: timestamp.slice(0, 10),
+      timestamp,
+      perUsd,
+    });
+  };
+  const streamPort = PUBLIC_API_PORT;
+  const streamApi = startNode([...apiFlags, 'dist/services/api/src/main.js'], {
+    API_PORT: String(streamPort),
+    API_ROUTES: 'public-api',
+    STREAM_LIMITS: `professional=5,enterprise=${STREAM_COUNT + 100}`,
+    // The streams' target is RSS ≤ 300 MB (the metered API's, 200 MB, sets 192 for the others).
+    NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=8',
+  });
+  const metered = `http://127.0.0.1:${streamPort}${METERED_QUERY}`;
+  await waitFor(metered, { headers: keyHeaders });
+  const withoutBefore = await measureApi('metered API, no stream open', metered, keyHeaders, streamApi.pid);
+  const idleRss = peakRssMb(streamApi.pid);
+  process.stdout.write(`› Opening ${STREAM_COUNT} streams (${STREAM_TOPICS.length} topics)… `);
+  const openedAt = performance.now();
+  const clients = await openStreams({ port: streamPort, key: benchKey, count: STREAM_COUNT });
+  process.stdout.write(`${Math.round(performance.now() - openedAt)} ms\n`);
+  const latencies = [];
+  for (let n = 1; n <= STREAM_PUBLICATIONS; n++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const since = performance.now();
+    await store.publish(movedTable(n));
+    const arrived = await clients.awaitChange(since, 10_000);
+    latencies.push(...arrived);
+    process.stdout.write(
+      `› change ${n}/${STREAM_PUBLICATIONS}: on ${arrived.length} of ${STREAM_COUNT} streams, ` +
+        `the last after ${Math.round(Math.max(...arrived))} ms\n`,
+    );
+  }
+  const streamsRss = peakRssMb(streamApi.pid);
+  const withStreams = await measureApi(
+    `metered API, ${STREAM_COUNT} streams open`,
+    metered,
+    keyHeaders,
+    streamApi.pid,
+  );
+  const dropped = clients.ended;
+  clients.close();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const withoutAfter = await measureApi(
+    'metered API, no stream open again',
+    metered,
+    keyHeaders,
+    streamApi.pid,
+  );
+  await stop(streamApi);
+  await publisher.quit();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  const delivered = latencies.length / (STREAM_COUNT * STREAM_PUBLICATIONS);
+  const without = (withoutBefore.requestsPerSec + withoutAfter.requestsPerSec) / 2;
+  scenarios.push({
+    name: `rate streams (issue 20 §5: ${STREAM_COUNT} on one core, RSS ≤ 300 MB, store → event p99 ≤ 100 ms, metered path ≥ 0.95)`,
+    rows: [withoutBefore, withStreams, withoutAfter],
+    notes: [
+      `Peak RSS with ${STREAM_COUNT} streams open: ${streamsRss} MB (${idleRss} MB before they opened; target ≤ 300 MB)`,
+      `Stored → event on every stream, ${STREAM_PUBLICATIONS} changes: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms ` +
+        `(target p99 ≤ 100 ms); ${(delivered * 100).toFixed(2)} % of the events came; ${dropped} streams ended by the server`,
+      `Metered path with the streams open ÷ without: ${(withStreams.requestsPerSec / without).toFixed(2)} (target ≥ 0.95)`,
+    ],
   });
 }
 
