@@ -1,3 +1,4 @@
+import { SparklineSvg } from '../charts/SparklineSvg';
 import { ageHistoryLabel, agePath } from './age-format';
 
 const WIDTH = 144;
@@ -7,21 +8,14 @@ const HEIGHT = 28;
 export function AgeSparkline({ name, ages }: { name: string; ages: readonly (number | null)[] }) {
   const label = ageHistoryLabel(name, ages);
   return (
-    <svg
-      role="img"
-      aria-label={label}
+    <SparklineSvg
+      label={label}
+      path={agePath(ages, WIDTH, HEIGHT)}
       width={WIDTH}
       height={HEIGHT}
-      viewBox={`-1 -2 ${WIDTH + 2} ${HEIGHT + 4}`}
-      data-testid="age-sparkline"
-    >
-      <title>{label}</title>
-      <path
-        d={agePath(ages, WIDTH, HEIGHT)}
-        fill="none"
-        stroke="var(--mantine-color-blue-7)"
-        strokeWidth={1.5}
-      />
-    </svg>
+      stroke="var(--mantine-color-blue-7)"
+      testId="age-sparkline"
+      withTitle
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { SparklineSvg } from '../../charts/SparklineSvg';
 import { sparklinePath, trendLabel, trendPercent, type TrendPoint } from './pair-trend';
 
 const WIDTH = 160;
@@ -12,15 +13,13 @@ export function RateSparkline({ from, to, points }: { from: string; to: string; 
   const color = percent >= 0 ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-red-7)';
   return (
     <Group gap="xs" wrap="nowrap" data-testid="convert-trend" title={label}>
-      <svg
-        role="img"
-        aria-label={label}
+      <SparklineSvg
+        label={label}
+        path={sparklinePath(points, WIDTH, HEIGHT)}
         width={WIDTH}
         height={HEIGHT}
-        viewBox={`-1 -2 ${WIDTH + 2} ${HEIGHT + 4}`}
-      >
-        <path d={sparklinePath(points, WIDTH, HEIGHT)} fill="none" stroke={color} strokeWidth={1.5} />
-      </svg>
+        stroke={color}
+      />
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} aria-hidden>
         30 days {label.slice(label.lastIndexOf(':') + 2)}
       </Text>
