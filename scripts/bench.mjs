@@ -681,7 +681,7 @@ if (runs('stream')) {
     API_ROUTES: 'public-api',
     STREAM_LIMITS: `professional=5,enterprise=${STREAM_COUNT + 100}`,
     // The streams' target is RSS ≤ 300 MB (the metered API's, 200 MB, sets 192 for the others).
-    NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=8',
+    NODE_OPTIONS: `--max-old-space-size=256 --max-semi-space-size=8 ${process.env.BENCH_STREAM_NODE_OPTIONS ?? ''}`,
   });
   const metered = `http://127.0.0.1:${streamPort}${METERED_QUERY}`;
   await waitFor(metered, { headers: keyHeaders });

@@ -55,7 +55,9 @@ describe("the docs page's examples, called with the plan each names", () => {
     await t.app.listen(0, '127.0.0.1');
   }, 60_000);
   afterAll(async () => {
-    // fetch's pool keeps the stream example's connection alive: the server would wait on it.
+    // Node's fetch (undici) opens a spare connection beside the stream's that never sends a request;
+    // Node 20's closeIdleConnections leaves such a connection be, and close would wait until undici
+    // drops it.
     (t?.app.getHttpServer() as import('node:http').Server | undefined)?.closeAllConnections();
     await t?.close();
   });

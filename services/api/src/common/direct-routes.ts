@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { ApiMetrics } from './api-metrics';
 import { pipeline, type Readable } from 'node:stream';
 import { problemAnswer, sendProblem, type HttpAnswer, type StreamedBody } from './problem-reply';
+import { PushedBody, startPushing } from './push-connection';
 import { requestIdOf } from './request-id';
 import { dataSecurityHeadersFor } from './security-headers';
 
@@ -114,9 +115,20 @@ export class DirectRoutes implements OnModuleInit {
     if (!path.includes(':')) this.handlers.set(path, handler);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.get(path, (request, reply) => {
+      const started = performance.now();
       const send = (answer: HttpAnswer) => {
         if (answer.sent) reply.raw.once('finish', answer.sent);
         const { body } = answer;
+        if (body instanceof PushedBody) {
+          // Past Fastify from here on: its reply would wait for a payload that never ends, and its
+          // hooks do not see a hijacked reply end, so the access log and metric are written here.
+          // The headers its hooks set (CORS) go out with the answer's own.
+          void reply.hijack();
+          const headers = { ...(reply.getHeaders() as Record<string, string>), ...answer.headers };
+          startPushing(reply.raw, answer.status, headers, body);
+          reply.raw.once('close', () => this.logged(String(request.id), path, answer.status, started));
+          return;
+        }
         // Fastify pipes a stream with backpressure, destroys it when the client goes away, and cuts
         // the connection on an error after the first byte (logging it). No payload at all for a 304,
         // so Fastify writes no Content-Length (RFC 9110 §8.6).
@@ -205,6 +217,11 @@ export class DirectRoutes implements OnModuleInit {
     answer.headers[REQUEST_ID_HEADER] = id;
     const { body } = answer;
     if (typeof body === 'function') return this.writeStream(response, answer, body, id, path, started);
+    if (body instanceof PushedBody) {
+      startPushing(response, answer.status, answer.headers, body);
+      response.once('close', () => this.logged(id, path, answer.status, started));
+      return;
+    }
     // A known length spares the chunked encoding's extra framing and write. A 304 has no body, and
     // a length there would have to be the 200's (RFC 9110 §8.6).
     if (answer.status !== 304) answer.headers['content-length'] = String(Buffer.byteLength(body));

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
 import { BODY_LIMIT_BYTES } from './limits';
+import type { PushedBody } from './push-connection';
 import { isStoreOutage, storeUnavailable } from './store-outage';
 import { isDatabaseUnreachable, noteDatabaseUnreachable, serviceUnavailable } from './unavailable-dependency';
 
@@ -57,8 +58,11 @@ export type StreamedBody = () => Readable;
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
-  /** Text, or bytes already encoded (sent as they are), or a stream made when sending starts. */
-  body: string | Buffer | StreamedBody;
+  /**
+   * Text, or bytes already encoded (sent as they are), or a stream made when sending starts, or a
+   * body the server pushes as things happen (an event stream).
+   */
+  body: string | Buffer | StreamedBody | PushedBody;
   /** Called once the body is handed to the kernel (not if the connection dies first): a pooled body goes back. */
   sent?: () => void;
 }

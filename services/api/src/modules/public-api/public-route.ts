@@ -6,20 +6,22 @@ import type { Query } from '../../common/query-params';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
 import type { HttpAnswer, StreamedBody } from '../../common/problem-reply';
+import type { PushedBody } from '../../common/push-connection';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** A response body: JSON text, or its bytes in a pooled buffer when built as bytes (time series). */
 export type JsonBody = string | PooledBytes;
 
 /**
- * An answer whose body is streamed (an export: CSV, NDJSON), or its 304: status, its own headers
- * (media type, validators, caching) and the body, made only once metering has let the call through.
+ * An answer whose body is streamed (an export: CSV, NDJSON; or pushed: the rate stream), or its 304:
+ * status, its own headers (media type, validators, caching) and the body, made only once metering
+ * has let the call through.
  */
 export class StreamedAnswer {
   constructor(
     readonly status: 200 | 304,
     readonly headers: Readonly<Record<string, string>>,
-    readonly body: StreamedBody,
+    readonly body: StreamedBody | PushedBody,
   ) {}
 
   /** Nothing to give back when the call is refused: the body is not made before it is sent. */

@@ -11,8 +11,8 @@ import { ErrorCode, type PlanId } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { AppException } from '../../common/app-exception';
+import { PushFrame, type PushConnection } from '../../common/push-connection';
 import { problemAnswer } from '../../common/problem-reply';
 import { CurrentRates } from '../current-rates';
 import type { ResolvedKey } from '../keys';
@@ -30,15 +30,17 @@ export interface StreamTopic {
   changes(table: RatesTable, previous: RatesTable, now: number): string | undefined;
 }
 
-/** One open stream: a few fields, no timer and no subscription of its own. */
+/** One open stream: its connection and a few fields, no timer and no subscription of its own. */
 interface OpenStream {
-  readonly out: Readable;
+  readonly connection: PushConnection;
   readonly topic: Topic;
   readonly key: ResolvedKey;
   readonly target: string;
   readonly requestId: string;
   /** When the next metered call is due (one per started period). */
   nextMeterAt: number;
+  /** When its next heartbeat is due: a period after its opening, whatever was written since. */
+  nextBeatAt: number;
   metering: boolean;
   released: boolean;
 }
@@ -55,14 +57,20 @@ export interface StreamSlot {
 }
 
 /** The last words to a stream ended by a shutdown: its client reconnects, to another instance. */
-const SHUTDOWN_NOTE = Buffer.from(': server shutting down, reconnect\n\n');
+const SHUTDOWN_NOTE = PushFrame.of(': server shutting down, reconnect\n\n');
+const HEARTBEAT_FRAME = new PushFrame(HEARTBEAT);
+
+/** How often the shared timer looks for heartbeats and metered calls due, within a heartbeat period. */
+const TICKS_PER_HEARTBEAT = 15;
 
 /**
  * Every rate stream (GET /api/v1/stream) of this instance. Changes come from the one subscription
  * the instance already holds (CurrentRates swaps its table on `rates:changed`): each topic's events
- * are serialised once and the same bytes pushed to each of its streams. One shared timer writes the
- * heartbeats, meters the streams whose period has started, and keeps their slots counted in Redis
- * (StreamSlots). A client that does not read is dropped once `maxBufferBytes` wait for it.
+ * are serialised and framed once, and the same bytes written to each of its streams' sockets. One
+ * shared timer writes the heartbeats (each stream's a period after the last, so streams opened at
+ * different times never all beat in the same turn), meters the streams whose period has started,
+ * and keeps their slots counted in Redis (StreamSlots). A client that does not read is dropped once
+ * `maxBufferBytes` wait for it.
  */
 @Injectable()
 export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
@@ -71,7 +79,9 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   private readonly history: TableHistory;
   private readonly slots: StreamSlots;
   private readonly settings: AppConfig['streams'];
+  private readonly tickMs: number;
   private timer?: NodeJS.Timeout;
+  private nextRefreshAt = 0;
   private closing = false;
   private count = 0;
 
@@ -82,6 +92,7 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     private readonly metering: MeteringService,
   ) {
     this.settings = config.streams;
+    this.tickMs = Math.max(10, Math.round(config.streams.heartbeatMs / TICKS_PER_HEARTBEAT));
     this.history = new TableHistory(config.streams.resumeWindowMs);
     const aliveTtlMs = Math.max(3 * config.streams.heartbeatMs, 5000);
     this.slots = new StreamSlots(redis, config.redis.keyPrefix, randomUUID(), aliveTtlMs);
@@ -98,7 +109,7 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
 
   onModuleInit(): void {
     this.rates.onSwap((table, previous) => this.changed(table, previous));
-    this.timer = setInterval(() => this.tick(), this.settings.heartbeatMs);
+    this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
   }
 
@@ -139,45 +150,44 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   }
 
   /**
-   * Starts a stream in `slot` (metered once already): its first text (`opening`, written with the
-   * table in service now, so no change falls between it and the next) and then every change of
-   * `topic` until the client leaves, the quota runs out or the instance shuts down.
+   * Starts a stream in `slot` (metered once already) on `connection`: its first text (`opening`,
+   * written with the table in service now, so no change falls between it and the next) and then every
+   * change of `topic` until the client leaves, the quota runs out or the instance shuts down.
    */
   start(
     slot: StreamSlot,
     spec: StreamTopic,
     opening: (table: RatesTable, now: number) => string,
-    request: { target: string; id: string },
-  ): Readable {
+    request: { target: string; id: string; connection: PushConnection },
+  ): void {
+    const { connection } = request;
     const now = Date.now();
-    const out = new Readable({ read() {} });
     let topic = this.topics.get(spec.id);
     if (!topic) this.topics.set(spec.id, (topic = { spec, streams: new Set() }));
     const stream: OpenStream = {
-      out,
+      connection,
       topic,
       key: slot.key,
       target: request.target,
       requestId: request.id,
       nextMeterAt: now + this.settings.meterPeriodMs,
+      nextBeatAt: now + this.settings.heartbeatMs,
       metering: false,
       released: false,
     };
     topic.streams.add(stream);
     this.count++;
-    out.once('close', () => this.remove(stream, slot));
+    connection.onClose(() => this.remove(stream, slot));
     let first: string;
     try {
       first = opening(this.rates.current, now);
     } catch (error) {
       first = sseEvent('error', this.problemJson(error, stream));
-      out.push(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`);
-      out.push(null);
-      return out;
+      connection.end(PushFrame.of(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`));
+      return;
     }
-    out.push(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`);
-    if (this.closing) this.end(stream, SHUTDOWN_NOTE);
-    return out;
+    connection.push(PushFrame.of(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`));
+    if (this.closing) connection.end(SHUTDOWN_NOTE);
   }
 
   private remove(stream: OpenStream, slot: StreamSlot): void {
@@ -191,7 +201,7 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     slot.release();
   }
 
-  /** A new table: each topic's changes, serialised once, to each of its streams. */
+  /** A new table: each topic's changes, serialised and framed once, to each of its streams. */
   private changed(table: RatesTable, previous: RatesTable): void {
     const now = Date.now();
     this.history.replace(previous, now);
@@ -204,34 +214,42 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
         continue;
       }
       if (text === undefined) continue;
-      const bytes = Buffer.from(text);
-      for (const stream of topic.streams) this.write(stream, bytes);
+      const frame = PushFrame.of(text);
+      for (const stream of topic.streams) this.write(stream, frame);
     }
   }
 
-  /** Pushes `bytes` to the stream; drops a client that leaves more than the bound unread. */
-  private write(stream: OpenStream, bytes: Buffer): void {
-    if (stream.out.destroyed || stream.out.readableEnded) return;
-    stream.out.push(bytes);
-    if (stream.out.readableLength > this.settings.maxBufferBytes) {
+  /** Writes `frame` to the stream; drops a client that leaves more than the bound unread. */
+  private write(stream: OpenStream, frame: PushFrame): void {
+    const { connection } = stream;
+    connection.push(frame);
+    if (connection.buffered > this.settings.maxBufferBytes) {
       this.logger.warn(
-        { reqId: stream.requestId, buffered: stream.out.readableLength },
+        { reqId: stream.requestId, buffered: connection.buffered },
         'A rate stream whose client does not read was dropped',
       );
-      stream.out.destroy();
+      connection.destroy();
     }
   }
 
   private tick(): void {
     const now = Date.now();
+    // Due within half a tick counts as due: a heartbeat is never more than half a tick late.
+    const beatBefore = now + this.tickMs / 2;
+    const refresh = now >= this.nextRefreshAt;
     const users = new Set<string>();
     for (const topic of this.topics.values()) {
       for (const stream of topic.streams) {
-        users.add(stream.key.userId);
-        this.write(stream, HEARTBEAT);
+        if (refresh) users.add(stream.key.userId);
+        if (stream.nextBeatAt <= beatBefore) {
+          stream.nextBeatAt += this.settings.heartbeatMs;
+          this.write(stream, HEARTBEAT_FRAME);
+        }
         if (now >= stream.nextMeterAt && !stream.metering) this.meter(stream, now);
       }
     }
+    if (!refresh) return;
+    this.nextRefreshAt = now + this.settings.heartbeatMs;
     this.slots.refresh(users).catch((error: Error) => {
       this.logger.warn(`Open streams not refreshed in Redis (${error.message}); trying again`);
     });
@@ -253,7 +271,7 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
       (refusal) => {
         stream.metering = false;
         if (refusal instanceof AppException && refusal.code === ErrorCode.QuotaExceeded) {
-          this.end(stream, Buffer.from(sseEvent('error', this.problemJson(refusal, stream))));
+          stream.connection.end(PushFrame.of(sseEvent('error', this.problemJson(refusal, stream))));
         }
       },
     );
@@ -264,24 +282,18 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     return typeof answer.body === 'string' ? answer.body : answer.body.toString();
   }
 
-  /** Ends a stream after `last`: the client reads it, then the connection's end. */
-  private end(stream: OpenStream, last: Buffer): void {
-    if (stream.out.destroyed || stream.out.readableEnded) return;
-    stream.out.push(last);
-    stream.out.push(null);
-  }
-
   /** Shutdown: new streams are refused and every open one ends, so the server can close. */
   onModuleDestroy(): void {
     this.closing = true;
     clearInterval(this.timer);
     for (const topic of this.topics.values())
-      for (const stream of topic.streams) this.end(stream, SHUTDOWN_NOTE);
+      for (const stream of topic.streams) stream.connection.end(SHUTDOWN_NOTE);
   }
 
   /** A client that has not read its stream's end by now has its connection cut. */
   async beforeApplicationShutdown(): Promise<void> {
-    for (const topic of [...this.topics.values()]) for (const stream of topic.streams) stream.out.destroy();
+    for (const topic of [...this.topics.values()])
+      for (const stream of [...topic.streams]) stream.connection.destroy();
     await this.slots.forget().catch(() => undefined);
   }
 }

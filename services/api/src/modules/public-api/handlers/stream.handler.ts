@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
-import type { Readable } from 'node:stream';
+import { PushedBody } from '../../../common/push-connection';
 import { parameterNames } from '../../../common/route-schema';
 import {
   onlyParameters,
@@ -76,7 +76,7 @@ const HEADERS = {
 class StreamAnswer extends StreamedAnswer {
   constructor(
     private readonly slot: StreamSlot,
-    body: () => Readable,
+    body: PushedBody,
   ) {
     super(200, HEADERS, body);
   }
@@ -131,13 +131,16 @@ export function streamRoute(hub: StreamHub): PublicRoute {
       const lastEventId = typeof sent === 'string' && sent.trim() !== '' ? sent.trim() : undefined;
       const slot = await hub.reserve(key);
       const topic = streamTopic(request);
-      return new StreamAnswer(slot, () =>
-        hub.start(
-          slot,
-          topic,
-          (current, at) =>
-            openingEvents(request, current, at, lastEventId, (version, when) => hub.tableOf(version, when)),
-          { target, id },
+      return new StreamAnswer(
+        slot,
+        new PushedBody((connection) =>
+          hub.start(
+            slot,
+            topic,
+            (current, at) =>
+              openingEvents(request, current, at, lastEventId, (version, when) => hub.tableOf(version, when)),
+            { target, id, connection },
+          ),
         ),
       );
     },
