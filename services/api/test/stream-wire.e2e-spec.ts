@@ -94,7 +94,10 @@ describe('rate stream on the wire', () => {
     const [firstHead, rest] = splitHead(text);
     expect(firstHead).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     const length = Number(/content-length: (\d+)/i.exec(firstHead)?.[1]);
-    expect(JSON.parse(rest.slice(0, length))).toMatchObject({ base: 'USD', rates: { GBP: expect.any(Number) } });
+    expect(JSON.parse(rest.slice(0, length))).toMatchObject({
+      base: 'USD',
+      rates: { GBP: expect.any(Number) },
+    });
     const [streamHead, streamBody] = splitHead(rest.slice(length));
     expect(streamHead).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(streamHead).toContain('text/event-stream');

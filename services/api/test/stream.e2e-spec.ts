@@ -3,6 +3,8 @@ import { CURRENCIES } from '@fxrates/domain';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { until } from '../../worker/test/support/waiting';
+import type { MetricValueWithName } from 'prom-client';
+import { ApiMetrics } from '../src/common/api-metrics';
 import { StreamHub } from '../src/modules/streams';
 import { schemaValidator, type OpenApiDocument } from './support/openapi-document';
 import { keysOnPlans } from './support/plan-keys';
@@ -127,6 +129,36 @@ describe('rate stream (Server-Sent Events)', () => {
     const gbp = await tables.publish({ GBP: '0.81' });
     expect(await stream.next()).toMatchObject({ event: 'rate', id: gbp.version });
     expect(stream.pending).toEqual([]);
+  });
+
+  it("shows operators the open streams and each event's delay from the table's store", async () => {
+    // A histogram's values carry the name of their series (_bucket, _sum, _count).
+    const values = async (name: string) =>
+      (await a.app.get(ApiMetrics).registry.getSingleMetric(name)!.get())
+        .values as MetricValueWithName<string>[];
+    const delays = async () => {
+      const series = await values('fxrates_stream_event_delay_seconds');
+      const of = (suffix: string) =>
+        series.find((value) => value.metricName === `fxrates_stream_event_delay_seconds_${suffix}`)?.value ??
+        0;
+      return { count: of('count'), sum: of('sum') };
+    };
+    const openStreams = async () => (await values('fxrates_streams_open'))[0].value;
+    const streams = [await open(portA, '?symbols=EUR'), await open(portA, '?symbols=EUR,GBP&base=CHF')];
+    for (const stream of streams) await stream.next();
+    expect(await openStreams()).toBe(2);
+    const before = await delays();
+    const storedFrom = Date.now();
+    await tables.publish({ EUR: '0.95' });
+    for (const stream of streams) expect((await stream.next()).event).toBe('rate');
+    const seen = Date.now();
+    // One observation per stream written, each within the time from the store to the events read.
+    await until(async () => (await delays()).count === before.count + 2);
+    const added = (await delays()).sum - before.sum;
+    expect(added).toBeGreaterThanOrEqual(0);
+    expect(added).toBeLessThanOrEqual((2 * (seen - storedFrom)) / 1000);
+    for (const stream of streams) stream.close();
+    await until(async () => (await openStreams()) === 0);
   });
 
   it('writes a heartbeat comment on the shared timer', async () => {

@@ -17,8 +17,10 @@ import { problemAnswer } from '../../common/problem-reply';
 import { CurrentRates } from '../current-rates';
 import type { ResolvedKey } from '../keys';
 import { MeteringService } from '../metering';
+import { ApiMetrics } from '../../common/api-metrics';
 import { REDIS } from '../redis';
 import { HEARTBEAT, RECONNECT_AFTER_MS, sseEvent } from './sse';
+import { StreamMetrics } from './stream-metrics';
 import { StreamSlots } from './stream-slots';
 import { TableHistory } from './table-history';
 
@@ -80,6 +82,9 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   private readonly slots: StreamSlots;
   private readonly settings: AppConfig['streams'];
   private readonly tickMs: number;
+  private readonly metrics: StreamMetrics;
+  /** Each stream's delay (ms from the table's store) in the fan-out under way, reused from one to the next. */
+  private delays = new Float64Array(1024);
   private timer?: NodeJS.Timeout;
   private nextRefreshAt = 0;
   private closing = false;
@@ -90,12 +95,14 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly rates: CurrentRates,
     private readonly metering: MeteringService,
+    metrics: ApiMetrics,
   ) {
     this.settings = config.streams;
     this.tickMs = Math.max(10, Math.round(config.streams.heartbeatMs / TICKS_PER_HEARTBEAT));
     this.history = new TableHistory(config.streams.resumeWindowMs);
     const aliveTtlMs = Math.max(3 * config.streams.heartbeatMs, 5000);
     this.slots = new StreamSlots(redis, config.redis.keyPrefix, randomUUID(), aliveTtlMs);
+    this.metrics = new StreamMetrics(metrics.registry, () => this.count);
   }
 
   /** Streams open on this instance. */
@@ -205,6 +212,9 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   private changed(table: RatesTable, previous: RatesTable): void {
     const now = Date.now();
     this.history.replace(previous, now);
+    const { storedAt } = table;
+    if (this.delays.length < this.count) this.delays = new Float64Array(this.count * 2);
+    let written = 0;
     for (const topic of this.topics.values()) {
       let text: string | undefined;
       try {
@@ -215,8 +225,12 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
       }
       if (text === undefined) continue;
       const frame = PushFrame.of(text);
-      for (const stream of topic.streams) this.write(stream, frame);
+      for (const stream of topic.streams) {
+        this.write(stream, frame);
+        if (storedAt !== undefined) this.delays[written++] = Date.now() - storedAt;
+      }
     }
+    if (written > 0) this.metrics.written(this.delays.subarray(0, written));
   }
 
   /** Writes `frame` to the stream; drops a client that leaves more than the bound unread. */
