@@ -11,11 +11,12 @@ describe('a rates table in its JSON form', () => {
     expect(tableFromJson({ ...tableToJson(table), storedAt: 1_795_000_009_999 }).version).toBe(table.version);
   });
 
-  it.each([['a string', 'yesterday'], ['not finite', Number.NaN], ['absent', undefined]])(
-    'leaves out a stored time that is %s',
-    (_what, storedAt) => {
-      const json = { ...tableToJson(table), storedAt } as unknown as Parameters<typeof tableFromJson>[0];
-      expect(tableFromJson(json).storedAt).toBeUndefined();
-    },
-  );
+  it.each([
+    ['a string', 'yesterday'],
+    ['not finite', Number.NaN],
+    ['absent', undefined],
+  ])('leaves out a stored time that is %s', (_what, storedAt) => {
+    const json = { ...tableToJson(table), storedAt } as unknown as Parameters<typeof tableFromJson>[0];
+    expect(tableFromJson(json).storedAt).toBeUndefined();
+  });
 });

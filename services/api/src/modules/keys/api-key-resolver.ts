@@ -19,6 +19,12 @@ export interface ResolvedKey {
   plan: PlanId;
 }
 
+/**
+ * What an announcement said changed: one key (by its stored hash, as KeysService announces it), a
+ * user's plan, or (after the subscription was lost a while) anything at all.
+ */
+export type KeyChange = { keyHash: string } | { userId: string } | 'anything';
+
 interface CachedKey {
   key: ResolvedKey;
   /** The stored HMAC, which invalidations name. */
@@ -49,7 +55,14 @@ const resolvedFrom = (row: KeyRow): ResolvedKey => ({
   plan: row.plan,
 });
 
-const invalid = () =>
+/** A key that exists but is no longer active: 403, whether on a call or on an open stream. */
+export const keyDisabled = () =>
+  new AppException(
+    ErrorCode.ApiKeyDisabled,
+    'This API key has been deactivated. Create a new key in your dashboard.',
+  );
+
+export const invalid = () =>
   new AppException(
     ErrorCode.InvalidApiKey,
     'The API key is not valid. Copy it again from your dashboard, or create a new one.',
@@ -80,6 +93,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly revalidation = new BackgroundReread(() => this.rereadCache());
   /** Bumped by every invalidation, so a lookup that raced one does not cache what it read. */
   private generation = 0;
+  private readonly changeListeners: ((change: KeyChange) => void)[] = [];
 
   constructor(
     private readonly em: EntityManager,
@@ -96,8 +110,14 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     const { keyChanged: keys, planChanged: plans } = pubSubChannels(this.config.redis.keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {
       this.generation++;
-      if (channel === keys) this.forget((cached) => cached.hash === message);
-      if (channel === plans) this.forgetUser(message);
+      if (channel === keys) {
+        this.forget((cached) => cached.hash === message);
+        this.changed({ keyHash: message });
+      }
+      if (channel === plans) {
+        this.forgetUser(message);
+        this.changed({ userId: message });
+      }
     });
     await subscriber.subscribe(keys, plans);
     // Announcements may have been missed while disconnected: start again from the database. The
@@ -105,7 +125,10 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     // announcement falls between the two.
     subscriber.on('ready', () => {
       subscriber.subscribe(keys, plans).then(
-        () => this.forget(() => true),
+        () => {
+          this.forget(() => true);
+          this.changed('anything');
+        },
         // Lost again before subscribing: the next 'ready' empties the cache.
         (error: Error) => this.logger.warn(`Could not subscribe again: ${error.message}`),
       );
@@ -187,6 +210,18 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       this.known.set(digest, { key: resolved, hash: keyHash });
     }
     return resolved;
+  }
+
+  /**
+   * Calls `listener` on each announced change of a key or a plan (after the cache has dropped what
+   * it concerns): what holds a key beyond one call, an open stream, checks it again.
+   */
+  onChange(listener: (change: KeyChange) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(change: KeyChange): void {
+    for (const listener of this.changeListeners) listener(change);
   }
 
   /** Drops a user's cached keys, so the next request reads the current plan. */

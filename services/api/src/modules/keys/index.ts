@@ -4,4 +4,10 @@
  */
 export { KeysModule } from './keys.module';
 export { KeysService } from './keys.service';
-export { ApiKeyResolver, type ResolvedKey } from './api-key-resolver';
+export {
+  ApiKeyResolver,
+  invalid as invalidApiKey,
+  keyDisabled,
+  type KeyChange,
+  type ResolvedKey,
+} from './api-key-resolver';

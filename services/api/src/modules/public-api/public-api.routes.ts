@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { ErrorCode, type PlanId } from '@fxrates/domain';
+import type { PlanId } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
-import { AppException } from '../../common/app-exception';
 import {
   DirectRoutes,
   type DirectAnswer,
@@ -11,7 +10,7 @@ import {
 } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
 import { CurrentRates } from '../current-rates';
-import { ApiKeyResolver, type ResolvedKey } from '../keys';
+import { ApiKeyResolver, keyDisabled, type ResolvedKey } from '../keys';
 import { convertRoutes } from './handlers/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';
 import { fluctuationRoute } from './handlers/fluctuation.handler';
@@ -128,12 +127,7 @@ export class PublicApiRoutes implements OnModuleInit {
   }
 
   private answerFor(route: PublicRoute, key: ResolvedKey, request: DirectRequest): DirectAnswer {
-    if (key.status !== 'active') {
-      throw new AppException(
-        ErrorCode.ApiKeyDisabled,
-        'This API key has been deactivated. Create a new key in your dashboard.',
-      );
-    }
+    if (key.status !== 'active') throw keyDisabled();
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
     const now = Date.now();
     const table = this.rates.current;

@@ -11,16 +11,20 @@ import { ErrorCode, type PlanId } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { AppException } from '../../common/app-exception';
+import { BackgroundReread } from '../../common/background-reread';
 import { PushFrame, type PushConnection } from '../../common/push-connection';
 import { problemAnswer } from '../../common/problem-reply';
 import { CurrentRates } from '../current-rates';
-import type { ResolvedKey } from '../keys';
+import { ApiKeyResolver, invalidApiKey, keyDisabled, type KeyChange, type ResolvedKey } from '../keys';
+import { assertEndpointInPlan } from '../plans';
 import { MeteringService } from '../metering';
 import { ApiMetrics } from '../../common/api-metrics';
 import { REDIS } from '../redis';
 import { HEARTBEAT, RECONNECT_AFTER_MS, sseEvent } from './sse';
 import { StreamMetrics } from './stream-metrics';
+import { StreamKeys, type KeyNow } from './stream-keys';
 import { StreamSlots } from './stream-slots';
 import { TableHistory } from './table-history';
 
@@ -61,6 +65,8 @@ export interface StreamSlot {
 /** The last words to a stream ended by a shutdown: its client reconnects, to another instance. */
 const SHUTDOWN_NOTE = PushFrame.of(': server shutting down, reconnect\n\n');
 const HEARTBEAT_FRAME = new PushFrame(HEARTBEAT);
+/** The last words to a stream whose owner's plan changed: reconnected, it serves the new plan. */
+const PLAN_CHANGED_NOTE = PushFrame.of(': your plan changed, reconnect\n\n');
 
 /** How often the shared timer looks for heartbeats and metered calls due, within a heartbeat period. */
 const TICKS_PER_HEARTBEAT = 15;
@@ -83,6 +89,10 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   private readonly settings: AppConfig['streams'];
   private readonly tickMs: number;
   private readonly metrics: StreamMetrics;
+  private readonly keys: StreamKeys;
+  /** Every stream's key read again, should an announcement of a change have been lost. */
+  private readonly recheckAll: BackgroundReread;
+  private readonly recheckEveryMs: number;
   /** Each stream's delay (ms from the table's store) in the fan-out under way, reused from one to the next. */
   private delays = new Float64Array(1024);
   private timer?: NodeJS.Timeout;
@@ -96,6 +106,8 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     private readonly rates: CurrentRates,
     private readonly metering: MeteringService,
     metrics: ApiMetrics,
+    private readonly resolver: ApiKeyResolver,
+    em: EntityManager,
   ) {
     this.settings = config.streams;
     this.tickMs = Math.max(10, Math.round(config.streams.heartbeatMs / TICKS_PER_HEARTBEAT));
@@ -103,6 +115,9 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     const aliveTtlMs = Math.max(3 * config.streams.heartbeatMs, 5000);
     this.slots = new StreamSlots(redis, config.redis.keyPrefix, randomUUID(), aliveTtlMs);
     this.metrics = new StreamMetrics(metrics.registry, () => this.count);
+    this.keys = new StreamKeys(em);
+    this.recheckAll = new BackgroundReread(() => this.recheck('anything'));
+    this.recheckEveryMs = config.keys.cacheMaxAgeMs / 2;
   }
 
   /** Streams open on this instance. */
@@ -116,6 +131,8 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
 
   onModuleInit(): void {
     this.rates.onSwap((table, previous) => this.changed(table, previous));
+    this.resolver.onChange((change) => void this.recheck(change));
+    this.recheckAll.start(this.recheckEveryMs);
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
   }
@@ -296,10 +313,55 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     return typeof answer.body === 'string' ? answer.body : answer.body.toString();
   }
 
+  /**
+   * A key or plan changed (announced, or found on the periodic re-read): the streams it concerns are
+   * checked against PostgreSQL. A key no longer active ends its streams with `invalid-api-key`; a plan
+   * without streams, with the problem a new stream would get; another plan, with a note to reconnect,
+   * so the stream opens again on the plan paid for now. While PostgreSQL is away they stay open, as
+   * the keys this instance knows stay served, until a later round reads them.
+   */
+  private async recheck(change: KeyChange): Promise<void> {
+    let streams: OpenStream[] = [];
+    for (const topic of this.topics.values()) streams.push(...topic.streams);
+    if (streams.length === 0) return;
+    try {
+      if (change !== 'anything' && 'userId' in change) {
+        streams = streams.filter((stream) => stream.key.userId === change.userId);
+      } else if (change !== 'anything') {
+        const keyId = await this.keys.idOf(change.keyHash);
+        streams = streams.filter((stream) => stream.key.keyId === keyId);
+      }
+      if (streams.length === 0) return;
+      const now = await this.keys.current([...new Set(streams.map((stream) => stream.key.keyId))]);
+      for (const stream of streams) {
+        const ending = this.endingFor(stream, now.get(stream.key.keyId));
+        if (ending && !stream.released) stream.connection.end(ending);
+      }
+    } catch (error) {
+      this.logger.warn(`Open streams' keys not checked again (${(error as Error).message}); trying later`);
+    }
+  }
+
+  /** The last words to a stream whose key is now `key`, or undefined if it may go on. */
+  private endingFor(stream: OpenStream, key: KeyNow | undefined): PushFrame | undefined {
+    if (key?.status !== 'active') {
+      // Deleted since (absent), or deactivated: what a new call with the key would be told.
+      return PushFrame.of(sseEvent('error', this.problemJson(key ? keyDisabled() : invalidApiKey(), stream)));
+    }
+    if (key.plan === stream.key.plan) return undefined;
+    try {
+      assertEndpointInPlan(key.plan, 'stream');
+    } catch (refusal) {
+      return PushFrame.of(sseEvent('error', this.problemJson(refusal, stream)));
+    }
+    return PLAN_CHANGED_NOTE;
+  }
+
   /** Shutdown: new streams are refused and every open one ends, so the server can close. */
   onModuleDestroy(): void {
     this.closing = true;
     clearInterval(this.timer);
+    void this.recheckAll.stop();
     for (const topic of this.topics.values())
       for (const stream of topic.streams) stream.connection.end(SHUTDOWN_NOTE);
   }
