@@ -1,7 +1,9 @@
 // Many Server-Sent Events clients of GET /api/v1/stream in one process, for `npm run bench -- --only
 // stream` (issue 20 §5): each on a connection of its own, noting when each `rate` event arrives. Not
 // a test: nothing here can fail a build.
+import { fork } from 'node:child_process';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /** Symbol sets the streams follow, in turn: topics share serialised events, as real clients would. */
 export const STREAM_TOPICS = [
@@ -53,6 +55,58 @@ export async function openStreams({ port, key, count, batch = 250, onProgress = 
       for (const stream of streams) stream.request.destroy();
     },
   };
+}
+
+/**
+ * The same clients in a process of their own, so the benchmark's load generator (autocannon, in the
+ * bench's process) is not the one servicing 10 000 sockets: there their heartbeats stalled it and
+ * the metered path looked slower with streams open than it was. Times cross the two processes as
+ * wall-clock instants (performance.timeOrigin + now).
+ */
+export async function openStreamsApart(options) {
+  const child = fork(fileURLToPath(import.meta.url), ['--clients'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = (message) =>
+    new Promise((resolve, reject) => {
+      child.once('message', (answer) => (answer.error ? reject(new Error(answer.error)) : resolve(answer)));
+      child.send(message);
+    });
+  await ask({ open: options });
+  return {
+    async awaitChange(since, timeoutMs) {
+      return (await ask({ awaitChange: { since: performance.timeOrigin + since, timeoutMs } })).latencies;
+    },
+    async ended() {
+      return (await ask({ ended: true })).ended;
+    },
+    async close() {
+      await ask({ close: true });
+      child.disconnect();
+    },
+  };
+}
+
+if (process.argv.includes('--clients')) {
+  let clients;
+  process.on('message', async (message) => {
+    try {
+      if (message.open) {
+        clients = await openStreams(message.open);
+        process.send({ opened: clients.streams.length });
+      } else if (message.awaitChange) {
+        const { since, timeoutMs } = message.awaitChange;
+        process.send({ latencies: await clients.awaitChange(since - performance.timeOrigin, timeoutMs) });
+      } else if (message.ended) {
+        process.send({ ended: clients.ended });
+      } else if (message.close) {
+        clients.close();
+        process.send({ closed: true });
+      }
+    } catch (error) {
+      process.send({ error: error.message });
+    }
+  });
 }
 
 const SNAPSHOT = Buffer.from('event: snapshot');
