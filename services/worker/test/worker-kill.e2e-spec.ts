@@ -24,6 +24,7 @@ import {
   startWorkerProcess,
   type WorkerProcess,
 } from './support/worker-processes';
+import { lockRecentCloses, type RecentClosesLock } from './support/recent-closes-lock';
 
 const ECB_DAILY = '/stats/eurofxref/eurofxref-daily.xml';
 // The latest ECB fix already published, so the ingest takes it as today's value.
@@ -71,7 +72,11 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     expect((await worker.exited).signal).toBe('SIGKILL');
   };
 
+  // The ingest below records the ECB's latest closes (today's, after 16:00 CET): see recent-closes-lock.
+  let recentCloses: RecentClosesLock | undefined;
+
   beforeAll(async () => {
+    recentCloses = await lockRecentCloses();
     smtp = await startSmtpSink();
     paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
     provider = await ProviderStandIn.start();
@@ -93,8 +98,13 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     paypal.releaseSubscriptionReads();
     await killAll(workers);
     await Promise.all(queues.map((q) => q.close()));
+    // What the ingest recorded goes, so no later test finds a close of today it did not make.
+    await sql(`delete from rate_history where source = 'ecb' and day = ? and observed_at is not null`, [
+      ecbDay,
+    ]);
     await api.close();
     await Promise.all([smtp.close(), paypal.close(), provider.close()]);
+    await recentCloses?.release();
   });
 
   it('a rates ingest waiting on a hung provider runs again on the other worker; history rows once', async () => {
