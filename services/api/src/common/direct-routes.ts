@@ -126,7 +126,7 @@ export class DirectRoutes implements OnModuleInit {
           void reply.hijack();
           const headers = { ...(reply.getHeaders() as Record<string, string>), ...answer.headers };
           startPushing(reply.raw, answer.status, headers, body);
-          reply.raw.once('close', () => this.logged(String(request.id), path, answer.status, started));
+          this.logWhenClosed(reply.raw, String(request.id), path, answer.status, started);
           return;
         }
         // Fastify pipes a stream with backpressure, destroys it when the client goes away, and cuts
@@ -219,7 +219,7 @@ export class DirectRoutes implements OnModuleInit {
     if (typeof body === 'function') return this.writeStream(response, answer, body, id, path, started);
     if (body instanceof PushedBody) {
       startPushing(response, answer.status, answer.headers, body);
-      response.once('close', () => this.logged(id, path, answer.status, started));
+      this.logWhenClosed(response, id, path, answer.status, started);
       return;
     }
     // A known length spares the chunked encoding's extra framing and write. A 304 has no body, and
@@ -267,6 +267,14 @@ export class DirectRoutes implements OnModuleInit {
       }
       this.logged(id, path, answer.status, started);
     });
+  }
+
+  /**
+   * The access log and metric of a pushed answer, once it is over: from a closure of its own that
+   * holds the status alone, not the answer, whose body would otherwise live as long as the stream.
+   */
+  private logWhenClosed(response: ServerResponse, id: string, path: string, status: number, started: number) {
+    response.once('close', () => this.logged(id, path, status, started));
   }
 
   private logged(id: string, path: string, status: number, started: number): void {

@@ -62,7 +62,8 @@ export const keyDisabled = () =>
     'This API key has been deactivated. Create a new key in your dashboard.',
   );
 
-export const invalid = () =>
+/** An unknown or malformed key: 401. */
+export const invalidApiKey = () =>
   new AppException(
     ErrorCode.InvalidApiKey,
     'The API key is not valid. Copy it again from your dashboard, or create a new one.',
@@ -184,7 +185,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     const cached = this.known.get(digest);
     if (cached) return cached.key;
     const negativeUntil = this.unknown.get(digest);
-    if (negativeUntil !== undefined && negativeUntil > Date.now()) throw invalid();
+    if (negativeUntil !== undefined && negativeUntil > Date.now()) throw invalidApiKey();
     return this.lookup(digest, hashApiKey(this.config.keys.hashSecret, key));
   }
 
@@ -192,7 +193,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private digestOf(key: string, connection: object | undefined): string {
     const last = connection && this.lastOnConnection.get(connection);
     if (last && last.key === key) return last.digest;
-    if (!this.shape.test(key)) throw invalid();
+    if (!this.shape.test(key)) throw invalidApiKey();
     const digest = hash('sha256', key, 'base64');
     if (connection) this.lastOnConnection.set(connection, { key, digest });
     return digest;
@@ -203,7 +204,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     const [row]: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} = ?`, [keyHash]);
     if (!row) {
       this.unknown.set(digest, Date.now() + UNKNOWN_TTL_MS);
-      throw invalid();
+      throw invalidApiKey();
     }
     const resolved = resolvedFrom(row);
     if (generation === this.generation) {

@@ -6,7 +6,7 @@ export { KeysModule } from './keys.module';
 export { KeysService } from './keys.service';
 export {
   ApiKeyResolver,
-  invalid as invalidApiKey,
+  invalidApiKey,
   keyDisabled,
   type KeyChange,
   type ResolvedKey,

@@ -206,8 +206,7 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
     try {
       first = opening(this.rates.current, now);
     } catch (error) {
-      first = sseEvent('error', this.problemJson(error, stream));
-      connection.end(PushFrame.of(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`));
+      connection.end(PushFrame.of(`retry: ${RECONNECT_AFTER_MS}\n\n${this.errorEvent(error, stream)}`));
       return;
     }
     connection.push(PushFrame.of(`retry: ${RECONNECT_AFTER_MS}\n\n${first}`));
@@ -302,15 +301,16 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
       (refusal) => {
         stream.metering = false;
         if (refusal instanceof AppException && refusal.code === ErrorCode.QuotaExceeded) {
-          stream.connection.end(PushFrame.of(sseEvent('error', this.problemJson(refusal, stream))));
+          stream.connection.end(PushFrame.of(this.errorEvent(refusal, stream)));
         }
       },
     );
   }
 
-  private problemJson(error: unknown, stream: OpenStream): string {
+  /** The `error` event carrying the problem (RFC 9457) `error` answers on this stream's request. */
+  private errorEvent(error: unknown, stream: OpenStream): string {
     const answer = problemAnswer(error, { method: 'GET', url: stream.target, id: stream.requestId });
-    return typeof answer.body === 'string' ? answer.body : answer.body.toString();
+    return sseEvent('error', typeof answer.body === 'string' ? answer.body : answer.body.toString());
   }
 
   /**
@@ -346,13 +346,13 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   private endingFor(stream: OpenStream, key: KeyNow | undefined): PushFrame | undefined {
     if (key?.status !== 'active') {
       // Deleted since (absent), or deactivated: what a new call with the key would be told.
-      return PushFrame.of(sseEvent('error', this.problemJson(key ? keyDisabled() : invalidApiKey(), stream)));
+      return PushFrame.of(this.errorEvent(key ? keyDisabled() : invalidApiKey(), stream));
     }
     if (key.plan === stream.key.plan) return undefined;
     try {
       assertEndpointInPlan(key.plan, 'stream');
     } catch (refusal) {
-      return PushFrame.of(sseEvent('error', this.problemJson(refusal, stream)));
+      return PushFrame.of(this.errorEvent(refusal, stream));
     }
     return PLAN_CHANGED_NOTE;
   }
