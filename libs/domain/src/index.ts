@@ -13,5 +13,6 @@ export * from './subscribe-texts';
 export * from './rate-sources';
 export * from './typed-amount';
 export * from './plan-changes';
+export * from './proration';
 export * from './quota-alerts';
 export * from './source-status';
