@@ -60,6 +60,18 @@ export enum ErrorCode {
   PlanUnchanged = 'plan-unchanged',
   /** No downgrade is waiting for the end of the paid period. */
   PlanChangeNotFound = 'plan-change-not-found',
+  /** No upgrade payment of this user has that id. */
+  PaymentNotFound = 'payment-not-found',
+  /** The upgrade payment was captured before: a replay changes nothing. */
+  PaymentAlreadyCaptured = 'payment-already-captured',
+  /** The quoted price no longer holds (expired, or the plan or paid period changed): quote again. */
+  QuoteExpired = 'quote-expired',
+  /** The buyer has not approved the payment at PayPal (abandoned or not yet). */
+  PaymentNotApproved = 'payment-not-approved',
+  /** PayPal declined the buyer's funding source; nothing was taken and the plan is unchanged. */
+  PaymentDeclined = 'payment-declined',
+  /** The payment PayPal shows is not the one we asked for (amount, currency, payer, reference). */
+  PaymentMismatch = 'payment-mismatch',
   WebhookSignatureInvalid = 'webhook-signature-invalid',
   // HTTP: requests refused before any route runs (by the parser, the router, the body reader, CORS)
   InvalidJson = 'invalid-json',

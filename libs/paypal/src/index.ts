@@ -7,3 +7,4 @@ export * from './subscription-fields';
 export * from './plan-decision';
 export * from './paypal.providers';
 export * from './paypal-event';
+export * from './paypal-order';

@@ -1,6 +1,8 @@
 import type { AppConfig } from '@fxrates/config';
+import { BILLING_CURRENCY, formatMinorUnits } from '@fxrates/domain';
 import { isRecord, textWithin } from '@fxrates/rates';
 import { AnswerFieldError } from './paypal-answer-checks';
+import { checkedOrder, type CaptureOutcome, type OrderRequest, type PayPalOrder } from './paypal-order';
 import { checkedSale, type PayPalSale } from './paypal-sale';
 import { PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
 import { checkedSubscription } from './subscription-answer';
@@ -23,6 +25,25 @@ export interface WebhookSignatureInput {
   transmissionTime: string;
   webhookId: string;
   rawBody: string;
+}
+
+/** The http(s) href of the answer's HATEOAS link `rel`, or undefined. */
+function linkOf(answer: Record<string, unknown>, rel: string): string | undefined {
+  const { links } = answer;
+  const link = Array.isArray(links)
+    ? (links as unknown[]).find(
+        (candidate): candidate is { href: string } =>
+          isRecord(candidate) && candidate.rel === rel && typeof candidate.href === 'string',
+      )
+    : undefined;
+  return link && /^https?:\/\//.test(link.href) && link.href.length <= 2000 ? link.href : undefined;
+}
+
+/** The first `details[].issue` of a PayPal error answer, e.g. INSTRUMENT_DECLINED. */
+function issueOf(answer: Record<string, unknown>): string | undefined {
+  const details = Array.isArray(answer.details) ? (answer.details as unknown[]) : [];
+  const first = details.find(isRecord);
+  return typeof first?.issue === 'string' ? first.issue.slice(0, 80) : undefined;
 }
 
 interface CachedToken {
@@ -99,17 +120,91 @@ export class PayPalClient {
       return null;
     }
     if (!response.ok) throw new PayPalUnavailableError(`revise answered ${response.status}`);
-    const { links } = await this.readJson(response);
-    const approve = Array.isArray(links)
-      ? (links as unknown[]).find(
-          (link): link is { href: string } =>
-            isRecord(link) && link.rel === 'approve' && typeof link.href === 'string',
-        )
-      : undefined;
-    if (!approve || !/^https?:\/\//.test(approve.href) || approve.href.length > 2000) {
-      throw new PayPalUnavailableError('revise answered no usable approve link');
+    const approve = linkOf(await this.readJson(response), 'approve');
+    if (!approve) throw new PayPalUnavailableError('revise answered no usable approve link');
+    return { approveUrl: approve };
+  }
+
+  /**
+   * Creates an order for a one-time payment (POST /v2/checkout/orders, intent CAPTURE): our reference
+   * as custom_id and invoice_id (PayPal refuses a second order with the same invoice id), and the
+   * same reference as PayPal-Request-Id, so a retried call makes no second order. Nothing is taken
+   * until we capture it after the buyer approved at the answered link.
+   */
+  async createOrder(order: OrderRequest): Promise<{ id: string; approveUrl: string }> {
+    const value = formatMinorUnits(order.amountMinor);
+    const response = await this.call(
+      'POST',
+      '/v2/checkout/orders',
+      JSON.stringify({
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: order.reference,
+            custom_id: order.reference,
+            invoice_id: order.reference,
+            description: order.description.slice(0, 127),
+            amount: { currency_code: BILLING_CURRENCY, value },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+              return_url: order.returnUrl,
+              cancel_url: order.cancelUrl,
+            },
+          },
+        },
+      }),
+      { 'paypal-request-id': order.reference },
+    );
+    if (!response.ok) throw new PayPalUnavailableError(`order creation answered ${response.status}`);
+    const answer = await this.readJson(response);
+    const approve = linkOf(answer, 'payer-action') ?? linkOf(answer, 'approve');
+    if (typeof answer.id !== 'string' || !/^[A-Z0-9]{5,40}$/.test(answer.id) || !approve) {
+      throw new PayPalUnavailableError('order creation answered no usable order id or approve link');
     }
-    return { approveUrl: approve.href };
+    return { id: answer.id, approveUrl: approve };
+  }
+
+  /** An order as it is now (GET /v2/checkout/orders/{id}), or null when PayPal does not know it. */
+  getOrder(id: string): Promise<PayPalOrder | null> {
+    return this.find(`/v2/checkout/orders/${encodeURIComponent(id)}`, (answer) => checkedOrder(answer, id));
+  }
+
+  /**
+   * Captures an approved order (POST /v2/checkout/orders/{id}/capture). `requestId` makes a retry the
+   * same capture at PayPal, never a second one. PayPal's refusals (declined instrument, not approved,
+   * captured before) are answered as such; anything unreadable is PayPal unavailable.
+   */
+  async captureOrder(id: string, requestId: string): Promise<CaptureOutcome> {
+    const response = await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, '{}', {
+      'paypal-request-id': requestId,
+      prefer: 'return=representation',
+    });
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { captured: false, reason: 'unknown-order' };
+    }
+    if (response.status === 422) {
+      const issue = issueOf(await this.readJson(response));
+      if (issue === 'INSTRUMENT_DECLINED' || issue === 'PAYER_ACTION_REQUIRED') {
+        return { captured: false, reason: 'declined' };
+      }
+      if (issue === 'ORDER_ALREADY_CAPTURED') return { captured: false, reason: 'already-captured' };
+      if (issue === 'ORDER_NOT_APPROVED') return { captured: false, reason: 'not-approved' };
+      throw new PayPalUnavailableError(`capture refused: ${issue ?? 'no issue named'}`);
+    }
+    if (!response.ok) throw new PayPalUnavailableError(`capture answered ${response.status}`);
+    const answer = await this.readJson(response);
+    try {
+      return { captured: true, order: checkedOrder(answer, id) };
+    } catch (error) {
+      if (!(error instanceof AnswerFieldError)) throw error;
+      throw new PayPalUnavailableError(`capture answered an unusable order: ${error.message}`);
+    }
   }
 
   /**
@@ -151,7 +246,12 @@ export class PayPalClient {
     }
   }
 
-  private async call(method: string, path: string, body?: string): Promise<Response> {
+  private async call(
+    method: string,
+    path: string,
+    body?: string,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       const response = await this.send(`${this.config.apiBaseUrl}${path}`, {
@@ -160,6 +260,7 @@ export class PayPalClient {
           authorization: `Bearer ${token}`,
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
         },
         body,
       });

@@ -27,6 +27,8 @@ export interface PayPalSubscription {
   quantity?: string;
   plan_overridden?: boolean;
   plan?: { billing_cycles?: PayPalBillingCycle[] };
+  /** The PayPal account that pays the subscription. */
+  subscriber?: { payer_id?: string };
   billing_info?: {
     last_payment?: { amount?: PayPalMoney; time?: string };
     next_billing_time?: string;

@@ -10,15 +10,46 @@ const proAnnual: StoredPlan = {
 };
 
 describe('decidePlan', () => {
-  it('applies an upgrade at once and drops a waiting downgrade', () => {
+  it('never grants a higher tier PayPal has not billed: the paid plan stays, any waiting downgrade goes', () => {
     const waiting = {
       ...proAnnual,
       pending: { plan: 'basic' as const, cycle: 'annual' as const, at: periodEnd },
     };
-    expect(decidePlan(waiting, { plan: 'enterprise', cycle: 'monthly' }, now)).toEqual({
+    const enterprise = { plan: 'enterprise', cycle: 'monthly' } as const;
+    expect(decidePlan(waiting, enterprise, now)).toEqual({
+      plan: 'professional',
+      cycle: 'annual',
+      pending: null,
+    });
+    // Still the professional year's payment: not the enterprise price.
+    expect(decidePlan(waiting, enterprise, now, { amountMinor: 63588 })).toEqual({
+      plan: 'professional',
+      cycle: 'annual',
+      pending: null,
+    });
+  });
+
+  it('grants a higher tier once PayPal billed its price', () => {
+    expect(
+      decidePlan(proAnnual, { plan: 'enterprise', cycle: 'monthly' }, now, { amountMinor: 9999 }),
+    ).toEqual({
       plan: 'enterprise',
       cycle: 'monthly',
       pending: null,
+    });
+  });
+
+  it('moves to another cycle of the same tier only at the end of the paid period', () => {
+    const basicMonthly: StoredPlan = {
+      plan: 'basic',
+      cycle: 'monthly',
+      currentPeriodEnd: periodEnd,
+      pending: null,
+    };
+    expect(decidePlan(basicMonthly, { plan: 'basic', cycle: 'annual' }, now)).toEqual({
+      plan: 'basic',
+      cycle: 'monthly',
+      pending: { plan: 'basic', cycle: 'annual', at: periodEnd },
     });
   });
 

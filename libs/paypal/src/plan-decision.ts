@@ -1,6 +1,14 @@
-import { planChangeDirection, type BillingCycle, type PaidPlanId, type PlanId } from '@fxrates/domain';
+import {
+  BILLING_CURRENCY,
+  planChangeTiming,
+  planPriceMinor,
+  type BillingCycle,
+  type PaidPlanId,
+  type PlanId,
+} from '@fxrates/domain';
 import type { PayPalSubscription } from './paypal-subscription';
 import { subscriptionFields, type SubscriptionFields } from './subscription-fields';
+import { minorUnitsOf } from './subscription-judgement';
 
 /** A paid plan and the cycle it is billed on. */
 export interface PaidChoice {
@@ -26,24 +34,48 @@ export interface PlanDecision extends PaidChoice {
   pending: PendingChoice | null;
 }
 
+/** What PayPal last took for the subscription: its latest recurring payment, in our currency. */
+export interface LastPayment {
+  amountMinor: number | null;
+}
+
 /**
  * What a subscription grants once PayPal says it is now on `atPayPal` (its plan_id, judged by
- * judgeSubscription). PayPal bills a revised plan from the next cycle on, so:
- * - a dearer plan (an upgrade) applies at once, and any waiting downgrade is dropped;
+ * judgeSubscription). PayPal bills a revised plan only from the next cycle on, so the plan held is
+ * always one paid for:
+ * - a higher tier (planChangeTiming `now`) applies once PayPal has billed its price (its latest
+ *   payment is that plan's price); until then the plan held stays. The API grants it earlier only by
+ *   capturing the prorated difference itself (PlanChangePayments), after which the stored plan is it;
  * - the plan we hold (a downgrade undone, or nothing new) leaves it as it is, nothing waiting;
- * - a cheaper plan (a downgrade) waits until the end of the period paid at the dearer price (the
- *   period end we held when PayPal's plan first became the cheaper one), then applies.
- * The one rule the API's confirmation and the worker's sync both apply; pure, so it is idempotent.
+ * - anything else (a lower tier, another cycle) waits until the end of the period paid at the price
+ *   held (the period end we held when PayPal's plan first became this one), then applies.
+ * The one rule the API's confirmation, the worker's sync and reconcile apply; pure, so idempotent.
  */
-export function decidePlan(stored: StoredPlan, atPayPal: PaidChoice, now: Date): PlanDecision {
-  const direction = planChangeDirection(stored, atPayPal);
-  if (direction === 'upgrade') return { ...atPayPal, pending: null };
-  // Not an upgrade: the stored plan ranks at least as high as a paid one, so it is paid too.
+export function decidePlan(
+  stored: StoredPlan,
+  atPayPal: PaidChoice,
+  now: Date,
+  lastPayment: LastPayment = { amountMinor: null },
+): PlanDecision {
   const kept = { plan: stored.plan as PaidPlanId, cycle: stored.cycle };
-  if (direction === 'same') return { ...kept, pending: null };
+  if (stored.plan === 'free') return { ...atPayPal, pending: null };
+  const timing = planChangeTiming(stored, atPayPal);
+  if (timing === null) return { ...kept, pending: null };
+  if (timing === 'now') {
+    const billed = lastPayment.amountMinor === planPriceMinor(atPayPal.plan, atPayPal.cycle);
+    return billed ? { ...atPayPal, pending: null } : { ...kept, pending: null };
+  }
   const at = stored.pending?.at ?? stored.currentPeriodEnd;
   if (!at || at.getTime() <= now.getTime()) return { ...atPayPal, pending: null };
   return { ...kept, pending: { ...atPayPal, at } };
+}
+
+/** The latest payment PayPal reports of a subscription, when it is in our currency. */
+export function lastPaymentOf(paypal: PayPalSubscription): LastPayment {
+  const amount = paypal.billing_info?.last_payment?.amount;
+  return {
+    amountMinor: amount?.currency_code === BILLING_CURRENCY ? minorUnitsOf(amount.value) : null,
+  };
 }
 
 /** A subscriptions row as decidePlan reads it and as decidedFields writes it. */
@@ -82,7 +114,7 @@ export function decidedFields(
   atPayPal: PaidChoice,
   now = new Date(),
 ): DecidedFields {
-  const decision = decidePlan(storedPlanOf(row), atPayPal, now);
+  const decision = decidePlan(storedPlanOf(row), atPayPal, now, lastPaymentOf(paypal));
   return {
     ...subscriptionFields(paypal, decision.plan, decision.cycle),
     pendingPlan: decision.pending?.plan ?? null,

@@ -38,6 +38,8 @@ export function checkedSubscription(answer: Record<string, unknown>, askedId: st
   for (const time of TIMES) expectField(answer, time, 'date-time', { optional: true });
   const plan = optionalObject(answer, 'plan');
   if (plan) checkBillingCycles(plan);
+  const subscriber = optionalObject(answer, 'subscriber');
+  if (subscriber) expectField(subscriber, 'payer_id', 'string', { optional: true, at: 'subscriber.' });
   const billing = optionalObject(answer, 'billing_info');
   if (billing) {
     expectField(billing, 'next_billing_time', 'date-time', { optional: true, at: 'billing_info.' });

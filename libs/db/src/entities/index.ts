@@ -2,6 +2,7 @@ import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
 import { EmailedRow } from './emailed-row.entity';
+import { Payment } from './payment.entity';
 import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { Subscription } from './subscription.entity';
@@ -12,6 +13,7 @@ export {
   AnonymousSession,
   ApiKey,
   ContactMessage,
+  Payment,
   QuotaAlert,
   RefreshToken,
   Subscription,
@@ -30,4 +32,5 @@ export const ENTITIES = [
   ContactMessage,
   WebhookEvent,
   QuotaAlert,
+  Payment,
 ];

@@ -4,8 +4,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { payPalSdkStandInScript } from './sdk-stand-in-script';
 import { StandInSales, type PayPalRefund, type PayPalSale } from './stand-in-sales';
+import { CHECKOUT_PATH, StandInOrders } from './stand-in-orders';
 
 export type { PayPalRefund, PayPalSale } from './stand-in-sales';
+export type { StandInCapture, StandInOrder } from './stand-in-orders';
 
 export type PayPalStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
 
@@ -61,6 +63,8 @@ export interface NewSubscription {
   plan_overridden?: boolean;
   /** The buyer's override of our plan, as the JS SDK's `actions.subscription.create` accepts it. */
   plan?: PlanOverride;
+  /** When billing starts (PayPal's start_time); a later one is ACTIVE with its first payment then. */
+  start_time?: string;
   /** An APPROVED subscription turns ACTIVE after this many reads (PayPal activates asynchronously). */
   activateAfterReads?: number;
 }
@@ -89,6 +93,10 @@ export interface PayPalStandIn {
   refund(id: string, saleId?: string): PayPalRefund;
   /** A payment (the latest completed one unless named) is reversed by a chargeback. */
   reverse(id: string, saleId?: string): PayPalSale;
+  /** One-time payments (Orders v2): the buyer's approval, declines, what was captured. */
+  orders: StandInOrders;
+  /** The PayPal account of the buyer the stand-in plays: it approves subscriptions and orders. */
+  buyerPayerId: string;
   /** Every request received, as "METHOD /path". */
   requests: string[];
   /** Access tokens issued so far. */
@@ -251,6 +259,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   const sales = new StandInSales(() => baseUrl);
   const overrides = new Map<string, PlanOverride>();
   const revisions = new Map<string, PendingRevision>();
+  const buyerPayerId = upperId(13);
+  const orders = new StandInOrders(() => baseUrl, buyerPayerId);
   let issued = 0;
   let baseUrl = '';
   const webhookId = options.webhookId ?? upperId(17);
@@ -303,6 +313,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     clientId,
     clientSecret,
     requests: [],
+    orders,
+    buyerPayerId,
     down: false,
     holdSubscriptionReads: false,
     heldReads: () => held.length,
@@ -404,14 +416,24 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         plan_overridden: fields.plan_overridden ?? fields.plan !== undefined,
         subscriber: {
           email_address: 'buyer@example.com',
-          payer_id: upperId(13),
+          payer_id: buyerPayerId,
           name: { given_name: 'Ada', surname: 'Buyer' },
         },
         links: [{ href: `${baseUrl}/v1/billing/subscriptions/${id}`, rel: 'self', method: 'GET' }],
       };
       if (fields.plan) overrides.set(id, structuredClone(fields.plan));
       const status = fields.status ?? 'ACTIVE';
-      if (status === 'ACTIVE') activate(subscription, now);
+      const starts = fields.start_time ? new Date(fields.start_time) : now;
+      if (status === 'ACTIVE' && starts > now) {
+        // Nothing is billed before start_time: the first payment is due then.
+        subscription.start_time = starts.toISOString();
+        subscription.billing_info = {
+          outstanding_balance: { currency_code: 'USD', value: '0.0' },
+          cycle_executions: [],
+          next_billing_time: starts.toISOString(),
+          failed_payments_count: 0,
+        };
+      } else if (status === 'ACTIVE') activate(subscription, now);
       else subscription.status = status;
       if (fields.activateAfterReads !== undefined) activateAfter.set(id, fields.activateAfterReads);
       subscriptions.set(id, subscription);
@@ -558,6 +580,24 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       return;
     }
 
+    // PayPal's checkout page where the buyer pays an order (its payer-action link).
+    if (path === CHECKOUT_PATH && (request.method === 'GET' || request.method === 'POST')) {
+      const form = new URLSearchParams(
+        request.method === 'GET' ? (request.url ?? '').slice(path.length) : body,
+      );
+      const token = form.get('token') ?? '';
+      if (request.method === 'GET') {
+        const page = orders.checkoutPage(token);
+        response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(page ?? '<p>This payment link has expired.</p>');
+        return;
+      }
+      const back = orders.decide(token, form.get('decision') === 'approve');
+      if (!back) return json(response, 404, { name: 'RESOURCE_NOT_FOUND', debug_id: debugId() });
+      response.writeHead(302, { location: back }).end();
+      return;
+    }
+
     if (standIn.down) {
       return json(response, 503, {
         name: 'SERVICE_UNAVAILABLE',
@@ -568,8 +608,17 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
 
     // Not PayPal's: lets a browser test's SDK stand-in create what the buyer's approval would.
     if (request.method === 'POST' && path === '/__stand-in/subscriptions') {
-      const { plan_id: planId, custom_id: customId, plan } = JSON.parse(body) as NewSubscription;
-      return json(response, 201, standIn.createSubscription({ plan_id: planId, custom_id: customId, plan }));
+      const {
+        plan_id: planId,
+        custom_id: customId,
+        plan,
+        start_time: startTime,
+      } = JSON.parse(body) as NewSubscription;
+      return json(
+        response,
+        201,
+        standIn.createSubscription({ plan_id: planId, custom_id: customId, plan, start_time: startTime }),
+      );
     }
 
     if (request.method === 'POST' && path === '/v1/oauth2/token') {
@@ -619,6 +668,24 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
           )
           .verify(publicKey, input.transmission_sig, 'base64');
       return json(response, 200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' });
+    }
+
+    const orderMatch = /^\/v2\/checkout\/orders(?:\/([^/]+)(\/capture)?)?$/.exec(path);
+    if (orderMatch) {
+      if (!authorised(request)) {
+        return json(response, 401, {
+          error: 'invalid_token',
+          error_description: 'Token signature verification failed',
+        });
+      }
+      const requestId = request.headers['paypal-request-id'] as string | undefined;
+      const [, orderId, capture] = orderMatch;
+      if (!orderId && request.method === 'POST') return json(response, ...orders.create(body, requestId));
+      if (orderId && capture && request.method === 'POST') {
+        return json(response, ...orders.capture(decodeURIComponent(orderId), requestId));
+      }
+      if (orderId && !capture && request.method === 'GET')
+        return json(response, ...orders.show(decodeURIComponent(orderId)));
     }
 
     const saleMatch = /^\/v1\/payments\/sale\/([^/]+)$/.exec(path);
