@@ -14,5 +14,6 @@ export * from './rate-sources';
 export * from './typed-amount';
 export * from './plan-changes';
 export * from './proration';
+export * from './plan-quotes';
 export * from './quota-alerts';
 export * from './source-status';

@@ -1,4 +1,5 @@
 import type { BillingCycle, PlanId } from './api-types';
+import type { SubscriptionView } from './billing-types';
 
 /** A plan with the cycle it is billed on (free has no cycle that matters). */
 export interface PlanChoice {
@@ -84,6 +85,18 @@ export interface PlanChangePayRequest {
   paymentId: string;
   returnUrl: string;
   cancelUrl?: string;
+}
+
+/** Answer of POST /api/v1/subscriptions/change/pay: the upgrade is paid and applies now. */
+export interface PlanChangePaid {
+  success: true;
+  subscription: SubscriptionView;
+  /**
+   * PayPal's page where the buyer approves the new recurring price from the next billing date (a
+   * revision of the subscription); null when PayPal could not start it now (the account page offers
+   * to keep the plan after the paid period instead).
+   */
+  approveUrl: string | null;
 }
 
 /** What a plan or cycle would cost the user today and from when, shown before they approve anything. */

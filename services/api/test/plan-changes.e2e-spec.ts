@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
+import type { PlanQuotesResponse } from '@fxrates/domain';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -13,6 +14,7 @@ const PLAN_IDS = {
   enterpriseMonthly: 'P-ENTERPRISE-MONTHLY',
 };
 const WEB = 'https://web.fxrates.test';
+const DAY = 24 * 3600 * 1000;
 const RETURN = { returnUrl: `${WEB}/account?plan-change=approved`, cancelUrl: `${WEB}/account` };
 
 describe('changing plan through PayPal revise', () => {
@@ -107,50 +109,199 @@ describe('changing plan through PayPal revise', () => {
     paypal.down = false;
   });
 
-  it('upgrades by revising the PayPal subscription, and applies the plan only once PayPal confirms it', async () => {
-    const { userId, accessToken, paypalId, key } = await subscriber(PLAN_IDS.basicAnnual, 'basic', 'annual');
-    const started = await change(accessToken, 'professional', 'annual').expect(200);
-    expect(started.body).toEqual({ direction: 'upgrade', approveUrl: expect.stringContaining(paypal.url) });
-    expect(paypal.pendingRevisions(paypalId)).toEqual([
-      { planId: PLAN_IDS.proAnnual, returnUrl: RETURN.returnUrl, cancelUrl: RETURN.cancelUrl },
-    ]);
+  /** The buyer at PayPal's checkout page: pays the order behind an approve link (or names another payer). */
+  function approveOrder(approveUrl: string, payerId?: string): string {
+    const orderId = new URL(approveUrl).searchParams.get('token')!;
+    paypal.orders.approve(orderId, payerId);
+    return orderId;
+  }
+  const pay = (accessToken: string, paymentId: string) =>
+    post('/change/pay', accessToken, { paymentId, ...RETURN });
+  const quotes = async (accessToken: string) =>
+    (
+      await http()
+        .get('/api/v1/subscriptions/quotes')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .expect(200)
+    ).body as PlanQuotesResponse;
+  /** Moves the stored and PayPal's paid period so that `fractionLeft` of it remains. */
+  async function periodWithLeft(paypalId: string, fractionLeft: number, days: number) {
+    const now = Date.now();
+    const end = new Date(now + fractionLeft * days * DAY);
+    const start = new Date(end.getTime() - days * DAY);
+    const billing = paypal.subscription(paypalId)!.billing_info!;
+    billing.next_billing_time = end.toISOString();
+    billing.last_payment!.time = start.toISOString();
+    await sql(
+      'update subscriptions set current_period_end = ?, last_payment_at = ? where paypal_subscription_id = ?',
+      [end, start, paypalId],
+    );
+    return { start, end };
+  }
 
-    // Not approved yet: confirming changes nothing.
-    const early = await confirm(accessToken).expect(200);
-    expect(early.body.subscription).toMatchObject({
-      plan: 'basic',
-      billingCycle: 'annual',
-      pendingChange: null,
-    });
-    expect(await planOf(userId)).toBe('basic');
+  describe('an upgrade is paid before it applies', () => {
+    it('quotes the prorated difference, takes it, grants the plan, then revises PayPal to bill the new price', async () => {
+      const { userId, accessToken, paypalId, key } = await subscriber(
+        PLAN_IDS.basicAnnual,
+        'basic',
+        'annual',
+      );
+      await periodWithLeft(paypalId, 0.5, 365);
+      const quoted = (await quotes(accessToken)).quotes.find(
+        (quote) => quote.plan === 'enterprise' && quote.billingCycle === 'monthly',
+      )!;
+      // Half a year left: 6 months × (99.99 − 167.88 / 12) = 6 × (99.99 − 13.99) = 516.00.
+      expect(quoted).toMatchObject({
+        direction: 'upgrade',
+        timing: 'now',
+        chargeToday: '516.00',
+        currency: 'USD',
+      });
 
-    paypal.approveRevision(paypalId);
-    const confirmed = await confirm(accessToken).expect(200);
-    expect(confirmed.body).toMatchObject({
-      success: true,
-      subscription: {
-        paypalSubscriptionId: paypalId,
-        plan: 'professional',
-        amount: '635.88',
-        pendingChange: null,
-      },
-    });
-    expect(await planOf(userId)).toBe('professional');
-    expect(await usagePlan(key)).toBe('professional');
-    expect(await account(accessToken)).toMatchObject({
-      plan: 'professional',
-      amount: '635.88',
-      pendingChange: null,
+      const started = await change(accessToken, 'enterprise', 'monthly').expect(200);
+      expect(started.body).toEqual({
+        direction: 'upgrade',
+        approveUrl: expect.stringContaining(`${paypal.url}/checkoutnow?token=`),
+        payment: { id: expect.any(String), amount: '516.00', currency: 'USD' },
+      });
+      // Nothing granted, nothing revised, before the money is taken.
+      expect(paypal.pendingRevisions(paypalId)).toEqual([]);
+      expect(await planOf(userId)).toBe('basic');
+      const paymentId: string = started.body.payment.id;
+      const orderId = approveOrder(started.body.approveUrl);
+
+      const paid = await pay(accessToken, paymentId).expect(200);
+      expect(paid.body).toMatchObject({
+        success: true,
+        subscription: {
+          plan: 'enterprise',
+          billingCycle: 'monthly',
+          // PayPal bills basic annual until the buyer approves the new price: back to it at the period end.
+          pendingChange: { plan: 'basic', billingCycle: 'annual' },
+        },
+        approveUrl: expect.stringContaining(paypal.url),
+      });
+      expect(await planOf(userId)).toBe('enterprise');
+      expect(await usagePlan(key)).toBe('enterprise');
+      const [payment] = await sql(
+        'select status, amount_minor, captured_minor, paypal_order_id, paypal_capture_id, payer_id from payments where id = ?',
+        [paymentId],
+      );
+      const capture = paypal.orders.get(orderId)!.purchase_units[0].payments!.captures[0];
+      expect(payment).toEqual({
+        status: 'captured',
+        amount_minor: 51600,
+        captured_minor: 51600,
+        paypal_order_id: orderId,
+        paypal_capture_id: capture.id,
+        payer_id: paypal.buyerPayerId,
+      });
+      expect(paypal.orders.get(orderId)!.purchase_units[0]).toMatchObject({
+        custom_id: paymentId,
+        invoice_id: paymentId,
+        amount: { currency_code: 'USD', value: '516.00' },
+      });
+
+      // The buyer approves the new price at PayPal: nothing waits any more.
+      expect(paypal.pendingRevisions(paypalId)).toEqual([
+        { planId: PLAN_IDS.enterpriseMonthly, returnUrl: RETURN.returnUrl, cancelUrl: RETURN.cancelUrl },
+      ]);
+      paypal.approveRevision(paypalId);
+      const confirmed = await confirm(accessToken).expect(200);
+      expect(confirmed.body.subscription).toMatchObject({ plan: 'enterprise', pendingChange: null });
+
+      // A replayed payment is refused and takes nothing more.
+      const calls = paypal.orders.captureCalls;
+      expectProblem(await pay(accessToken, paymentId), 409, 'payment-already-captured');
+      expect(paypal.orders.captureCalls).toBe(calls);
     });
 
-    // Replaying the confirmation changes nothing more.
-    const replay = await confirm(accessToken).expect(200);
-    expect(replay.body.subscription).toEqual(confirmed.body.subscription);
-    expect(
-      await sql('select id from subscriptions where user_id = ? and paypal_subscription_id is not null', [
-        userId,
-      ]),
-    ).toHaveLength(1);
+    it('leaves the plan as it was when the payment is abandoned or declined, and takes it once approved again', async () => {
+      const { userId, accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      const started = await change(accessToken, 'enterprise', 'monthly').expect(200);
+      const paymentId: string = started.body.payment.id;
+      // Abandoned: the buyer never approved at PayPal.
+      expectProblem(await pay(accessToken, paymentId), 409, 'payment-not-approved');
+      expect(await planOf(userId)).toBe('professional');
+
+      approveOrder(started.body.approveUrl);
+      paypal.orders.declineCaptures = true;
+      try {
+        expectProblem(await pay(accessToken, paymentId), 402, 'payment-declined');
+      } finally {
+        paypal.orders.declineCaptures = false;
+      }
+      expect(await planOf(userId)).toBe('professional');
+      expect((await sql('select status from payments where id = ?', [paymentId]))[0].status).toBe('created');
+
+      await pay(accessToken, paymentId).expect(200);
+      expect(await planOf(userId)).toBe('enterprise');
+    });
+
+    it('takes two payments sent at once only once', async () => {
+      const { userId, accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      const started = await change(accessToken, 'enterprise', 'monthly').expect(200);
+      approveOrder(started.body.approveUrl);
+      const answers = await Promise.all([
+        pay(accessToken, started.body.payment.id),
+        pay(accessToken, started.body.payment.id),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(await planOf(userId)).toBe('enterprise');
+      const order = paypal.orders.get(new URL(started.body.approveUrl).searchParams.get('token')!)!;
+      expect(order.purchase_units[0].payments!.captures).toHaveLength(1);
+    });
+
+    it("refuses, before taking anything, another user's payment, another payer, and a quote that no longer holds", async () => {
+      const { userId, accessToken, paypalId } = await subscriber(
+        PLAN_IDS.proMonthly,
+        'professional',
+        'monthly',
+      );
+      const other = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      const started = await change(accessToken, 'enterprise', 'monthly').expect(200);
+      const paymentId: string = started.body.payment.id;
+      const orderId = approveOrder(started.body.approveUrl, 'SOMEONEELSE01');
+      expectProblem(await pay(other.accessToken, paymentId), 404, 'payment-not-found');
+      expectProblem(await pay(accessToken, paymentId), 409, 'payment-mismatch');
+      paypal.orders.approve(orderId);
+      // The period moved on (PayPal billed the next one) since the quote: its price no longer holds.
+      await periodWithLeft(paypalId, 0.9, 30);
+      expectProblem(await pay(accessToken, paymentId), 409, 'quote-expired');
+      expect(paypal.orders.get(orderId)!.status).toBe('APPROVED');
+      expect(await planOf(userId)).toBe('professional');
+      expect(await planOf(other.userId)).toBe('professional');
+    });
+
+    it('never grants a higher tier revised at PayPal without paying, until PayPal bills its price', async () => {
+      const { userId, accessToken, paypalId, key } = await subscriber(
+        PLAN_IDS.basicAnnual,
+        'basic',
+        'annual',
+      );
+      await reviseAtPayPal(paypalId, { plan_id: PLAN_IDS.enterpriseMonthly });
+      paypal.approveRevision(paypalId);
+      const confirmed = await confirm(accessToken).expect(200);
+      expect(confirmed.body.subscription).toMatchObject({ plan: 'basic', pendingChange: null });
+      expect(await planOf(userId)).toBe('basic');
+      expect(await usagePlan(key)).toBe('basic');
+
+      // PayPal's next payment is at the enterprise price: from then on it is paid for.
+      paypal.renew(paypalId);
+      await confirm(accessToken).expect(200);
+      expect(await planOf(userId)).toBe('enterprise');
+    });
+
+    it('schedules a change to another cycle of the same plan for the end of the period, at no charge', async () => {
+      const { accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      const quote = (await quotes(accessToken)).quotes.find(
+        (each) => each.plan === 'professional' && each.billingCycle === 'annual',
+      )!;
+      expect(quote).toMatchObject({ timing: 'period-end', chargeToday: '0.00', recurringAmount: '635.88' });
+      const started = await change(accessToken, 'professional', 'annual').expect(200);
+      expect(started.body.payment).toBeUndefined();
+      expect(started.body.approveUrl).toContain('/webapps/billing/subscriptions/update');
+    });
   });
 
   it('schedules a downgrade for the end of the paid period and keeps the paid plan until then', async () => {
@@ -340,11 +491,11 @@ describe('changing plan through PayPal revise', () => {
   it('answers 409 when PayPal says the subscription can no longer be revised', async () => {
     const { accessToken, paypalId } = await subscriber();
     paypal.setStatus(paypalId, 'SUSPENDED');
-    expectProblem(await change(accessToken, 'enterprise', 'monthly'), 409, 'subscription-not-active');
+    expectProblem(await change(accessToken, 'basic', 'annual'), 409, 'subscription-not-active');
   });
 
   it('requires a signed-in user', async () => {
-    for (const path of ['/change', '/change/undo', '/change/confirm']) {
+    for (const path of ['/change', '/change/undo', '/change/confirm', '/change/pay']) {
       expectProblem(await http().post(`/api/v1/subscriptions${path}`).send(RETURN), 401, 'unauthorized');
     }
   });

@@ -14,6 +14,7 @@ import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionCancellationService } from './subscription-cancellation.service';
 import { SubscriptionsService } from './subscriptions.service';
+import { PlanChangePayments } from './plan-change-payments.service';
 import { PlanChangesService } from './plan-changes.service';
 
 @Module({
@@ -31,6 +32,7 @@ import { PlanChangesService } from './plan-changes.service';
     SubscriptionsService,
     SubscriptionCancellationService,
     PlanChangesService,
+    PlanChangePayments,
     PayPalWebhooksService,
   ],
 })

@@ -4,31 +4,26 @@ import {
   ErrorCode,
   PLANS,
   planChangeDirection,
+  planChangeTiming,
   type BillingCycle,
   type PaidPlanId,
   type PlanChangeStarted,
 } from '@fxrates/domain';
+import type { Subscription } from '@fxrates/db';
 import { PayPalClient, PayPalPlanIds } from '@fxrates/paypal';
 import { AppException } from '../../common/app-exception';
 import { askPayPal } from './paypal-errors';
+import { PlanChangePayments } from './plan-change-payments.service';
+import { ourPages, type ReturnUrls } from './return-urls';
 import { SubscriptionsService } from './subscriptions.service';
 
-/** Where PayPal sends the buyer back: an absolute URL of this web app. */
-export interface ReturnUrls {
-  returnUrl: string;
-  cancelUrl?: string;
-}
-
-const invalidReturnUrl = () =>
-  new AppException(
-    ErrorCode.ValidationFailed,
-    'returnUrl and cancelUrl must be pages of this web app (an allowed origin).',
-  );
-
 /**
- * Starts a change of plan of the user's live subscription through PayPal's revise flow: the buyer
- * approves the revised subscription at PayPal, then the web app asks for its confirmation
- * (SubscriptionsService.confirmChange), which reads what PayPal made of it. Nothing changes here.
+ * Starts a change of plan of the user's live subscription. A higher tier is paid first
+ * (PlanChangePayments: the prorated difference, captured, then granted) and PayPal's subscription
+ * revised after; anything else goes through PayPal's revise flow alone: the buyer approves the
+ * revised subscription at PayPal, then the web app asks for its confirmation
+ * (SubscriptionsService.confirmChange), which reads what PayPal made of it and schedules it for
+ * the end of the paid period.
  */
 @Injectable()
 export class PlanChangesService {
@@ -39,6 +34,7 @@ export class PlanChangesService {
     private readonly paypal: PayPalClient,
     private readonly planIds: PayPalPlanIds,
     private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PlanChangePayments,
   ) {}
 
   /** An upgrade or a downgrade; choosing the plan paid for now while a downgrade waits undoes it. */
@@ -60,8 +56,37 @@ export class PlanChangesService {
         `Your change to ${PLANS[target.plan].name} (${target.cycle}) is already scheduled.`,
       );
     }
-    const approveUrl = await this.revise(live.paypalSubscriptionId!, target, urls, origin);
+    const pages = ourPages(urls, origin, this.config.api.corsOrigins);
+    if (planChangeTiming({ plan: live.plan, cycle: live.billingCycle }, target) === 'now') {
+      return this.payments.start(userId, live, target, pages);
+    }
+    const approveUrl = await this.revise(live.paypalSubscriptionId!, target, pages);
     return { direction: direction === 'same' ? 'undo' : direction, approveUrl };
+  }
+
+  /**
+   * The buyer approved an upgrade's payment at PayPal: it is captured and the upgrade applies now;
+   * then PayPal's subscription is revised to bill the new price from the next cycle, which the buyer
+   * approves at the answered link. Should PayPal not take the revision now, the upgrade still holds
+   * for the period paid for (approveUrl null; the account page offers to keep the plan after it).
+   */
+  async pay(
+    userId: string,
+    paymentId: string,
+    urls: ReturnUrls,
+    origin: string | undefined,
+  ): Promise<{ subscription: Subscription; approveUrl: string | null }> {
+    const pages = ourPages(urls, origin, this.config.api.corsOrigins);
+    await this.live(userId);
+    const subscription = await this.payments.pay(userId, paymentId);
+    const target = { plan: subscription.plan as PaidPlanId, cycle: subscription.billingCycle };
+    let approveUrl: string | null = null;
+    try {
+      approveUrl = await this.revise(subscription.paypalSubscriptionId!, target, pages);
+    } catch (error) {
+      this.logger.warn(`Upgrade of ${userId} paid, revision not started: ${(error as Error).message}`);
+    }
+    return { subscription, approveUrl };
   }
 
   /** Back to the plan paid for now: the waiting downgrade goes once PayPal confirms the revision. */
@@ -73,7 +98,11 @@ export class PlanChangesService {
     const paid = { plan: live.plan as PaidPlanId, cycle: live.billingCycle };
     return {
       direction: 'undo',
-      approveUrl: await this.revise(live.paypalSubscriptionId!, paid, urls, origin),
+      approveUrl: await this.revise(
+        live.paypalSubscriptionId!,
+        paid,
+        ourPages(urls, origin, this.config.api.corsOrigins),
+      ),
     };
   }
 
@@ -94,11 +123,8 @@ export class PlanChangesService {
   private async revise(
     paypalId: string,
     target: { plan: PaidPlanId; cycle: BillingCycle },
-    urls: ReturnUrls,
-    origin: string | undefined,
+    { returnUrl, cancelUrl }: Required<ReturnUrls>,
   ): Promise<string> {
-    const returnUrl = this.ourPage(urls.returnUrl, origin);
-    const cancelUrl = this.ourPage(urls.cancelUrl ?? urls.returnUrl, origin);
     const planId = this.planIds.idOf(target.plan, target.cycle);
     if (!planId) {
       this.logger.error(`No PayPal plan id for ${target.plan} ${target.cycle}: set it in PAYPAL_PLAN_IDS`);
@@ -115,18 +141,5 @@ export class PlanChangesService {
       );
     }
     return revised.approveUrl;
-  }
-
-  /** PayPal sends the buyer only to this web app: the request's own origin or a configured one. */
-  private ourPage(url: string, origin: string | undefined): string {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw invalidReturnUrl();
-    }
-    const allowed = parsed.origin === origin || this.config.api.corsOrigins.includes(parsed.origin);
-    if (!/^https?:$/.test(parsed.protocol) || !allowed) throw invalidReturnUrl();
-    return parsed.toString();
   }
 }

@@ -1,13 +1,27 @@
-import { Body, Controller, Headers, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, type CreateSubscriptionResponse, type PlanChangeStarted } from '@fxrates/domain';
+import {
+  ErrorCode,
+  type CreateSubscriptionResponse,
+  type PlanChangePaid,
+  type PlanChangeStarted,
+  type PlanQuotesResponse,
+} from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth';
 import { JwtAuthGuard } from '../auth';
 import type { AuthenticatedUser } from '../auth';
 import { CreateSubscriptionBody } from './dto/create-subscription.body';
 import { CreateSubscriptionResponseDto } from './dto/subscription.response';
-import { PlanChangeBody, PlanChangeStartedDto, PlanChangeUndoBody } from './dto/plan-change.body';
+import {
+  PlanChangeBody,
+  PlanChangePaidDto,
+  PlanChangePayBody,
+  PlanChangeStartedDto,
+  PlanChangeUndoBody,
+  PlanQuotesDto,
+} from './dto/plan-change.body';
+import { viewOf } from './subscription-view';
 import { PlanChangesService } from './plan-changes.service';
 import { SubscriptionCancellationService } from './subscription-cancellation.service';
 import { SubscriptionsService } from './subscriptions.service';
@@ -73,16 +87,35 @@ export class SubscriptionsController {
     return { success: true, subscription: await this.cancellation.cancel(user.userId) };
   }
 
+  @Get('quotes')
+  @ApiOperation({
+    operationId: 'quoteSubscriptionPlans',
+    summary: 'What every plan and cycle costs this user today, and from when it applies',
+    description:
+      'With an active subscription, a higher tier applies now for the prorated difference over the rest ' +
+      'of the paid period (rounded half to even to the cent); anything else applies at the end of the ' +
+      'paid period for nothing today. With paid time left on a cancelled subscription, every plan (the ' +
+      'same one: a resumption) starts when that time ends. Otherwise every plan costs its price today.',
+  })
+  @ApiOkResponse({ type: PlanQuotesDto })
+  @ApiProblems(ErrorCode.Unauthorized)
+  quotes(@CurrentUser() user: AuthenticatedUser): Promise<PlanQuotesResponse> {
+    return this.subscriptions.quotes(user.userId);
+  }
+
   @Post('change')
   @HttpCode(200)
   @ApiOperation({
     operationId: 'changeSubscriptionPlan',
     summary: 'Start a change of plan: PayPal revises the subscription once the buyer approves it',
     description:
-      'Revises the active subscription at PayPal to the plan and cycle asked for and answers the ' +
-      'approve link. After approving, the web app calls POST /api/v1/subscriptions/change/confirm: an ' +
-      'upgrade applies then, a downgrade at the end of the period already paid for. Choosing the plan ' +
-      'paid for now while a downgrade is scheduled undoes it. Problems also carry `success: false`.',
+      'A higher tier is paid before it applies: the answer carries `payment` (the prorated difference ' +
+      "for the rest of the paid period, as GET /api/v1/subscriptions/quotes shows it) and PayPal's page " +
+      'where the buyer pays it; then the web app calls POST /api/v1/subscriptions/change/pay. Any other ' +
+      'change revises the subscription at PayPal and answers the approve link; after approving, the web ' +
+      'app calls POST /api/v1/subscriptions/change/confirm, and the change applies at the end of the ' +
+      'period already paid for. Choosing the plan paid for now while a change is scheduled undoes it. ' +
+      'Problems also carry `success: false`.',
   })
   @ApiOkResponse({ type: PlanChangeStartedDto })
   @ApiProblems(
@@ -100,6 +133,43 @@ export class SubscriptionsController {
     @Headers('origin') origin?: string,
   ): Promise<PlanChangeStarted> {
     return this.changes.start(user.userId, { plan: body.plan, cycle: body.billingCycle }, body, origin);
+  }
+
+  @Post('change/pay')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'payForSubscriptionUpgrade',
+    summary: "Take an upgrade's approved payment and apply the upgrade now",
+    description:
+      'Checks the PayPal order the buyer approved (our reference, amount, currency, the payer of the ' +
+      'subscription) while the quote holds (an hour, within the same paid period and plan), captures ' +
+      'it, checks the capture, and only then grants the plan until the end of the paid period. The ' +
+      "answer links PayPal's page where the buyer approves the new recurring price from the next " +
+      'billing date (then POST /api/v1/subscriptions/change/confirm). A payment is taken once: a replay ' +
+      'is 409 `payment-already-captured`. A declined or abandoned payment changes nothing. Problems ' +
+      'also carry `success: false`.',
+  })
+  @ApiOkResponse({ type: PlanChangePaidDto })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.SubscriptionNotFound,
+    ErrorCode.PaymentNotFound,
+    ErrorCode.PaymentAlreadyCaptured,
+    ErrorCode.QuoteExpired,
+    ErrorCode.PaymentNotApproved,
+    ErrorCode.PaymentDeclined,
+    ErrorCode.PaymentMismatch,
+    ErrorCode.PaymentProviderUnavailable,
+    ErrorCode.BillingNotConfigured,
+  )
+  async pay(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: PlanChangePayBody,
+    @Headers('origin') origin?: string,
+  ): Promise<PlanChangePaid> {
+    const paid = await this.changes.pay(user.userId, body.paymentId, body, origin);
+    return { success: true, subscription: viewOf(paid.subscription), approveUrl: paid.approveUrl };
   }
 
   @Post('change/undo')

@@ -5,11 +5,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { Subscription, User } from '@fxrates/db';
-import { ErrorCode, PLANS, type SubscriptionView } from '@fxrates/domain';
+import {
+  ErrorCode,
+  planQuotes,
+  PLANS,
+  type PlanQuotesResponse,
+  type SubscriptionView,
+} from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../plans';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
-import { decidedFields, PayPalClient, subscriptionFields } from '@fxrates/paypal';
+import { decidedFields, PayPalClient, REFUSED_STATUS, subscriptionFields } from '@fxrates/paypal';
 import { askPayPal } from './paypal-errors';
 import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
 import { viewOf } from './subscription-view';
@@ -107,6 +113,33 @@ export class SubscriptionsService {
       );
     }
     return viewOf(subscription);
+  }
+
+  /** Every paid plan and cycle priced for this user now (planQuotes), from their latest subscription. */
+  async quotes(userId: string, now = new Date()): Promise<PlanQuotesResponse> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId }, { fields: ['plan'] });
+    const latest = await this.latestSubscription(userId, em);
+    const held =
+      latest && latest.plan !== 'free' && !latest.paymentRevoked()
+        ? {
+            plan: latest.plan,
+            cycle: latest.billingCycle,
+            status: latest.status,
+            periodEnd: latest.currentPeriodEnd,
+            lastPaymentAt: latest.lastPaymentAt,
+          }
+        : null;
+    return planQuotes(held, user.plan, now);
+  }
+
+  /** The user's latest subscription that is one of ours at our price (any status), or null. */
+  latestSubscription(userId: string, em: EntityManager = this.em.fork()): Promise<Subscription | null> {
+    return em.findOne(
+      Subscription,
+      { user: userId, paypalSubscriptionId: { $ne: null }, status: { $ne: REFUSED_STATUS } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
   }
 
   /** The user's latest subscription that bills (active or suspended), or null. */

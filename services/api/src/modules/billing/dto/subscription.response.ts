@@ -10,7 +10,7 @@ import {
 } from '@fxrates/domain';
 
 @ApiSchema({ name: 'Subscription' })
-class SubscriptionViewDto implements SubscriptionView {
+export class SubscriptionViewDto implements SubscriptionView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: PLAN_IDS }) plan!: PlanId;
   @ApiProperty({ enum: ['monthly', 'annual'] }) billingCycle!: BillingCycle;

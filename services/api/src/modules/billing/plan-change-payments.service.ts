@@ -1,0 +1,291 @@
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { Payment, Subscription, User } from '@fxrates/db';
+import {
+  BILLING_CURRENCY,
+  ErrorCode,
+  formatMinorUnits,
+  paidPeriodOf,
+  planChangeTiming,
+  PLANS,
+  prorationCharge,
+  type BillingCycle,
+  type PaidPlanId,
+  type PlanChangeStarted,
+} from '@fxrates/domain';
+import { completedCapture, decidePlan, orderProblem, PayPalClient, type PayPalOrder } from '@fxrates/paypal';
+import { AppException } from '../../common/app-exception';
+import { UserPlansService } from '../plans';
+import { askPayPal } from './paypal-errors';
+import type { ReturnUrls } from './return-urls';
+
+/** How long the buyer has to approve a quoted upgrade payment at PayPal. */
+const QUOTE_LIFETIME_MS = 60 * 60 * 1000;
+
+const quoteExpired = (why: string) =>
+  new AppException(
+    ErrorCode.QuoteExpired,
+    `${why} Nothing was charged. Choose the plan again to see today's price.`,
+  );
+
+/**
+ * An upgrade is paid before it is granted: the prorated difference for the rest of the paid period
+ * (prorationCharge) is a one-time PayPal order for our reference. Once the buyer approved it, the
+ * server checks the order (amount, currency, our reference, the subscription's payer), captures it,
+ * checks the capture the same way, and only then grants the higher plan until the period's end;
+ * PayPal's subscription is then revised so it bills the new price from the next cycle.
+ */
+@Injectable()
+export class PlanChangePayments {
+  private readonly logger = new Logger(PlanChangePayments.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly paypal: PayPalClient,
+    private readonly userPlans: UserPlansService,
+  ) {}
+
+  /** Quotes the upgrade from the live subscription and asks PayPal for an order of that amount. */
+  async start(
+    userId: string,
+    live: Subscription,
+    target: { plan: PaidPlanId; cycle: BillingCycle },
+    urls: ReturnUrls,
+    now = new Date(),
+  ): Promise<PlanChangeStarted> {
+    const held = { plan: live.plan, cycle: live.billingCycle };
+    const periodEnd = live.currentPeriodEnd;
+    if (!periodEnd || periodEnd <= now) {
+      throw new AppException(
+        ErrorCode.SubscriptionNotActive,
+        'Your paid period has just ended and PayPal has not reported the next payment yet. Try again in a few minutes.',
+        undefined,
+        { 'Retry-After': '300' },
+      );
+    }
+    const { chargeMinor } = prorationCharge(
+      held,
+      target,
+      paidPeriodOf(live.billingCycle, periodEnd, live.lastPaymentAt),
+      now,
+    );
+    const em = this.em.fork();
+    const payment = em.create(Payment, {
+      user: em.getReference(User, userId),
+      subscription: em.getReference(Subscription, live.id),
+      status: 'created',
+      fromPlan: held.plan,
+      fromBillingCycle: held.cycle,
+      plan: target.plan,
+      billingCycle: target.cycle,
+      // PayPal takes no order below a cent; a change worth less is still paid for, with a cent.
+      amountMinor: Math.max(1, chargeMinor),
+      currency: BILLING_CURRENCY,
+      periodEnd,
+      expiresAt: new Date(Math.min(now.getTime() + QUOTE_LIFETIME_MS, periodEnd.getTime())),
+      paypalOrderId: '',
+      createdAt: now,
+    });
+    const order = await askPayPal(
+      () =>
+        this.paypal.createOrder({
+          reference: payment.id,
+          amountMinor: payment.amountMinor,
+          description: `${PLANS[target.plan].name} (${target.cycle}) until ${periodEnd.toISOString().slice(0, 10)}: the rest of the period paid for`,
+          returnUrl: urls.returnUrl,
+          cancelUrl: urls.cancelUrl ?? urls.returnUrl,
+        }),
+      (error) => this.logger.warn(`Upgrade payment for ${userId} not created: ${error.message}`),
+    );
+    payment.paypalOrderId = order.id;
+    await em.flush();
+    return {
+      direction: 'upgrade',
+      approveUrl: order.approveUrl,
+      payment: { id: payment.id, amount: formatMinorUnits(payment.amountMinor), currency: payment.currency },
+    };
+  }
+
+  /**
+   * The buyer approved the payment at PayPal: checks and captures it, then grants the plan it pays
+   * for. A payment is captured once: a replay is refused, and PayPal's idempotency (our payment id
+   * as PayPal-Request-Id) makes a concurrent second capture the same capture, which the row lock
+   * then refuses as a replay. Returns the subscription as now held.
+   */
+  async pay(userId: string, paymentId: string, now = new Date()): Promise<Subscription> {
+    const em = this.em.fork();
+    const payment = await em.findOne(
+      Payment,
+      { id: paymentId, user: userId },
+      { populate: ['subscription'] },
+    );
+    if (!payment)
+      throw new AppException(ErrorCode.PaymentNotFound, 'No upgrade payment of yours has this id.');
+    if (payment.status === 'captured') throw alreadyCaptured();
+    const subscription = payment.subscription.getEntity();
+    this.checkQuoteHolds(payment, subscription, now);
+    const expected = {
+      reference: payment.id,
+      amountMinor: payment.amountMinor,
+      payerId: await this.subscriberOf(subscription),
+    };
+    const order = await this.approvedOrder(payment, expected);
+    const outcome = await askPayPal(
+      () => this.paypal.captureOrder(order.id, payment.id),
+      (error) => this.logger.warn(`Upgrade payment ${payment.id} not captured: ${error.message}`),
+    );
+    if (!outcome.captured) {
+      if (outcome.reason === 'already-captured') throw alreadyCaptured();
+      if (outcome.reason === 'declined') {
+        throw new AppException(
+          ErrorCode.PaymentDeclined,
+          'PayPal declined the payment, so nothing was charged and your plan is unchanged. Choose another way to pay at PayPal and try again.',
+        );
+      }
+      throw notApproved();
+    }
+    const capture = completedCapture(outcome.order, expected);
+    if (typeof capture === 'string') {
+      this.logger.error(
+        `Upgrade payment ${payment.id}: PayPal's capture is not what we asked for: ${capture}`,
+      );
+      throw new AppException(
+        ErrorCode.PaymentMismatch,
+        'PayPal reported a payment other than the one we asked for, so your plan is unchanged. Contact support with this reference: ' +
+          payment.id,
+      );
+    }
+    const granted = await this.grant(userId, payment.id, {
+      captureId: capture.id,
+      capturedMinor: capture.amountMinor!,
+      payerId: outcome.order.payerId,
+      at: capture.createTime ? new Date(capture.createTime) : now,
+    });
+    await this.userPlans.announce(userId);
+    return granted;
+  }
+
+  /** The order as the buyer left it at PayPal, checked against what we asked for before anything is taken. */
+  private async approvedOrder(
+    payment: Payment,
+    expected: { reference: string; amountMinor: number; payerId: string | null },
+  ): Promise<PayPalOrder> {
+    const order = await askPayPal(
+      () => this.paypal.getOrder(payment.paypalOrderId),
+      (error) => this.logger.warn(`Upgrade payment ${payment.id} not read: ${error.message}`),
+    );
+    if (!order) throw notApproved();
+    if (order.status === 'COMPLETED') throw alreadyCaptured();
+    if (order.status !== 'APPROVED') throw notApproved();
+    const problem = orderProblem(order, expected);
+    if (problem) {
+      this.logger.warn(`Upgrade payment ${payment.id} refused before capture: ${problem}`);
+      throw new AppException(
+        ErrorCode.PaymentMismatch,
+        expected.payerId && order.payerId !== expected.payerId
+          ? 'Pay with the PayPal account that pays your subscription. Nothing was charged.'
+          : 'This PayPal payment is not the one we asked for. Nothing was charged; choose the plan again.',
+      );
+    }
+    return order;
+  }
+
+  /** Refused before PayPal is asked to take anything: the price was for a period or plan no longer held. */
+  private checkQuoteHolds(payment: Payment, subscription: Subscription, now: Date): void {
+    if (payment.expiresAt <= now) throw quoteExpired('This price was quoted over an hour ago.');
+    if (subscription.status !== 'active' || subscription.paymentRevoked()) {
+      throw quoteExpired('Your subscription is no longer active.');
+    }
+    if (
+      subscription.plan !== payment.fromPlan ||
+      subscription.billingCycle !== payment.fromBillingCycle ||
+      subscription.currentPeriodEnd?.getTime() !== payment.periodEnd.getTime()
+    ) {
+      throw quoteExpired('Your plan or billing period changed since this price was quoted.');
+    }
+  }
+
+  /** The PayPal account that pays the subscription: the upgrade is paid from it. */
+  private async subscriberOf(subscription: Subscription): Promise<string | null> {
+    const paypal = await askPayPal(
+      () => this.paypal.getSubscription(subscription.paypalSubscriptionId!),
+      (error) =>
+        this.logger.warn(`Subscription ${subscription.paypalSubscriptionId} not read: ${error.message}`),
+    );
+    if (!paypal) throw quoteExpired('PayPal no longer knows your subscription.');
+    return paypal.subscriber?.payer_id ?? null;
+  }
+
+  /**
+   * Records the capture and grants its plan, in one transaction under the user's subscription lock
+   * (taken in the order SubscriptionsService takes it). The plan held until the period's end is the
+   * one paid for; PayPal still bills the old price, so the old plan waits as the change at the end of
+   * the period until the buyer approves the revision (then the confirmation drops it).
+   */
+  private async grant(
+    userId: string,
+    paymentId: string,
+    captured: { captureId: string; capturedMinor: number; payerId: string | null; at: Date },
+  ): Promise<Subscription> {
+    return this.em.fork().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
+      const payment = await em.findOneOrFail(
+        Payment,
+        { id: paymentId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (payment.status === 'captured') throw alreadyCaptured();
+      em.assign(payment, {
+        status: 'captured',
+        paypalCaptureId: captured.captureId,
+        capturedMinor: captured.capturedMinor,
+        payerId: captured.payerId,
+        capturedAt: captured.at,
+      });
+      const subscription = await em.findOneOrFail(
+        Subscription,
+        { id: payment.subscription.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      const held = { plan: subscription.plan, cycle: subscription.billingCycle };
+      if (planChangeTiming(held, { plan: payment.plan, cycle: payment.billingCycle }) === 'now') {
+        // PayPal bills the plan paid before until the buyer approves the revision: it waits as the
+        // change at the period's end, as decidePlan would judge PayPal's plan against the one paid now.
+        const { pending } = decidePlan(
+          {
+            plan: payment.plan,
+            cycle: payment.billingCycle,
+            currentPeriodEnd: subscription.currentPeriodEnd,
+            pending: null,
+          },
+          { plan: payment.fromPlan as PaidPlanId, cycle: payment.fromBillingCycle },
+          captured.at,
+        );
+        em.assign(subscription, {
+          plan: payment.plan,
+          billingCycle: payment.billingCycle,
+          pendingPlan: pending?.plan ?? null,
+          pendingBillingCycle: pending?.cycle ?? null,
+          pendingChangeAt: pending?.at ?? null,
+        });
+        await this.userPlans.writePlan(em, userId, payment.plan);
+      } else {
+        // Changed meanwhile (another tab): the money is recorded, the plan held is at least as high.
+        this.logger.error(
+          `Upgrade payment ${paymentId} captured while ${userId} already holds ${held.plan} (${held.cycle}): review for a refund`,
+        );
+      }
+      await em.flush();
+      return subscription;
+    });
+  }
+}
+
+const alreadyCaptured = () =>
+  new AppException(ErrorCode.PaymentAlreadyCaptured, 'This payment was already taken and its plan applied.');
+
+const notApproved = () =>
+  new AppException(
+    ErrorCode.PaymentNotApproved,
+    'You have not approved this payment at PayPal, so nothing was charged and your plan is unchanged.',
+  );
