@@ -5,7 +5,7 @@ import { register } from '../../api/test/support/auth-client';
 import { SubscriptionSync } from '../src/billing/subscription-sync';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { billingProbe } from './support/billing-probe';
-import { ENTERPRISE_MONTHLY } from './support/subscribed';
+import { ENTERPRISE_MONTHLY, subscribedUser } from './support/subscribed';
 import { runJob, until } from './support/waiting';
 
 const WEB = 'http://127.0.0.1:3000';
@@ -64,6 +64,22 @@ describe('worker: scheduled plan changes', () => {
     queue = world.worker.get(getQueueToken(QUEUES.paypalWebhooks));
   }, 30_000);
   afterAll(() => world.close());
+
+  it('grants a higher tier PayPal announces only once PayPal billed its price', async () => {
+    const { userId, paypalId } = await subscribedUser(world.api, world.paypal);
+    // Revised at PayPal to Enterprise without the difference paid (approved there, never through our API).
+    Object.assign(world.paypal.subscription(paypalId)!, {
+      plan_id: ENTERPRISE_MONTHLY,
+      update_time: new Date().toISOString(),
+    });
+    await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.UPDATED', paypalId));
+    expect(await probe.planOf(userId)).toBe('basic');
+    expect((await probe.subscriptionRow(paypalId)).plan).toBe('basic');
+
+    world.paypal.renew(paypalId);
+    await probe.deliverAndWait(world.paypal.event('PAYMENT.SALE.COMPLETED', paypalId));
+    expect(await probe.planOf(userId)).toBe('enterprise');
+  });
 
   it('keeps the paid plan when PayPal announces the downgrade, and schedules it for the period end', async () => {
     const { userId, paypalId } = await downgraded(false);

@@ -11,6 +11,7 @@ import { ReconcileModule } from '../src/reconcile/reconcile.module';
 import { SubscriptionReconciler } from '../src/reconcile/subscription-reconciler';
 
 const BASIC_MONTHLY = 'P-RECONCILE-BASIC-MONTHLY';
+const ENTERPRISE_MONTHLY = 'P-RECONCILE-ENTERPRISE-MONTHLY';
 
 describe('reconciling subscriptions with PayPal', () => {
   let paypal: PayPalStandIn;
@@ -40,8 +41,15 @@ describe('reconciling subscriptions with PayPal', () => {
   }
 
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({ plans: { [BASIC_MONTHLY]: { interval: 'MONTH', price: '15.99' } } });
-    const config = testConfig(payPalEnv(paypal, `basic.monthly=${BASIC_MONTHLY}`));
+    paypal = await startPayPalStandIn({
+      plans: {
+        [BASIC_MONTHLY]: { interval: 'MONTH', price: '15.99' },
+        [ENTERPRISE_MONTHLY]: { interval: 'MONTH', price: '99.99' },
+      },
+    });
+    const config = testConfig(
+      payPalEnv(paypal, `basic.monthly=${BASIC_MONTHLY},enterprise.monthly=${ENTERPRISE_MONTHLY}`),
+    );
     api = await startTestApp(config);
     reconcile = await NestFactory.createApplicationContext(ReconcileModule.forRoot(config), {
       logger: false,
@@ -80,6 +88,21 @@ describe('reconciling subscriptions with PayPal', () => {
     );
     expect(output).not.toContain('\x1b');
     expect(lines.at(-1)).toMatch(/^Reconciled \d+: \d+ applied/);
+  });
+
+  it('grants a higher tier PayPal shows only once PayPal billed its price', async () => {
+    const revised = await subscribed();
+    // Revised at PayPal to Enterprise without paying the difference (approved at PayPal, our API never asked).
+    Object.assign(paypal.subscription(revised)!, {
+      plan_id: ENTERPRISE_MONTHLY,
+      update_time: new Date().toISOString(),
+    });
+    const run = () => reconcile.get(SubscriptionReconciler).run({ write: () => true });
+    await run();
+    expect([(await row(revised)).plan, (await row(revised)).user_plan]).toEqual(['basic', 'basic']);
+    paypal.renew(revised); // PayPal's next payment, at the Enterprise price
+    await run();
+    expect([(await row(revised)).plan, (await row(revised)).user_plan]).toEqual(['enterprise', 'enterprise']);
   });
 
   it('ends the paid plans whose period is over, and says how many', async () => {
