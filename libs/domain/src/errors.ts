@@ -60,6 +60,8 @@ export enum ErrorCode {
   PlanUnchanged = 'plan-unchanged',
   /** No downgrade is waiting for the end of the paid period. */
   PlanChangeNotFound = 'plan-change-not-found',
+  /** A subscription bought while paid time remains must start when that time ends (PayPal's start_time). */
+  PaidPeriodRemaining = 'paid-period-remaining',
   /** No upgrade payment of this user has that id. */
   PaymentNotFound = 'payment-not-found',
   /** The upgrade payment was captured before: a replay changes nothing. */

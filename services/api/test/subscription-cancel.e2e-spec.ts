@@ -3,6 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
+import type { PlanQuotesResponse } from '@fxrates/domain';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -37,10 +38,15 @@ describe('POST /api/v1/subscriptions/cancel', () => {
   }
 
   beforeAll(async () => {
-    paypal = await startPayPalStandIn({ plans: { 'P-BASIC-ANNUAL': { interval: 'YEAR', price: '167.88' } } });
+    paypal = await startPayPalStandIn({
+      plans: {
+        'P-BASIC-ANNUAL': { interval: 'YEAR', price: '167.88' },
+        'P-ENTERPRISE-MONTHLY': { interval: 'MONTH', price: '99.99' },
+      },
+    });
     t = await startTestApp(
       testConfig({
-        ...payPalEnv(paypal, 'basic.annual=P-BASIC-ANNUAL'),
+        ...payPalEnv(paypal, 'basic.annual=P-BASIC-ANNUAL,enterprise.monthly=P-ENTERPRISE-MONTHLY'),
       }),
     );
   });
@@ -97,5 +103,111 @@ describe('POST /api/v1/subscriptions/cancel', () => {
       .set('Authorization', `Bearer ${accessToken}`)
       .expect(200);
     expect(account.body.status).toBe('active');
+  });
+
+  describe('a paid period is never lost', () => {
+    const subscribe = (
+      accessToken: string,
+      plan: string,
+      billingCycle: string,
+      paypalSubscriptionId: string,
+    ) =>
+      http()
+        .post('/api/v1/subscriptions')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ plan, billingCycle, paypalSubscriptionId });
+    const account = async (accessToken: string) =>
+      (await http().get('/api/account').set('Authorization', `Bearer ${accessToken}`).expect(200)).body;
+    const quotes = async (accessToken: string) =>
+      (
+        await http()
+          .get('/api/v1/subscriptions/quotes')
+          .set('Authorization', `Bearer ${accessToken}`)
+          .expect(200)
+      ).body as PlanQuotesResponse;
+
+    /** A Basic annual subscriber who cancelled with (almost) the whole paid year left. */
+    async function cancelledWithAYearLeft() {
+      const subscriber = await subscribed();
+      await cancel(subscriber.accessToken).expect(200);
+      const paidUntil: string = (await account(subscriber.accessToken)).currentPeriodEnd;
+      expect(new Date(paidUntil).getTime()).toBeGreaterThan(Date.now() + 360 * 24 * 3600 * 1000);
+      return { ...subscriber, paidUntil };
+    }
+
+    it('resumes a cancelled subscription before its end without charging for the paid year again', async () => {
+      const { userId, accessToken, paidUntil } = await cancelledWithAYearLeft();
+      const resume = (await quotes(accessToken)).quotes.find(
+        (each) => each.plan === 'basic' && each.billingCycle === 'annual',
+      );
+      expect(resume).toEqual(
+        expect.objectContaining({
+          direction: 'same',
+          timing: 'period-end',
+          chargeToday: '0.00',
+          effectiveAt: paidUntil,
+          recurringAmount: '167.88',
+          recurringFrom: paidUntil,
+        }),
+      );
+      const resumed = paypal.createSubscription({
+        plan_id: 'P-BASIC-ANNUAL',
+        custom_id: userId,
+        start_time: paidUntil,
+      });
+      const res = await subscribe(accessToken, 'basic', 'annual', resumed.id).expect(201);
+      expect(res.body.subscription).toMatchObject({
+        status: 'active',
+        startDate: paidUntil,
+        currentPeriodEnd: paidUntil,
+      });
+      expect(paypal.sales(resumed.id)).toEqual([]);
+      expect(await planOf(userId)).toBe('basic');
+      expect(await account(accessToken)).toMatchObject({
+        plan: 'basic',
+        status: 'active',
+        pendingChange: null,
+      });
+      expect((await syncJobsFor(resumed.id)).map((job) => job.opts.delay! > 0)).toEqual([true]);
+    });
+
+    it('starts another plan bought while paid time remains when that time ends, and keeps the paid plan until then', async () => {
+      const { userId, accessToken, paidUntil } = await cancelledWithAYearLeft();
+      const enterprise = (await quotes(accessToken)).quotes.find(
+        (each) => each.plan === 'enterprise' && each.billingCycle === 'monthly',
+      );
+      expect(enterprise).toMatchObject({
+        timing: 'period-end',
+        chargeToday: '0.00',
+        effectiveAt: paidUntil,
+        recurringAmount: '99.99',
+      });
+      const next = paypal.createSubscription({
+        plan_id: 'P-ENTERPRISE-MONTHLY',
+        custom_id: userId,
+        start_time: paidUntil,
+      });
+      await subscribe(accessToken, 'enterprise', 'monthly', next.id).expect(201);
+      expect(await planOf(userId)).toBe('basic');
+      expect(await account(accessToken)).toMatchObject({
+        plan: 'basic',
+        status: 'cancelled',
+        currentPeriodEnd: paidUntil,
+        pendingChange: { plan: 'enterprise', billingCycle: 'monthly', effectiveAt: paidUntil },
+      });
+      expect((await quotes(accessToken)).status).toBe('scheduled');
+    });
+
+    it('refuses a new subscription that would start billing before the paid year ends, and cancels it at PayPal', async () => {
+      const { userId, accessToken, paypalId } = await cancelledWithAYearLeft();
+      const now = paypal.createSubscription({ plan_id: 'P-ENTERPRISE-MONTHLY', custom_id: userId });
+      const res = await subscribe(accessToken, 'enterprise', 'monthly', now.id);
+      expect([res.status, res.body.code]).toEqual([409, 'paid-period-remaining']);
+      expect(res.body.message).toContain('We cancelled the one that started today');
+      expect(paypal.subscription(now.id)!.status).toBe('CANCELLED');
+      expect(await planOf(userId)).toBe('basic');
+      expect(await account(accessToken)).toMatchObject({ plan: 'basic', status: 'cancelled' });
+      expect(paypal.subscription(paypalId)!.status).toBe('CANCELLED');
+    });
   });
 });

@@ -81,6 +81,36 @@ describe('worker: scheduled plan changes', () => {
     expect(await probe.planOf(userId)).toBe('enterprise');
   });
 
+  it('moves a user to the plan bought for when their paid time ends, once it starts, not before', async () => {
+    const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
+    await probe
+      .http()
+      .post('/api/v1/subscriptions/cancel')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(200);
+    const paidUntil = new Date((await probe.subscriptionRow(paypalId)).current_period_end).toISOString();
+    const next = world.paypal.createSubscription({
+      plan_id: ENTERPRISE_MONTHLY,
+      custom_id: userId,
+      start_time: paidUntil,
+    });
+    await probe
+      .claim(accessToken, { plan: 'enterprise', billingCycle: 'monthly', paypalSubscriptionId: next.id })
+      .expect(201);
+    await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.UPDATED', next.id));
+    expect(await probe.planOf(userId)).toBe('basic');
+
+    // The paid year is over: PayPal starts the new subscription with its first payment.
+    await probe.sql(
+      `update subscriptions set current_period_end = now() - interval '1 second' where paypal_subscription_id = ?`,
+      [paypalId],
+    );
+    world.paypal.subscription(next.id)!.start_time = new Date(Date.now() - 1000).toISOString();
+    world.paypal.renew(next.id);
+    await probe.deliverAndWait(world.paypal.event('PAYMENT.SALE.COMPLETED', next.id));
+    expect(await probe.planOf(userId)).toBe('enterprise');
+  });
+
   it('keeps the paid plan when PayPal announces the downgrade, and schedules it for the period end', async () => {
     const { userId, paypalId } = await downgraded(false);
     const periodEnd = world.paypal.subscription(paypalId)!.billing_info!.next_billing_time!;

@@ -71,6 +71,14 @@ export class Subscription {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   pendingChangeAt: Date | null = null;
 
+  /**
+   * Bought while an earlier subscription's paid time ran on: PayPal starts billing it (start_time)
+   * when that time ends, and until then it grants nothing; the earlier one's plan holds.
+   */
+  startsLater(now: Date = new Date()): boolean {
+    return this.startDate !== null && this.startDate.getTime() > now.getTime();
+  }
+
   /** The waiting downgrade as the API shows it, or null. */
   pendingChange(): PendingPlanChange | null {
     if (!this.pendingPlan || !this.pendingBillingCycle || !this.pendingChangeAt) return null;

@@ -426,6 +426,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       const starts = fields.start_time ? new Date(fields.start_time) : now;
       if (status === 'ACTIVE' && starts > now) {
         // Nothing is billed before start_time: the first payment is due then.
+        subscription.status = 'ACTIVE';
         subscription.start_time = starts.toISOString();
         subscription.billing_info = {
           outstanding_balance: { currency_code: 'USD', value: '0.0' },

@@ -269,32 +269,25 @@ export class SubscriptionSync {
    */
   private async applyPlan(userId: string): Promise<boolean> {
     const em = this.db();
-    const latest = await em.findOne(
+    const now = Date.now();
+    const newest = await em.find(
       Subscription,
       { user: userId, paypalSubscriptionId: { $ne: null }, status: { $ne: REFUSED_STATUS } },
-      { orderBy: { createdAt: 'desc', id: 'desc' } },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 2 },
     );
-    const now = Date.now();
+    // One bought to start when the paid time ends grants nothing before: the one before it holds.
+    const upcoming = newest[0]?.startsLater(new Date(now)) ? newest[0] : null;
+    const latest = upcoming ? (newest[1] ?? null) : (newest[0] ?? null);
+    if (upcoming) await this.syncAt(upcoming.paypalSubscriptionId!, upcoming.startDate!.getTime(), now);
     const plan: PlanId = latest ? planPaidBy(latest, now) : 'free';
     const paidUntil = latest?.currentPeriodEnd?.getTime() ?? 0;
     if (latest && plan !== 'free' && latest.status !== 'active') {
-      await this.queue.add(
-        JOBS.syncPayPalSubscription,
-        { paypalSubscriptionId: latest.paypalSubscriptionId! },
-        { delay: paidUntil - now, jobId: `paypal-sync-${latest.paypalSubscriptionId}-${paidUntil}` },
-      );
+      await this.syncAt(latest.paypalSubscriptionId!, paidUntil, now);
     }
     const changeAt = latest?.pendingChangeAt?.getTime();
     if (latest && changeAt) {
       // The scheduled downgrade applies at the end of the paid period (applyDueChanges is the backstop).
-      await this.queue.add(
-        JOBS.syncPayPalSubscription,
-        { paypalSubscriptionId: latest.paypalSubscriptionId! },
-        {
-          delay: Math.max(0, changeAt - now),
-          jobId: `paypal-sync-${latest.paypalSubscriptionId}-${changeAt}`,
-        },
-      );
+      await this.syncAt(latest.paypalSubscriptionId!, changeAt, now);
     }
     const changed = await UserPlan.write(em, userId, plan);
     // Announced every time, not only on a change: a job retried after its announcement failed has
@@ -308,6 +301,15 @@ export class SubscriptionSync {
       );
     }
     return changed;
+  }
+
+  /** A sync of the subscription at `at`, one job per subscription and time. */
+  private async syncAt(paypalSubscriptionId: string, at: number, now: number): Promise<void> {
+    await this.queue.add(
+      JOBS.syncPayPalSubscription,
+      { paypalSubscriptionId },
+      { delay: Math.max(0, at - now), jobId: `paypal-sync-${paypalSubscriptionId}-${at}` },
+    );
   }
 
   /**

@@ -38,12 +38,26 @@ export class AccountService {
   }
 
   private async view(em: EntityManager, user: User): Promise<AccountResponse> {
-    const latest = await em.findOne(
+    const [newest, before] = await em.find(
       Subscription,
       { user: user.id },
-      { orderBy: { createdAt: 'desc', id: 'desc' } },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 2 },
     );
-    const subscription = latest?.plan === user.plan ? latest : null;
+    // A subscription bought to start when the paid time ends: the one before it is what is held now.
+    const upcoming = newest?.startsLater() ? newest : null;
+    const latest = upcoming ? (before ?? null) : (newest ?? null);
+    const held = latest?.plan === user.plan ? latest : null;
+    const resumed =
+      upcoming && held && upcoming.plan === held.plan && upcoming.billingCycle === held.billingCycle;
+    const subscription = resumed ? upcoming : held;
+    const pendingChange =
+      upcoming && !resumed
+        ? {
+            plan: upcoming.plan,
+            billingCycle: upcoming.billingCycle,
+            effectiveAt: upcoming.startDate!.toISOString(),
+          }
+        : (subscription?.pendingChange() ?? null);
     return {
       email: user.email,
       displayName: user.displayName,
@@ -59,7 +73,7 @@ export class AccountService {
       currency: subscription?.currency ?? 'USD',
       createdAt: user.createdAt.toISOString(),
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-      pendingChange: subscription?.pendingChange() ?? null,
+      pendingChange,
     };
   }
 }

@@ -117,6 +117,12 @@ export class PlanChangesService {
         'You have no active subscription to change. Choose a plan on the pricing page.',
       );
     }
+    if (live.startsLater()) {
+      throw new AppException(
+        ErrorCode.SubscriptionNotActive,
+        `Your subscription starts on ${live.startDate!.toISOString().slice(0, 10)}, when your paid period ends; change its plan from then on.`,
+      );
+    }
     return live;
   }
 

@@ -38,6 +38,9 @@ const noActiveSubscription = () =>
     'You have no active subscription to change. Choose a plan on the pricing page.',
   );
 
+/** How much earlier than the paid period's end a follow-on subscription may start (clocks, rounding). */
+const START_TOLERANCE_MS = 5 * 60 * 1000;
+
 /** The statuses in which a subscription bills (or will again): one such per user at most. */
 export const LIVE_STATUSES = ['active', 'suspended'];
 
@@ -76,6 +79,7 @@ export class SubscriptionsService {
     );
     // The id we asked PayPal about is the one recorded, whatever its answer says of itself.
     const paypalId = body.paypalSubscriptionId;
+    await this.refuseOverlap(userId, paypalId, verified);
     let subscription: Subscription;
     try {
       subscription = await this.recordWithPlan(userId, paypalId, verified);
@@ -84,6 +88,15 @@ export class SubscriptionsService {
       throw await this.refuseSecond(userId, paypalId, error.live);
     }
     await this.userPlans.announce(userId);
+    if (subscription.startsLater()) {
+      // The worker moves the user to it when it starts (PayPal's first payment and reconcile too).
+      const at = subscription.startDate!.getTime();
+      await this.queue.add(
+        JOBS.syncPayPalSubscription,
+        { paypalSubscriptionId: paypalId },
+        { delay: Math.max(0, at - Date.now()), jobId: `paypal-sync-${paypalId}-${at}` },
+      );
+    }
     return viewOf(subscription);
   }
 
@@ -115,6 +128,45 @@ export class SubscriptionsService {
     return viewOf(subscription);
   }
 
+  /**
+   * A subscription bought while the previous one's paid time runs on (cancelled, not refunded) must
+   * start billing when that time ends, so no paid period is lost or paid twice: one that starts
+   * earlier is cancelled at PayPal and refused, and the user told to buy it again (the pricing page
+   * sets PayPal's start_time).
+   */
+  private async refuseOverlap(
+    userId: string,
+    paypalId: string,
+    verified: VerifiedSubscription,
+  ): Promise<void> {
+    const latest = await this.latestSubscription(userId);
+    const paidUntil = latest?.currentPeriodEnd;
+    if (!latest || latest.paypalSubscriptionId === paypalId || !paidUntil || latest.paymentRevoked()) return;
+    if (LIVE_STATUSES.includes(latest.status) || paidUntil.getTime() <= Date.now()) return;
+    const starts = Date.parse(verified.paypal.start_time ?? '');
+    if (starts >= paidUntil.getTime() - START_TOLERANCE_MS) return;
+    let cancelled = false;
+    try {
+      cancelled = await this.paypal.cancelSubscription(
+        paypalId,
+        'Refused: it starts before the paid period ends',
+      );
+    } catch (error) {
+      this.logger.error(
+        `Overlapping PayPal subscription ${paypalId} of ${userId} NOT cancelled: ${(error as Error).message}`,
+      );
+    }
+    const date = paidUntil.toISOString().slice(0, 10);
+    throw new AppException(
+      ErrorCode.PaidPeriodRemaining,
+      `You have already paid for ${PLANS[latest.plan]?.name ?? latest.plan} until ${date}, so a new subscription starts then. ` +
+        (cancelled
+          ? 'We cancelled the one that started today. '
+          : 'Cancel the one that started today in your PayPal account. ') +
+        'Choose the plan again on the pricing page: it starts on that date, with nothing to pay today.',
+    );
+  }
+
   /** Every paid plan and cycle priced for this user now (planQuotes), from their latest subscription. */
   async quotes(userId: string, now = new Date()): Promise<PlanQuotesResponse> {
     const em = this.em.fork();
@@ -125,7 +177,7 @@ export class SubscriptionsService {
         ? {
             plan: latest.plan,
             cycle: latest.billingCycle,
-            status: latest.status,
+            status: latest.startsLater(now) ? 'scheduled' : latest.status,
             periodEnd: latest.currentPeriodEnd,
             lastPaymentAt: latest.lastPaymentAt,
           }
@@ -201,7 +253,8 @@ export class SubscriptionsService {
         // takes them in that order too (record, then writePlan), so neither waits on the other in a cycle.
         await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
         const subscription = await this.record(em, userId, paypalId, verified);
-        await this.userPlans.writePlan(em, userId, subscription.plan);
+        // One that starts later grants nothing yet: the paid time before it keeps its own plan.
+        if (!subscription.startsLater()) await this.userPlans.writePlan(em, userId, subscription.plan);
         return subscription;
       });
     } catch (error) {
