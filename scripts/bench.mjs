@@ -10,7 +10,9 @@
 // naively (scripts/bench-bare-mix-server.mjs). `--leases both` (or BENCH_LEASES=both) loads the mix
 // on the API with its quota leases (`on`, the default) and with METERING_LEASES=off (`off`), and
 // prints the difference. `--baseline <checkout>` (BENCH_BASELINE) adds another checkout's built
-// public API to the mix's rounds, to compare two builds.
+// public API to the mix's rounds, to compare two builds. `--only lighthouse` audits the landing pages
+// with Lighthouse (scripts/bench-lighthouse.mjs): the performance score and the timings behind it,
+// each beside its target, which the browser tests leave out since they move with the machine's load.
 // The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
 // of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
@@ -25,6 +27,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
+import { frontendsBuilt, measureLighthouse } from './bench-lighthouse.mjs';
 import {
   bucketQuantiles,
   openStreamsApart,
@@ -49,8 +52,8 @@ const flag = (name, fallback) => {
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
 const ONLY = flag('only', process.env.BENCH_ONLY);
-if (ONLY !== undefined && !['timeseries', 'metered', 'mix', 'stream'].includes(ONLY))
-  throw new Error(`--only ${ONLY}: only "timeseries", "metered", "mix" and "stream" are known`);
+if (ONLY !== undefined && !['timeseries', 'metered', 'mix', 'stream', 'lighthouse'].includes(ONLY))
+  throw new Error(`--only ${ONLY}: only "timeseries", "metered", "mix", "stream" and "lighthouse" are known`);
 /** Whether this run measures `part`: every part without --only. */
 const runs = (part) => ONLY === undefined || ONLY === part;
 const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
@@ -663,6 +666,16 @@ if (runs('mix')) {
 // ever served twice: years come from the API's in-process history, rates from its memo.
 const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
 const cachingRows = hasHistory ? await measureSeriesCaching(keyHeaders, api.pid) : null;
+
+// 5. Issue 21 §6 and issue 30 §11: Lighthouse's scores and timings of the landing pages, against the
+// API above behind the built frontends (printed with the other figures below).
+const lighthouseBuilt = runs('lighthouse') && frontendsBuilt();
+if (runs('lighthouse') && !lighthouseBuilt)
+  console.log('› The frontends are not built (npm run build:frontends): no Lighthouse figures.');
+const lighthouseLines = [];
+const lighthouse = lighthouseBuilt
+  ? await measureLighthouse(base, (line) => lighthouseLines.push(line))
+  : null;
 await stop(api);
 /** The q-quantile (0…1) of `values`, rounded to a ms; sorts them. */
 function quantilesOf(values) {
@@ -695,7 +708,7 @@ async function bareStreamFloor() {
 }
 
 if (runs('stream')) {
-  // 5. Issue 20 §5: 10 000 rate streams held by one API process (as deployed for /api/v1, on one
+  // 6. Issue 20 §5: 10 000 rate streams held by one API process (as deployed for /api/v1, on one
   // core, the API of the other scenarios stopped: it too would read each table announced); a new rates table stored and announced, as the worker's ingest does, timed to each
   // stream's event; the metered path loaded with no stream, with them all open, and with none again.
   const rates = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/rates/src/index.js'));
@@ -875,6 +888,7 @@ if (timeseriesApi) {
     `\nTime series built cold (history not yet loaded, 20 distinct queries one at a time): p50 ${timeseriesApi.coldMs.p50} ms, max ${timeseriesApi.coldMs.max} ms`,
   );
 }
+for (const line of lighthouseLines) console.log(line);
 if (historyImportSeconds !== null) {
   console.log(`\nECB history import (the whole CSV): ${historyImportSeconds} s (target ≤ 30 s)`);
 }
@@ -893,6 +907,7 @@ writeFileSync(
       connections: CONNECTIONS,
       historyImportSeconds,
       scenarios,
+      lighthouse,
     },
     null,
     2,

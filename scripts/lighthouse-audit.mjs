@@ -4,7 +4,10 @@
 //   node scripts/lighthouse-audit.mjs <url> <name> [outDir]   # default outDir: artifacts/lighthouse
 //
 // Writes <outDir>/<name>.report.html and .json and prints one JSON line: the performance and
-// accessibility scores (0–100) and the metrics behind the performance score. Lighthouse runs with
+// accessibility scores (0–100), the failed accessibility audits and the metrics behind the
+// performance score. LIGHTHOUSE_CATEGORIES
+// (default `performance,accessibility`) narrows the audit: the browser tests ask for accessibility
+// alone, whose findings do not move with the machine's load (a category not audited prints null). Lighthouse runs with
 // its desktop settings (LIGHTHOUSE_FORM_FACTOR=mobile: its default, a mid-range phone on a slow 4G
 // network; both simulated), in Chromium started with the project's flags (e2e/support/chromium-flags.json)
 // and a fresh profile. An ES module run as its own process: Lighthouse is ESM-only and jest's
@@ -22,6 +25,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = JSON.parse(
   fs.readFileSync(path.join(repoRoot, 'e2e/support/chromium-flags.json'), 'utf8'),
 );
+const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance,accessibility').split(',');
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -29,6 +33,10 @@ const METRICS = [
   'cumulative-layout-shift',
   'speed-index',
 ];
+
+/** Timings in whole milliseconds; the layout shift, unitless and below 1, to three decimals. */
+const rounded = (id, value) =>
+  id === 'cumulative-layout-shift' ? Math.round(value * 1000) / 1000 : Math.round(value);
 
 async function audit(url, name, outDir) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fxrates-lighthouse-'));
@@ -46,7 +54,7 @@ async function audit(url, name, outDir) {
         port: chrome.port,
         output: ['html', 'json'],
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: CATEGORIES,
       },
       config,
     );
@@ -57,11 +65,18 @@ async function audit(url, name, outDir) {
     fs.writeFileSync(path.join(outDir, `${name}.report.json`), json);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.message}`);
+    const score = (id) => (categories[id] ? Math.round(categories[id].score * 100) : null);
     return {
       url,
-      performance: Math.round(categories.performance.score * 100),
-      accessibility: Math.round(categories.accessibility.score * 100),
-      metrics: Object.fromEntries(METRICS.map((id) => [id, Math.round(audits[id]?.numericValue ?? NaN)])),
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      // The accessibility audits that failed, by id (weighted ones: what the score counts).
+      accessibilityFindings: (categories.accessibility?.auditRefs ?? [])
+        .filter(({ id, weight }) => weight > 0 && audits[id]?.score !== null && audits[id]?.score < 1)
+        .map(({ id }) => id),
+      metrics: categories.performance
+        ? Object.fromEntries(METRICS.map((id) => [id, rounded(id, audits[id]?.numericValue ?? NaN)]))
+        : null,
     };
   } finally {
     chrome.kill();

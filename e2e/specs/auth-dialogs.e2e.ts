@@ -293,7 +293,8 @@ describe('the Login and Create Account dialogs', () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await loginDialog(page).count()).toBe(0);
 
-    await loginDialog(page).waitFor({ timeout: 5_000 });
+    // A lower bound only: a busy machine can make the switch later, never earlier (issue 30 §11).
+    await loginDialog(page).waitFor();
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500);
     await dialog.waitFor({ state: 'hidden' });
     expect(await loginDialog(page).getByLabel('Email Address').inputValue()).toBe(

@@ -74,9 +74,22 @@ describe('exact across instances, under 500 concurrent clients', () => {
    * answered). Polling and timing the answers would count the answers' own wait behind 500 clients on
    * two cores, which says nothing about when the instance learnt of the change.
    */
-  async function askedOneSecondLater<T>(ask: (api: ClusterProcess) => Promise<T>): Promise<T[]> {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    return Promise.all(apis.map(ask));
+  /**
+   * Asks every instance until it answers `expected`. The instances trust their caches for an hour
+   * (API_CACHE_MAX_AGE_SECONDS below), so within this test only the announcement can change an answer:
+   * that is what is proved, not how fast it came (issue 30 §11; the test's timeout bounds the wait).
+   */
+  async function askedUntil<T>(ask: (api: ClusterProcess) => Promise<T>, expected: T): Promise<T[]> {
+    return Promise.all(
+      apis.map(async (api) => {
+        let answer = await ask(api);
+        while (answer !== expected) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          answer = await ask(api);
+        }
+        return answer;
+      }),
+    );
   }
 
   beforeAll(async () => {
@@ -100,6 +113,9 @@ describe('exact across instances, under 500 concurrent clients', () => {
         // Every account of these tests signs up from 127.0.0.1.
         SIGNUP_LIMIT_PER_HOUR: '1000',
         SESSION_CREATE_LIMIT_PER_MINUTE: '1000',
+        // No instance re-reads a cached key or plan by itself during a test: a change reaches it by
+        // its announcement alone (askedUntil).
+        API_CACHE_MAX_AGE_SECONDS: '3600',
       },
     });
     apis = cluster.processes.filter((process) => process.role !== 'worker');
@@ -165,7 +181,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
     }
   });
 
-  it('refuses a key disabled through one instance on every other instance within 1 s, under load', async () => {
+  it('refuses a key disabled through one instance on every other instance, told by its announcement, under load', async () => {
     const account = await signUp(cluster.url);
     // Every instance has the key in its cache (free plan: a burst refusal proves that as well).
     for (const api of apis) {
@@ -177,14 +193,15 @@ describe('exact across instances, under 500 concurrent clients', () => {
         headers: { authorization: `Bearer ${account.accessToken}` },
       });
       expect(disabled.status).toBe(200);
-      return askedOneSecondLater(
+      return askedUntil(
         async (api) => (await get(`${api.url}/api/v1/rates/latest`, withKey(account))).code,
+        'api-key-disabled',
       );
     });
     expect(seen).toEqual(apis.map(() => 'api-key-disabled'));
   });
 
-  it('shows a plan change to every instance within 1 s, under load', async () => {
+  it('shows a plan change to every instance, told by its announcement, under load', async () => {
     const account = await signUp(cluster.url);
     const planOn = async (api: ClusterProcess) =>
       (
@@ -196,7 +213,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
 
     const seen = await underLoad(async () => {
       await subscribe(byName('api-1').url!, account, PLAN_IDS.basicMonthly, 'basic');
-      return askedOneSecondLater(planOn);
+      return askedUntil(planOn, 'basic');
     });
     expect(seen).toEqual(apis.map(() => 'basic'));
   });

@@ -9,14 +9,13 @@ import { testConfig } from './test-config';
 
 const MAX_AGE_SECONDS = 2;
 
-/** Asks `probe` until it returns true or `ms` have passed; returns how long that took. */
-async function within(ms: number, probe: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - started;
+/**
+ * Asks `probe` until it returns true. No clock is read (issue 30 §11): what each test proves is which
+ * cause made the instance change its mind, each test arranged so that only one cause can; the
+ * test's timeout bounds the wait.
+ */
+async function eventually(probe: () => Promise<boolean>): Promise<void> {
+  while (!(await probe())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /**
@@ -26,6 +25,8 @@ async function within(ms: number, probe: () => Promise<boolean>): Promise<number
 describe('revoking a key or changing a plan reaches every instance', () => {
   let a: TestApp;
   let b: TestApp;
+  /** An instance whose cache trusts for an hour: only an announcement changes its mind in a test. */
+  let trusting: TestApp;
   let accessToken: string;
   let userId: string;
 
@@ -33,8 +34,11 @@ describe('revoking a key or changing a plan reaches every instance', () => {
     const config = testConfig({ API_CACHE_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS) });
     a = await startTestApp(config);
     b = await startTestApp(config);
+    trusting = await startTestApp({ ...config, keys: { ...config.keys, cacheMaxAgeMs: 3_600_000 } });
   });
   afterAll(async () => {
+    await trusting.app.close();
+    await trusting.redis.quit();
     await b.app.close();
     await b.redis.quit();
     await a.close();
@@ -62,41 +66,43 @@ describe('revoking a key or changing a plan reaches every instance', () => {
   const sql = (query: string, params: unknown[]) =>
     a.app.get(MikroORM).em.getConnection().execute(query, params);
 
-  it('a key disabled through one instance is refused by the other within 1 s', async () => {
+  it('a key disabled through one instance is refused by another through the announcement', async () => {
     const { id, key } = await newKey();
-    await onB(key).expect(200);
+    const onTrusting = () =>
+      request(trusting.app.getHttpServer()).get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', key);
+    await onTrusting().expect(200);
     await request(a.app.getHttpServer())
       .post(`/api/keys/${id}/disable`)
       .set('Authorization', `Bearer ${accessToken}`)
       .expect(200);
-    await within(1_000, async () => (await onB(key)).status === 403);
-    expect((await onB(key)).body.code).toBe('api-key-disabled');
+    await eventually(async () => (await onTrusting()).status === 403);
+    expect((await onTrusting()).body.code).toBe('api-key-disabled');
   });
 
-  it('a key disabled while its announcement is lost is refused within the cache max age', async () => {
+  it('a key disabled while its announcement is lost is refused once the cache max age has passed', async () => {
     const { id, key } = await newKey();
     await onB(key).expect(200);
     await sql(`update api_keys set status = 'disabled', disabled_at = now() where id = ?`, [id]);
     await onB(key).expect(200); // B has heard nothing yet: its cache still trusts the key
-    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await onB(key)).status === 403);
+    await eventually(async () => (await onB(key)).status === 403);
   });
 
-  it('a plan changed while its announcement is lost is metered by within the cache max age', async () => {
+  it('a plan changed while its announcement is lost is metered by once the cache max age has passed', async () => {
     const { key } = await newKey();
     expect(await planOnB(key)).toBe('free');
     await sql(`update users set plan = 'professional' where id = ?`, [userId]);
-    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await planOnB(key)) === 'professional');
+    await eventually(async () => (await planOnB(key)) === 'professional');
   });
 
-  it('a key deleted from the database is forgotten within the cache max age', async () => {
+  it('a key deleted from the database is forgotten once the cache max age has passed', async () => {
     const { id, key } = await newKey();
     await onB(key).expect(200);
     await sql('delete from usage_daily where key_id = ?', [id]);
     await sql('delete from api_keys where id = ?', [id]);
-    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await onB(key)).status === 401);
+    await eventually(async () => (await onB(key)).status === 401);
   });
 
-  it('a converter session deleted from the database is refused by every instance within the cache max age', async () => {
+  it('a converter session deleted from the database is refused by every instance once the cache max age has passed', async () => {
     const { sessionToken } = (await request(a.app.getHttpServer()).post('/api/auth/session').expect(201))
       .body;
     const convert = () =>
@@ -105,7 +111,7 @@ describe('revoking a key or changing a plan reaches every instance', () => {
         .set('X-Session-Token', sessionToken);
     await convert().expect(200);
     await sql('delete from anonymous_sessions where token_hash = ?', [hashSessionToken(sessionToken)]);
-    await within(MAX_AGE_SECONDS * 1000 + 1_000, async () => (await convert()).status === 401);
+    await eventually(async () => (await convert()).status === 401);
     expect((await convert()).body.code).toBe('invalid-session-token');
   });
 
@@ -122,7 +128,7 @@ describe('revoking a key or changing a plan reaches every instance', () => {
           .set('Authorization', `Bearer ${accessToken}`)
           .expect(200);
       }
-      await within(1_000, async () => heard.length === 2);
+      await eventually(async () => heard.length === 2);
       expect(new Set(heard).size).toBe(1);
     } finally {
       await listener.quit();

@@ -59,8 +59,11 @@ describe('public API /api/v1', () => {
       },
     );
 
-    it('refuses a disabled key with 403, on another instance within a second', async () => {
-      const other = await startTestApp(t.config);
+    it('refuses a disabled key with 403 on another instance, told by the announcement', async () => {
+      // The other instance would trust its cached key for an hour: only the announcement can make it
+      // refuse the key during this test. A cause, not a clock (issue 30 §11): the wait is bounded by
+      // the test's timeout alone.
+      const other = await startTestApp({ ...t.config, keys: { ...t.config.keys, cacheMaxAgeMs: 3_600_000 } });
       try {
         const { key, keyId, accessToken } = await newKey();
         await v1('/rates/rate?from=USD&to=EUR', key, other).expect(200); // now cached over there
@@ -68,14 +71,13 @@ describe('public API /api/v1', () => {
           .post(`/api/keys/${keyId}/disable`)
           .set('Authorization', `Bearer ${accessToken}`)
           .expect(200);
-        const disabledAt = Date.now();
         let res = await v1('/rates/rate?from=USD&to=EUR', key, other);
-        while (res.status === 200 && Date.now() - disabledAt < 1000) {
+        while (res.status === 200) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
           res = await v1('/rates/rate?from=USD&to=EUR', key, other);
         }
         expect(res.status).toBe(403);
         expect(res.body.code).toBe('api-key-disabled');
-        expect(Date.now() - disabledAt).toBeLessThan(1000);
       } finally {
         await other.app.close();
         await other.redis.quit();
@@ -131,9 +133,9 @@ describe('public API /api/v1', () => {
           .post(`/api/keys/${first.keyId}/disable`)
           .set('Authorization', `Bearer ${first.accessToken}`)
           .expect(200);
+        // Until the announcement reaches this instance (the wait is bounded by the test's timeout).
         let after = await usage(first.key);
-        for (const started = Date.now(); after.status === 200 && Date.now() - started < 1000;)
-          after = await usage(first.key);
+        while (after.status === 200) after = await usage(first.key);
         expect([after.status, after.body.code, after.reused]).toEqual([403, 'api-key-disabled', true]);
       } finally {
         agent.destroy();

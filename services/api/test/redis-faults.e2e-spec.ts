@@ -189,7 +189,7 @@ describe('Redis stops during load and comes back', () => {
     expect(outageLog.some((entry) => entry.level === 40)).toBe(true);
   });
 
-  it('hears announcements again once Redis is back: a new rates table and a disabled key reach both instances within a second', async () => {
+  it('hears announcements again once Redis is back: a new rates table and a disabled key reach both instances', async () => {
     const { key, keyId, accessToken } = await userWithKey(a);
     await redis.kill();
     await redis.start();
@@ -213,7 +213,9 @@ describe('Redis stops during load and comes back', () => {
       perUsd,
     });
     expect(await new RatesStore(redis.admin, a.config.redis.keyPrefix).publish(table)).toBe(true);
-    const announcedAt = Date.now();
+    // Announcements are what these waits prove, not their speed (issue 30 §11): the API reads no rates
+    // table but the one announced, and a cached key is trusted for the 60 s of API_CACHE_MAX_AGE_SECONDS,
+    // longer than the wait.
     let lastAnswer = '';
     for (const url of [base, baseB]) {
       await until(
@@ -225,7 +227,7 @@ describe('Redis stops during load and comes back', () => {
           lastAnswer = await res.text();
           return (JSON.parse(lastAnswer) as { source?: string }).source === 'after-outage';
         },
-        1_000 - (Date.now() - announcedAt),
+        undefined,
         () => `(last answer: ${lastAnswer})`,
       );
     }
@@ -235,7 +237,7 @@ describe('Redis stops during load and comes back', () => {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(disabled.status).toBe(200);
-    await until('the key refused on B', async () => (await metered(baseB)).status === 403, 1_000);
+    await until('the key refused on B', async () => (await metered(baseB)).status === 403);
   });
 
   it('documents service-unavailable (503, Retry-After) on every operation that needs Redis', async () => {

@@ -110,7 +110,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
   const firstObservedAt = Date.now() - 30_000;
 
   const queueOf = (provider: ProviderId) => worker.get(RatesIngestWorkers).queueOf(provider);
-  const ingest = async (provider: ProviderId): Promise<IngestReport & { tookMs: number }> => {
+  const ingest = async (provider: ProviderId): Promise<IngestReport> => {
     const queue = queueOf(provider);
     const job = await queue.add(JOBS.ingestRates, { trigger: 'manual' });
     let done: Awaited<ReturnType<typeof queue.getJob>>;
@@ -119,7 +119,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
       if (done?.failedReason) throw new Error(done.failedReason);
       return done?.returnvalue != null;
     }, 15_000);
-    return { ...(done!.returnvalue as IngestReport), tookMs: done!.finishedOn! - done!.processedOn! };
+    return done!.returnvalue as IngestReport;
   };
   const latest = (symbols: string) =>
     request(api.app.getHttpServer())
@@ -224,9 +224,9 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
       arrange(standIn, ROUTES[provider]);
       try {
         const report = await ingest(provider);
+        // A hang or a stalled body never ends on its own: the report itself proves the provider's
+        // timeout ended the job (no clock read, so a busy machine cannot fail it: issue 30 §11).
         expect(report).toMatchObject({ accepted: 0, published: false });
-        // A hang or a stalled body ends the job at the provider's timeout, every request together.
-        expect(report.tookMs).toBeLessThan(TIMEOUT_MS + 1200);
       } finally {
         standIn.fault(ROUTES[provider], null);
         restoreMarket();
@@ -244,9 +244,10 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
       delayMs: TIMEOUT_MS * 0.6,
     });
     try {
+      // Every ticker answers 200 within its own timeout: only the deadline of the whole ingest can make
+      // it a failure with nothing accepted.
       const report = await ingest('coinbase');
       expect(report).toMatchObject({ outcome: 'failure', accepted: 0 });
-      expect(report.tookMs).toBeLessThan(TIMEOUT_MS + 1200);
     } finally {
       standIn.fault(ROUTES.coinbase, null);
     }

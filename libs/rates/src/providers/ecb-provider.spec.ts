@@ -62,12 +62,12 @@ describe('ECB daily reference rates', () => {
       failure: 'http',
       details: { status: 503 },
     });
+    // The stand-in never answers: only the adapter's own timeout can end the fetch (no clock is read
+    // here, so a busy machine cannot fail it; issue 30 §11).
     standIn.fault(route, 'hang');
-    const started = Date.now();
     await expect(
       ecbProvider({ baseUrl: standIn.url, timeoutMs: 200 }).fetchLatest({ symbols: ['JPY'] }),
     ).rejects.toMatchObject({ failure: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(2000);
     standIn.fault(route, null);
   });
 });

@@ -208,21 +208,19 @@ describe('provider faults against the stand-in', () => {
       expect(standIn.requestsTo(elsewhere)).toEqual([]);
     });
 
+    // A hang and a stalled body never end on their own: only the adapter's timeout can end the fetch,
+    // so the failure itself is the proof, with no clock read (issue 30 §11).
     it('gives up on a hang after its timeout', async () => {
       standIn.fault(adapter.route, 'hang');
-      const started = Date.now();
       const error = await failureOf(fetchOne());
       expect(error).toMatchObject({ provider: adapter.id, failure: 'timeout' });
       expect(error.message).toContain(`${TIMEOUT_MS} ms`);
-      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     });
 
     it('gives up on a body that stalls after its headers, after its timeout', async () => {
       standIn.fault(adapter.route, 'stall-body');
-      const started = Date.now();
       const error = await failureOf(fetchOne());
       expect(error).toMatchObject({ provider: adapter.id, failure: 'timeout' });
-      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     });
 
     it('counts the expiry of a deadline for the whole fetch as a timeout', async () => {

@@ -184,6 +184,24 @@ describe('API2:2023 Broken Authentication', () => {
     it('refuses an access token as a refresh token', async () => {
       expectProblem(await refresh(`fxrates_refresh=${alice.accessToken}`), 401, 'invalid-refresh-token');
     });
+
+    it('grants nothing to the signed-in hint cookie, set by hand or beside a stranger’s refresh cookie', async () => {
+      // fxrates_signed_in is readable by scripts and holds no secret: it only tells the web app a
+      // refresh may succeed. Forged, it must open nothing and hand out no token.
+      const bob = await signUpWithKey(t);
+      const before = await accountState(t, bob.userId);
+      const hint = 'fxrates_signed_in=1';
+      expectProblem(await refresh(hint), 401, 'invalid-refresh-token');
+      expectProblem(await refresh(`${hint}; fxrates_refresh=${bob.userId}`), 401, 'invalid-refresh-token');
+      expectProblem(await http().get('/api/account').set('Cookie', hint), 401, 'unauthorized');
+      expectProblem(await http().get('/api/keys').set('Cookie', hint), 401, 'unauthorized');
+      expectProblem(
+        await http().get('/api/rates/convert?from=USD&to=EUR&amount=1').set('Cookie', hint),
+        401,
+        'missing-session-token',
+      );
+      expect(await accountState(t, bob.userId)).toEqual(before);
+    });
   });
 
   describe('API keys', () => {
