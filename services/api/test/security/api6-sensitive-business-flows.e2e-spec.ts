@@ -6,7 +6,13 @@ import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal
 import { newEmail, PASSWORD } from '../support/auth-client';
 import type { TestApp } from '../test-app';
 import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
-import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
+import {
+  BASIC_MONTHLY,
+  ENTERPRISE_MONTHLY,
+  startBillingApp,
+  subscribe,
+  type BillingApp,
+} from './support/billing';
 import { expectProblem } from './support/problem';
 
 const CONTACT_LIMIT = 2;
@@ -103,6 +109,118 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
       expectProblem(await subscribe(t, buyer, { paypalSubscriptionId: id }), 409, 'subscription-not-active');
       expect(await accountState(t, buyer.userId)).toEqual(before);
       expect(billing.paypal.subscription(id)!.status).toBe('CANCELLED');
+    });
+  });
+
+  describe('plan changes, resubscribing and resuming', () => {
+    const WEB = 'http://127.0.0.1:3000';
+    const urls = { returnUrl: `${WEB}/account?plan-change=paid`, cancelUrl: `${WEB}/account` };
+    const post = (account: Account, path: string, body: object) =>
+      http()
+        .post(`/api/v1/subscriptions${path}`)
+        .set('Authorization', bearer(account))
+        .set('Origin', WEB)
+        .send(body);
+    const planOf = async (account: Account) =>
+      (await sql(t, 'select plan from users where id = ?', [account.userId]))[0].plan as string;
+
+    let network = 0;
+    /** A new account, signed up from a network of its own: the sign-up limits here are the flood tests'. */
+    async function signedUp(): Promise<Account> {
+      network += 1;
+      const from = `10.${network}.${network}.7`;
+      const email = newEmail();
+      const res = await http()
+        .post('/api/auth/register')
+        .set('X-Forwarded-For', from)
+        .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD })
+        .expect(201);
+      const accessToken: string = res.body.accessToken;
+      const key = await http()
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'k' })
+        .expect(201);
+      return {
+        userId: res.body.user.uid,
+        email,
+        accessToken,
+        cookie: '',
+        key: key.body.key,
+        keyId: key.body.id,
+      };
+    }
+
+    async function basicSubscriber(): Promise<Account & { paypalId: string }> {
+      const buyer = await signedUp();
+      const paypalId = billing.paypal.createSubscription({
+        plan_id: BASIC_MONTHLY,
+        custom_id: buyer.userId,
+      }).id;
+      await subscribe(t, buyer, { paypalSubscriptionId: paypalId }).expect(201);
+      return { ...buyer, paypalId };
+    }
+
+    it('grants no higher plan for a revision approved at PayPal without its difference paid', async () => {
+      const buyer = await basicSubscriber();
+      const subscription = billing.paypal.subscription(buyer.paypalId)!;
+      subscription.plan_id = ENTERPRISE_MONTHLY; // as a revision the buyer approved at PayPal
+      const confirmed = await post(buyer, '/change/confirm', {}).expect(200);
+      expect(confirmed.body.subscription.plan).toBe('basic');
+      expect(await planOf(buyer)).toBe('basic');
+      const usage = await http().get('/api/v1/usage').set('X-API-Key', buyer.key).expect(200);
+      expect(usage.body.plan).toBe('basic');
+    });
+
+    it('takes an upgrade payment once: a replayed or forged payment id grants nothing more', async () => {
+      const buyer = await basicSubscriber();
+      const started = await post(buyer, '/change', {
+        plan: 'enterprise',
+        billingCycle: 'monthly',
+        ...urls,
+      }).expect(200);
+      const paymentId: string = started.body.payment.id;
+      expectProblem(await post(buyer, '/change/pay', { paymentId, ...urls }), 409, 'payment-not-approved');
+      expect(await planOf(buyer)).toBe('basic');
+      billing.paypal.orders.approve(new URL(started.body.approveUrl).searchParams.get('token')!);
+      await post(buyer, '/change/pay', { paymentId, ...urls }).expect(200);
+      expect(await planOf(buyer)).toBe('enterprise');
+      const captures = billing.paypal.orders.captureCalls;
+      expectProblem(
+        await post(buyer, '/change/pay', { paymentId, ...urls }),
+        409,
+        'payment-already-captured',
+      );
+      const stranger = await basicSubscriber();
+      expectProblem(await post(stranger, '/change/pay', { paymentId, ...urls }), 404, 'payment-not-found');
+      expectProblem(
+        await post(stranger, '/change/pay', { paymentId: 'not-a-uuid', ...urls }),
+        400,
+        'validation-failed',
+      );
+      expect(billing.paypal.orders.captureCalls).toBe(captures);
+      expect(await planOf(stranger)).toBe('basic');
+    });
+
+    it('refuses a resubscription that would bill the paid month again, and resumes one that starts when it ends', async () => {
+      const buyer = await basicSubscriber();
+      await http().post('/api/v1/subscriptions/cancel').set('Authorization', bearer(buyer)).expect(200);
+      const [{ current_period_end: end }] = await sql(
+        t,
+        'select current_period_end from subscriptions where paypal_subscription_id = ?',
+        [buyer.paypalId],
+      );
+      const now = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: buyer.userId }).id;
+      expectProblem(await subscribe(t, buyer, { paypalSubscriptionId: now }), 409, 'paid-period-remaining');
+      expect(billing.paypal.subscription(now)!.status).toBe('CANCELLED');
+      const resumed = billing.paypal.createSubscription({
+        plan_id: BASIC_MONTHLY,
+        custom_id: buyer.userId,
+        start_time: new Date(end).toISOString(),
+      }).id;
+      await subscribe(t, buyer, { paypalSubscriptionId: resumed }).expect(201);
+      expect(billing.paypal.sales(resumed)).toEqual([]);
+      expect(await planOf(buyer)).toBe('basic');
     });
   });
 

@@ -8,8 +8,9 @@ import { startTestApp, type TestApp } from '../../test-app';
 import { testConfig } from '../../test-config';
 import type { Account } from './accounts';
 
-/** Our one PayPal plan in these tests: Basic, billed monthly at the price of our table. */
+/** Our PayPal plans in these tests, at the prices of our table. */
 export const BASIC_MONTHLY = 'P-BASIC-MONTHLY';
+export const ENTERPRISE_MONTHLY = 'P-ENTERPRISE-MONTHLY';
 
 export interface BillingApp {
   t: TestApp;
@@ -20,11 +21,13 @@ export interface BillingApp {
 /** The API with PayPal billing on, against the PayPal stand-in. */
 export async function startBillingApp(overrides: Record<string, string> = {}): Promise<BillingApp> {
   const paypal = await startPayPalStandIn({
-    plans: { [BASIC_MONTHLY]: { interval: 'MONTH', price: '15.99' } },
+    plans: {
+      [BASIC_MONTHLY]: { interval: 'MONTH', price: '15.99' },
+      [ENTERPRISE_MONTHLY]: { interval: 'MONTH', price: '99.99' },
+    },
   });
-  const t = await startTestApp(
-    testConfig({ ...payPalEnv(paypal, `basic.monthly=${BASIC_MONTHLY}`), ...overrides }),
-  );
+  const planIds = `basic.monthly=${BASIC_MONTHLY},enterprise.monthly=${ENTERPRISE_MONTHLY}`;
+  const t = await startTestApp(testConfig({ ...payPalEnv(paypal, planIds), ...overrides }));
   return {
     t,
     paypal,
