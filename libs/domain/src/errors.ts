@@ -61,6 +61,10 @@ export enum ErrorCode {
   /** No downgrade is waiting for the end of the paid period. */
   PlanChangeNotFound = 'plan-change-not-found',
   WebhookSignatureInvalid = 'webhook-signature-invalid',
+  /** PAYPAL-TRANSMISSION-TIME is further from our clock than PAYPAL_WEBHOOK_TOLERANCE_MS. */
+  WebhookStale = 'webhook-stale',
+  /** The transmission id was taken by another, verified delivery: this one is not PayPal's. */
+  WebhookReplayed = 'webhook-replayed',
   // HTTP: requests refused before any route runs (by the parser, the router, the body reader, CORS)
   InvalidJson = 'invalid-json',
   UnsupportedMediaType = 'unsupported-media-type',

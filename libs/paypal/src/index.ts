@@ -7,3 +7,5 @@ export * from './subscription-fields';
 export * from './plan-decision';
 export * from './paypal.providers';
 export * from './paypal-event';
+export * from './webhook-signature';
+export * from './webhook-certificates';
