@@ -99,6 +99,10 @@ export interface AppConfig {
     /** PayPal plan id by "<plan>.<cycle>", e.g. "basic.annual". */
     planIds: Record<string, string>;
     webhookId: string;
+    /** Largest distance, either way, between a delivery's PAYPAL-TRANSMISSION-TIME and our clock. */
+    webhookToleranceMs: number;
+    /** Webhook deliveries per IP (IPv6 /64) and minute. */
+    webhookIpPerMinute: number;
     activationPollMs: number;
     /** Attempts of an `apply-paypal-event` job before the sweep takes it up again. */
     eventAttempts: number;
@@ -258,6 +262,8 @@ export function loadConfig(
       clientSecret: e.PAYPAL_CLIENT_SECRET,
       planIds: e.PAYPAL_PLAN_IDS,
       webhookId: e.PAYPAL_WEBHOOK_ID,
+      webhookToleranceMs: e.PAYPAL_WEBHOOK_TOLERANCE_MS,
+      webhookIpPerMinute: e.PAYPAL_WEBHOOK_IP_PER_MINUTE,
       activationPollMs: e.PAYPAL_ACTIVATION_POLL_MS,
       eventAttempts: e.PAYPAL_EVENT_ATTEMPTS,
       eventSweepIntervalMs: e.PAYPAL_EVENT_SWEEP_INTERVAL_MS,

@@ -18,6 +18,8 @@ describe('PayPal configuration', () => {
       clientSecret: '',
       planIds: {},
       webhookId: '',
+      webhookToleranceMs: 300_000,
+      webhookIpPerMinute: 300,
       activationPollMs: 1000,
       eventAttempts: 5,
       eventSweepIntervalMs: 300_000,

@@ -418,6 +418,19 @@ export const ENV_SCHEMA = {
     description: 'id of our PayPal webhook; empty refuses every webhook delivery',
     default: '',
   }),
+  PAYPAL_WEBHOOK_TOLERANCE_MS: int({
+    description:
+      'how far PAYPAL-TRANSMISSION-TIME of a webhook delivery may be from our clock, either way, before it is refused',
+    min: 30_000,
+    max: 3_600_000,
+    default: 300_000,
+  }),
+  PAYPAL_WEBHOOK_IP_PER_MINUTE: int({
+    description: 'webhook deliveries one IP (IPv6: /64) may make per minute',
+    min: 1,
+    // Test suites deliver many webhooks from one loopback address; the throttle test sets its own.
+    default: (env) => (env === 'test' ? 100_000 : 300),
+  }),
   PAYPAL_EVENT_ATTEMPTS: int({
     description:
       'attempts of a PayPal event job (exponential backoff from 1 s) before it waits for the unapplied-events sweep',

@@ -75,6 +75,10 @@ export enum ErrorCode {
   /** The payment PayPal shows is not the one we asked for (amount, currency, payer, reference). */
   PaymentMismatch = 'payment-mismatch',
   WebhookSignatureInvalid = 'webhook-signature-invalid',
+  /** PAYPAL-TRANSMISSION-TIME is further from our clock than PAYPAL_WEBHOOK_TOLERANCE_MS. */
+  WebhookStale = 'webhook-stale',
+  /** The transmission id was taken by another, verified delivery: this one is not PayPal's. */
+  WebhookReplayed = 'webhook-replayed',
   // HTTP: requests refused before any route runs (by the parser, the router, the body reader, CORS)
   InvalidJson = 'invalid-json',
   UnsupportedMediaType = 'unsupported-media-type',

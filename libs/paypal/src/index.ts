@@ -8,3 +8,5 @@ export * from './plan-decision';
 export * from './paypal.providers';
 export * from './paypal-event';
 export * from './paypal-order';
+export * from './webhook-signature';
+export * from './webhook-certificates';

@@ -1,10 +1,10 @@
 import type { AppConfig } from '@fxrates/config';
 import { BILLING_CURRENCY, formatMinorUnits } from '@fxrates/domain';
-import { isRecord, textWithin } from '@fxrates/rates';
+import { isRecord } from '@fxrates/rates';
 import { AnswerFieldError } from './paypal-answer-checks';
 import { checkedOrder, type CaptureOutcome, type OrderRequest, type PayPalOrder } from './paypal-order';
 import { checkedSale, type PayPalSale } from './paypal-sale';
-import { PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
+import { payPalAnswerText, PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
 import { checkedSubscription } from './subscription-answer';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -15,17 +15,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_PAYPAL_BODY_BYTES = 1024 * 1024;
 /** Renew a token this long before PayPal says it expires, so none expires in flight. */
 const TOKEN_EXPIRY_MARGIN_MS = 60_000;
-
-/** The PAYPAL-* headers of a webhook delivery, our webhook id and the body exactly as received. */
-export interface WebhookSignatureInput {
-  authAlgo: string;
-  certUrl: string;
-  transmissionId: string;
-  transmissionSig: string;
-  transmissionTime: string;
-  webhookId: string;
-  rawBody: string;
-}
 
 /** The http(s) href of the answer's HATEOAS link `rel`, or undefined. */
 function linkOf(answer: Record<string, unknown>, rel: string): string | undefined {
@@ -207,27 +196,6 @@ export class PayPalClient {
     }
   }
 
-  /**
-   * Asks PayPal whether a webhook delivery is genuine (POST /v1/notifications/verify-webhook-signature).
-   * The event goes over exactly as received, so PayPal checks the bytes it signed.
-   */
-  async verifyWebhookSignature(input: WebhookSignatureInput): Promise<boolean> {
-    const fields = JSON.stringify({
-      auth_algo: input.authAlgo,
-      cert_url: input.certUrl,
-      transmission_id: input.transmissionId,
-      transmission_sig: input.transmissionSig,
-      transmission_time: input.transmissionTime,
-      webhook_id: input.webhookId,
-    });
-    const body = `${fields.slice(0, -1)},"webhook_event":${input.rawBody}}`;
-    const response = await this.call('POST', '/v1/notifications/verify-webhook-signature', body);
-    if (response.status === 400) return false;
-    if (!response.ok) throw new PayPalUnavailableError(`webhook verification answered ${response.status}`);
-    const { verification_status: status } = await this.readJson(response);
-    return status === 'SUCCESS';
-  }
-
   /** GETs a resource and checks PayPal's answer with `check` (which throws AnswerFieldError); null on 404. */
   private async find<T>(path: string, check: (answer: Record<string, unknown>) => T): Promise<T | null> {
     const where = `GET ${path.split('?')[0]}`;
@@ -321,12 +289,7 @@ export class PayPalClient {
 
   /** The answer's JSON object, read up to MAX_PAYPAL_BODY_BYTES; anything else is PayPal unavailable. */
   private async readJson(response: Response): Promise<Record<string, unknown>> {
-    let text: string | undefined;
-    try {
-      text = await textWithin(response, MAX_PAYPAL_BODY_BYTES);
-    } catch (error) {
-      throw new PayPalUnavailableError(`answer cut short: ${(error as Error).message}`);
-    }
+    const text = await payPalAnswerText(response, MAX_PAYPAL_BODY_BYTES);
     if (text === undefined)
       throw new PayPalUnavailableError(`answer larger than ${MAX_PAYPAL_BODY_BYTES} bytes; not read`);
     let answer: unknown;

@@ -1,3 +1,5 @@
+import { textWithin } from '@fxrates/rates';
+
 /** A price as PayPal writes it: a decimal string in major units, e.g. "167.88". */
 export interface PayPalMoney {
   currency_code?: string;
@@ -40,5 +42,17 @@ export class PayPalUnavailableError extends Error {
   constructor(reason: string) {
     super(`PayPal unavailable: ${reason}`);
     this.name = 'PayPalUnavailableError';
+  }
+}
+
+/**
+ * A PayPal answer's text, read up to `limit` bytes; undefined when it is larger (not read further).
+ * An answer cut short is PayPal unavailable.
+ */
+export async function payPalAnswerText(response: Response, limit: number): Promise<string | undefined> {
+  try {
+    return await textWithin(response, limit);
+  } catch (error) {
+    throw new PayPalUnavailableError(`answer cut short: ${(error as Error).message}`);
   }
 }

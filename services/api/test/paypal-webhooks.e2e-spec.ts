@@ -3,12 +3,13 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { payPalEnv } from './support/paypal-env';
+import { payPalEnv, webhookCallsTo } from './support/paypal-env';
 import {
   startPayPalStandIn,
   type PayPalStandIn,
   type SignedDelivery,
 } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../src/modules/billing/webhook-delivery';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -27,12 +28,18 @@ describe('POST /api/billing/paypal/webhook', () => {
   const newEvent = (type = 'BILLING.SUBSCRIPTION.ACTIVATED') =>
     paypal.event(type, paypal.createSubscription({ plan_id: 'P-BASIC-ANNUAL', custom_id: 'someone' }).id);
 
-  async function expectRefused(delivery: SignedDelivery, eventId: string) {
-    const res = await deliver(delivery).expect(400);
-    expect(res.body.code).toBe('webhook-signature-invalid');
+  async function expectRefused(
+    delivery: SignedDelivery,
+    eventId: string,
+    status = 400,
+    code = 'webhook-signature-invalid',
+  ) {
+    const res = await deliver(delivery).expect(status);
+    expect(res.body.code).toBe(code);
     expect(await stored(eventId)).toEqual([]);
     expect(await queue.getJob(paypalEventJobId(eventId))).toBeUndefined();
   }
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
   beforeAll(async () => {
     paypal = await startPayPalStandIn({ plans: { 'P-BASIC-ANNUAL': { interval: 'YEAR', price: '167.88' } } });
@@ -146,15 +153,127 @@ describe('POST /api/billing/paypal/webhook', () => {
     expect(jobs.filter((job) => job.data.eventId === event.id)).toHaveLength(1);
   });
 
-  it('answers 502 when PayPal cannot verify, storing nothing, so PayPal delivers again', async () => {
+  it('verifies deliveries itself: PayPal is never asked, its certificate fetched once for all of them', async () => {
+    const calls = webhookCallsTo(paypal);
+    const events = Array.from({ length: 10 }, () => newEvent());
+    for (const event of events) await deliver(paypal.sign(event)).expect(200);
+    for (const event of events) expect(await stored(event.id)).toHaveLength(1);
+    // Fetched once in this suite (here, or by an earlier test), never per delivery.
+    const { verify, certificates, other } = calls();
+    expect({ verify, other }).toEqual({ verify: 0, other: [] });
+    expect(certificates.length).toBeLessThanOrEqual(1);
+  });
+
+  it('checks the CRC32 of the body’s bytes, non-ASCII text included', async () => {
+    const event = { ...newEvent(), summary: 'Abonnement activé — 月額 ✓ 🎉' };
+    const delivery = paypal.sign(event);
+    expect(Buffer.byteLength(delivery.body)).toBeGreaterThan(delivery.body.length);
+    await deliver(delivery).expect(200);
+    expect((await stored(event.id))[0].payload.summary).toBe(event.summary);
+    const tampered = { ...newEvent(), summary: 'Abonnement activé' };
+    const signed = paypal.sign(tampered);
+    await expectRefused({ ...signed, body: signed.body.replace('activé', 'active') }, tampered.id);
+  });
+
+  it.each([
+    ['an hour ago', -60],
+    ['six minutes ago', -6],
+    ['six minutes ahead', 6],
+  ])(
+    'refuses a genuinely signed delivery sent %s: 400 webhook-stale, without fetching anything',
+    async (_when, minutes) => {
+      const calls = webhookCallsTo(paypal);
+      const event = newEvent();
+      await expectRefused(
+        paypal.sign(event, { transmissionTime: minutesFromNow(minutes) }),
+        event.id,
+        400,
+        'webhook-stale',
+      );
+      expect(calls()).toEqual({ verify: 0, certificates: [], other: [] });
+    },
+  );
+
+  it('accepts a delivery sent four minutes ago or ahead (clocks differ)', async () => {
+    for (const minutes of [-4, 4]) {
+      const event = newEvent();
+      await deliver(paypal.sign(event, { transmissionTime: minutesFromNow(minutes) })).expect(200);
+    }
+  });
+
+  it('refuses an algorithm it does not verify without asking PayPal', async () => {
+    const calls = webhookCallsTo(paypal);
+    const event = newEvent();
+    const delivery = paypal.sign(event);
+    await expectRefused(
+      { ...delivery, headers: { ...delivery.headers, 'paypal-auth-algo': 'SHA1withRSA' } },
+      event.id,
+    );
+    expect(calls()).toEqual({ verify: 0, certificates: [], other: [] });
+  });
+
+  it('takes a transmission once: the same delivery again is 200 with nothing done, another body under its id 409', async () => {
+    const event = newEvent();
+    const delivery = paypal.sign(event);
+    await deliver(delivery).expect(200);
+    await queue.remove(paypalEventJobId(event.id));
+    await deliver(delivery).expect(200);
+    // Nothing done for the copy: not queued again.
+    expect(await queue.getJob(paypalEventJobId(event.id))).toBeUndefined();
+    const other = newEvent();
+    const replayed = paypal.sign(other, { transmissionId: delivery.headers['paypal-transmission-id'] });
+    await expectRefused(replayed, other.id, 409, 'webhook-replayed');
+  });
+
+  it('does not let a forgery carrying a genuine transmission id keep the genuine delivery out', async () => {
+    const event = newEvent();
+    const genuine = paypal.sign(event);
+    const forged = Buffer.from('forged by someone without PayPal’s key').toString('base64');
+    for (let i = 0; i < 3; i++) {
+      await expectRefused(
+        { ...genuine, headers: { ...genuine.headers, 'paypal-transmission-sig': forged } },
+        event.id,
+      );
+    }
+    await deliver(genuine).expect(200);
+    expect(await stored(event.id)).toHaveLength(1);
+  });
+
+  it('refuses a certificate URL of PayPal’s form that names no certificate, asking for it once', async () => {
+    const before = webhookCallsTo(paypal);
+    const certUrl = `${paypal.url}/v1/notifications/certs/CERT-UNKNOWN-${Date.now()}`;
+    for (let i = 0; i < 5; i++) {
+      const event = newEvent();
+      const delivery = paypal.sign(event);
+      await expectRefused(
+        { ...delivery, headers: { ...delivery.headers, 'paypal-cert-url': certUrl } },
+        event.id,
+      );
+    }
+    expect(before()).toEqual({ verify: 0, certificates: [new URL(certUrl).pathname], other: [] });
+  });
+
+  it(`refuses a body over ${PAYPAL_WEBHOOK_BODY_LIMIT_BYTES / 1024} KB unread: 413 payload-too-large`, async () => {
+    const event = { ...newEvent(), padding: 'x'.repeat(PAYPAL_WEBHOOK_BODY_LIMIT_BYTES) };
+    const calls = webhookCallsTo(paypal);
+    await expectRefused(paypal.sign(event), event.id, 413, 'payload-too-large');
+    expect(calls()).toEqual({ verify: 0, certificates: [], other: [] });
+  });
+
+  it('answers 502 when PayPal’s new certificate cannot be fetched, storing nothing, so PayPal delivers again', async () => {
+    await paypal.rotateCertificate();
     const event = newEvent();
     const delivery = paypal.sign(event);
     paypal.down = true;
     const res = await deliver(delivery).expect(502);
     expect(res.body.code).toBe('payment-provider-unavailable');
+    expect(res.headers['retry-after']).toBe('60');
     expect(await stored(event.id)).toEqual([]);
     paypal.down = false;
+    const calls = webhookCallsTo(paypal);
     await deliver(delivery).expect(200);
+    await deliver(paypal.sign(newEvent())).expect(200);
     expect(await stored(event.id)).toHaveLength(1);
+    expect(calls()).toEqual({ verify: 0, certificates: [new URL(paypal.certUrl).pathname], other: [] });
   });
 });

@@ -1,13 +1,14 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { payPalSdkStandInScript } from './sdk-stand-in-script';
 import { StandInSales, type PayPalRefund, type PayPalSale } from './stand-in-sales';
 import { CHECKOUT_PATH, StandInOrders } from './stand-in-orders';
+import { startWebhookSigning, type SignedDelivery, type SignOverrides } from './webhook-signing';
 
 export type { PayPalRefund, PayPalSale } from './stand-in-sales';
 export type { StandInCapture, StandInOrder } from './stand-in-orders';
+export type { SignedDelivery, SignOverrides } from './webhook-signing';
 
 export type PayPalStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
 
@@ -113,15 +114,17 @@ export interface PayPalStandIn {
   releaseSubscriptionReads(): void;
   /** The webhook id this PayPal account delivers under. */
   webhookId: string;
-  /** Where PAYPAL-CERT-URL of signed deliveries points (a PayPal host; never fetched by our verifier). */
+  /** PAYPAL-CERT-URL of deliveries signed now: the stand-in's certificate, served on its own host. */
   certUrl: string;
+  /** PayPal renews its signing certificate: a new key, served at a new URL (the old one still answers). */
+  rotateCertificate(): Promise<void>;
   /**
    * A webhook event about a subscription as it is now, in PayPal's envelope. PAYMENT.SALE.* events
    * carry its latest payment (REVERSED: its latest reversed one), PAYMENT.SALE.REFUNDED its latest refund.
    */
   event(eventType: string, subscriptionId: string): PayPalWebhookEvent;
   /** The body and PAYPAL-* headers PayPal would deliver for an event, signed with the stand-in's key. */
-  sign(event: PayPalWebhookEvent, overrides?: { webhookId?: string }): SignedDelivery;
+  sign(event: PayPalWebhookEvent, overrides?: SignOverrides): SignedDelivery;
   close(): Promise<void>;
 }
 
@@ -137,11 +140,6 @@ export interface PayPalWebhookEvent {
   links: { href: string; rel: string; method: string }[];
 }
 
-export interface SignedDelivery {
-  body: string;
-  headers: Record<string, string>;
-}
-
 export interface PayPalStandInOptions {
   clientId?: string;
   clientSecret?: string;
@@ -154,11 +152,6 @@ export interface PayPalStandInOptions {
   webhookTarget?: string;
   /** Listen on this port (default: any free one). */
   port?: number;
-}
-
-/** What PayPal signs: transmission id, time, webhook id and the CRC32 of the body, joined by "|". */
-function signedString(transmissionId: string, time: string, webhookId: string, body: string): string {
-  return `${transmissionId}|${time}|${webhookId}|${crc32(Buffer.from(body))}`;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -264,8 +257,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   let issued = 0;
   let baseUrl = '';
   const webhookId = options.webhookId ?? upperId(17);
-  const certUrl = `https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-${randomBytes(4).toString('hex')}`;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const signing = await startWebhookSigning(() => baseUrl);
 
   const activate = (subscription: PayPalSubscription, now: Date) => {
     const plan = options.plans[subscription.plan_id];
@@ -357,7 +349,10 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       return sales.reverse(sale);
     },
     webhookId,
-    certUrl,
+    get certUrl() {
+      return signing.certUrl();
+    },
+    rotateCertificate: () => signing.rotateCertificate(),
     event(eventType, subscriptionId) {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
@@ -381,25 +376,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         links: [],
       };
     },
-    sign(event, overrides = {}) {
-      const body = JSON.stringify(event);
-      const transmissionId = randomUUID();
-      const time = new Date().toISOString();
-      const signature = createSign('sha256')
-        .update(signedString(transmissionId, time, overrides.webhookId ?? webhookId, body))
-        .sign(privateKey, 'base64');
-      return {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': certUrl,
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-sig': signature,
-          'paypal-transmission-time': time,
-        },
-      };
-    },
+    sign: (event, overrides = {}) => signing.sign(event, webhookId, overrides),
     createSubscription(fields) {
       const now = new Date();
       const id = `I-${upperId(12)}`;
@@ -649,26 +626,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       });
     }
 
-    if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      if (!authorised(request)) {
-        return json(response, 401, {
-          error: 'invalid_token',
-          error_description: 'Token signature verification failed',
-        });
-      }
-      const input = JSON.parse(body) as Record<string, unknown>;
-      const event = JSON.stringify(input.webhook_event);
-      const genuine =
-        input.webhook_id === webhookId &&
-        input.cert_url === certUrl &&
-        input.auth_algo === 'SHA256withRSA' &&
-        typeof input.transmission_sig === 'string' &&
-        createVerify('sha256')
-          .update(
-            signedString(String(input.transmission_id), String(input.transmission_time), webhookId, event),
-          )
-          .verify(publicKey, input.transmission_sig, 'base64');
-      return json(response, 200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' });
+    const signed = signing.answer(request.method ?? '', path, body, authorised(request));
+    if (signed) {
+      const [status, answer, type] = signed;
+      if (typeof answer === 'object') return json(response, status, answer);
+      return void response.writeHead(status, { 'content-type': type ?? 'text/plain' }).end(answer);
     }
 
     const orderMatch = /^\/v2\/checkout\/orders(?:\/([^/]+)(\/capture)?)?$/.exec(path);

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { AppException } from './app-exception';
 import { BODY_LIMIT_BYTES, JSON_MAX_DEPTH } from './limits';
@@ -101,6 +102,9 @@ export function parseJsonBody(bytes: Buffer): unknown {
   return body;
 }
 
+/** A route that reads less than BODY_LIMIT_BYTES: bigger bodies are refused unread (413). */
+export const BodyLimit = (bytes: number): MethodDecorator => RouteConfig({ bodyLimit: bytes });
+
 /**
  * JSON is the only body the API reads: every other media type is 415, so no HTML form can post to it
  * across sites without a CORS preflight. The raw bytes stay on the request (`rawBody`): PayPal's
@@ -120,4 +124,8 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
       }
     },
   );
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof limit === 'number') route.bodyLimit = limit;
+  });
 }

@@ -1,7 +1,9 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { generate } from 'selfsigned';
 import request from 'supertest';
 import { RECAPTCHA_ACTION } from '../../src/modules/contact/recaptcha.verifier';
 import { startTestApp, type TestApp } from '../test-app';
@@ -183,8 +185,9 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
     });
   });
 
-  describe('PayPal’s answer to verify-webhook-signature', () => {
-    const delivery = () => {
+  describe('PayPal’s answer to a webhook signing certificate fetch', () => {
+    /** A delivery signed with `key`, naming a certificate URL on the scripted PayPal not fetched before. */
+    const delivery = (key: KeyObject) => {
       const event = {
         id: `WH-${randomUUID()}`,
         event_version: '1.0',
@@ -192,40 +195,93 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
         resource_type: 'subscription',
         resource: { id: 'I-WEBHOOKSUB01', status: 'ACTIVE' },
       };
+      const body = JSON.stringify(event);
+      const transmissionId = randomUUID();
+      const time = new Date().toISOString();
+      const signed = `${transmissionId}|${time}|${paypal.env('').PAYPAL_WEBHOOK_ID}|${crc32(Buffer.from(body))}`;
       const headers = {
         'content-type': 'application/json',
         'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-1',
-        'paypal-transmission-id': randomUUID(),
-        'paypal-transmission-sig': Buffer.from('signature').toString('base64'),
-        'paypal-transmission-time': new Date().toISOString(),
+        'paypal-cert-url': `${paypal.server.url}/v1/notifications/certs/CERT-${randomUUID()}`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': sign('sha256', Buffer.from(signed), key).toString('base64'),
+        'paypal-transmission-time': time,
       };
-      return { event, headers };
+      return { event, body, headers };
     };
-
-    it.each<[string, () => ScriptedAnswer]>([
-      ['JSON null', () => ({ body: 'null' })],
-      ['a JSON array', () => json(['SUCCESS'])],
-      ['truncated JSON', () => ({ body: '{"verification_status":"SUCC' })],
-      ['an HTML page', () => ({ body: '<html>SUCCESS</html>' })],
-      ['a status of the wrong type', () => json({ verification_status: ['SUCCESS'] })],
-      ['a status padded with a space', () => json({ verification_status: 'SUCCESS ' })],
-      ['a status in lower case', () => json({ verification_status: 'success' })],
-      ['a 500', () => ({ status: 500, body: '' })],
-      ['a redirect', () => ({ status: 307, headers: { location: `${listener.url}/verify` } })],
-    ])('refuses a delivery when PayPal answers %s, and stores or queues nothing', async (_what, answer) => {
-      paypal.verify = answer;
-      const { event, headers } = delivery();
-      const res = await http().post('/api/billing/paypal/webhook').set(headers).send(JSON.stringify(event));
-      const code = res.body?.code as string;
-      expect([res.status, code]).toEqual(
-        code === 'webhook-signature-invalid' ? [400, code] : [502, 'payment-provider-unavailable'],
-      );
-      expect(res.headers['content-type']).toBe('application/problem+json');
-      expect(await sql(t, 'select id from webhook_events where event_id = ?', [event.id])).toEqual([]);
-      const queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
-      expect(await queue.getJob(paypalEventJobId(event.id))).toBeUndefined();
+    let signer: { key: KeyObject; pem: string };
+    /** A certificate for `signer`'s key valid from `from` to `to` days from now. */
+    const certificate = async (from: number, to: number) =>
+      (
+        await generate([{ name: 'commonName', value: 'messageverificationcerts.paypal.com' }], {
+          keyPair: {
+            privateKey: signer.key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+            publicKey: createPublicKey(signer.key).export({ type: 'spki', format: 'pem' }).toString(),
+          },
+          algorithm: 'sha256',
+          notBeforeDate: new Date(Date.now() + from * 86_400_000),
+          notAfterDate: new Date(Date.now() + to * 86_400_000),
+        })
+      ).cert;
+    beforeAll(async () => {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      signer = { key: privateKey, pem: '' };
+      signer.pem = await certificate(-1, 30);
     });
+    afterEach(() => (paypal.certificate = () => json({ name: 'RESOURCE_NOT_FOUND' }, 404)));
+
+    it('accepts a delivery signed by the key of the certificate served, so each refusal below is the answer’s', async () => {
+      paypal.certificate = () => ({
+        headers: { 'content-type': 'application/x-pem-file' },
+        body: signer.pem,
+      });
+      const { body, headers } = delivery(signer.key);
+      await http().post('/api/billing/paypal/webhook').set(headers).send(body).expect(200);
+    });
+
+    it.each<[string, () => Promise<() => ScriptedAnswer>]>([
+      ['a 404', async () => () => json({ name: 'RESOURCE_NOT_FOUND' }, 404)],
+      ['an empty body', async () => () => ({ body: '' })],
+      ['an HTML page', async () => () => ({ body: '<html>-----BEGIN CERTIFICATE-----</html>' })],
+      ['a truncated certificate', async () => () => ({ body: signer.pem.slice(0, 300) })],
+      [`${HUGE / 1024 / 1024} MB of garbage`, async () => () => ({ body: 'x'.repeat(HUGE) })],
+      [
+        'a certificate that expired yesterday',
+        async () => {
+          const pem = await certificate(-30, -1);
+          return () => ({ body: pem });
+        },
+      ],
+      [
+        'a certificate valid from tomorrow',
+        async () => {
+          const pem = await certificate(1, 30);
+          return () => ({ body: pem });
+        },
+      ],
+      ['a certificate of another key', async () => () => ({ body: signer.pem })],
+      ['a 500', async () => () => ({ status: 500, body: '' })],
+      ['a redirect', async () => () => ({ status: 307, headers: { location: `${listener.url}/cert.pem` } })],
+    ])(
+      'refuses a delivery when the certificate URL answers %s, and stores or queues nothing',
+      async (what, make) => {
+        paypal.certificate = await make();
+        const other = what === 'a certificate of another key';
+        const { event, body, headers } = delivery(
+          other ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : signer.key,
+        );
+        const res = await http().post('/api/billing/paypal/webhook').set(headers).send(body);
+        const code = res.body?.code as string;
+        expect([res.status, code]).toEqual(
+          code === 'webhook-signature-invalid' ? [400, code] : [502, 'payment-provider-unavailable'],
+        );
+        expect(res.headers['content-type']).toBe('application/problem+json');
+        expect(await sql(t, 'select id from webhook_events where event_id = ?', [event.id])).toEqual([]);
+        const queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
+        expect(await queue.getJob(paypalEventJobId(event.id))).toBeUndefined();
+        expect(paypal.verifyCalls).toBe(0);
+      },
+    );
   });
 
   describe('siteverify’s answer about a contact form token', () => {

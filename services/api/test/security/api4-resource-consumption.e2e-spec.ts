@@ -1,8 +1,18 @@
 import type { AddressInfo } from 'node:net';
+import { getQueueToken } from '@nestjs/bullmq';
 import { MAX_ACTIVE_KEYS_PER_USER } from '@fxrates/domain';
+import { paypalEventJobId, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
+import {
+  startPayPalStandIn,
+  type PayPalStandIn,
+  type SignedDelivery,
+} from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { BODY_LIMIT_BYTES } from '../../src/common/limits';
+import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../../src/modules/billing/webhook-delivery';
 import { MAX_SERIES_DAYS } from '../../src/modules/history';
+import { payPalEnv, webhookCallsTo } from '../support/paypal-env';
 import { newEmail, PASSWORD } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import { rawRequest } from '../support/raw-http';
@@ -14,6 +24,8 @@ import { expectProblem, expectRawProblem } from './support/problem';
 const FREE_QUOTA = 3;
 const BASIC_BURST = 1;
 const SESSIONS_PER_MINUTE = 3;
+const WEBHOOKS_PER_MINUTE = 20;
+const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
 /** Just over the body limit, in a field each route takes. */
 const oversized = 'x'.repeat(BODY_LIMIT_BYTES + 1024);
 
@@ -23,11 +35,15 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
   let alice: Account;
   let professional: string;
   let basic: string;
+  let paypal: PayPalStandIn;
   const http = () => request(t.app.getHttpServer());
 
   beforeAll(async () => {
+    paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
     t = await startTestApp(
       testConfig({
+        ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
+        PAYPAL_WEBHOOK_IP_PER_MINUTE: String(WEBHOOKS_PER_MINUTE),
         PLAN_LIMITS: `free=${FREE_QUOTA}:50,basic=100000:${BASIC_BURST}`,
         SESSION_CREATE_LIMIT_PER_MINUTE: String(SESSIONS_PER_MINUTE),
         TRUST_PROXY: 'true',
@@ -38,7 +54,10 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
     alice = await signUpWithKey(t);
     ({ professional, basic } = await keysOnPlans(t.app, ['professional', 'basic'] as const));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await paypal.close();
+  });
 
   describe(`request bodies over ${BODY_LIMIT_BYTES / 1024} KB`, () => {
     it.each([
@@ -196,6 +215,101 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       const deep = `{"firstName":"Ada","company":${'['.repeat(3000)}${']'.repeat(3000)}}`;
       expectProblem(await patchAccountRaw(t, alice, deep), 400, 'validation-failed');
       expect(await accountState(t, alice.userId)).toEqual(before);
+    });
+  });
+
+  // Point 4 of issue 30: a forged PayPal webhook costs us nothing.
+  describe('PayPal webhook deliveries', () => {
+    let address = 0;
+    /** Each delivery from an address of its own unless told, so only the throttle test meets the limit. */
+    const deliver = ({ body, headers }: SignedDelivery, from = `198.18.${++address >> 8}.${address & 255}`) =>
+      http().post('/api/billing/paypal/webhook').set(headers).set('X-Forwarded-For', from).send(body);
+    const newEvent = () =>
+      paypal.event(
+        'BILLING.SUBSCRIPTION.ACTIVATED',
+        paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: 'someone' }).id,
+      );
+    const storedEvents = (eventIds: string[]) =>
+      sql(t, 'select event_id from webhook_events where event_id in (?) order by event_id', [eventIds]);
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const withHeaders = (delivery: SignedDelivery, headers: Record<string, string>) => ({
+      ...delivery,
+      headers: { ...delivery.headers, ...headers },
+    });
+
+    it('refuses a flood of forgeries without one call to PayPal, and takes genuine deliveries during and after it', async () => {
+      const accepted = paypal.sign(newEvent());
+      await deliver(accepted).expect(200);
+      const calls = webhookCallsTo(paypal);
+      const unknownCert = `${paypal.url}/v1/notifications/certs/CERT-FORGED-${address}`;
+      const forgedSig = Buffer.from('x'.repeat(256)).toString('base64');
+      /** [forgery, status, code] */
+      const kinds: [() => SignedDelivery, number, string][] = [
+        [
+          () => withHeaders(paypal.sign(newEvent()), { 'paypal-transmission-sig': forgedSig }),
+          400,
+          'webhook-signature-invalid',
+        ],
+        [
+          () => withHeaders(paypal.sign(newEvent()), { 'paypal-cert-url': 'https://evil.example/cert.pem' }),
+          400,
+          'webhook-signature-invalid',
+        ],
+        [
+          () =>
+            withHeaders(paypal.sign(newEvent()), {
+              'paypal-cert-url': paypal.certUrl.replace(paypal.url, 'http://api.paypal.com'),
+            }),
+          400,
+          'webhook-signature-invalid',
+        ],
+        [
+          () => withHeaders(paypal.sign(newEvent()), { 'paypal-cert-url': unknownCert }),
+          400,
+          'webhook-signature-invalid',
+        ],
+        [() => paypal.sign(newEvent(), { transmissionTime: hoursFromNow(-1) }), 400, 'webhook-stale'],
+        [() => paypal.sign(newEvent(), { transmissionTime: hoursFromNow(1) }), 400, 'webhook-stale'],
+        [
+          () => paypal.sign(newEvent(), { transmissionId: accepted.headers['paypal-transmission-id'] }),
+          409,
+          'webhook-replayed',
+        ],
+        [
+          () => paypal.sign({ ...newEvent(), summary: 'x'.repeat(PAYPAL_WEBHOOK_BODY_LIMIT_BYTES) }),
+          413,
+          'payload-too-large',
+        ],
+      ];
+      const forgeries = Array.from({ length: 10 }, () => kinds).flat();
+      const genuine = Array.from({ length: 5 }, () => newEvent());
+      const answers = await Promise.all([
+        ...forgeries.map(async ([forge]) => {
+          const res = await deliver(forge());
+          return [res.status, res.body.code];
+        }),
+        ...genuine.map(async (event) => (await deliver(paypal.sign(event))).status),
+      ]);
+      expect(answers.slice(0, forgeries.length)).toEqual(forgeries.map(([, status, code]) => [status, code]));
+      expect(answers.slice(forgeries.length)).toEqual(genuine.map(() => 200));
+      const after = newEvent();
+      await deliver(paypal.sign(after)).expect(200);
+      // Not one verify-webhook-signature call; the one certificate URL that was not cached fetched once.
+      expect(calls()).toEqual({ verify: 0, certificates: [new URL(unknownCert).pathname], other: [] });
+      const genuineIds = [...genuine, after].map((event) => event.id);
+      expect(await storedEvents(genuineIds)).toEqual([...genuineIds].sort().map((id) => ({ event_id: id })));
+      const queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
+      for (const id of genuineIds) expect(await queue.getJob(paypalEventJobId(id))).toBeDefined();
+    });
+
+    it(`lets one address deliver ${WEBHOOKS_PER_MINUTE} a minute, then 429 rate-limited with Retry-After; others are not affected`, async () => {
+      const flooder = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+      const forged = () => withHeaders(paypal.sign(newEvent()), { 'paypal-transmission-sig': 'AAAA' });
+      for (let i = 0; i < WEBHOOKS_PER_MINUTE; i++) await deliver(forged(), flooder).expect(400);
+      const refused = await deliver(paypal.sign(newEvent()), flooder);
+      expectProblem(refused, 429, 'rate-limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      await deliver(paypal.sign(newEvent())).expect(200);
     });
   });
 

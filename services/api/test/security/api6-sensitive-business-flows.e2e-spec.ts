@@ -216,7 +216,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
       const resumed = billing.paypal.createSubscription({
         plan_id: BASIC_MONTHLY,
         custom_id: buyer.userId,
-        start_time: new Date(end).toISOString(),
+        start_time: new Date(end as string).toISOString(),
       }).id;
       await subscribe(t, buyer, { paypalSubscriptionId: resumed }).expect(201);
       expect(billing.paypal.sales(resumed)).toEqual([]);

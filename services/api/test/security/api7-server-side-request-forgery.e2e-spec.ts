@@ -108,12 +108,11 @@ describe('API7:2023 Server Side Request Forgery', () => {
       }
     });
 
-    it('is handed to PayPal as data, never fetched, when it is a PayPal URL', async () => {
-      const { delivery } = newDelivery();
+    it('is fetched only from the PayPal configured (its own certificate path), once, and never handed on', async () => {
+      await billing.paypal.rotateCertificate();
       const before = fetched.length;
-      await deliver(delivery).expect(200);
-      const calls = fetched.slice(before).filter((url) => !url.endsWith('/v1/oauth2/token'));
-      expect(calls).toEqual([`${billing.paypal.url}/v1/notifications/verify-webhook-signature`]);
+      for (let i = 0; i < 3; i++) await deliver(newDelivery().delivery).expect(200);
+      expect(fetched.slice(before)).toEqual([billing.paypal.certUrl]);
     });
 
     it('goes nowhere from the other PAYPAL-* headers either', async () => {

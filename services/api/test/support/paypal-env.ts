@@ -10,3 +10,29 @@ export function payPalEnv(paypal: PayPalStandIn, planIds: string): Record<string
     PAYPAL_PLAN_IDS: planIds,
   };
 }
+
+/**
+ * What the API asked of PayPal's webhook endpoints since this call: verify-webhook-signature calls,
+ * the certificate paths fetched, and any other request.
+ */
+export function webhookCallsTo(paypal: PayPalStandIn): () => {
+  verify: number;
+  certificates: string[];
+  other: string[];
+} {
+  const from = paypal.requests.length;
+  return () => {
+    const since = paypal.requests.slice(from);
+    return {
+      verify: since.filter((each) => each === 'POST /v1/notifications/verify-webhook-signature').length,
+      certificates: since
+        .filter((each) => each.startsWith('GET /v1/notifications/certs/'))
+        .map((each) => each.slice('GET '.length)),
+      other: since.filter(
+        (each) =>
+          each !== 'POST /v1/notifications/verify-webhook-signature' &&
+          !each.startsWith('GET /v1/notifications/certs/'),
+      ),
+    };
+  };
+}

@@ -10,6 +10,7 @@ import { BillingPlansService } from './billing-plans.service';
 
 import { PayPalWebhooksController } from './paypal-webhooks.controller';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
+import { WebhookTransmissions } from './webhook-transmissions';
 import { SubscriptionVerifier } from './subscription-verifier';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionCancellationService } from './subscription-cancellation.service';
@@ -34,6 +35,7 @@ import { PlanChangesService } from './plan-changes.service';
     PlanChangesService,
     PlanChangePayments,
     PayPalWebhooksService,
+    WebhookTransmissions,
   ],
 })
 export class BillingModule {}

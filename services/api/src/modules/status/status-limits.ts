@@ -1,16 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  APP_CONFIG,
-  clientAddressKey,
-  consumeOrWait,
-  redisRateLimiter,
-  type AppConfig,
-} from '@fxrates/config';
-import { ErrorCode } from '@fxrates/domain';
+import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'node:net';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { AppException } from '../../common/app-exception';
+import { admitAddress, seconds } from '../../common/address-limit';
 import { clientIp } from '../../common/client-address';
 import type { DirectRequest } from '../../common/direct-routes';
 import { REDIS } from '../redis';
@@ -40,15 +33,10 @@ export class StatusLimits {
   /** Resolves once the call is admitted; rejects with 429 `rate-limited` and Retry-After otherwise. */
   async admit(request: DirectRequest): Promise<void> {
     const peer = (request.connection as Partial<Socket>).remoteAddress;
-    const address = clientAddressKey(clientIp(request.headers, peer, this.trustProxy));
-    const waitMs = await consumeOrWait(this.perIp, address);
-    if (waitMs === 0) return;
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new AppException(
-      ErrorCode.RateLimited,
-      `Too many status requests in a short time. Wait ${seconds} second${seconds === 1 ? '' : 's'}, then try again.`,
-      undefined,
-      { 'Retry-After': String(seconds) },
+    await admitAddress(
+      this.perIp,
+      clientIp(request.headers, peer, this.trustProxy),
+      (wait) => `Too many status requests in a short time. Wait ${seconds(wait)}, then try again.`,
     );
   }
 }

@@ -42,8 +42,10 @@ export interface ScriptedPayPal {
   token: () => ScriptedAnswer;
   /** GET /v1/billing/subscriptions/{id} */
   subscription: (id: string) => ScriptedAnswer;
-  /** POST /v1/notifications/verify-webhook-signature */
-  verify: () => ScriptedAnswer;
+  /** GET /v1/notifications/certs/{id}: a webhook signing certificate. */
+  certificate: (id: string) => ScriptedAnswer;
+  /** POST /v1/notifications/verify-webhook-signature: never called by the API (its count, to check). */
+  verifyCalls: number;
   /** The environment that points the API at it, with these plan ids ("basic.monthly=P-…"). */
   env(planIds: string): Record<string, string>;
   close(): Promise<void>;
@@ -68,7 +70,8 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
     server,
     token: goodToken,
     subscription: paypalNotFound,
-    verify: paypalNotFound,
+    certificate: paypalNotFound,
+    verifyCalls: 0,
     env: (planIds) => ({
       PAYPAL_API_BASE_URL: server.url,
       PAYPAL_CLIENT_ID: 'scripted-client',
@@ -80,7 +83,9 @@ export async function startScriptedPayPal(): Promise<ScriptedPayPal> {
   };
   server.script = ({ method, path }) => {
     if (method === 'POST' && path === '/v1/oauth2/token') return paypal.token();
-    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return paypal.verify();
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') paypal.verifyCalls += 1;
+    const cert = /^\/v1\/notifications\/certs\/([^/]+)$/.exec(path);
+    if (method === 'GET' && cert) return paypal.certificate(decodeURIComponent(cert[1]));
     const match = /^\/v1\/billing\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) return paypal.subscription(decodeURIComponent(match[1]));
     return paypalNotFound();

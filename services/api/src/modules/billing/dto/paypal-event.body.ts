@@ -1,24 +1,32 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
-/** The signature headers of a delivery, which PayPal's verify-webhook-signature checks. */
-const TRANSMISSION_HEADERS = [
-  ['PAYPAL-AUTH-ALGO', 'Signature algorithm, e.g. SHA256withRSA'],
-  ['PAYPAL-CERT-URL', "URL of PayPal's signing certificate (an https URL on a paypal.com host)"],
-  ['PAYPAL-TRANSMISSION-ID', 'Id of this delivery'],
-  ['PAYPAL-TRANSMISSION-SIG', 'Signature of this delivery'],
-  ['PAYPAL-TRANSMISSION-TIME', 'When PayPal sent it'],
+/** The signature headers of a delivery, with the longest each may be (webhook-delivery.ts). */
+const TRANSMISSION_HEADERS: [string, string, number][] = [
+  ['PAYPAL-AUTH-ALGO', 'Signature algorithm: SHA256withRSA (SHA384withRSA, SHA512withRSA)', 40],
+  [
+    'PAYPAL-CERT-URL',
+    "URL of PayPal's signing certificate: https://api(-m)(.sandbox).paypal.com/v1/notifications/certs/…",
+    500,
+  ],
+  ['PAYPAL-TRANSMISSION-ID', 'Id of this delivery; the same delivery again is taken once', 100],
+  ['PAYPAL-TRANSMISSION-SIG', 'Signature of this delivery (base64)', 1400],
+  [
+    'PAYPAL-TRANSMISSION-TIME',
+    'When PayPal sent it; refused further than PAYPAL_WEBHOOK_TOLERANCE_MS from now',
+    40,
+  ],
 ];
 
 export function ApiPayPalTransmissionHeaders(): MethodDecorator {
   return applyDecorators(
-    ...TRANSMISSION_HEADERS.map(([name, description]) =>
-      ApiHeader({ name, description, required: true, schema: { type: 'string', maxLength: 2000 } }),
+    ...TRANSMISSION_HEADERS.map(([name, description, maxLength]) =>
+      ApiHeader({ name, description, required: true, schema: { type: 'string', maxLength } }),
     ),
   );
 }
 
-/** A PayPal webhook event as delivered; only `id` and `event_type` are read before PayPal verifies it. */
+/** A PayPal webhook event as delivered; only `id` and `event_type` are read before its signature is verified. */
 @ApiSchema({ name: 'PayPalWebhookEvent' })
 export class PayPalEventDto {
   @ApiProperty({ example: 'WH-2WR32451HC0233532-67976317FL4543714' }) id!: string;
