@@ -1,6 +1,7 @@
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
+import { EmailVerification } from './email-verification.entity';
 import { EmailedRow } from './emailed-row.entity';
 import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -12,6 +13,7 @@ export {
   AnonymousSession,
   ApiKey,
   ContactMessage,
+  EmailVerification,
   QuotaAlert,
   RefreshToken,
   Subscription,
@@ -30,4 +32,5 @@ export const ENTITIES = [
   ContactMessage,
   WebhookEvent,
   QuotaAlert,
+  EmailVerification,
 ];
