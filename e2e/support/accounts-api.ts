@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, CreatedApiKey } from '@fxrates/domain';
+import { markEmailVerified } from './verified-email';
 
-/** Registers a user straight through the API (for tests whose subject is not registration). */
+/**
+ * Registers a user straight through the API (for tests whose subject is not registration), with the
+ * address marked verified.
+ */
 export async function registerViaApi(
   apiUrl: string,
 ): Promise<AuthResponse & { email: string; password: string }> {
@@ -13,6 +17,7 @@ export async function registerViaApi(
     body: JSON.stringify({ firstName: 'Eve', lastName: 'Tester', email, password }),
   });
   if (response.status !== 201) throw new Error(`POST /api/auth/register answered ${response.status}`);
+  await markEmailVerified(email);
   return { ...((await response.json()) as AuthResponse), email, password };
 }
 

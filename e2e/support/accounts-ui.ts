@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, RegisterRequest } from '@fxrates/domain';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { markEmailVerified } from './verified-email';
 
 export const E2E_PASSWORD = 'e2e-password-123';
 export const REFRESH_COOKIE = 'fxrates_refresh';
@@ -49,6 +50,7 @@ export async function signUpInBrowser(
     return response.status;
   }, request);
   if (status !== 201) throw new Error(`POST /api/auth/register answered ${status}`);
+  await markEmailVerified(request.email);
   await page.goto(`${baseUrl}${path}`);
   return { email: request.email, password: request.password };
 }

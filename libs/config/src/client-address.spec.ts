@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { clientAddressKey } from './client-address';
+import { clientAddressKey, clientNetworks } from './client-address';
 
 describe('clientAddressKey', () => {
   it.each([
@@ -52,6 +52,45 @@ describe('clientAddressKey', () => {
         if (!special(sameNetworkAsA))
           expect(clientAddressKey(hex(sameNetworkAsA))).toBe(clientAddressKey(hex(a)));
       }),
+    );
+  });
+});
+
+describe('clientNetworks', () => {
+  it.each([
+    ['198.51.100.7', [{ prefix: 'ipv4-24', key: '198.51.100.0/24' }]],
+    ['::ffff:198.51.100.7', [{ prefix: 'ipv4-24', key: '198.51.100.0/24' }]],
+    [
+      '2001:db8:abcd:12ff::1',
+      [
+        { prefix: 'ipv6-56', key: '2001:db8:abcd:1200::/56' },
+        { prefix: 'ipv6-48', key: '2001:db8:abcd::/48' },
+      ],
+    ],
+    ['::1', []],
+    ['not-an-ip', []],
+    [undefined, []],
+  ])('puts %s in %j', (ip, networks) => {
+    expect(clientNetworks(ip)).toEqual(networks);
+  });
+
+  it('keeps every /64 of a /56 in that /56, every /56 of a /48 in that /48, and /48s apart', () => {
+    const hex = (n: number) => n.toString(16);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 0xffff }),
+        fc.integer({ min: 1, max: 0xffff }),
+        fc.integer({ min: 0, max: 0xff }),
+        fc.integer({ min: 0, max: 0xff }),
+        (site, otherSite, subnet56, subnet64) => {
+          const [n56, n48] = clientNetworks(`2001:db8:${hex(site)}:${hex((subnet56 << 8) | subnet64)}::1`);
+          const [first56, first48] = clientNetworks(`2001:db8:${hex(site)}:${hex(subnet56 << 8)}::9`);
+          expect(n56).toEqual(first56);
+          expect(n48).toEqual(first48);
+          expect(n48.key).toBe(`2001:db8:${hex(site)}::/48`);
+          if (otherSite !== site) expect(clientNetworks(`2001:db8:${hex(otherSite)}::1`)[1]).not.toEqual(n48);
+        },
+      ),
     );
   });
 });

@@ -43,6 +43,13 @@ export interface AppConfig {
     loginIpFailureLimit: number;
     loginBackoffMaxSeconds: number;
     signupLimitPerHour: number;
+    /** Sign-ups per hour of wider networks than one address (IPv4 /24, IPv6 /56 and /48). */
+    signupLimitPerHourByPrefix: { ipv4_24: number; ipv6_56: number; ipv6_48: number };
+    /** Sign-ups per hour, all networks together, past which operators are warned (never refused). */
+    signupWarnPerHour: number;
+    /** How long a verification link is valid (ms), and how many resends a user may ask for per hour. */
+    emailVerificationTtlMs: number;
+    emailVerificationResendPerHour: number;
     passwordHashConcurrency: number;
     passwordHashQueueLimit: number;
   };
@@ -208,6 +215,14 @@ export function loadConfig(
       loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
       loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
       signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+      signupLimitPerHourByPrefix: {
+        ipv4_24: e.SIGNUP_LIMIT_PER_HOUR_IPV4_24,
+        ipv6_56: e.SIGNUP_LIMIT_PER_HOUR_IPV6_56,
+        ipv6_48: e.SIGNUP_LIMIT_PER_HOUR_IPV6_48,
+      },
+      signupWarnPerHour: e.SIGNUP_WARN_PER_HOUR,
+      emailVerificationTtlMs: e.EMAIL_VERIFICATION_TTL_HOURS * 3_600_000,
+      emailVerificationResendPerHour: e.VERIFICATION_RESEND_PER_HOUR,
       passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },

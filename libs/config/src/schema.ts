@@ -187,6 +187,39 @@ export const ENV_SCHEMA = {
     // Test suites create many accounts from one loopback address; their throttle tests set their own.
     default: (env) => (env === 'test' ? 1000 : 10),
   }),
+  // Wider networks (issue 30 §6): one attacker holds a whole IPv6 /48 or many addresses of an IPv4 /24.
+  SIGNUP_LIMIT_PER_HOUR_IPV4_24: int({
+    description: 'accounts one IPv4 /24 network may try to create per hour',
+    min: 1,
+    default: (env) => (env === 'test' ? 100_000 : 50),
+  }),
+  SIGNUP_LIMIT_PER_HOUR_IPV6_56: int({
+    description: 'accounts one IPv6 /56 network may try to create per hour',
+    min: 1,
+    default: (env) => (env === 'test' ? 100_000 : 50),
+  }),
+  SIGNUP_LIMIT_PER_HOUR_IPV6_48: int({
+    description: 'accounts one IPv6 /48 network may try to create per hour',
+    min: 1,
+    default: (env) => (env === 'test' ? 100_000 : 200),
+  }),
+  SIGNUP_WARN_PER_HOUR: int({
+    description:
+      'sign-ups per hour across the platform past which operators are warned (a metric and one log line an hour); nobody is refused',
+    min: 1,
+    default: (env) => (env === 'test' ? 1_000_000 : 500),
+  }),
+  EMAIL_VERIFICATION_TTL_HOURS: int({
+    description: 'hours a link of the verification email stays valid',
+    min: 1,
+    max: 24 * 14,
+    default: 24,
+  }),
+  VERIFICATION_RESEND_PER_HOUR: int({
+    description: 'verification emails one user may ask to be sent again per hour',
+    min: 1,
+    default: 3,
+  }),
   PASSWORD_HASH_CONCURRENCY: int({
     description: 'argon2 hashes or verifications run at once per API process',
     min: 1,

@@ -2,3 +2,4 @@ export * from './entities';
 export * from './orm-config';
 export * from './ensure-database';
 export * from './migrate';
+export * from './email-verification-token';

@@ -46,6 +46,16 @@ export interface CurrentUser {
   uid: string;
   email: string;
   displayName: string;
+  /**
+   * Whether the user proved they own `email` (the link of the verification email). Until then the
+   * account signs in and uses the web app, but creates no API key and gets no mail but that link.
+   */
+  emailVerified: boolean;
+}
+
+/** Body of POST /api/auth/verify-email: the token of the link in the verification email. */
+export interface VerifyEmailRequest {
+  token: string;
 }
 
 /** Body of POST /api/auth/register. `confirmPassword`, when sent, must equal `password`. */

@@ -28,6 +28,13 @@ export enum ErrorCode {
   Unauthorized = 'unauthorized',
   InvalidRefreshToken = 'invalid-refresh-token',
   RefreshTokenReused = 'refresh-token-reused',
+  /** The account's email address is not verified yet: keys and mail wait for it (issue 30 §5). */
+  EmailNotVerified = 'email-not-verified',
+  EmailAlreadyVerified = 'email-already-verified',
+  /** A verification link that we did not sign, or that belongs to another account. */
+  VerificationLinkInvalid = 'verification-link-invalid',
+  VerificationLinkExpired = 'verification-link-expired',
+  VerificationLinkUsed = 'verification-link-used',
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',

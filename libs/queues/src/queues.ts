@@ -27,6 +27,7 @@ export const JOBS = {
   flushUsage: 'flush-usage',
   sendContactEmail: 'send-contact-email',
   sendQuotaAlertEmail: 'send-quota-alert-email',
+  sendVerificationEmail: 'send-verification-email',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
@@ -61,8 +62,18 @@ export interface SendQuotaAlertEmailJob {
   alertId: string;
 }
 
+/** Payload of `email` / `send-verification-email`: the link (a row of email_verifications) to send. */
+export interface SendVerificationEmailJob {
+  verificationId: string;
+}
+
 /** Every payload of the `email` queue. */
-export type EmailJob = SendContactEmailJob | SendQuotaAlertEmailJob;
+export type EmailJob = SendContactEmailJob | SendQuotaAlertEmailJob | SendVerificationEmailJob;
+
+/** The job id of a verification email: one per link. BullMQ refuses ":" in ids. */
+export function verificationEmailJobId(verificationId: string): string {
+  return `email-verification.${verificationId}`;
+}
 
 /**
  * The job id of a quota alert's email: one per user, month, quota and threshold, so a second add of

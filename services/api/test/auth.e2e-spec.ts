@@ -29,7 +29,12 @@ describe('accounts: register, login, refresh, logout, me', () => {
     it('creates the user and the default subscription, signs in, and sets the refresh cookie', async () => {
       const { res, email } = await register(t.app, { company: '  Engines Ltd ', plan: 'basic' });
       expect(res.body).toEqual({
-        user: { uid: expect.any(String), email: email.toLowerCase(), displayName: 'Ada Lovelace' },
+        user: {
+          uid: expect.any(String),
+          email: email.toLowerCase(),
+          displayName: 'Ada Lovelace',
+          emailVerified: false,
+        },
         accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         expiresIn: 900,
       });
@@ -148,7 +153,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     it('signs in with the email in any case and returns the user and a cookie', async () => {
       const { email, res: registered } = await register(t.app);
       const res = await login({ email: ` ${email.toUpperCase()}`, password: PASSWORD }).expect(200);
-      expect(res.body.user).toEqual(registered.body.user);
+      expect(res.body.user).toEqual({ ...registered.body.user, emailVerified: true }); // register() verified it
       expect(refreshCookieOf(res)).toMatch(/^fxrates_refresh=[\w-]{43}$/);
     });
 
@@ -227,7 +232,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     it('rotates the refresh token and returns a new access token', async () => {
       const { cookie, res: registered } = await register(t.app);
       const res = await refresh(cookie).expect(200);
-      expect(res.body.user).toEqual(registered.body.user);
+      expect(res.body.user).toEqual({ ...registered.body.user, emailVerified: true }); // register() verified it
       expect(res.body.accessToken).toEqual(expect.any(String));
       const next = refreshCookieOf(res);
       expect(next).not.toBe(cookie);
@@ -276,7 +281,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     it('returns the current user for a valid access token', async () => {
       const { accessToken, res } = await register(t.app);
       const body = (await me(accessToken).expect(200)).body;
-      expect(body).toEqual(res.body.user);
+      expect(body).toEqual({ ...res.body.user, emailVerified: true }); // register() verified it
     });
 
     it('refuses forged, expired and misdirected tokens with 401', async () => {

@@ -8,6 +8,7 @@ import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { QuotaAlertMailer } from './quota-alerts/quota-alert-mailer';
+import { VerificationMailer } from './email-verification/verification-mailer';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
@@ -49,6 +50,7 @@ export class WorkerModule implements OnApplicationShutdown {
         SourceAgeSamplerProcessor,
         MaintenanceProcessor,
         QuotaAlertMailer,
+        VerificationMailer,
         UsageFlushProcessor,
         EmailProcessor,
         ...PAYPAL_PROVIDERS,

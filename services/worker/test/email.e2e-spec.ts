@@ -9,7 +9,7 @@ import request from 'supertest';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink';
 import { freePort, until } from './support/waiting';
 
 /** The API stores and queues, the worker sends: both on one config (own Redis prefix, so own queues). */
@@ -26,6 +26,9 @@ async function startPair(smtpPort: number, overrides: Record<string, string> = {
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
   return { api, worker };
 }
+
+/** A mail's raw text with quoted-printable's soft line breaks undone. */
+const unwrapped = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, '');
 
 async function sendContact(api: TestApp, subject: string): Promise<string> {
   await request(api.app.getHttpServer())
@@ -62,11 +65,13 @@ describe('worker: contact email', () => {
   it('emails a stored message to support, reply-to the sender, with a stable Message-ID', async () => {
     const subject = `Question ${randomUUID()}`;
     const id = await sendContact(pair.api, subject);
-    await until(() => smtp.mails.some((m) => m.raw.includes(subject)));
-    const mail = smtp.mails.find((m) => m.raw.includes(subject))!;
+    await until(() => smtp.mails.some((m) => unwrapped(m).includes(subject)));
+    const mail = smtp.mails.find((m) => unwrapped(m).includes(subject))!;
     expect(mail.to).toEqual(['support@fxrates.example']);
-    expect(mail.header('Subject')).toBe(`[Contact] ${subject}`);
-    expect(mail.header('Reply-To')).toBe('Ada Lovelace <ada@example.com>');
+    // The sender's words are in the body only (issue 30 §5).
+    expect(mail.header('Subject')).toBe(`[Contact] Message ${id}`);
+    expect(unwrapped(mail)).toContain(`Subject: ${subject}`);
+    expect(mail.header('Reply-To')).toBe('ada@example.com');
     expect(mail.header('Message-ID')).toBe(`<contact-${id}@fxrates.example>`);
     expect(mail.raw).toContain('Hello there');
     const db = pair.api.app.get(MikroORM).em.getConnection();
@@ -96,9 +101,9 @@ describe('worker: contact email sweep', () => {
         const sweep = await queue.add(JOBS.requeueUnsentEmail, { messageId: '' });
         await until(async () => (await sweep.isCompleted()) === true);
       }
-      await until(() => smtp.mails.some((m) => m.raw.includes(subject)));
+      await until(() => smtp.mails.some((m) => unwrapped(m).includes(subject)));
       await new Promise((r) => setTimeout(r, 500));
-      expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1);
+      expect(smtp.mails.filter((m) => unwrapped(m).includes(subject))).toHaveLength(1);
     } finally {
       await pair.worker.close();
       await pair.api.close();
@@ -124,9 +129,9 @@ describe('worker: contact email while SMTP is down', () => {
       expect(pending).toEqual({ emailed_at: null, email_failed_at: null });
 
       smtp = await startSmtpSink(port);
-      await until(() => smtp!.mails.some((m) => m.raw.includes(subject)), 20_000);
+      await until(() => smtp!.mails.some((m) => unwrapped(m).includes(subject)), 20_000);
       await new Promise((r) => setTimeout(r, 1500)); // no second copy arrives later
-      expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1);
+      expect(smtp.mails.filter((m) => unwrapped(m).includes(subject))).toHaveLength(1);
       await until(
         async () =>
           (await db.execute('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !==
@@ -155,9 +160,9 @@ describe('worker: contact email while SMTP is down longer than its retries', () 
       await until(async () => (await row()).email_failed_at !== null, 30_000); // its job gave up
 
       smtp = await startSmtpSink(port);
-      await until(() => smtp!.mails.some((m) => m.raw.includes(subject)), 20_000);
+      await until(() => smtp!.mails.some((m) => unwrapped(m).includes(subject)), 20_000);
       await new Promise((r) => setTimeout(r, 2500)); // two more sweeps: no second copy
-      expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1);
+      expect(smtp.mails.filter((m) => unwrapped(m).includes(subject))).toHaveLength(1);
       await until(async () => (await row()).emailed_at !== null);
       expect((await row()).email_failed_at).toBeNull();
     } finally {

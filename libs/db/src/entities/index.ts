@@ -1,6 +1,7 @@
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
+import { EmailVerification } from './email-verification.entity';
 import { EmailedRow } from './emailed-row.entity';
 import { Payment } from './payment.entity';
 import { QuotaAlert } from './quota-alert.entity';
@@ -14,6 +15,7 @@ export {
   ApiKey,
   ContactMessage,
   Payment,
+  EmailVerification,
   QuotaAlert,
   RefreshToken,
   Subscription,
@@ -33,4 +35,5 @@ export const ENTITIES = [
   WebhookEvent,
   QuotaAlert,
   Payment,
+  EmailVerification,
 ];

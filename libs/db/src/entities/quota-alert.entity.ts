@@ -39,4 +39,8 @@ export class QuotaAlert extends EmailedRow {
   /** Passed in the same flush as a higher threshold: recorded, never emailed (the higher one is). */
   @Property({ type: 'boolean' })
   superseded: boolean = false;
+
+  /** Due while the user's address was unverified: never emailed, and the sweep leaves it alone. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  skippedAt: Date | null = null;
 }

@@ -41,4 +41,11 @@ export class User {
   /** The last sign-in with email and password; null while only the sign-up's session exists. */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   lastSignInAt: Date | null = null;
+
+  /**
+   * When the user proved they own `email` (the verification link). Null until then: no API key and no
+   * mail but the verification itself (issue 30 §5). Accounts older than the rule were marked verified.
+   */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null = null;
 }

@@ -62,6 +62,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   406: 'None of the media types the Accept header allows is one this route answers in',
   409: 'In conflict with the current state',
+  410: 'No longer valid',
   413: 'The request body is too large',
   414: 'A path parameter is too long',
   415: 'The body is not in a media type this route reads',

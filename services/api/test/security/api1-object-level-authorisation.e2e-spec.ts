@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { emailVerificationToken } from '@fxrates/db';
+import { register } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import type { TestApp } from '../test-app';
 import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
@@ -26,6 +28,8 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'PATCH /api/account': 'PATCH /api/account',
   'GET /api/keys': 'GET /api/keys',
   'POST /api/keys': 'POST /api/keys',
+  'POST /api/auth/verify-email': "POST /api/auth/verify-email with another user's genuine link",
+  'POST /api/auth/verify-email/resend': 'POST /api/auth/verify-email/resend',
   'GET /api/usage': 'GET /api/usage',
   'GET /api/v1/usage': 'GET /api/v1/usage',
   'POST /api/v1/subscriptions': "POST /api/v1/subscriptions with another user's PayPal subscription",
@@ -162,6 +166,41 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       .send({ name: 'planted', userId: alice.userId });
     expectProblem(res, 400, 'validation-failed');
     expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+
+  /** A victim who just signed up, and the genuine token of the link they were mailed. */
+  async function unverifiedVictim(): Promise<{ userId: string; token: string }> {
+    const { userId, email } = await register(t.app, {}, { verified: false });
+    const [link] = await sql(t, 'select id from email_verifications where user_id = ?', [userId]);
+    return { userId, token: emailVerificationToken(t.config.auth.jwtSecret, link.id as string, email) };
+  }
+
+  it(OWNED_BY_CALLER['POST /api/auth/verify-email'], async () => {
+    const victim = await unverifiedVictim();
+    const before = await accountState(t, victim.userId);
+    const res = await http()
+      .post('/api/auth/verify-email')
+      .set('Authorization', bearer(mallory))
+      .send({ token: victim.token, userId: victim.userId });
+    expectProblem(res, 400, 'validation-failed');
+    const withoutUserId = await http()
+      .post('/api/auth/verify-email')
+      .set('Authorization', bearer(mallory))
+      .send({ token: victim.token });
+    expectProblem(withoutUserId, 400, 'verification-link-invalid');
+    expect(await accountState(t, victim.userId)).toEqual(before);
+  });
+
+  it(OWNED_BY_CALLER['POST /api/auth/verify-email/resend'], async () => {
+    const victim = await unverifiedVictim();
+    const links = () => sql(t, 'select id from email_verifications where user_id = ?', [victim.userId]);
+    const before = await links();
+    const res = await http()
+      .post('/api/auth/verify-email/resend')
+      .set('Authorization', bearer(mallory))
+      .send({ userId: victim.userId });
+    expectProblem(res, 409, 'email-already-verified'); // Mallory's own, verified address; the body is ignored
+    expect(await links()).toEqual(before);
   });
 
   it(OWNED_BY_CALLER['GET /api/usage'], async () => {

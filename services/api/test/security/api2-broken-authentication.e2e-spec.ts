@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { JOBS, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { PASSWORD, refreshCookieOf } from '../support/auth-client';
+import { startSmtpSink, type SmtpSink } from '../../../worker/test/support/smtp-sink';
+import { runJob } from '../../../worker/test/support/waiting';
+import { WorkerModule } from '../../../worker/src/worker.module';
+import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { bodyOf, verificationMailsTo, verificationTokenMailed } from '../support/verification-mail';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
 import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
@@ -316,5 +325,156 @@ describe('API2:2023 Broken Authentication', () => {
         .send({ email: bob.email, password: PASSWORD });
       expect([owner.status, owner.body.code]).toEqual([200, undefined]);
     });
+  });
+});
+
+/**
+ * Issue 30 §5: an address nobody proved gets no mail but its verification link, and its account
+ * creates no key. The link is read from the SMTP stand-in, sent by a real worker.
+ */
+describe('API2:2023 Broken Authentication: email verification', () => {
+  const WEB_URL = 'https://fxrates.example.com';
+  const RESENDS_PER_HOUR = 2;
+  let smtp: SmtpSink;
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  const http = () => request(t.app.getHttpServer());
+  const auth = (account: { accessToken: string }) => `Bearer ${account.accessToken}`;
+  const verify = (account: { accessToken: string }, token: string) =>
+    http().post('/api/auth/verify-email').set('Authorization', auth(account)).send({ token });
+  const createKey = (account: { accessToken: string }) =>
+    http().post('/api/keys').set('Authorization', auth(account)).send({ name: 'first' });
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    const config = testConfig({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      WEB_URL,
+      EMAIL_RETRY_DELAY_MS: '200',
+      VERIFICATION_RESEND_PER_HOUR: String(RESENDS_PER_HOUR),
+      RATES_INGEST_INTERVAL_MS: '600000',
+      USAGE_FLUSH_INTERVAL_MS: '600000',
+    });
+    t = await startTestApp(config);
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+    await smtp?.close();
+  });
+
+  /** A new account as sign-up leaves it: unverified, its link on the way. */
+  const signUp = (overrides: Record<string, unknown> = {}) => register(t.app, overrides, { verified: false });
+
+  it('mails a link to the address only, with no text of the user in it, and refuses keys until it is opened', async () => {
+    const eve = await signUp({ firstName: 'Eve\r\n\r\nClick https://evil.example to verify', lastName: 'E' });
+    expect(eve.res.body.user.emailVerified).toBe(false);
+    const token = await verificationTokenMailed(smtp, eve.email);
+    const [mail] = verificationMailsTo(smtp, eve.email);
+    expect(mail.header('Subject')).toBe('Verify your email address for FXRates Pro');
+    expect(mail.raw).not.toMatch(/Eve|evil/);
+    expect(bodyOf(mail)).toContain(`${WEB_URL}/dashboard/verify-email#token=${token}`);
+
+    const refused = await createKey(eve);
+    expectProblem(refused, 403, 'email-not-verified');
+    expect(refused.body.message).toMatch(/Verify your email address/);
+    expect(await sql(t, 'select id from api_keys where user_id = ?', [eve.userId])).toEqual([]);
+
+    const verified = await verify(eve, token).expect(200);
+    expect(verified.body).toMatchObject({ uid: eve.userId, emailVerified: true });
+    expect(
+      (await http().get('/api/auth/me').set('Authorization', auth(eve)).expect(200)).body.emailVerified,
+    ).toBe(true);
+    await createKey(eve).expect(201);
+  });
+
+  it('refuses a reused link: verifying twice answers verification-link-used', async () => {
+    const ada = await signUp();
+    const token = await verificationTokenMailed(smtp, ada.email);
+    await verify(ada, token).expect(200);
+    expectProblem(await verify(ada, token), 409, 'verification-link-used');
+  });
+
+  it('refuses forged links, and a genuine link of another account, and verifies nobody', async () => {
+    const victim = await signUp();
+    const mallory = await signUp();
+    const token = await verificationTokenMailed(smtp, victim.email);
+    const [id, signature] = token.split('.');
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const forged of [
+      `${id}.${flipped}`,
+      `${id}.${'A'.repeat(43)}`,
+      `${randomUUID()}.${signature}`,
+      id,
+      'not-a-token',
+      `${token}x`,
+    ]) {
+      expectProblem(await verify(victim, forged), 400, 'verification-link-invalid');
+    }
+    // Mallory holds the victim's genuine link (a forwarded mail): it is the victim's alone.
+    expectProblem(await verify(mallory, token), 400, 'verification-link-invalid');
+    expectProblem(await http().post('/api/auth/verify-email').send({ token }), 401, 'unauthorized');
+    const rows = await sql(t, 'select email_verified_at from users where id in (?, ?)', [
+      victim.userId,
+      mallory.userId,
+    ]);
+    expect(rows).toEqual([{ email_verified_at: null }, { email_verified_at: null }]);
+  });
+
+  it('refuses an expired link with 410 verification-link-expired', async () => {
+    const late = await signUp();
+    const token = await verificationTokenMailed(smtp, late.email);
+    await sql(
+      t,
+      `update email_verifications set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour'
+        where user_id = ?`,
+      [late.userId],
+    );
+    expectProblem(await verify(late, token), 410, 'verification-link-expired');
+    await createKey(late).expect(403);
+  });
+
+  it('resends a link (earlier ones stay valid until they expire), at most as often as configured, and not once verified', async () => {
+    const bob = await signUp();
+    const first = await verificationTokenMailed(smtp, bob.email);
+    for (let i = 0; i < RESENDS_PER_HOUR; i++) {
+      await http().post('/api/auth/verify-email/resend').set('Authorization', auth(bob)).expect(204);
+    }
+    const latest = await verificationTokenMailed(smtp, bob.email, 1 + RESENDS_PER_HOUR);
+    expect(latest).not.toBe(first);
+    const throttled = await http().post('/api/auth/verify-email/resend').set('Authorization', auth(bob));
+    expectProblem(throttled, 429, 'too-many-attempts');
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+
+    await verify(bob, first).expect(200);
+    expectProblem(await verify(bob, first), 409, 'verification-link-used');
+    expectProblem(await verify(bob, latest), 409, 'email-already-verified');
+    expectProblem(
+      await http().post('/api/auth/verify-email/resend').set('Authorization', auth(bob)),
+      409,
+      'email-already-verified',
+    );
+  });
+
+  it('emails no quota alert to an unverified address: the alert is recorded as skipped', async () => {
+    const quiet = await signUp();
+    await verificationTokenMailed(smtp, quiet.email);
+    const alertId = randomUUID();
+    const month = new Date().toISOString().slice(0, 7);
+    await sql(
+      t,
+      `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used) values (?, ?, ?, 75, 'free', 1000, 750)`,
+      [alertId, quiet.userId, month],
+    );
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.email));
+    expect(await runJob(queue, JOBS.sendQuotaAlertEmail, { alertId })).toEqual({ sent: false });
+    const [alert] = await sql(t, 'select emailed_at, skipped_at from quota_alerts where id = ?', [alertId]);
+    expect(alert.emailed_at).toBeNull();
+    expect(alert.skipped_at).not.toBeNull();
+    expect(smtp.mails.filter((m) => m.to.includes(quiet.email.toLowerCase()))).toHaveLength(1); // the link only
+    // The sweep leaves it alone.
+    await runJob(queue, JOBS.requeueUnsentEmail, { messageId: '' });
+    expect(await queue.getJob(`quota-alert.${quiet.userId}.${month}.1000.75`)).toBeUndefined();
   });
 });

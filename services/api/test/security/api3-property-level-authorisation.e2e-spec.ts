@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
+import { markEmailVerified, newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
 import type { TestApp } from '../test-app';
 import { accountState, bearer, patchAccountRaw, signUpWithKey, sql, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
@@ -102,6 +102,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
       const userId = res.body.user.uid as string;
       const [user] = await sql(t, 'select plan, chosen_plan from users where id = ?', [userId]);
       expect(user).toEqual({ plan: 'free', chosen_plan: 'enterprise' });
+      await markEmailVerified(t.app, userId);
       const token = `Bearer ${res.body.accessToken}`;
       const key = (await http().post('/api/keys').set('Authorization', token).send({ name: 'k' })).body.key;
       const usage = await http().get('/api/v1/usage').set('X-API-Key', key).expect(200);
@@ -198,6 +199,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
       .expect(201);
     const cookie = refreshCookieOf(registered);
     const token = `Bearer ${registered.body.accessToken}`;
+    await markEmailVerified(t.app, registered.body.user.uid);
     const created = await http()
       .post('/api/keys')
       .set('Authorization', token)

@@ -9,6 +9,7 @@ import {
   type PayPalStandIn,
   type SignedDelivery,
 } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { ApiMetrics } from '../../src/common/api-metrics';
 import { BODY_LIMIT_BYTES } from '../../src/common/limits';
 import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../../src/modules/billing/webhook-delivery';
 import { MAX_SERIES_DAYS } from '../../src/modules/history';
@@ -340,4 +341,75 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
     }
     expect(await accountState(t, alice.userId)).toEqual(before);
   });
+});
+
+/** Issue 30 §6: free accounts cost a mailbox each, not a network prefix. */
+describe('API4:2023 Unrestricted Resource Consumption: sign-ups per network', () => {
+  const PER_IP = 2;
+  const PER_48 = 5;
+  const PER_56 = 3;
+  const PER_24 = 4;
+  const WARN_PER_HOUR = 6;
+  let t: TestApp;
+  const signUp = (ip: string) =>
+    request(t.app.getHttpServer())
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', ip)
+      .send({ firstName: 'Eve', lastName: 'E', email: newEmail(), password: PASSWORD });
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      testConfig({
+        TRUST_PROXY: 'true',
+        SIGNUP_LIMIT_PER_HOUR: String(PER_IP),
+        SIGNUP_LIMIT_PER_HOUR_IPV6_48: String(PER_48),
+        SIGNUP_LIMIT_PER_HOUR_IPV6_56: String(PER_56),
+        SIGNUP_LIMIT_PER_HOUR_IPV4_24: String(PER_24),
+        SIGNUP_WARN_PER_HOUR: String(WARN_PER_HOUR),
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('stops an attacker spreading sign-ups over the /64s of one /48 at the /48 limit, and leaves other /48s alone', async () => {
+    // One sign-up from each of many /64s, each in a /56 of its own: only the /48 sees them all.
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_48 + 3; i++) {
+      statuses.push((await signUp(`2001:db8:4800:${(i << 8).toString(16)}::1`)).status);
+    }
+    expect(statuses).toEqual([...Array(PER_48).fill(201), 429, 429, 429]);
+    const refused = await signUp('2001:db8:4800:ff00::1');
+    expectProblem(refused, 429, 'too-many-attempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await signUp('2001:db8:4801::1').expect(201);
+  });
+
+  it('counts the /64s of one /56 together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_56 + 1; i++)
+      statuses.push((await signUp(`2001:db8:5600:${i.toString(16)}::1`)).status);
+    expect(statuses).toEqual([...Array(PER_56).fill(201), 429]);
+  });
+
+  it('counts the addresses of one IPv4 /24 together', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= PER_24 + 1; i++) statuses.push((await signUp(`198.51.100.${i}`)).status);
+    expect(statuses).toEqual([...Array(PER_24).fill(201), 429]);
+    await signUp('198.51.101.1').expect(201);
+  });
+
+  it('past the platform-wide hourly warning, refuses nobody but counts each sign-up in a metric', async () => {
+    // The sign-ups above already passed SIGNUP_WARN_PER_HOUR: these are admitted and counted.
+    const before = await overWarning();
+    await signUp('203.0.113.1').expect(201);
+    await signUp('2001:db8:7700::1').expect(201);
+    expect(await overWarning()).toBe(before + 2);
+  });
+
+  async function overWarning(): Promise<number> {
+    const metrics = await t.app
+      .get(ApiMetrics)
+      .registry.getSingleMetricAsString('fxrates_signups_over_warning_total');
+    return Number(/fxrates_signups_over_warning_total (\d+)/.exec(metrics)?.[1] ?? 0);
+  }
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 
@@ -17,14 +18,35 @@ export function refreshCookieOf(res: request.Response): string {
   return cookie.split(';')[0];
 }
 
+/**
+ * Marks a user's address verified, as opening the emailed link does, for tests whose subject is not
+ * verification (issue 30 §5: only verified addresses create keys). The link itself is tested in
+ * email-verification.e2e-spec.ts.
+ */
+export async function markEmailVerified(app: NestFastifyApplication, userId: string): Promise<void> {
+  await app
+    .get(MikroORM)
+    .em.getConnection()
+    .execute('update users set email_verified_at = now() where id = ? and email_verified_at is null', [
+      userId,
+    ]);
+}
+
+/**
+ * Signs up a new user through the API; their address is then marked verified unless
+ * `{ verified: false }` (the answer's `user.emailVerified` is the sign-up's: false).
+ */
 export async function register(
   app: NestFastifyApplication,
   overrides: Record<string, unknown> = {},
-): Promise<{ res: request.Response; email: string; cookie: string; accessToken: string }> {
+  { verified = true }: { verified?: boolean } = {},
+): Promise<{ res: request.Response; email: string; cookie: string; accessToken: string; userId: string }> {
   const email = (overrides.email as string | undefined) ?? newEmail();
   const res = await request(app.getHttpServer())
     .post('/api/auth/register')
     .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, ...overrides })
     .expect(201);
-  return { res, email, cookie: refreshCookieOf(res), accessToken: res.body.accessToken };
+  const userId = res.body.user.uid as string;
+  if (verified) await markEmailVerified(app, userId);
+  return { res, email, cookie: refreshCookieOf(res), accessToken: res.body.accessToken, userId };
 }

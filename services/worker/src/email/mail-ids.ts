@@ -7,6 +7,10 @@ function senderDomain(from: string): string {
  * The Message-ID of one stored email (`kind` and row id): the same on every attempt, so a resend
  * after a crash between the server's 250 and our record is a duplicate the inbox can drop.
  */
-export function stableMessageId(kind: 'contact' | 'quota-alert', id: string, from: string): string {
+export function stableMessageId(
+  kind: 'contact' | 'quota-alert' | 'email-verification',
+  id: string,
+  from: string,
+): string {
   return `<${kind}-${id}@${senderDomain(from)}>`;
 }

@@ -10,19 +10,22 @@ import {
   type EmailJob,
   type SendContactEmailJob,
   type SendQuotaAlertEmailJob,
+  type SendVerificationEmailJob,
 } from '@fxrates/queues';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
 import { stableMessageId } from '../email/mail-ids';
+import { plainText } from '../email/plain-text';
 import { queueAgain } from '../email/queue-again';
+import { VerificationMailer } from '../email-verification/verification-mailer';
 import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 
 /** Messages younger than this may still be on their way into the queue. */
 const UNSENT_GRACE_MS = 2 * 60_000;
 
 /**
- * Sends stored contact messages to the support inbox, reply-to the sender, and the users' quota
- * alerts (QuotaAlertMailer). Retries with
+ * Sends stored contact messages to the support inbox, reply-to the sender, the users' quota alerts
+ * (QuotaAlertMailer) and verification links (VerificationMailer). Retries with
  * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
  * operators and queued again by the sweep until it is sent. A message recorded as sent is never
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
@@ -37,6 +40,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailJob>,
     private readonly quotaAlerts: QuotaAlertMailer,
+    private readonly verifications: VerificationMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -56,6 +60,9 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     }
     if (job.name === JOBS.sendQuotaAlertEmail) {
       return this.quotaAlerts.send((job.data as SendQuotaAlertEmailJob).alertId, this.transport);
+    }
+    if (job.name === JOBS.sendVerificationEmail) {
+      return this.verifications.send((job.data as SendVerificationEmailJob).verificationId, this.transport);
     }
     if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
     return this.send((job.data as SendContactEmailJob).messageId);
@@ -94,12 +101,23 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     if (!message) throw new UnrecoverableError(`contact message ${messageId} does not exist`);
     if (message.emailedAt) return { sent: false };
 
+    // The sender's words go in the body only, as plain text that links nothing (plainText); the
+    // subject and headers carry none of them. The reply-to address was validated as an address.
     await this.transport.sendMail({
       from: this.config.mail.from,
       to: this.config.mail.inbox,
-      replyTo: { name: message.name, address: message.email },
-      subject: `[Contact] ${message.subject}`,
-      text: `${message.message}\n\n— ${message.name} <${message.email}>, ${message.createdAt.toISOString()}`,
+      replyTo: message.email,
+      subject: `[Contact] Message ${message.id}`,
+      text: [
+        `From:    ${plainText(message.name)} <${plainText(message.email)}>`,
+        `Subject: ${plainText(message.subject)}`,
+        `Sent:    ${message.createdAt.toISOString()}`,
+        '',
+        plainText(message.message, { multiline: true }),
+        '',
+        '(Links and addresses in the message are shown defanged: "example[.]com". Reply to answer the sender.)',
+        '',
+      ].join('\n'),
       messageId: stableMessageId('contact', message.id, this.config.mail.from),
       headers: { 'X-FXRates-Contact-Id': message.id },
     });

@@ -46,4 +46,14 @@ describe('quota alert email', () => {
     );
     expect(text).not.toContain('/pricing');
   });
+
+  it('shows a first name as one plain line that links nothing, and keeps it out of the subject', () => {
+    const { subject, text } = quotaAlertEmail({
+      ...free,
+      firstName: 'Eve\r\n\r\nClick https://evil.example to verify',
+    });
+    expect(text).toContain('Hello Eve Click https[:]//evil[.]example to verify,\n\n');
+    expect(text).not.toContain('evil.example');
+    expect(subject).not.toMatch(/Eve|evil/);
+  });
 });

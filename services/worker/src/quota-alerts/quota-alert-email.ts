@@ -1,8 +1,10 @@
 import type { QuotaAlertThreshold } from '@fxrates/domain';
 import { percentUsed } from '@fxrates/domain';
+import { plainText } from '../email/plain-text';
 
 export interface QuotaAlertEmailInput {
   productName: string;
+  /** As the user typed it: shown as plain text that links nothing (plainText), in the body only. */
   firstName: string;
   /** The plan's display name ("Free"). */
   planName: string;
@@ -55,7 +57,7 @@ export function quotaAlertEmail(input: QuotaAlertEmailInput): { subject: string;
     ? `Need more than the ${input.planName} plan's quota? Contact us for a quote: ${input.webUrl}/contact`
     : `Need more? Upgrade your plan for a higher quota: ${input.webUrl}/pricing`;
   const text = [
-    `Hello ${input.firstName},`,
+    `Hello ${plainText(input.firstName, { maxLength: 100 })},`,
     '',
     headline,
     '',

@@ -60,6 +60,7 @@ export class QuotaAlertMailer {
       {
         emailedAt: null,
         superseded: false,
+        skippedAt: null,
         $or: [
           { emailFailedAt: { $ne: null } },
           { createdAt: { $lt: new Date(Date.now() - UNSENT_GRACE_MS) } },
@@ -96,9 +97,17 @@ export class QuotaAlertMailer {
     const user = await em.findOne(
       User,
       { id: alert.userId },
-      { fields: ['email', 'firstName', 'displayName'] },
+      { fields: ['email', 'firstName', 'emailVerifiedAt'] },
     );
     if (!user) throw new UnrecoverableError(`user ${alert.userId} of quota alert ${alertId} does not exist`);
+    if (!user.emailVerifiedAt) {
+      // Nobody proved the address is theirs (issue 30 §5): no mail to it but the verification link.
+      await em.nativeUpdate(QuotaAlert, { id: alert.id }, { skippedAt: new Date() });
+      this.logger.log(
+        `Quota alert ${alert.id} not emailed: user ${alert.userId} has not verified the address`,
+      );
+      return { sent: false };
+    }
 
     const { subject, text } = quotaAlertEmail({
       productName: this.config.product.name,
@@ -113,7 +122,7 @@ export class QuotaAlertMailer {
     });
     await transport.sendMail({
       from: this.config.mail.from,
-      to: { name: user.displayName, address: user.email },
+      to: user.email,
       subject,
       text,
       messageId: stableMessageId('quota-alert', alert.id, this.config.mail.from),

@@ -170,6 +170,7 @@ export class AuthApiStandIn {
       uid: randomUUID(),
       email,
       displayName: `${String(body.firstName)} ${String(body.lastName)}`,
+      emailVerified: false,
       password,
     };
     this.users.set(email, user);
@@ -232,7 +233,12 @@ export class AuthApiStandIn {
     if (!record || record.expired || !user) {
       throw new Problem(401, 'unauthorized', 'Sign in to continue.');
     }
-    return { uid: user.uid, email: user.email, displayName: user.displayName };
+    return {
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName,
+      emailVerified: user.emailVerified,
+    };
   }
 
   private issue(user: StoredUser, family: string): { body: AuthResponse; refreshToken: string } {
@@ -241,7 +247,12 @@ export class AuthApiStandIn {
     this.accessTokens.set(accessToken, { uid: user.uid, expired: false });
     this.refreshTokens.set(refreshToken, { uid: user.uid, family, rotated: false, revoked: false });
     const body: AuthResponse = {
-      user: { uid: user.uid, email: user.email, displayName: user.displayName },
+      user: {
+        uid: user.uid,
+        email: user.email,
+        displayName: user.displayName,
+        emailVerified: user.emailVerified,
+      },
       accessToken,
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     };

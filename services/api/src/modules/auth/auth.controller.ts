@@ -17,6 +17,8 @@ import { AuthService, type SignIn } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { AuthResponseDto, CurrentUserDto } from './dto/auth.response';
 import { LoginBody } from './dto/login.body';
+import { VerifyEmailBody } from './dto/verify-email.body';
+import { EmailVerificationService } from './email-verification.service';
 import { RegisterBody } from './dto/register.body';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthenticatedUser } from './jwt.strategy';
@@ -27,6 +29,7 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refre
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly verification: EmailVerificationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -131,12 +134,55 @@ export class AuthController {
   @ApiOperation({
     operationId: 'getCurrentUser',
     summary: 'The signed-in user',
-    description: 'Who the access token belongs to: id, email and display name.',
+    description:
+      'Who the access token belongs to: id, email, display name and whether the email is verified.',
   })
   @ApiOkResponse({ type: CurrentUserDto })
   @ApiProblems(ErrorCode.Unauthorized)
   me(@CurrentUser() user: AuthenticatedUser): Promise<CurrentUserView> {
     return this.auth.me(user.userId);
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth('bearer')
+  @ApiOperation({
+    operationId: 'verifyEmail',
+    summary: "Verify the signed-in user's email address with the token of the emailed link",
+    description:
+      'The link opens the dashboard page /dashboard/verify-email, which sends its token here (a POST, so a mail scanner fetching the link verifies nothing). A link is single use, valid for `EMAIL_VERIFICATION_TTL_HOURS` (24 h), and only for the account it was sent for.',
+  })
+  @ApiOkResponse({ type: CurrentUserDto })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.VerificationLinkInvalid,
+    ErrorCode.VerificationLinkUsed,
+    ErrorCode.EmailAlreadyVerified,
+    ErrorCode.VerificationLinkExpired,
+  )
+  verifyEmail(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: VerifyEmailBody,
+  ): Promise<CurrentUserView> {
+    return this.verification.verify(user.userId, body.token);
+  }
+
+  @Post('verify-email/resend')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth('bearer')
+  @ApiOperation({
+    operationId: 'resendVerificationEmail',
+    summary: 'Email the signed-in user a new verification link',
+    description:
+      'At most `VERIFICATION_RESEND_PER_HOUR` (3) an hour per user. Earlier links stay valid until they expire.',
+  })
+  @ApiNoContentResponse({ description: 'A new link is on its way' })
+  @ApiProblems(ErrorCode.Unauthorized, ErrorCode.EmailAlreadyVerified, ErrorCode.TooManyAttempts)
+  resendVerificationEmail(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    return this.verification.resend(user.userId);
   }
 
   private respond(signIn: SignIn, request: FastifyRequest, reply: FastifyReply): AuthResponse {

@@ -1,8 +1,11 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { QUEUES } from '@fxrates/queues';
 import { PassportModule } from '@nestjs/passport';
 import { AccessTokensService } from './access-tokens.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailVerificationService } from './email-verification.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
@@ -11,9 +14,10 @@ import { RefreshTokensService } from './refresh-tokens.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { SignupThrottleService } from './signup-throttle.service';
+import { VerifiedEmailGuard } from './verified-email.guard';
 
 @Module({
-  imports: [PassportModule],
+  imports: [PassportModule, BullModule.registerQueue({ name: QUEUES.email })],
   controllers: [SessionsController, AuthController],
   providers: [
     SessionsService,
@@ -25,7 +29,9 @@ import { SignupThrottleService } from './signup-throttle.service';
     AuthService,
     JwtStrategy,
     JwtAuthGuard,
+    EmailVerificationService,
+    VerifiedEmailGuard,
   ],
-  exports: [SessionsService, AccessTokensService, JwtAuthGuard],
+  exports: [SessionsService, AccessTokensService, JwtAuthGuard, EmailVerificationService, VerifiedEmailGuard],
 })
 export class AuthModule {}

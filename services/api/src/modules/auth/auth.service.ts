@@ -12,8 +12,11 @@ import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHashing } from './password-hashing.service';
 import { assertAcceptablePassword } from './passwords';
 import { RefreshTokensService, type IssuedRefreshToken } from './refresh-tokens.service';
+import { EmailVerificationService } from './email-verification.service';
 import { SignupThrottleService } from './signup-throttle.service';
 import { displayNameOf, toCurrentUser } from './users';
+
+type SignedInUser = Pick<User, 'id' | 'email' | 'displayName' | 'emailVerifiedAt'>;
 
 /** What a successful sign-in yields: the body for the client and the refresh token for the cookie. */
 export interface SignIn {
@@ -30,11 +33,13 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly signups: SignupThrottleService,
     private readonly passwords: PasswordHashing,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /**
-   * Creates the user and the default subscription view (Free, Monthly, Active, 0 USD) together.
-   * Sign-ups are counted per IP before the password is hashed (SignupThrottleService).
+   * Creates the user and the default subscription view (Free, Monthly, Active, 0 USD) together, with
+   * an unverified address and a verification link, emailed once the account is stored.
+   * Sign-ups are counted per IP and network before the password is hashed (SignupThrottleService).
    */
   async register(input: RegisterBody, ip: string | undefined): Promise<SignIn> {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
@@ -69,6 +74,7 @@ export class AuthService {
       startDate: now,
       createdAt: now,
     });
+    const link = this.verification.newLink(em, user);
     try {
       await em.flush();
     } catch (error) {
@@ -80,6 +86,7 @@ export class AuthService {
       }
       throw error;
     }
+    await this.verification.send(link);
     return this.signIn(user);
   }
 
@@ -93,7 +100,11 @@ export class AuthService {
     if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const user = await this.em
       .fork()
-      .findOne(User, { email: input.email }, { fields: ['id', 'email', 'displayName', 'passwordHash'] });
+      .findOne(
+        User,
+        { email: input.email },
+        { fields: ['id', 'email', 'displayName', 'emailVerifiedAt', 'passwordHash'] },
+      );
     const matches = await this.passwords
       .verify(user?.passwordHash, input.password)
       .catch(async (error: unknown) => {
@@ -115,7 +126,7 @@ export class AuthService {
     const rotated = await this.refreshTokens.rotate(token);
     const user = await this.em
       .fork()
-      .findOne(User, { id: rotated.userId }, { fields: ['id', 'email', 'displayName'] });
+      .findOne(User, { id: rotated.userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
     if (!user) throw unauthorized();
     return { body: this.bodyFor(user), refresh: rotated };
   }
@@ -127,16 +138,16 @@ export class AuthService {
   async me(userId: string): Promise<CurrentUser> {
     const user = await this.em
       .fork()
-      .findOne(User, { id: userId }, { fields: ['id', 'email', 'displayName'] });
+      .findOne(User, { id: userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
     if (!user) throw unauthorized();
     return toCurrentUser(user);
   }
 
-  private async signIn(user: Pick<User, 'id' | 'email' | 'displayName'>): Promise<SignIn> {
+  private async signIn(user: SignedInUser): Promise<SignIn> {
     return { body: this.bodyFor(user), refresh: await this.refreshTokens.issue(user.id) };
   }
 
-  private bodyFor(user: Pick<User, 'id' | 'email' | 'displayName'>): AuthResponse {
+  private bodyFor(user: SignedInUser): AuthResponse {
     return {
       user: toCurrentUser(user),
       accessToken: this.accessTokens.sign(user.id),

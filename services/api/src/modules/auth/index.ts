@@ -7,3 +7,4 @@ export * from './jwt.strategy';
 export * from './refresh-cookie';
 export * from './sessions.service';
 export * from './users';
+export * from './verified-email.guard';

@@ -6,6 +6,13 @@ export function displayNameOf(firstName: string, lastName: string): string {
 }
 
 /** The only view of a user that leaves the API from the auth routes. */
-export function toCurrentUser(user: Pick<User, 'id' | 'email' | 'displayName'>): CurrentUser {
-  return { uid: user.id, email: user.email, displayName: user.displayName };
+export function toCurrentUser(
+  user: Pick<User, 'id' | 'email' | 'displayName' | 'emailVerifiedAt'>,
+): CurrentUser {
+  return {
+    uid: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    emailVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
+  };
 }

@@ -22,7 +22,7 @@ import {
 import { ErrorCode, type ApiKeyView, type CreatedApiKey } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser } from '../auth';
+import { CurrentUser, RequiresVerifiedEmail } from '../auth';
 import { JwtAuthGuard } from '../auth';
 import type { AuthenticatedUser } from '../auth';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.response';
@@ -52,6 +52,7 @@ export class KeysController {
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized, ErrorCode.TooManyKeys)
+  @RequiresVerifiedEmail()
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateKeyBody,

@@ -6,6 +6,12 @@ export class CurrentUserDto implements CurrentUser {
   @ApiProperty({ format: 'uuid' }) uid!: string;
   @ApiProperty({ example: 'ada@example.com' }) email!: string;
   @ApiProperty({ example: 'Ada Lovelace' }) displayName!: string;
+  @ApiProperty({
+    example: false,
+    description:
+      'Whether the address is proved (the link of the verification email). Until then no API key can be created and no mail but the verification is sent.',
+  })
+  emailVerified!: boolean;
 }
 
 @ApiSchema({ name: 'AuthResponse' })
