@@ -3,7 +3,7 @@ import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { newEmail, PASSWORD } from '../support/auth-client';
+import { markEmailVerified, newEmail, PASSWORD } from '../support/auth-client';
 import type { TestApp } from '../test-app';
 import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
 import {
@@ -136,6 +136,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
         .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD })
         .expect(201);
       const accessToken: string = res.body.accessToken;
+      await markEmailVerified(t.app, res.body.user.uid);
       const key = await http()
         .post('/api/keys')
         .set('Authorization', `Bearer ${accessToken}`)
