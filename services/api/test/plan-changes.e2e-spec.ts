@@ -397,19 +397,32 @@ describe('changing plan through PayPal revise', () => {
     ).toEqual([{ paypal_subscription_id: kept }]);
   });
 
-  it('allows a new subscription once the previous one is cancelled', async () => {
-    const { userId, accessToken } = await subscriber();
+  it('allows a new subscription once the previous one is cancelled, starting when its paid time ends', async () => {
+    const { userId, accessToken, paypalId } = await subscriber();
     await http()
       .post('/api/v1/subscriptions/cancel')
       .set('Authorization', `Bearer ${accessToken}`)
       .expect(200);
-    const next = paypal.createSubscription({ plan_id: PLAN_IDS.enterpriseMonthly, custom_id: userId }).id;
+    const [{ current_period_end: paidUntil }] = await sql(
+      'select current_period_end from subscriptions where paypal_subscription_id = ?',
+      [paypalId],
+    );
+    const next = paypal.createSubscription({
+      plan_id: PLAN_IDS.enterpriseMonthly,
+      custom_id: userId,
+      start_time: new Date(paidUntil as string).toISOString(),
+    }).id;
     await http()
       .post('/api/v1/subscriptions')
       .set('Authorization', `Bearer ${accessToken}`)
       .send({ plan: 'enterprise', billingCycle: 'monthly', paypalSubscriptionId: next })
       .expect(201);
-    expect(await planOf(userId)).toBe('enterprise');
+    // The paid professional year runs on; enterprise is billed, and held, from its end.
+    expect(await planOf(userId)).toBe('professional');
+    expect((await account(accessToken)).pendingChange).toMatchObject({
+      plan: 'enterprise',
+      billingCycle: 'monthly',
+    });
   });
 
   it("never revises or confirms another user's subscription", async () => {
