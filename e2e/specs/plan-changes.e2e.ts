@@ -5,20 +5,34 @@ import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
-import { aYearFromTodayLong, waitForText } from '../support/texts';
+import { aYearFromTodayLong, aYearFromTodayShort, waitForText } from '../support/texts';
 
 const { baseUrl, paypalUrl } = e2eEnvironment();
 
 const card = (page: Page, id: string) => page.getByTestId(`pricing-card-${id}`);
 const annualSwitch = (page: Page) => page.getByRole('switch', { name: 'Annual billing (save 15%)' });
 
-/** /pricing from the top bar, on annual billing, once the signed-in user's plan is known. */
+/**
+ * /pricing from the top bar once the annual subscriber's plan and quotes are known: the switch opens
+ * on their own cycle, annual.
+ */
 async function openAnnualPricing(page: Page, currentPlan: string): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
   await card(page, 'basic').waitFor();
-  await annualSwitch(page).click({ force: true });
-  await waitForText(card(page, currentPlan).getByRole('button'), 'Current plan');
+  await waitForText(card(page, 'free').getByRole('button'), /^Downgrade on /);
+  await waitForText(card(page, currentPlan).getByRole('button').first(), 'Current plan');
+  expect(await annualSwitch(page).isChecked()).toBe(true);
 }
+
+const labelsOf = (page: Page) =>
+  Promise.all(
+    ['free', 'basic', 'professional', 'enterprise', 'rfq'].map(async (id) => {
+      const button = card(page, id).getByRole('button').first();
+      return `${(await button.innerText()).trim()}${(await button.isDisabled()) ? ' (disabled)' : ''}`;
+    }),
+  );
+
+const TODAY = /^Upgrade — \$\d+\.\d{2} today$/;
 
 /** A new user who subscribed to `plan` annual through the PayPal button, as the subscribe test does. */
 async function subscriberOf(page: Page, plan: 'basic' | 'professional'): Promise<void> {
@@ -51,44 +65,99 @@ describe('changing plan', () => {
     page = opened().page;
   });
 
-  it('marks the current plan (disabled) and labels the others Upgrade or Downgrade', async () => {
+  it("opens on the subscriber's cycle, marks their plan on both cycles and prices the others for today", async () => {
     await subscriberOf(page, 'basic');
     await openAnnualPricing(page, 'basic');
-    const labels = async () =>
-      Promise.all(
-        ['free', 'basic', 'professional', 'enterprise', 'rfq'].map(async (id) => {
-          const button = card(page, id).getByRole('button');
-          return `${(await button.innerText()).trim()}${(await button.isDisabled()) ? ' (disabled)' : ''}`;
-        }),
-      );
-    expect(await labels()).toEqual([
-      'Downgrade',
-      'Current plan (disabled)',
-      'Upgrade',
-      'Upgrade',
-      'Contact Us',
-    ]);
+    const downgradeToFree = `Downgrade on ${aYearFromTodayShort()} — $0.00 today`;
+    const annual = await labelsOf(page);
+    expect(annual[0]).toBe(downgradeToFree);
+    expect(annual[1]).toBe('Current plan (disabled)');
+    expect(annual[2]).toMatch(TODAY);
+    expect(annual[3]).toMatch(TODAY);
+    expect(annual[4]).toBe('Contact Us');
     await page.getByText('Monthly billing', { exact: true }).click();
-    await waitForText(card(page, 'basic').getByRole('button'), 'Downgrade');
-    expect(await labels()).toEqual(['Downgrade', 'Downgrade', 'Upgrade', 'Upgrade', 'Contact Us']);
+    await waitForText(card(page, 'basic').getByTestId('pricing-switch-cycle'), /^Switch to monthly billing/);
+    const monthly = await labelsOf(page);
+    expect(monthly[1]).toBe('Current plan (disabled)');
+    expect(monthly[2]).toMatch(TODAY);
+    expect(await card(page, 'basic').getByTestId('pricing-switch-cycle').innerText()).toBe(
+      `Switch to monthly billing on ${aYearFromTodayShort()} — $0.00 today`,
+    );
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, 'pricing-subscriber-1280.png'),
+      fullPage: true,
+    });
   });
 
-  it('upgrades once PayPal confirms the revised subscription', async () => {
+  /** Basic annual → Professional annual up to PayPal's checkout of the prorated difference. */
+  async function startUpgrade(): Promise<string> {
     await subscriberOf(page, 'basic');
     await openAnnualPricing(page, 'basic');
+    const label = await card(page, 'professional').getByRole('button').innerText();
+    const amount = /\$\d+\.\d{2}/.exec(label)![0];
     await card(page, 'professional').getByRole('button', { name: 'Upgrade' }).click();
     await waitForPath(page, '/subscribe');
     await waitForText(
-      page.getByTestId('plan-change').locator('p'),
-      /^You are on Basic \(Annual\)\. Upgrading/,
+      page.getByTestId('plan-change').locator('p').first(),
+      `You are on Basic (Annual). Upgrading to Professional (Annual) applies as soon as your payment of ${amount} for the rest of your paid period is received; then PayPal bills $635.88 a year from ${aYearFromTodayLong()}.`,
     );
+    expect(await page.getByTestId('plan-change-today').innerText()).toBe(amount);
     // No second subscription is offered to a subscriber.
     expect(await page.getByRole('button', { name: 'PayPal Subscribe' }).count()).toBe(0);
-    await approveAtPayPal(page, () => page.getByRole('button', { name: 'Continue to PayPal' }).click());
+    await page.getByRole('button', { name: `Pay ${amount} with PayPal` }).click();
+    await page.waitForURL((url) => url.origin === paypalUrl);
+    expect(await page.locator('body').innerText()).toContain(amount.slice(1));
+    return amount;
+  }
+
+  it('upgrades once the prorated difference is paid, then has PayPal approve the new price', async () => {
+    await startUpgrade();
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    // Back on /account?plan-change=paid the server captures the payment, then PayPal's revision page.
+    await page.waitForURL((url) => url.origin === paypalUrl && !url.pathname.startsWith('/checkoutnow'));
+    await page.getByRole('button', { name: 'Agree & Continue' }).click();
+    await waitForPath(page, '/account');
     await waitForText(page.getByTestId('plan-change-confirmation'), 'You are on Professional (Annual).');
     await waitForText(page.getByTestId('account-plan'), 'Professional');
     expect(await page.getByTestId('account-amount').innerText()).toBe('$635.88 USD');
     expect(new URL(page.url()).search).toBe('');
+  });
+
+  it("keeps the plan when the buyer cancels at PayPal's checkout", async () => {
+    await startUpgrade();
+    await page.getByRole('button', { name: 'Cancel and return' }).click();
+    await waitForPath(page, '/account');
+    await waitForText(
+      page.getByTestId('plan-change-confirmation'),
+      'You cancelled the payment at PayPal: nothing was charged and your plan is unchanged.',
+    );
+    await waitForText(page.getByTestId('account-plan'), 'Basic');
+  });
+
+  it("shows a declined card's message and offers PayPal again", async () => {
+    await startUpgrade();
+    await page.route('**/api/v1/subscriptions/change/pay', (route) =>
+      route.fulfill({
+        status: 402,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Payment Required',
+          status: 402,
+          code: 'payment-declined',
+          message: 'PayPal declined the payment. Nothing was charged; try another card.',
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await waitForPath(page, '/account');
+    await waitForText(
+      page.getByTestId('plan-change-confirmation').locator('p'),
+      'PayPal declined the payment. Nothing was charged; try another card.',
+    );
+    expect(await page.getByTestId('account-plan').innerText()).toBe('Basic');
+    await page.getByRole('button', { name: 'Try again at PayPal' }).click();
+    await page.waitForURL((url) => url.origin === paypalUrl && url.pathname.startsWith('/checkoutnow'));
   });
 
   it('schedules a downgrade for the end of the paid period, shows it on /account, and undoes it', async () => {
@@ -117,6 +186,7 @@ describe('changing plan', () => {
     // Pricing shows the scheduled plan as such.
     await openAnnualPricing(page, 'professional');
     expect(await card(page, 'basic').getByRole('button').innerText()).toBe('Change scheduled');
+    expect(await card(page, 'enterprise').getByRole('button').innerText()).toMatch(TODAY);
     await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
 
     await approveAtPayPal(page, () => notice.getByRole('button', { name: 'Undo change' }).click());

@@ -19,6 +19,15 @@ async function chooseBasicAnnual(page: Page): Promise<void> {
   await waitForText(heading(page), 'Complete Subscription');
 }
 
+/** A new user subscribed to Basic annual through the PayPal button, back on the dashboard. */
+async function subscribedToBasicAnnual(page: Page): Promise<void> {
+  await signUpInBrowser(page, baseUrl, '/dashboard');
+  await waitForText(heading(page), 'Dashboard');
+  await chooseBasicAnnual(page);
+  await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+  await waitForPath(page, '/dashboard');
+}
+
 describe('subscribing with PayPal', () => {
   const opened = usePagePerTest();
   let page: Page;
@@ -73,11 +82,7 @@ describe('subscribing with PayPal', () => {
   });
 
   it('cancels from the account page after confirmation, keeping the plan until the period ends', async () => {
-    await signUpInBrowser(page, baseUrl, '/dashboard');
-    await waitForText(heading(page), 'Dashboard');
-    await chooseBasicAnnual(page);
-    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
-    await waitForPath(page, '/dashboard');
+    await subscribedToBasicAnnual(page);
     await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
     await waitForText(page.getByTestId('account-status'), 'Active');
 
@@ -92,6 +97,46 @@ describe('subscribing with PayPal', () => {
     expect(await page.getByText('Access Until', { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('account-nextBilling').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+  });
+
+  it('resumes a cancelled subscription from the account page: PayPal starts billing when the paid year ends, nothing today', async () => {
+    await subscribedToBasicAnnual(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your subscription?' })
+      .getByRole('button', { name: 'Confirm cancellation' })
+      .click();
+    await waitForText(page.getByTestId('account-status'), 'Cancelled');
+
+    await page.getByRole('link', { name: 'Resume subscription' }).click();
+    await waitForPath(page, '/subscribe');
+    const paidUntil = aYearFromTodayLong();
+    await waitForText(
+      page.getByTestId('subscribe-deferred-start'),
+      `Resumes on ${paidUntil}; nothing to pay today. You have paid for Basic until then; your next payment of $167.88 is on ${paidUntil}.`,
+    );
+    expect(await page.getByTestId('subscribe-plan').innerText()).toBe('Basic');
+    expect(await page.getByTestId('subscribe-cycle').innerText()).toBe('Annual');
+    expect(await page.getByTestId('subscribe-today').innerText()).toBe('$0.00');
+
+    await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
+    await waitForPath(page, '/dashboard');
+    await waitForText(
+      page.getByTestId('subscription-success'),
+      `Your Basic subscription starts on ${paidUntil}, when the time you paid for ends; nothing was charged today.`,
+    );
+    const creates = await page.evaluate(
+      () =>
+        (window as unknown as { __paypalCalls: { creates: { start_time?: string }[] } }).__paypalCalls
+          .creates,
+    );
+    const startTime = creates.at(-1)?.start_time;
+    expect(startTime).toEqual(expect.any(String));
+    // The subscription starts when the paid year ends (a year after the first one started, give or take the test).
+    expect(Math.abs(new Date(startTime!).getTime() - Date.now() - 365 * 86_400_000)).toBeLessThan(
+      2 * 86_400_000,
+    );
   });
 
   it("says PayPal failed to load when PayPal's script cannot be loaded", async () => {

@@ -14,6 +14,23 @@ export { AnonymousSession } from './session/anonymous-session';
 export { AuthProvider, useAuth, type AuthContextValue } from './auth/AuthContext';
 export { AuthSession, type AuthSessionOptions, type AuthSnapshot } from './auth/auth-session';
 export { useAccount, type AccountState } from './account/use-account';
+export { usePlanQuotes, type PlanQuotesState } from './account/use-plan-quotes';
+export { type ResourceState } from './account/use-signed-in-resource';
+export { findQuote, formatLongDate, formatMoney, formatShortDate, paidTimeLeft } from './billing/plan-quotes';
+export {
+  PLAN_CHANGE_QUERY,
+  paymentReturnUrls,
+  planChangeReturnOf,
+  revisionReturnUrls,
+  type PlanChangeReturn,
+} from './billing/plan-change-urls';
+export {
+  forgetUpgradePayment,
+  parsePendingUpgradePayment,
+  recallUpgradePayment,
+  rememberUpgradePayment,
+  type PendingUpgradePayment,
+} from './billing/upgrade-payment-storage';
 export { readPlanSelection, type PlanSelection, type PlanSelectionState } from './navigation/plan-selection';
 export {
   REMOTE_NAMES,

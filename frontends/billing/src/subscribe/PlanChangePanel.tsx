@@ -1,52 +1,74 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { PLANS, planChangeDirection, type AccountResponse, type PlanChangeStarted } from '@fxrates/domain';
-import { errorMessage, useApi } from '@fxrates/web-kit';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { AccountResponse, PlanChangeRequest, PlanChangeStarted, PlanQuote } from '@fxrates/domain';
+import {
+  errorMessage,
+  formatMoney,
+  paymentReturnUrls,
+  rememberUpgradePayment,
+  revisionReturnUrls,
+  useApi,
+} from '@fxrates/web-kit';
 import { useState } from 'react';
+import { planChangeButtonLabel, planChangeSummary, quoteRows } from './plan-quote-texts';
+import { QuoteSummary } from './QuoteSummary';
 import type { Checkout } from './subscription-checkout';
 
-const cycleName = (cycle: string) => (cycle === 'annual' ? 'Annual' : 'Monthly');
-const longDate = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(
-        new Date(iso),
-      )
-    : 'the end of your billing period';
-
-/** What choosing `checkout` on the current subscription does, in the words the page shows. */
-export function planChangeSummary(account: AccountResponse, checkout: Checkout): string {
-  const from = `${PLANS[account.plan].name} (${cycleName(account.billingCycle)})`;
-  const to = `${PLANS[checkout.plan].name} (${cycleName(checkout.cycle)})`;
-  switch (planChangeDirection({ plan: account.plan, cycle: account.billingCycle }, checkout)) {
-    case 'same':
-      return `${to} is your current plan.`;
-    case 'upgrade':
-      return `You are on ${from}. Upgrading to ${to} applies as soon as PayPal confirms the change; PayPal bills the new price from your next billing date.`;
-    case 'downgrade':
-      return `You are on ${from}. Downgrading to ${to} takes effect on ${longDate(account.currentPeriodEnd)}, the end of the period you already paid for; until then you keep ${PLANS[account.plan].name}.`;
-  }
+/** The upgrade's payment as PayPal will ask for it, when it differs from the price shown before. */
+interface RepricedPayment {
+  amount: string;
+  approveUrl: string;
 }
 
 /**
- * A subscriber changes the plan of their subscription rather than buying a second one: PayPal revises
- * it once they approve on PayPal's page, which sends them back to /account to confirm.
+ * A subscriber changes the plan of their subscription rather than buying a second one. The quote
+ * (what is due today, when the plan applies, what PayPal bills from when) is shown before anything is
+ * approved. An upgrade is a one-time payment at PayPal's checkout (back to /account?plan-change=paid,
+ * which has the server capture it); anything else a revision of the subscription approved at PayPal
+ * (back to /account?plan-change=approved).
  */
-export function PlanChangePanel({ account, checkout }: { account: AccountResponse; checkout: Checkout }) {
+export function PlanChangePanel({
+  account,
+  checkout,
+  quote,
+}: {
+  account: AccountResponse;
+  checkout: Checkout;
+  quote: PlanQuote;
+}) {
   const { client } = useApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const same = planChangeDirection({ plan: account.plan, cycle: account.billingCycle }, checkout) === 'same';
+  const [repriced, setRepriced] = useState<RepricedPayment | null>(null);
+  const upgradeNow = quote.timing === 'now';
 
   async function start() {
     setBusy(true);
     setError(null);
     try {
       const origin = window.location.origin;
-      const started = await client.post<PlanChangeStarted>('/v1/subscriptions/change', {
+      const request: PlanChangeRequest = {
         plan: checkout.plan,
         billingCycle: checkout.cycle,
-        returnUrl: `${origin}/account?plan-change=approved`,
-        cancelUrl: `${origin}/account`,
-      });
+        ...(upgradeNow ? paymentReturnUrls(origin) : revisionReturnUrls(origin)),
+      };
+      const started = await client.post<PlanChangeStarted>('/v1/subscriptions/change', request);
+      if (started.payment) {
+        rememberUpgradePayment({
+          paymentId: started.payment.id,
+          approveUrl: started.approveUrl,
+          plan: checkout.plan,
+          billingCycle: checkout.cycle,
+        });
+        // Time passed since the quote: the buyer sees the amount PayPal will ask for before going there.
+        if (started.payment.amount !== quote.chargeToday) {
+          setRepriced({
+            amount: formatMoney(started.payment.amount, started.payment.currency),
+            approveUrl: started.approveUrl,
+          });
+          setBusy(false);
+          return;
+        }
+      }
       window.location.assign(started.approveUrl);
     } catch (failure) {
       console.error('Failed to start the plan change', failure);
@@ -57,16 +79,31 @@ export function PlanChangePanel({ account, checkout }: { account: AccountRespons
 
   return (
     <Stack gap="sm" data-testid="plan-change">
-      <Text size="sm">{planChangeSummary(account, checkout)}</Text>
+      <Text size="sm">{planChangeSummary(account, quote)}</Text>
+      {quote.timing !== null && <QuoteSummary rows={quoteRows(quote)} testIdPrefix="plan-change" />}
       {error && (
         <Alert color="red" variant="light" data-testid="plan-change-error">
           {error}
         </Alert>
       )}
-      {!same && (
-        <Button loading={busy} onClick={() => void start()}>
-          Continue to PayPal
-        </Button>
+      {repriced ? (
+        <Alert color="yellow" variant="light" data-testid="plan-change-repriced">
+          <Text size="sm">
+            Today&apos;s amount is now {repriced.amount}: less of your paid period is left than when this page
+            opened.
+          </Text>
+          <Group mt="sm">
+            <Button onClick={() => window.location.assign(repriced.approveUrl)}>
+              Pay {repriced.amount} with PayPal
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        quote.timing !== null && (
+          <Button loading={busy} onClick={() => void start()}>
+            {planChangeButtonLabel(quote)}
+          </Button>
+        )
       )}
     </Stack>
   );

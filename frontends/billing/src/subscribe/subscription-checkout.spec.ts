@@ -34,6 +34,10 @@ describe('subscription checkout', () => {
         cancel_url: 'https://fx.example/subscribe',
       },
     });
+    expect(subscriptionOptions('P-1', 'u-1', 'https://fx.example', '2026-12-12T10:00:00Z')).toMatchObject({
+      plan_id: 'P-1',
+      start_time: '2026-12-12T10:00:00Z',
+    });
     expect(subscriptionRecord(checkoutOf({ plan: 'basic', isAnnual: true }), 'u-1', 'I-1')).toEqual({
       userId: 'u-1',
       paymentId: 'I-1',

@@ -27,11 +27,20 @@ export function paypalPlanIdOf(plans: BillingPlansResponse, checkout: Checkout):
   return plans.plans.find((plan) => plan.id === checkout.plan)?.paypalPlanIds[checkout.cycle] ?? null;
 }
 
-/** What the PayPal button creates (spec §7): our plan, the user as custom_id, no shipping. */
-export function subscriptionOptions(paypalPlanId: string, userId: string, origin: string) {
+/**
+ * What the PayPal button creates (spec §7): our plan, the user as custom_id, no shipping. With
+ * `startTime` (the end of a cancelled subscription's paid time) PayPal bills nothing before then.
+ */
+export function subscriptionOptions(
+  paypalPlanId: string,
+  userId: string,
+  origin: string,
+  startTime: string | null = null,
+) {
   return {
     plan_id: paypalPlanId,
     custom_id: userId,
+    ...(startTime ? { start_time: startTime } : {}),
     application_context: {
       shipping_preference: 'NO_SHIPPING' as const,
       return_url: `${origin}/dashboard`,

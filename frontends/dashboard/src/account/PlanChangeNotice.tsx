@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { AccountResponse, PlanChangeStarted } from '@fxrates/domain';
-import { errorMessage, useApi } from '@fxrates/web-kit';
+import { errorMessage, revisionReturnUrls, useApi } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { formatLongDate, humanize, planName } from './account-view';
-import { planChangeUrls } from './plan-change-return';
 
 /**
  * A downgrade waiting for the end of the paid period, and its undoing: PayPal already bills the
@@ -22,7 +21,7 @@ export function PlanChangeNotice({ account }: { account: AccountResponse }) {
     try {
       const started = await client.post<PlanChangeStarted>(
         '/v1/subscriptions/change/undo',
-        planChangeUrls(window.location.origin),
+        revisionReturnUrls(window.location.origin),
       );
       window.location.assign(started.approveUrl);
     } catch (failure) {

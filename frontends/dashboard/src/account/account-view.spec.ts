@@ -1,5 +1,13 @@
 import type { AccountResponse } from '@fxrates/domain';
-import { accountFields, canCancel, canUpgrade, formatLongDate, hasAmount, humanize } from './account-view';
+import {
+  accountFields,
+  canCancel,
+  canResume,
+  canUpgrade,
+  formatLongDate,
+  hasAmount,
+  humanize,
+} from './account-view';
 
 const FREE: AccountResponse = {
   email: 'ada@example.test',
@@ -93,5 +101,18 @@ describe('canCancel', () => {
     expect(canCancel({ plan: 'basic', status: 'suspended' })).toBe(true);
     expect(canCancel({ plan: 'basic', status: 'cancelled' })).toBe(false);
     expect(canCancel({ plan: 'free', status: 'active' })).toBe(false);
+  });
+});
+
+describe('canResume', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const cancelled = { plan: 'basic', status: 'cancelled', currentPeriodEnd: '2026-12-12T12:00:00Z' } as const;
+
+  it('offers resuming a cancelled paid subscription while its paid time lasts', () => {
+    expect(canResume(cancelled, now)).toBe(true);
+    expect(canResume({ ...cancelled, currentPeriodEnd: '2026-11-28T11:59:59Z' }, now)).toBe(false);
+    expect(canResume({ ...cancelled, currentPeriodEnd: null }, now)).toBe(false);
+    expect(canResume({ ...cancelled, status: 'active' }, now)).toBe(false);
+    expect(canResume({ ...cancelled, plan: 'free' }, now)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { findCurrency, PLANS, type AccountResponse } from '@fxrates/domain';
+import { formatLongDate } from '@fxrates/web-kit';
 
 /** One line of the Account Settings card. */
 export interface AccountField {
@@ -7,20 +8,8 @@ export interface AccountField {
   value: string;
 }
 
-export const NOT_AVAILABLE = 'N/A';
-
-/** "November 22, 2026", or "N/A" when there is no (valid) date (spec §2, Account Settings). */
-export function formatLongDate(iso: string | null, timeZone?: string): string {
-  if (!iso) return NOT_AVAILABLE;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone,
-  }).format(date);
-}
+/** Dates in long form or "N/A" (spec §2, Account Settings), as every billing page writes them. */
+export { formatLongDate };
 
 /** "active" → "Active", "past_due" → "Past due". */
 export function humanize(text: string): string {
@@ -46,6 +35,18 @@ export function canUpgrade(account: Pick<AccountResponse, 'plan'>): boolean {
 /** A paid subscription that can still be cancelled shows "Cancel subscription". */
 export function canCancel(account: Pick<AccountResponse, 'plan' | 'status'>): boolean {
   return account.plan !== 'free' && (account.status === 'active' || account.status === 'suspended');
+}
+
+/**
+ * A cancelled subscription with paid time left shows "Resume subscription": a new subscription of the
+ * same plan and cycle that PayPal first bills when the paid time ends, so nothing is paid twice.
+ */
+export function canResume(
+  account: Pick<AccountResponse, 'plan' | 'status' | 'currentPeriodEnd'>,
+  now: Date = new Date(),
+): boolean {
+  const end = account.currentPeriodEnd ? new Date(account.currentPeriodEnd).getTime() : Number.NaN;
+  return account.plan !== 'free' && account.status === 'cancelled' && end > now.getTime();
 }
 
 /** A cancelled or expired subscription bills no more: its period end is when access ends. */

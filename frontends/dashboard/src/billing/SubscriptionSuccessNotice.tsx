@@ -1,14 +1,25 @@
 import { Alert } from '@mantine/core';
 import { isPaidPlanId, PLANS, SUBSCRIBE_TEXTS } from '@fxrates/domain';
+import { formatLongDate } from '@fxrates/web-kit';
 import { useLocation } from 'react-router';
 
-/** The notice after checkout: /subscribe navigates here with { subscriptionSuccess, plan }. */
+/**
+ * The notice after checkout: /subscribe navigates here with { subscriptionSuccess, plan }, and
+ * `startsAt` when the subscription starts once the time already paid for ends.
+ */
 export function SubscriptionSuccessNotice() {
-  const state = useLocation().state as { subscriptionSuccess?: unknown; plan?: unknown } | null;
+  const state = useLocation().state as {
+    subscriptionSuccess?: unknown;
+    plan?: unknown;
+    startsAt?: unknown;
+  } | null;
   if (state?.subscriptionSuccess !== true || !isPaidPlanId(state.plan)) return null;
+  const name = PLANS[state.plan].name;
   return (
     <Alert color="green" variant="light" mb="lg" data-testid="subscription-success">
-      {SUBSCRIBE_TEXTS.success(PLANS[state.plan].name)}
+      {typeof state.startsAt === 'string'
+        ? `Your ${name} subscription starts on ${formatLongDate(state.startsAt)}, when the time you paid for ends; nothing was charged today.`
+        : SUBSCRIBE_TEXTS.success(name)}
     </Alert>
   );
 }

@@ -1,10 +1,18 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@fxrates/domain';
-import { ErrorAlert, LoadingState, PageSection, useAccount, type AccountState } from '@fxrates/web-kit';
+import {
+  ErrorAlert,
+  formatLongDate,
+  LoadingState,
+  PageSection,
+  useAccount,
+  type AccountState,
+} from '@fxrates/web-kit';
 import { Link } from 'react-router';
-import { accountFields, canCancel, canUpgrade, planName } from '../account/account-view';
+import { accountFields, canCancel, canResume, canUpgrade, planName } from '../account/account-view';
 import { CancelSubscription } from '../account/CancelSubscription';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
+import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
 
 function AccountDetails({ state, retry }: { state: AccountState; retry: () => void }) {
@@ -49,22 +57,93 @@ function AccountDetails({ state, retry }: { state: AccountState; retry: () => vo
             <CancelSubscription account={account} onCancelled={retry} />
           </Group>
         )}
+        {canResume(account) && (
+          <Stack gap="xs" data-testid="resume-subscription">
+            <Text size="sm">
+              Your subscription is cancelled. You keep {planName(account.plan)} until{' '}
+              {formatLongDate(account.currentPeriodEnd)}; resume it to keep it after that, with nothing to pay
+              until then.
+            </Text>
+            <Group>
+              <Button
+                component={Link}
+                to="/subscribe"
+                state={{ plan: account.plan, isAnnual: account.billingCycle === 'annual' }}
+              >
+                Resume subscription
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Stack>
     </Card>
   );
 }
 
-function ConfirmationNotice({ confirmation }: { confirmation: Confirmation }) {
+/** The button that recovers from a failed upgrade payment, as `recovery` says. */
+function PaymentRecoveryAction({
+  confirmation,
+  captureAgain,
+}: {
+  confirmation: Extract<Confirmation, { status: 'failed' }>;
+  captureAgain: () => void;
+}) {
+  const { recovery, payment } = confirmation;
+  if (!payment) return null;
+  switch (recovery) {
+    case 'checkout-again':
+      return (
+        <Button size="xs" variant="outline" onClick={() => window.location.assign(payment.approveUrl)}>
+          Try again at PayPal
+        </Button>
+      );
+    case 'capture-again':
+      return (
+        <Button size="xs" variant="outline" onClick={captureAgain}>
+          Try again
+        </Button>
+      );
+    case 'quote-again':
+      return (
+        <Button
+          size="xs"
+          variant="outline"
+          component={Link}
+          to="/subscribe"
+          state={quoteAgainState(payment.plan, payment.billingCycle)}
+        >
+          See today&apos;s price
+        </Button>
+      );
+    case 'none':
+      return null;
+  }
+}
+
+const NOTICE_COLOR = { done: 'green', info: 'blue', redirecting: 'green', failed: 'red' } as const;
+
+function ConfirmationNotice({
+  confirmation,
+  captureAgain,
+}: {
+  confirmation: Confirmation;
+  captureAgain: () => void;
+}) {
   if (confirmation.status === 'none') return null;
   if (confirmation.status === 'confirming') return <LoadingState />;
   return (
     <Alert
-      color={confirmation.status === 'done' ? 'green' : 'red'}
+      color={NOTICE_COLOR[confirmation.status]}
       variant="light"
       mb="lg"
       data-testid="plan-change-confirmation"
     >
-      {confirmation.message}
+      <Text size="sm">{confirmation.message}</Text>
+      {confirmation.status === 'failed' && confirmation.payment && confirmation.recovery !== 'none' && (
+        <Group mt="sm">
+          <PaymentRecoveryAction confirmation={confirmation} captureAgain={captureAgain} />
+        </Group>
+      )}
     </Alert>
   );
 }
@@ -72,10 +151,10 @@ function ConfirmationNotice({ confirmation }: { confirmation: Confirmation }) {
 /** /account (spec §2, Account Settings): profile and subscription of the signed-in user. */
 export function AccountPage() {
   const { state, retry } = useAccount();
-  const confirmation = usePlanChangeConfirmation(retry);
+  const { confirmation, captureAgain } = usePlanChangeConfirmation(retry);
   return (
     <PageSection title="Account Settings" description="Your profile, plan and billing details.">
-      <ConfirmationNotice confirmation={confirmation} />
+      <ConfirmationNotice confirmation={confirmation} captureAgain={captureAgain} />
       <AccountDetails state={state} retry={retry} />
     </PageSection>
   );

@@ -7,7 +7,8 @@ import {
   PRICING_TEXTS,
   type PricingCard,
 } from '@fxrates/domain';
-import type { CardAction } from './pricing-destination';
+import type { QuotedCardAction } from './pricing-card-action';
+import type { PricingDestination } from './pricing-destination';
 
 function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note: string } {
   // Free costs $0 and the quote card is RFQ on either cycle (spec §9's "-" read as no price at all).
@@ -19,18 +20,24 @@ function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note:
   };
 }
 
-/** One plan: name, price for the chosen cycle, what it includes and its button. */
+/**
+ * One plan: name, price for the chosen cycle, what it includes and its button; the current tier on
+ * its other cycle also has a button that switches the cycle.
+ */
 export function PricingCardView({
   card,
   isAnnual,
   action,
-  onChoose,
+  onNavigate,
 }: {
   card: PricingCard;
   isAnnual: boolean;
-  action: Pick<CardAction, 'label' | 'disabled'>;
-  onChoose: () => void;
+  action: QuotedCardAction;
+  onNavigate: (destination: PricingDestination) => void;
 }) {
+  const { switchCycle } = action;
+  // A quoted label ("Downgrade on Dec 12, 2026 — $0.00 today") wraps inside a narrow card.
+  const wrapping = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal' as const } } };
   const { price, note } = priceLine(card, isAnnual);
   return (
     <Card
@@ -68,10 +75,24 @@ export function PricingCardView({
           variant={card.mostPopular ? 'filled' : 'light'}
           fullWidth
           disabled={action.disabled}
-          onClick={onChoose}
+          onClick={() => onNavigate(action)}
+          {...(action.label.length > 16 ? wrapping : {})}
         >
           {action.label}
         </Button>
+        {switchCycle && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            fullWidth
+            disabled={switchCycle.disabled}
+            onClick={() => onNavigate(switchCycle)}
+            data-testid="pricing-switch-cycle"
+            {...wrapping}
+          >
+            {switchCycle.label}
+          </Button>
+        )}
       </Stack>
     </Card>
   );

@@ -1,23 +1,32 @@
 import { Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { PRICING_CARDS, PRICING_TEXTS } from '@fxrates/domain';
-import { PageSection, useAccount, useAuth } from '@fxrates/web-kit';
+import { PageSection, useAccount, useAuth, usePlanQuotes } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PricingCardView } from './PricingCardView';
-import { cardAction } from './pricing-destination';
+import { pricingCardAction, type QuotedCardAction } from './pricing-card-action';
+import { cardAction, type PricingDestination } from './pricing-destination';
 
 const SWITCH_ID = 'billing-cycle-switch';
 
 /**
- * /pricing (spec §2 Pricing, §9): the billing switch and the five plan cards; a signed-in user sees
- * their plan marked and the others as upgrades or downgrades.
+ * /pricing (spec §2 Pricing, §9): the billing switch and the five plan cards. A user on a paid plan
+ * finds the switch on their own cycle, their plan marked on both cycles and the others as upgrades or
+ * downgrades with what each costs today (the server's quotes); visitors and free users see the spec's
+ * page.
  */
 export function PricingPage() {
-  const [isAnnual, setAnnual] = useState(false);
   const { user } = useAuth();
   const { state: account } = useAccount();
   const viewer = user && account.status === 'ready' ? account.account : null;
+  const subscriber = viewer && viewer.plan !== 'free' ? viewer : null;
+  const { state: quotes } = usePlanQuotes(subscriber !== null);
+  // The subscriber's own cycle until they flip the switch.
+  const [chosenAnnual, setAnnual] = useState<boolean | null>(null);
+  const isAnnual = chosenAnnual ?? subscriber?.billingCycle === 'annual';
   const navigate = useNavigate();
+  const go = (destination: PricingDestination) =>
+    void navigate(destination.to, destination.state ? { state: destination.state } : undefined);
 
   return (
     <PageSection
@@ -43,15 +52,12 @@ export function PricingPage() {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="md">
         {PRICING_CARDS.map((card) => {
-          const action = cardAction(card, Boolean(user), isAnnual, viewer);
+          const action: QuotedCardAction =
+            subscriber && quotes.status === 'ready'
+              ? pricingCardAction(quotes.data, card, isAnnual, subscriber.pendingChange)
+              : cardAction(card, Boolean(user), isAnnual, viewer);
           return (
-            <PricingCardView
-              key={card.id}
-              card={card}
-              isAnnual={isAnnual}
-              action={action}
-              onChoose={() => void navigate(action.to, action.state ? { state: action.state } : undefined)}
-            />
+            <PricingCardView key={card.id} card={card} isAnnual={isAnnual} action={action} onNavigate={go} />
           );
         })}
       </SimpleGrid>

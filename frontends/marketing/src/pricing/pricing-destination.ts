@@ -36,6 +36,7 @@ export const CARD_LABELS = {
   upgrade: 'Upgrade',
   downgrade: 'Downgrade',
   scheduled: 'Change scheduled',
+  resume: 'Resume',
 } as const;
 
 function defaultLabel(card: Pick<PricingCard, 'id'>): string {
