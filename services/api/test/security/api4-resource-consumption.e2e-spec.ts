@@ -14,6 +14,7 @@ import { expectProblem, expectRawProblem } from './support/problem';
 const FREE_QUOTA = 3;
 const BASIC_BURST = 1;
 const SESSIONS_PER_MINUTE = 3;
+const USAGE_READS_PER_MINUTE = 4;
 /** Just over the body limit, in a field each route takes. */
 const oversized = 'x'.repeat(BODY_LIMIT_BYTES + 1024);
 
@@ -30,6 +31,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       testConfig({
         PLAN_LIMITS: `free=${FREE_QUOTA}:50,basic=100000:${BASIC_BURST}`,
         SESSION_CREATE_LIMIT_PER_MINUTE: String(SESSIONS_PER_MINUTE),
+        USAGE_READS_PER_MINUTE: String(USAGE_READS_PER_MINUTE),
         TRUST_PROXY: 'true',
       }),
     );
@@ -96,6 +98,64 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
         [bob.userId],
       );
       expect(n).toBe(MAX_ACTIVE_KEYS_PER_USER);
+    });
+  });
+
+  describe('the dashboard usage (GET /api/usage)', () => {
+    /** Every command Redis runs on this app's keys while `during` runs, as seen by MONITOR. */
+    async function redisCommands(during: () => Promise<unknown>): Promise<string[][]> {
+      const monitor = await t.redis.monitor();
+      const seen: string[][] = [];
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args.some((arg) => arg.startsWith(t.config.redis.keyPrefix))) seen.push(args);
+      });
+      try {
+        await during();
+      } finally {
+        monitor.disconnect();
+      }
+      return seen;
+    }
+
+    it("reads only the caller's pending counts, by name: never the whole platform's hash", async () => {
+      const carol = await signUpWithKey(t);
+      const dave = await signUpWithKey(t);
+      // Both have calls the worker has not flushed yet (no worker runs here).
+      await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', carol.key).expect(200);
+      await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', dave.key).expect(200);
+      const pending = `${t.config.redis.keyPrefix}usage:pending`;
+      expect(await t.redis.hkeys(pending)).toEqual(
+        expect.arrayContaining([expect.stringContaining(carol.keyId), expect.stringContaining(dave.keyId)]),
+      );
+
+      let usage: request.Response | undefined;
+      const commands = await redisCommands(async () => {
+        usage = await http().get('/api/usage').set('Authorization', bearer(carol)).expect(200);
+      });
+      const onPending = commands.filter((args) => args.includes(pending));
+      expect(onPending.length).toBeGreaterThan(0);
+      for (const [command, , ...fields] of onPending) {
+        expect(command.toLowerCase()).toBe('hmget');
+        for (const field of fields) expect(field.startsWith(`${carol.keyId}|`)).toBe(true);
+      }
+      expect(JSON.stringify(usage?.body)).not.toContain(dave.keyId);
+      expect(usage?.body.days.at(-1).byKey).toEqual({ [carol.keyId]: 1 });
+    });
+
+    it(`answers one user ${USAGE_READS_PER_MINUTE} times a minute, then 429 rate-limited with Retry-After; others are not affected`, async () => {
+      const erin = await signUpWithKey(t);
+      for (let i = 0; i < USAGE_READS_PER_MINUTE; i++) {
+        await http().get('/api/usage').set('Authorization', bearer(erin)).expect(200);
+      }
+      const refused = await http().get('/api/usage').set('Authorization', bearer(erin));
+      expectProblem(refused, 429, 'rate-limited');
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(
+        new RegExp(`^Too many usage requests in a short time\\. Wait ${wait} seconds?, then try again\\.$`),
+      );
+      const frank = await signUpWithKey(t);
+      await http().get('/api/usage').set('Authorization', bearer(frank)).expect(200);
     });
   });
 
