@@ -11,6 +11,7 @@ import { Migration20261124100000_subscription_payments } from './Migration202611
 import { Migration20261126170000_user_last_sign_in } from './Migration20261126170000_user_last_sign_in';
 import { Migration20261126171000_pending_plan_changes } from './Migration20261126171000_pending_plan_changes';
 import { Migration20261127110000_quota_alerts } from './Migration20261127110000_quota_alerts';
+import { Migration20261128120000_usage_owner } from './Migration20261128120000_usage_owner';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261126171000_pending_plan_changes,
   },
   { name: 'Migration20261127110000_quota_alerts', class: Migration20261127110000_quota_alerts },
+  { name: 'Migration20261128120000_usage_owner', class: Migration20261128120000_usage_owner },
 ];

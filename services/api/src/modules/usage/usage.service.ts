@@ -56,25 +56,24 @@ export class UsageService {
       this.metering.used(userId, now),
       // Calls not flushed yet are only of keys usable this month: active, or disabled this month (or
       // the day before, for the minute a disabled key may still be served).
-      connection.execute<{ id: string; recent: boolean }[]>(
-        `select id, (status = 'active' or disabled_at >= ?::date - interval '1 day') as recent
-           from api_keys where user_id = ?`,
-        [monthStart, userId],
+      connection.execute<{ id: string }[]>(
+        `select id from api_keys
+          where user_id = ? and (status = 'active' or disabled_at >= ?::date - interval '1 day')`,
+        [userId, monthStart],
       ),
       connection.execute<{ key_id: string; day: string; requests: string }[]>(
+        // Keys deleted since (the longest-disabled beyond MAX_DISABLED_KEYS_PER_USER) included.
         `select d.key_id, d.day::text as day, d.requests from usage_daily d
-           join api_keys k on k.id = d.key_id
-          where k.user_id = ? and d.day >= ?::date`,
+          where d.user_id = ? and d.day >= ?::date`,
         [userId, monthStart],
       ),
     ]);
-    const fields = keyRows.filter((k) => k.recent).flatMap((k) => days.map((day) => pendingField(k.id, day)));
+    const fields = keyRows.flatMap((k) => days.map((day) => pendingField(k.id, day)));
     const values = fields.length ? await this.redis.hmget(this.keys.pending, ...fields) : [];
-    const mine = new Set(keyRows.map((k) => k.id));
     const byDay = new Map<string, UsageDay>(days.map((day) => [day, { day, total: 0, byKey: {} }]));
     const add = (keyId: string, day: string, requests: number) => {
       const entry = byDay.get(day);
-      if (!entry || !mine.has(keyId)) return;
+      if (!entry) return;
       entry.total += requests;
       entry.byKey[keyId] = (entry.byKey[keyId] ?? 0) + requests;
     };
