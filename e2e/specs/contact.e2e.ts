@@ -6,7 +6,7 @@ import { e2eEnvironment } from '../support/e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY, routeRecaptchaStandIn } from '../support/recaptcha-stand-in';
 import { waitForText } from '../support/texts';
 
-const { baseUrl } = e2eEnvironment();
+const { baseUrl, apiUrl } = e2eEnvironment();
 
 describe('contact page', () => {
   const opened = usePagePerTest();
@@ -109,6 +109,42 @@ describe('contact page', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
     // Gone at once, after its exit transition (250 ms).
     await page.getByTestId('snackbar').waitFor({ state: 'detached', timeout: 1_000 });
+  });
+
+  it('says how long to wait once an address has sent its messages of the hour (the real API)', async () => {
+    const email = `e2e-${randomUUID()}@example.test`;
+    // CONTACT_ADDRESS_LIMIT_PER_HOUR is 5 by default: five messages go through, as from other pages.
+    for (let i = 0; i < 5; i++) {
+      const sent = await fetch(`${apiUrl}/api/v1/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Ada',
+          email,
+          subject: `Earlier ${i}`,
+          message: 'Hello',
+          recaptchaToken: 'x',
+        }),
+      });
+      expect(sent.status).toBe(202);
+    }
+    const page = await openContact();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Ada');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Subject' }).fill('One more');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello again');
+    await page.getByRole('checkbox', { name: 'I agree to be contacted regarding my message' }).check();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/contact'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(429);
+    const wait = Number(await response.headerValue('retry-after'));
+    expect(wait).toBeGreaterThan(60);
+    await waitForText(
+      page.getByTestId('snackbar'),
+      `Too many messages from this email address in a short time. Wait ${Math.ceil(wait / 60)} minutes, then send yours again.`,
+    );
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('One more'); // nothing lost
   });
 
   describe('says why Send Message is disabled', () => {

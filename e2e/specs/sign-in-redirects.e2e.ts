@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { registerViaApi } from '../support/accounts-api';
 import {
   heading,
@@ -12,6 +13,23 @@ import { e2eEnvironment } from '../support/e2e-environment';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
+
+/** Every request the page makes to evil.example from now on. */
+function requestsToEvil(page: Page): string[] {
+  const offSite: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname === 'evil.example') offSite.push(request.url());
+  });
+  return offSite;
+}
+
+/** The page ends on this site's /dashboard, having asked evil.example for nothing. */
+async function expectOnDashboard(page: Page, offSite: string[]): Promise<void> {
+  await waitForPath(page, '/dashboard');
+  await waitForText(heading(page), 'Dashboard');
+  expect(new URL(page.url()).origin).toBe(new URL(baseUrl).origin);
+  expect(offSite).toEqual([]);
+}
 
 /** Where signing in leads (issue 21, point 5), and the dashboard's greeting of new and returning users. */
 describe('sign-in redirects and the welcome', () => {
@@ -47,17 +65,29 @@ describe('sign-in redirects and the welcome', () => {
     'javascript:alert(1)',
   ])('never leaves the site for next=%j: it goes to /dashboard instead', async (next) => {
     const { page } = opened();
-    const offSite: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).hostname === 'evil.example') offSite.push(request.url());
-    });
+    const offSite = requestsToEvil(page);
     const user = await registerViaApi(apiUrl);
     await signInOnLoginPage(page, baseUrl, user, `?next=${encodeURIComponent(next)}`);
 
-    await waitForPath(page, '/dashboard');
+    await expectOnDashboard(page, offSite);
+  });
+
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example/phish',
+    '/%2e//evil.example',
+    '/%2F%2Fevil.example',
+    '/./\\evil.example',
+    '/%5Cevil.example',
+  ])('sends a signed-in user visiting /login?next=%j to /dashboard, never a blank page', async (next) => {
+    const { page } = opened();
+    const offSite = requestsToEvil(page);
+    await signUpInBrowser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
-    expect(new URL(page.url()).origin).toBe(new URL(baseUrl).origin);
-    expect(offSite).toEqual([]);
+    // A raw value in the address, as a link of an attacker's would carry it.
+    await page.goto(`${baseUrl}/login?next=${next}`);
+
+    await expectOnDashboard(page, offSite);
   });
 
   it('says "Welcome" to a new user, and "Welcome back" once they sign in again', async () => {

@@ -31,6 +31,8 @@ export interface AppConfig {
   product: { name: string; apiKeyPrefix: string; supportEmail: string };
   keys: {
     hashSecret: string;
+    /** KEY_CREATE_LIMIT_PER_HOUR: keys one user may create per hour. */
+    createLimitPerHour: number;
     /** Longest a cached key and its owner's plan are trusted without re-reading them (ms). */
     cacheMaxAgeMs: number;
   };
@@ -68,6 +70,8 @@ export interface AppConfig {
     planLimits: Record<string, PlanLimitOverride>;
     /** METERING_LEASES: whether API instances lease quota to busy users (see metering/leases.ts). */
     leases: boolean;
+    /** USAGE_READS_PER_MINUTE: GET /api/usage calls per user and minute. */
+    readsPerMinute: number;
   };
   /** GET /api/v1/stream (Server-Sent Events). */
   streams: {
@@ -86,7 +90,9 @@ export interface AppConfig {
     recaptchaVerifyUrl: string;
     recaptchaMinScore: number;
     recaptchaHostnames: string[];
+    /** Messages per hour and IP (IPv6: /64), and per email address. */
     limitPerHour: number;
+    addressLimitPerHour: number;
   };
   ops: { user: string; password: string; queuesWritable: boolean };
   mail: {
@@ -205,7 +211,11 @@ export function loadConfig(
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     product: { name: e.PRODUCT_NAME, apiKeyPrefix: e.API_KEY_PREFIX, supportEmail: e.SUPPORT_EMAIL },
-    keys: { hashSecret: e.API_KEY_HASH_SECRET, cacheMaxAgeMs: e.API_CACHE_MAX_AGE_SECONDS * 1000 },
+    keys: {
+      hashSecret: e.API_KEY_HASH_SECRET,
+      createLimitPerHour: e.KEY_CREATE_LIMIT_PER_HOUR,
+      cacheMaxAgeMs: e.API_CACHE_MAX_AGE_SECONDS * 1000,
+    },
     sessions: { createLimitPerMinute: e.SESSION_CREATE_LIMIT_PER_MINUTE },
     auth: {
       jwtSecret: e.JWT_SECRET,
@@ -244,6 +254,7 @@ export function loadConfig(
       flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS,
       planLimits: e.PLAN_LIMITS,
       leases: e.METERING_LEASES === 'on',
+      readsPerMinute: e.USAGE_READS_PER_MINUTE,
     },
     streams: {
       heartbeatMs: e.STREAM_HEARTBEAT_MS,
@@ -260,6 +271,7 @@ export function loadConfig(
       recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
       recaptchaHostnames: e.RECAPTCHA_HOSTNAMES,
       limitPerHour: e.CONTACT_LIMIT_PER_HOUR,
+      addressLimitPerHour: e.CONTACT_ADDRESS_LIMIT_PER_HOUR,
     },
     ops: { user: e.OPS_USER, password: e.OPS_PASSWORD, queuesWritable: e.OPS_QUEUES_WRITABLE },
     mail: {

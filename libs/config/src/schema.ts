@@ -252,6 +252,16 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 600,
   }),
+  USAGE_READS_PER_MINUTE: int({
+    description: 'GET /api/usage calls one signed-in user may make per minute',
+    min: 1,
+    default: 60,
+  }),
+  KEY_CREATE_LIMIT_PER_HOUR: int({
+    description: 'API keys one user may create per hour',
+    min: 1,
+    default: 20,
+  }),
   STATUS_SAMPLE_INTERVAL_MS: int({
     description:
       "how often the worker records each source's data age for the status page's 24-hour sparkline",
@@ -321,9 +331,14 @@ export const ENV_SCHEMA = {
     default: ['localhost', '127.0.0.1'],
   }),
   CONTACT_LIMIT_PER_HOUR: int({
-    description: 'contact messages one IP may send per hour',
+    description: 'contact messages one IP (IPv6: /64) may send per hour, whatever their addresses',
     min: 1,
-    default: 10,
+    default: 30,
+  }),
+  CONTACT_ADDRESS_LIMIT_PER_HOUR: int({
+    description: 'contact messages one email address may send per hour, from any IP',
+    min: 1,
+    default: 5,
   }),
   SMTP_URL: url({
     description: 'SMTP server the worker sends contact mail and quota alerts through',

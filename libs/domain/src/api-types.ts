@@ -146,6 +146,12 @@ export interface ApiKeyView {
   lastUsed: string | null;
 }
 
+/** A page of GET /api/keys/disabled: newest first; `next` is the cursor of the following page, null on the last. */
+export interface ApiKeyPage {
+  data: ApiKeyView[];
+  next: string | null;
+}
+
 /** Response of POST /api/keys: the only time the full key is shown. */
 export interface CreatedApiKey extends ApiKeyView {
   key: string;

@@ -18,6 +18,14 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const MAX_ACTIVE_KEYS_PER_USER = 10;
+/**
+ * Disabled keys kept per user: disabling one more deletes the longest-disabled beyond this number
+ * (their calls stay in the usage history, counted as a deleted key's).
+ */
+export const MAX_DISABLED_KEYS_PER_USER = 100;
+/** Disabled keys per page of GET /api/keys/disabled: by default, and at most. */
+export const KEYS_PAGE_DEFAULT_LIMIT = 20;
+export const KEYS_PAGE_MAX_LIMIT = 100;
 export const KEY_NAME_MAX_LENGTH = 64;
 /**
  * A cookie the API sets beside the HttpOnly refresh cookie, with the same lifetime, readable by

@@ -38,6 +38,8 @@ export enum ErrorCode {
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',
+  /** A `cursor` of a paged list that this API did not give out. */
+  InvalidCursor = 'invalid-cursor',
   // Public API
   MissingApiKey = 'missing-api-key',
   InvalidApiKey = 'invalid-api-key',

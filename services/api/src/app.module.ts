@@ -51,10 +51,7 @@ export class AppModule {
           registerRequestContext: false,
         }),
         ThrottlerModule.forRoot({
-          throttlers: [
-            { name: 'default', ttl: 60_000, limit: config.sessions.createLimitPerMinute },
-            { name: 'contact', ttl: 3_600_000, limit: config.contact.limitPerHour },
-          ],
+          throttlers: [{ name: 'default', ttl: 60_000, limit: config.sessions.createLimitPerMinute }],
           storage: throttlerStorage(config),
         }),
         BullModule.forRoot({

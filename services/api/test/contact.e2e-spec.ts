@@ -38,6 +38,8 @@ describe('POST /api/v1/contact', () => {
         RECAPTCHA_VERIFY_URL: siteverify.url,
         TRUST_PROXY: 'true',
         CONTACT_LIMIT_PER_HOUR: '3',
+        // Most tests here write as ada@example.com; the address limit has tests of its own below.
+        CONTACT_ADDRESS_LIMIT_PER_HOUR: '1000',
       }),
     );
   });
@@ -101,12 +103,76 @@ describe('POST /api/v1/contact', () => {
     expect(res.body.code).toBe(code);
   });
 
-  it('throttles each IP (3 per hour here) with 429 and Retry-After', async () => {
+  it('throttles each IP (3 per hour here) with 429, Retry-After and how long to wait', async () => {
     const ip = '10.200.1.1';
     for (let i = 0; i < 3; i++) await send(body(`good-${randomUUID()}`), ip).expect(202);
     const res = await send(body(`good-${randomUUID()}`), ip).expect(429);
     expect(res.body.code).toBe('rate-limited');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(60);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(res.body.message).toBe(
+      `Too many messages from your network in a short time. Wait ${Math.ceil(wait / 60)} minutes, then send yours again.`,
+    );
     await send(body(`good-${randomUUID()}`), '10.200.1.2').expect(202);
+  });
+});
+
+describe('POST /api/v1/contact: limits per IP and per email address', () => {
+  const IP_LIMIT = 6;
+  const ADDRESS_LIMIT = 2;
+  let t: TestApp;
+  const send = (email: string, ip: string, subject = `Limits ${randomUUID()}`) =>
+    request(t.app.getHttpServer())
+      .post('/api/v1/contact')
+      .set('X-Forwarded-For', ip)
+      .send({ name: 'Office', email, subject, message: 'Hello', recaptchaToken: `good-${randomUUID()}` });
+  const randomIp = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      testConfig({
+        CONTACT_RECAPTCHA: 'off',
+        TRUST_PROXY: 'true',
+        CONTACT_LIMIT_PER_HOUR: String(IP_LIMIT),
+        CONTACT_ADDRESS_LIMIT_PER_HOUR: String(ADDRESS_LIMIT),
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it(`lets an office behind one IP write from several addresses up to ${IP_LIMIT} messages an hour`, async () => {
+    const office = randomIp();
+    const people = Array.from({ length: IP_LIMIT / ADDRESS_LIMIT }, () => `${randomUUID()}@office.example`);
+    for (const person of people) {
+      for (let i = 0; i < ADDRESS_LIMIT; i++) await send(person, office).expect(202);
+    }
+    const refused = await send(`${randomUUID()}@office.example`, office).expect(429);
+    expect(refused.body.code).toBe('rate-limited');
+    expect(refused.body.message).toMatch(
+      /^Too many messages from your network in a short time\. Wait \d+ minutes?, then send yours again\.$/,
+    );
+  });
+
+  it(`holds one address to ${ADDRESS_LIMIT} messages an hour from any number of IPs, in any letter case`, async () => {
+    const address = `${randomUUID()}@example.com`;
+    await send(address, randomIp()).expect(202);
+    await send(address.toUpperCase(), randomIp()).expect(202);
+    const subject = `Over ${randomUUID()}`;
+    const refused = await send(address, randomIp(), subject).expect(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(60);
+    expect(refused.body).toMatchObject({
+      code: 'rate-limited',
+      message: `Too many messages from this email address in a short time. Wait ${Math.ceil(wait / 60)} minutes, then send yours again.`,
+    });
+    const stored = await t.app
+      .get(MikroORM)
+      .em.getConnection()
+      .execute('select id from contact_messages where subject = ?', [subject]);
+    expect(stored).toEqual([]);
+    // Another address from the same IPs is not affected.
+    await send(`${randomUUID()}@example.com`, randomIp()).expect(202);
   });
 });

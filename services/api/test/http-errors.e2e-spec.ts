@@ -133,7 +133,13 @@ describe('HTTP errors answered as problems', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(testConfig({ TRUST_PROXY: 'true', CONTACT_LIMIT_PER_HOUR: '1000' }));
+    t = await startTestApp(
+      testConfig({
+        TRUST_PROXY: 'true',
+        CONTACT_LIMIT_PER_HOUR: '1000',
+        CONTACT_ADDRESS_LIMIT_PER_HOUR: '1000',
+      }),
+    );
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     ({ accessToken } = await register(t.app));

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Tabs } from '@mantine/core';
 import type { ApiKeyView } from '@fxrates/domain';
+import { ErrorAlert } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { DeactivateKeyDialog } from './DeactivateKeyDialog';
@@ -12,13 +13,18 @@ import { KeysTable } from './KeysTable';
 export function KeysPanel({
   active,
   disabled,
+  disabledNext,
   failed,
   onChanged,
+  onLoadMoreDisabled,
 }: {
   active: ApiKeyView[];
+  /** The disabled keys loaded so far, and whether more pages follow (the API pages them). */
   disabled: ApiKeyView[];
+  disabledNext: string | null;
   failed: boolean;
   onChanged: () => void;
+  onLoadMoreDisabled: () => Promise<void>;
 }) {
   const [creating, setCreating] = useState(false);
   const [deactivating, setDeactivating] = useState<ApiKeyView | null>(null);
@@ -44,6 +50,7 @@ export function KeysPanel({
           </Tabs.Panel>
           <Tabs.Panel value="disabled" pt="sm">
             <KeysTable keys={disabled} emptyText="No disabled keys." />
+            <LoadMore next={disabledNext} load={onLoadMoreDisabled} />
           </Tabs.Panel>
         </Tabs>
       )}
@@ -53,6 +60,35 @@ export function KeysPanel({
         onClose={() => setDeactivating(null)}
         onDeactivated={onChanged}
       />
+    </Stack>
+  );
+}
+
+export const LOAD_MORE_FAILED = 'Failed to load more keys';
+
+/** "Load more" under a paged list while pages follow, with its loading and error states. */
+function LoadMore({ next, load }: { next: string | null; load: () => Promise<void> }) {
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!next) return null;
+  const run = async () => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      await load();
+    } catch (error) {
+      console.error(LOAD_MORE_FAILED, error);
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Stack gap="xs" mt="sm" align="center">
+      {failed && <ErrorAlert message={LOAD_MORE_FAILED} data-testid="load-more-error" />}
+      <Button variant="default" loading={loading} onClick={() => void run()} data-testid="load-more-disabled">
+        Load more
+      </Button>
     </Stack>
   );
 }

@@ -55,6 +55,8 @@ export function DashboardPage() {
             <KeysPanel
               active={data.active}
               disabled={data.disabled}
+              disabledNext={data.disabledNext}
+              onLoadMoreDisabled={data.loadMoreDisabled}
               failed={data.keysFailed}
               onChanged={() => void data.reload()}
             />

@@ -24,12 +24,23 @@ describe('safeReturnPath', () => {
     '/login',
     '/login?next=/account',
     '/register',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/./\\evil.example',
+    '/%2e//evil.example',
+    '/%2F%2Fevil.example',
+    '/%2F/evil.example',
+    '/%5Cevil.example',
+    '/%09/evil.example',
+    '/a/../..//evil.example',
+    '/%E0%A4%A',
   ])('refuses %j', (next) => {
     expect(safeReturnPath(next)).toBeNull();
   });
 
-  it('keeps an encoded path on this site rather than decoding it into another origin', () => {
-    expect(safeReturnPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  it('keeps a site path with dot segments or encoded characters, normalised', () => {
+    expect(safeReturnPath('/./account')).toBe('/account');
+    expect(safeReturnPath('/docs/../account?x=%2F')).toBe('/account?x=%2F');
   });
 });
 

@@ -9,20 +9,36 @@ function hasUnsafeCharacter(path: string): boolean {
 /** Returning to these after signing in would only loop. */
 const SIGN_IN_PATHS = ['/login', '/register'];
 
+/** Whether a path, as given or once percent-decoded, could name another origin or hide one. */
+function leavesSite(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true; // a stray % that decodes to nothing: not a link this site makes
+  }
+  return [path, decoded].some(
+    (form) => !form.startsWith('/') || form.startsWith('//') || hasUnsafeCharacter(form),
+  );
+}
+
 /**
  * The page to return to after signing in, from /login's `next` parameter: a path on this site only.
- * Anything that could leave it (`https://evil`, `//evil`, `/\evil`, `javascript:`) or loop back to
- * /login or /register is refused (null), and the caller falls back to /dashboard.
+ * Anything that could leave it (`https://evil`, `//evil`, `/\evil`, `/.//evil`, `/%2F%2Fevil`,
+ * `javascript:`) or loop back to /login or /register is refused (null), and the caller falls back to
+ * /dashboard. The path is checked as given, percent-decoded, and once normalised (dot segments
+ * resolved, as the router would): each must be a single `/` followed by no second `/` or `\`.
  */
 export function safeReturnPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || hasUnsafeCharacter(next)) return null;
+  if (!next || hasUnsafeCharacter(next) || leavesSite(next.split(/[?#]/, 1)[0])) return null;
   let url: URL;
   try {
     url = new URL(next, SAME_ORIGIN);
   } catch {
     return null;
   }
-  if (url.origin !== SAME_ORIGIN || SIGN_IN_PATHS.includes(url.pathname)) return null;
+  if (url.origin !== SAME_ORIGIN || leavesSite(url.pathname) || SIGN_IN_PATHS.includes(url.pathname))
+    return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -12,6 +12,7 @@ import { Migration20261126170000_user_last_sign_in } from './Migration2026112617
 import { Migration20261126171000_pending_plan_changes } from './Migration20261126171000_pending_plan_changes';
 import { Migration20261127110000_quota_alerts } from './Migration20261127110000_quota_alerts';
 import { Migration20261128090000_email_verification } from './Migration20261128090000_email_verification';
+import { Migration20261128120000_usage_owner } from './Migration20261128120000_usage_owner';
 import { Migration20261128170000_payments } from './Migration20261128170000_payments';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
@@ -44,5 +45,6 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261128090000_email_verification',
     class: Migration20261128090000_email_verification,
   },
+  { name: 'Migration20261128120000_usage_owner', class: Migration20261128120000_usage_owner },
   { name: 'Migration20261128170000_payments', class: Migration20261128170000_payments },
 ];

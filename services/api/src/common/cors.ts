@@ -20,6 +20,8 @@ const EXPOSED_HEADERS = [
   // An export's validator (for If-None-Match) and its file name.
   'ETag',
   'Content-Disposition',
+  // The next page of a paged list (GET /api/keys/disabled).
+  'Link',
 ];
 
 /** Browsers cache a granted preflight this long (Chromium caps it at 2 h). */

@@ -4,6 +4,7 @@ import { ErrorCode, type Problem } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppException, STATUS_BY_CODE, TITLE_BY_CODE } from './app-exception';
+import { isClientAbort } from './client-abort';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { PushedBody } from './push-connection';
 import { isStoreOutage, storeUnavailable } from './store-outage';
@@ -146,10 +147,16 @@ export function sendProblem(
 
 /**
  * An unreachable PostgreSQL is an outage the client can wait out, not a bug: a 503 with Retry-After,
- * and one warning now and then instead of a stack per request.
+ * and one warning now and then instead of a stack per request. A client that hung up mid-body is
+ * neither: one line at info, and a 400 nobody will read (the access log shows it).
  */
-function asExpected(exception: unknown): unknown {
+function asExpected(exception: unknown, request: ProblemRequest): unknown {
   if (exception instanceof AppException || exception instanceof HttpException) return exception;
+  if (isClientAbort(exception)) {
+    const path = request.url?.split('?')[0] ?? '(not shown)';
+    logger.log(`Client closed the connection mid-request: ${request.method} ${path}`);
+    return new AppException(ErrorCode.ValidationFailed, 'The request ended before its body was complete.');
+  }
   // Redis or PostgreSQL unreachable is an expected outage, told as such wherever the request met it.
   if (isStoreOutage(exception)) return storeUnavailable(exception);
   if (!isDatabaseUnreachable(exception)) return exception;
@@ -166,7 +173,7 @@ export function problemAnswer(
   request: ProblemRequest,
   extensions: Record<string, unknown> = {},
 ): BufferedAnswer {
-  const exception = asExpected(thrown);
+  const exception = asExpected(thrown, request);
   const problem = { ...toProblem(exception, request), ...extensions };
   if (request.url !== undefined) problem.instance = request.url.split('?')[0];
   const headers: Record<string, string> = exception instanceof AppException ? { ...exception.headers } : {};

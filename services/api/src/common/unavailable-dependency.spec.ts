@@ -24,5 +24,6 @@ describe('isDatabaseUnreachable', () => {
     ['a syntax error', withCode('syntax error at or near "selec"', '42601')],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['nothing', undefined],
+    ['a client hanging up mid-body', withCode('aborted', 'ECONNRESET')],
   ])('is false for %s', (_, error) => expect(isDatabaseUnreachable(error)).toBe(false));
 });

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ErrorCode } from '@fxrates/domain';
 import { AppException } from './app-exception';
+import { isClientAbort } from './client-abort';
 
 /** Seconds a client is asked to wait: a PostgreSQL restart or failover, or Redis reconnecting (at most 2 s apart), fits in it. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -32,6 +33,8 @@ const LOST_CONNECTION =
  * its `code`; knex's pool timeout is a KnexTimeoutError.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
+  // The client's connection, not ours: its ECONNRESET says nothing of PostgreSQL.
+  if (isClientAbort(error)) return false;
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_STATES.test(code))) return true;

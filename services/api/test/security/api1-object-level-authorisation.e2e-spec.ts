@@ -27,6 +27,7 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'GET /api/account': 'GET /api/account and /api/auth/me',
   'PATCH /api/account': 'PATCH /api/account',
   'GET /api/keys': 'GET /api/keys',
+  'GET /api/keys/disabled': 'GET /api/keys/disabled',
   'POST /api/keys': 'POST /api/keys',
   'POST /api/auth/verify-email': "POST /api/auth/verify-email with another user's genuine link",
   'POST /api/auth/verify-email/resend': 'POST /api/auth/verify-email/resend',
@@ -150,6 +151,20 @@ describe('API1:2023 Broken Object Level Authorization', () => {
     expect(await ids(eve, '?status=disabled')).toEqual([eve.keyId]);
     expect(await ids(alice)).toEqual([alice.keyId]);
     expect(await ids(alice, '?status=disabled')).toEqual([]);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/keys/disabled'], async () => {
+    const eve = await signUpWithKey(t);
+    await http().post(`/api/keys/${eve.keyId}/disable`).set('Authorization', bearer(eve)).expect(200);
+    const page = async (as: Account, query = '') =>
+      (await http().get(`/api/keys/disabled${query}`).set('Authorization', bearer(as)).expect(200)).body;
+    expect((await page(eve)).data.map((key: { id: string }) => key.id)).toEqual([eve.keyId]);
+    expect(await page(alice)).toEqual({ data: [], next: null });
+    const named = await http()
+      .get(`/api/keys/disabled?userId=${eve.userId}`)
+      .set('Authorization', bearer(mallory));
+    expectProblem(named, 400, 'validation-failed');
+    expect(named.text).not.toContain(eve.keyId);
   });
 
   it('GET /api/keys refuses a query naming another user: 400, not their keys', async () => {

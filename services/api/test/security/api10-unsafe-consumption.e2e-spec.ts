@@ -62,6 +62,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
         RECAPTCHA_VERIFY_URL: `${siteverify.url}/recaptcha/api/siteverify`,
         TRUST_PROXY: 'true',
         CONTACT_LIMIT_PER_HOUR: '1000',
+        CONTACT_ADDRESS_LIMIT_PER_HOUR: '1000',
       }),
     );
   });

@@ -213,6 +213,58 @@ describe('API2:2023 Broken Authentication', () => {
     });
   });
 
+  describe('sign-in and sign-out from a page of another origin (another port of the same host)', () => {
+    const FOREIGN = 'http://localhost:5000'; // same site as the web app's localhost:3000, other origin
+    const post = (path: string, cookie: string, headers: Record<string, string>) =>
+      http().post(path).set('Cookie', cookie).set(headers);
+
+    it.each([
+      ['a foreign Origin', { Origin: FOREIGN }],
+      ['Sec-Fetch-Site: same-site from another port', { Origin: FOREIGN, 'Sec-Fetch-Site': 'same-site' }],
+      ['Sec-Fetch-Site: cross-site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+      ['Sec-Fetch-Site: same-site without Origin', { 'Sec-Fetch-Site': 'same-site' }],
+      ['Origin: null (a sandboxed frame)', { Origin: 'null' }],
+    ])(
+      'refuses logout and refresh with %s: 403 origin-not-allowed, and the session survives',
+      async (_, headers) => {
+        const bob = await signUpWithKey(t);
+        const tokens = () =>
+          sql(t, 'select id, revoked_at, rotated_at from refresh_tokens where user_id = ? order by id', [
+            bob.userId,
+          ]);
+        const before = await tokens();
+        for (const path of ['/api/auth/logout', '/api/auth/refresh']) {
+          const refused = await post(path, bob.cookie, headers);
+          expectProblem(refused, 403, 'origin-not-allowed');
+          expect(refused.headers['set-cookie']).toBeUndefined();
+        }
+        expect(await tokens()).toEqual(before);
+        // The web app's own pages still refresh with the same cookie.
+        const own = await post('/api/auth/refresh', bob.cookie, {
+          Origin: 'http://localhost:3000',
+          'Sec-Fetch-Site': 'same-site',
+        });
+        expect(own.status).toBe(200);
+        expect(own.body.accessToken).toEqual(expect.any(String));
+      },
+    );
+
+    it('lets the API’s own origin, a same-origin fetch and a client that is no browser (no Origin, no Sec-Fetch-Site) through', async () => {
+      const bob = await signUpWithKey(t);
+      const first = await post('/api/auth/refresh', bob.cookie, {
+        'Sec-Fetch-Site': 'same-origin',
+        Origin: FOREIGN,
+      });
+      expect(first.status).toBe(200);
+      const second = await post('/api/auth/refresh', refreshCookieOf(first), {}).expect(200);
+      const host = await post('/api/auth/refresh', refreshCookieOf(second), {
+        Host: 'api.fxrates.example',
+        Origin: 'http://api.fxrates.example',
+      }).expect(200);
+      await post('/api/auth/logout', refreshCookieOf(host), {}).expect(204);
+    });
+  });
+
   describe('API keys', () => {
     const rate = () => http().get('/api/v1/rates/rate?from=USD&to=EUR');
 

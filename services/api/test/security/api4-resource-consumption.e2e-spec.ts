@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { getQueueToken } from '@nestjs/bullmq';
-import { MAX_ACTIVE_KEYS_PER_USER } from '@fxrates/domain';
+import {
+  KEYS_PAGE_DEFAULT_LIMIT,
+  KEYS_PAGE_MAX_LIMIT,
+  MAX_ACTIVE_KEYS_PER_USER,
+  MAX_DISABLED_KEYS_PER_USER,
+} from '@fxrates/domain';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
@@ -27,6 +32,8 @@ const BASIC_BURST = 1;
 const SESSIONS_PER_MINUTE = 3;
 const WEBHOOKS_PER_MINUTE = 20;
 const BASIC_ANNUAL = 'P-BASIC-ANNUAL';
+const USAGE_READS_PER_MINUTE = 4;
+const KEY_CREATIONS_PER_HOUR = 20;
 /** Just over the body limit, in a field each route takes. */
 const oversized = 'x'.repeat(BODY_LIMIT_BYTES + 1024);
 
@@ -47,6 +54,8 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
         PAYPAL_WEBHOOK_IP_PER_MINUTE: String(WEBHOOKS_PER_MINUTE),
         PLAN_LIMITS: `free=${FREE_QUOTA}:50,basic=100000:${BASIC_BURST}`,
         SESSION_CREATE_LIMIT_PER_MINUTE: String(SESSIONS_PER_MINUTE),
+        USAGE_READS_PER_MINUTE: String(USAGE_READS_PER_MINUTE),
+        KEY_CREATE_LIMIT_PER_HOUR: String(KEY_CREATIONS_PER_HOUR),
         TRUST_PROXY: 'true',
       }),
     );
@@ -116,6 +125,193 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
         [bob.userId],
       );
       expect(n).toBe(MAX_ACTIVE_KEYS_PER_USER);
+    });
+
+    const createKey = (account: Account, name = 'k') =>
+      http().post('/api/keys').set('Authorization', bearer(account)).send({ name });
+    const disableKey = (account: Account, id: string) =>
+      http().post(`/api/keys/${id}/disable`).set('Authorization', bearer(account)).expect(200);
+
+    /** `count` disabled keys of `account`, written as if disabled `daysAgo` days ago and before, oldest first. */
+    async function oldDisabledKeys(account: Account, count: number, daysAgo: number): Promise<string[]> {
+      const rows = await sql(
+        t,
+        `with made as (
+           insert into api_keys (id, user_id, name, key_hash, key_prefix, key_last4, status, created_at, disabled_at)
+           select gen_random_uuid(), ?, 'old ' || i, md5(random()::text || i), 'fxrates_', 'abcd', 'disabled',
+                  date_trunc('milliseconds', now() - (? || ' days')::interval - (? - i) * interval '1 minute'),
+                  now() - (? || ' days')::interval - (? - i) * interval '1 minute' + interval '10 seconds'
+             from generate_series(1, ?) as i
+           returning id, created_at)
+         select id from made order by created_at`,
+        [account.userId, daysAgo, count, daysAgo, count, count],
+      );
+      return rows.map((row) => row.id as string);
+    }
+
+    it(`lets one user create ${KEY_CREATIONS_PER_HOUR} keys an hour, then 429 rate-limited with Retry-After; others are not affected`, async () => {
+      const mallory = await signUpWithKey(t); // its first key counts
+      await disableKey(mallory, mallory.keyId);
+      for (let i = 1; i < KEY_CREATIONS_PER_HOUR; i++) {
+        const created = await createKey(mallory, `k${i}`).expect(201);
+        await disableKey(mallory, created.body.id);
+      }
+      const before = await accountState(t, mallory.userId);
+      const refused = await createKey(mallory, 'one too many');
+      expectProblem(refused, 429, 'rate-limited');
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(60);
+      expect(wait).toBeLessThanOrEqual(3600);
+      expect(refused.body.message).toBe(
+        `You have created too many API keys in a short time. Wait ${Math.ceil(wait / 60)} minutes, then try again.`,
+      );
+      expect(await accountState(t, mallory.userId)).toEqual(before);
+      const trent = await signUpWithKey(t);
+      await createKey(trent).expect(201);
+    });
+
+    it(`lists disabled keys ${KEYS_PAGE_DEFAULT_LIMIT} a page with an opaque cursor, at most ${KEYS_PAGE_MAX_LIMIT}`, async () => {
+      const owner = await signUpWithKey(t);
+      const ids = await oldDisabledKeys(owner, 45, 1);
+      const get = (query: string) =>
+        http().get(`/api/keys/disabled${query}`).set('Authorization', bearer(owner));
+      const seen: string[] = [];
+      let query = '';
+      const sizes: number[] = [];
+      for (;;) {
+        const page = await get(query).expect(200);
+        sizes.push(page.body.data.length);
+        seen.push(...page.body.data.map((key: { id: string; status: string }) => key.id));
+        expect(JSON.stringify(page.body).length).toBeLessThan(KEYS_PAGE_DEFAULT_LIMIT * 400);
+        if (page.body.next === null) {
+          expect(page.headers.link).toBeUndefined();
+          break;
+        }
+        expect(page.headers.link).toBe(
+          `</api/keys/disabled?limit=${KEYS_PAGE_DEFAULT_LIMIT}&cursor=${page.body.next}>; rel="next"`,
+        );
+        query = `?cursor=${page.body.next}`;
+      }
+      expect(sizes).toEqual([20, 20, 5]);
+      expect(seen).toEqual([...ids].reverse()); // newest first, each once
+
+      const big = await get(`?limit=${KEYS_PAGE_MAX_LIMIT}`).expect(200);
+      expect(big.body.data).toHaveLength(45);
+      expectProblem(await get(`?limit=${KEYS_PAGE_MAX_LIMIT + 1}`), 400, 'validation-failed');
+      expectProblem(await get('?limit=0'), 400, 'validation-failed');
+      for (const cursor of [
+        'nonsense!',
+        'bm9uc2Vuc2U',
+        Buffer.from(`1.${owner.userId}.x`).toString('base64url'),
+      ]) {
+        expectProblem(await get(`?cursor=${encodeURIComponent(cursor)}`), 400, 'invalid-cursor');
+      }
+      // Another user's cursor pages only the caller's own keys.
+      const stranger = await signUpWithKey(t);
+      const foreign = await http()
+        .get(`/api/keys/disabled?cursor=${(await get('?limit=1')).body.next}`)
+        .set('Authorization', bearer(stranger))
+        .expect(200);
+      expect(foreign.body).toEqual({ data: [], next: null });
+    });
+
+    it(`keeps ${MAX_DISABLED_KEYS_PER_USER} disabled keys per user: disabling another deletes the longest-disabled, its usage history kept`, async () => {
+      const owner = await signUpWithKey(t);
+      const old = await oldDisabledKeys(owner, MAX_DISABLED_KEYS_PER_USER, 2);
+      const today = new Date().toISOString().slice(0, 10);
+      // Free plan, quota 3: two calls of the oldest key flushed, one call now.
+      await sql(t, 'insert into usage_daily (key_id, day, requests) values (?, ?, 2)', [old[0], today]);
+      await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', owner.key).expect(200);
+
+      const disabled = await disableKey(owner, owner.keyId);
+      expect(disabled.body.status).toBe('disabled');
+      const left = await sql(t, "select id from api_keys where user_id = ? and status = 'disabled'", [
+        owner.userId,
+      ]);
+      expect(left).toHaveLength(MAX_DISABLED_KEYS_PER_USER);
+      expect(left.map((row) => row.id)).not.toContain(old[0]);
+      expect(left.map((row) => row.id)).toContain(old[1]);
+      expect(left.map((row) => row.id)).toContain(owner.keyId);
+
+      // The deleted key's calls still count: in PostgreSQL, on the dashboard, and for the month's quota.
+      expect(await sql(t, 'select requests::int from usage_daily where key_id = ?', [old[0]])).toEqual([
+        { requests: 2 },
+      ]);
+      const usage = await http().get('/api/usage').set('Authorization', bearer(owner)).expect(200);
+      expect(usage.body.used).toBe(3);
+      expect(usage.body.days.at(-1)).toEqual({
+        day: today,
+        total: 3,
+        byKey: { [old[0]]: 2, [owner.keyId]: 1 },
+      });
+      // Redis lost the month's counter: it is seeded again from PostgreSQL, the deleted key's calls included
+      // (the call of a moment ago is not flushed here: no worker runs).
+      await t.redis.del(`${t.config.redis.keyPrefix}usage:month:${owner.userId}:${today.slice(0, 7)}`);
+      const seeded = await http().get('/api/usage').set('Authorization', bearer(owner)).expect(200);
+      expect(seeded.body.used).toBe(2);
+      const listed = await http()
+        .get('/api/keys?status=disabled')
+        .set('Authorization', bearer(owner))
+        .expect(200);
+      expect(listed.body).toHaveLength(MAX_DISABLED_KEYS_PER_USER);
+    });
+  });
+
+  describe('the dashboard usage (GET /api/usage)', () => {
+    /** Every command Redis runs on this app's keys while `during` runs, as seen by MONITOR. */
+    async function redisCommands(during: () => Promise<unknown>): Promise<string[][]> {
+      const monitor = await t.redis.monitor();
+      const seen: string[][] = [];
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args.some((arg) => arg.startsWith(t.config.redis.keyPrefix))) seen.push(args);
+      });
+      try {
+        await during();
+      } finally {
+        monitor.disconnect();
+      }
+      return seen;
+    }
+
+    it("reads only the caller's pending counts, by name: never the whole platform's hash", async () => {
+      const carol = await signUpWithKey(t);
+      const dave = await signUpWithKey(t);
+      // Both have calls the worker has not flushed yet (no worker runs here).
+      await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', carol.key).expect(200);
+      await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', dave.key).expect(200);
+      const pending = `${t.config.redis.keyPrefix}usage:pending`;
+      expect(await t.redis.hkeys(pending)).toEqual(
+        expect.arrayContaining([expect.stringContaining(carol.keyId), expect.stringContaining(dave.keyId)]),
+      );
+
+      let usage: request.Response | undefined;
+      const commands = await redisCommands(async () => {
+        usage = await http().get('/api/usage').set('Authorization', bearer(carol)).expect(200);
+      });
+      const onPending = commands.filter((args) => args.includes(pending));
+      expect(onPending.length).toBeGreaterThan(0);
+      for (const [command, , ...fields] of onPending) {
+        expect(command.toLowerCase()).toBe('hmget');
+        for (const field of fields) expect(field.startsWith(`${carol.keyId}|`)).toBe(true);
+      }
+      expect(JSON.stringify(usage?.body)).not.toContain(dave.keyId);
+      expect(usage?.body.days.at(-1).byKey).toEqual({ [carol.keyId]: 1 });
+    });
+
+    it(`answers one user ${USAGE_READS_PER_MINUTE} times a minute, then 429 rate-limited with Retry-After; others are not affected`, async () => {
+      const erin = await signUpWithKey(t);
+      for (let i = 0; i < USAGE_READS_PER_MINUTE; i++) {
+        await http().get('/api/usage').set('Authorization', bearer(erin)).expect(200);
+      }
+      const refused = await http().get('/api/usage').set('Authorization', bearer(erin));
+      expectProblem(refused, 429, 'rate-limited');
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(
+        new RegExp(`^Too many usage requests in a short time\\. Wait ${wait} seconds?, then try again\\.$`),
+      );
+      const frank = await signUpWithKey(t);
+      await http().get('/api/usage').set('Authorization', bearer(frank)).expect(200);
     });
   });
 

@@ -21,8 +21,8 @@ with touched as (
 )
 select t.user_id, t.month, u.plan,
        (select coalesce(sum(d.requests), 0)
-          from usage_daily d join api_keys k on k.id = d.key_id
-         where k.user_id = t.user_id
+          from usage_daily d
+         where d.user_id = t.user_id
            and d.day >= to_date(t.month, 'YYYY-MM')
            and d.day < to_date(t.month, 'YYYY-MM') + interval '1 month')::text as used
   from touched t join users u on u.id = t.user_id`;

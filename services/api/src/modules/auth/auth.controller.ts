@@ -23,6 +23,7 @@ import { RegisterBody } from './dto/register.body';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthenticatedUser } from './jwt.strategy';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { SameOriginGuard } from './same-origin.guard';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -90,14 +91,21 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
+  @UseGuards(SameOriginGuard)
   @ApiCookieAuth('refresh')
   @ApiOperation({
     operationId: 'refreshSignIn',
     summary: 'Rotate the refresh cookie and get a new access token',
-    description: 'A refresh token used twice revokes its whole sign-in (`refresh-token-reused`).',
+    description:
+      'A refresh token used twice revokes its whole sign-in (`refresh-token-reused`). A browser page of another origin (Origin, Sec-Fetch-Site) is refused: 403 `origin-not-allowed`.',
   })
   @ApiOkResponse({ type: AuthResponseDto })
-  @ApiProblems(ErrorCode.InvalidRefreshToken, ErrorCode.RefreshTokenReused, ErrorCode.Unauthorized)
+  @ApiProblems(
+    ErrorCode.InvalidRefreshToken,
+    ErrorCode.RefreshTokenReused,
+    ErrorCode.Unauthorized,
+    ErrorCode.OriginNotAllowed,
+  )
   async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -112,14 +120,17 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
+  @UseGuards(SameOriginGuard)
   @ApiCookieAuth('refresh')
   @ApiSecurity({}) // the cookie is optional: without one there is nothing to revoke
   @ApiOperation({
     operationId: 'logout',
     summary: 'Sign out: revoke this sign-in everywhere it was refreshed and clear the cookie',
-    description: 'Succeeds without a cookie too: there is then nothing to revoke.',
+    description:
+      'Succeeds without a cookie too: there is then nothing to revoke. A browser page of another origin (Origin, Sec-Fetch-Site) is refused: 403 `origin-not-allowed`.',
   })
   @ApiNoContentResponse({ description: 'Signed out' })
+  @ApiProblems(ErrorCode.OriginNotAllowed)
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

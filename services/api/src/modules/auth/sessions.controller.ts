@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { ErrorCode } from '@fxrates/domain';
 import type { FastifyReply } from 'fastify';
 import { ApiProblems } from '../../common/openapi';
@@ -15,7 +15,6 @@ export class SessionsController {
   @Post('session')
   @HttpCode(201)
   @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ contact: true })
   @ApiOperation({
     operationId: 'createSession',
     summary: 'Create an anonymous session for the landing-page converter (valid 12 hours)',

@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '@fxrates/domain';
-import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { ApiProblems } from '../../common/openapi';
 import { ContactService } from './contact.service';
@@ -15,13 +14,12 @@ export class ContactController {
 
   @Post()
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ default: true })
-  @Throttle({ contact: {} })
   @ApiOperation({
     operationId: 'sendContactMessage',
-    summary: 'Send a message to support (reCAPTCHA v3, throttled per IP); emailed by the worker',
-    description: 'Stored before it is emailed, so an accepted message is never lost.',
+    summary:
+      'Send a message to support (reCAPTCHA v3, limited per IP and per email address); emailed by the worker',
+    description:
+      'Stored before it is emailed, so an accepted message is never lost. Over either hourly limit: 429 `rate-limited` with Retry-After and a message saying how long to wait.',
     security: [],
   })
   @ApiAcceptedResponse({ type: ContactAcceptedDto })

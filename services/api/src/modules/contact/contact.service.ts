@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ContactMessage } from '@fxrates/db';
 import { emailJobOptions, JOBS, QUEUES, type SendContactEmailJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
+import { ContactLimits } from './contact-limits';
 import type { ContactBody } from './dto/contact.body';
 import { RecaptchaVerifier } from './recaptcha.verifier';
 
@@ -20,12 +21,15 @@ export class ContactService {
   constructor(
     private readonly em: EntityManager,
     private readonly recaptcha: RecaptchaVerifier,
+    private readonly limits: ContactLimits,
     @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async receive(body: ContactBody, remoteIp: string): Promise<string> {
+    await this.limits.admitIp(remoteIp);
     await this.recaptcha.verify(body.recaptchaToken, remoteIp);
+    await this.limits.admitAddress(body.email);
     const em = this.em.fork();
     const message = em.create(ContactMessage, {
       name: body.name,

@@ -19,14 +19,22 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { ErrorCode, type ApiKeyView, type CreatedApiKey } from '@fxrates/domain';
+import {
+  ErrorCode,
+  KEYS_PAGE_DEFAULT_LIMIT,
+  MAX_DISABLED_KEYS_PER_USER,
+  type ApiKeyPage,
+  type ApiKeyView,
+  type CreatedApiKey,
+} from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { ApiProblems } from '../../common/openapi';
 import { CurrentUser, RequiresVerifiedEmail } from '../auth';
 import { JwtAuthGuard } from '../auth';
 import type { AuthenticatedUser } from '../auth';
-import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.response';
+import { ApiKeyDto, ApiKeyPageDto, CreatedApiKeyDto } from './dto/api-key.response';
 import { CreateKeyBody } from './dto/create-key.body';
+import { ListDisabledKeysQuery } from './dto/list-disabled-keys.query';
 import { ListKeysQuery } from './dto/list-keys.query';
 import { KeysService } from './keys.service';
 
@@ -48,10 +56,16 @@ export class KeysController {
   @ApiOperation({
     operationId: 'createApiKey',
     summary: 'Create an API key; the full key is in this response only',
-    description: 'We keep only a hash of the key: it cannot be shown again. At most 10 active keys.',
+    description:
+      'We keep only a hash of the key: it cannot be shown again. At most 10 active keys; creations are limited per user and hour (429 `rate-limited` with Retry-After).',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
-  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized, ErrorCode.TooManyKeys)
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.TooManyKeys,
+    ErrorCode.RateLimited,
+  )
   @RequiresVerifiedEmail()
   create(
     @CurrentUser() user: AuthenticatedUser,
@@ -67,13 +81,34 @@ export class KeysController {
   @ApiOperation({
     operationId: 'listApiKeys',
     summary: 'List your active or disabled keys (masked)',
-    description:
-      'Newest first, each with its prefix and last 4 characters, its calls and when it was last used.',
+    description: `Newest first, each with its prefix and last 4 characters, its calls and when it was last used. Disabled keys: the newest ${MAX_DISABLED_KEYS_PER_USER} at most (older ones are deleted); page them with listDisabledApiKeys.`,
   })
   @ApiOkResponse({ type: ApiKeyDto, isArray: true })
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized)
   list(@CurrentUser() user: AuthenticatedUser, @Query() query: ListKeysQuery): Promise<ApiKeyView[]> {
     return this.keys.list(user.userId, query.status ?? 'active');
+  }
+
+  @Get('disabled')
+  @ApiOperation({
+    operationId: 'listDisabledApiKeys',
+    summary: 'List your disabled keys a page at a time (masked)',
+    description: `Newest first. \`next\` (also a \`Link: <…>; rel="next"\` header) is the cursor of the following page, null on the last. Beyond the newest ${MAX_DISABLED_KEYS_PER_USER} disabled keys the longest-disabled are deleted; their calls stay in the usage history.`,
+  })
+  @ApiOkResponse({ type: ApiKeyPageDto })
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.InvalidCursor, ErrorCode.Unauthorized)
+  async listDisabled(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: ListDisabledKeysQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiKeyPage> {
+    const limit = query.limit ?? KEYS_PAGE_DEFAULT_LIMIT;
+    const page = await this.keys.listDisabled(user.userId, limit, query.cursor);
+    if (page.next) {
+      const next = new URLSearchParams({ limit: String(limit), cursor: page.next });
+      void reply.header('Link', `</api/keys/disabled?${next}>; rel="next"`);
+    }
+    return page;
   }
 
   @Post(':id/disable')

@@ -1,10 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import { ApiKey, User } from '@fxrates/db';
 import {
   ErrorCode,
   MAX_ACTIVE_KEYS_PER_USER,
+  MAX_DISABLED_KEYS_PER_USER,
+  type ApiKeyPage,
   type ApiKeyStatus,
   type ApiKeyView,
   type CreatedApiKey,
@@ -13,26 +15,46 @@ import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
+import { RedisLimit } from '../../common/redis-limit';
 import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
 import { hashApiKey } from './api-key-hash';
 import { toApiKeyView } from './api-key-view';
+import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
 
 const notFound = () =>
   new AppException(ErrorCode.KeyNotFound, 'No API key with this id belongs to your account.');
 
-/** The dashboard's key management: create (shown once), list, disable. */
+/**
+ * The dashboard's key management: create (shown once), list, disable. What one user can make the
+ * platform hold is bounded: creations per hour (KEY_CREATE_LIMIT_PER_HOUR), active keys
+ * (MAX_ACTIVE_KEYS_PER_USER), disabled keys (MAX_DISABLED_KEYS_PER_USER, the longest-disabled beyond
+ * it are deleted, their usage history kept), and disabled keys are listed a page at a time.
+ */
 @Injectable()
 export class KeysService {
   private readonly logger = new Logger(KeysService.name);
+  private readonly creations: RedisLimit;
 
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.creations = new RedisLimit(
+      redisRateLimiter(
+        redis,
+        config.redis.keyPrefix,
+        'key-create-user',
+        config.keys.createLimitPerHour,
+        3600,
+      ),
+      (wait) => `You have created too many API keys in a short time. Wait ${wait}, then try again.`,
+    );
+  }
 
   async create(userId: string, name: string): Promise<CreatedApiKey> {
+    await this.creations.admit(userId);
     const em = this.em.fork();
     return em.transactional(async (tx) => {
       // Serialises concurrent creations for one user, so the active-key limit cannot be overrun.
@@ -65,11 +87,39 @@ export class KeysService {
     });
   }
 
+  /** Newest first; at most MAX_ACTIVE_KEYS_PER_USER active keys, and MAX_DISABLED_KEYS_PER_USER disabled ones. */
   async list(userId: string, status: ApiKeyStatus): Promise<ApiKeyView[]> {
-    const keys = await this.em
-      .fork()
-      .find(ApiKey, { user: userId, status }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const keys = await this.em.fork().find(
+      ApiKey,
+      { user: userId, status },
+      {
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: status === 'active' ? MAX_ACTIVE_KEYS_PER_USER : MAX_DISABLED_KEYS_PER_USER,
+      },
+    );
     return keys.map(toApiKeyView);
+  }
+
+  /** A page of the user's disabled keys, newest first, after `cursor` (a `next` of the page before). */
+  async listDisabled(userId: string, limit: number, cursor?: string): Promise<ApiKeyPage> {
+    const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
+    const keys = await this.em.fork().find(
+      ApiKey,
+      {
+        user: userId,
+        status: 'disabled',
+        ...(after && {
+          $or: [
+            { createdAt: { $lt: after.createdAt } },
+            { createdAt: after.createdAt, id: { $lt: after.id } },
+          ],
+        }),
+      },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
+    );
+    const page = keys.slice(0, limit);
+    const last = page.at(-1);
+    return { data: page.map(toApiKeyView), next: keys.length > limit && last ? encodeKeyCursor(last) : null };
   }
 
   async disable(userId: string, id: string): Promise<ApiKeyView> {
@@ -80,6 +130,7 @@ export class KeysService {
       key.status = 'disabled';
       key.disabledAt = new Date();
       await em.flush();
+      await this.purgeDisabled(em, userId);
     }
     // Announced on every call, a repeated one too: a client retrying after a lost announcement
     // announces it again. Should Redis refuse, the instances' caches expire it within
@@ -90,5 +141,22 @@ export class KeysService {
         this.logger.warn(`Could not announce disabled key ${key.id}: ${error.message}`),
       );
     return toApiKeyView(key);
+  }
+
+  /**
+   * Deletes the user's longest-disabled keys beyond MAX_DISABLED_KEYS_PER_USER. Their calls stay in
+   * usage_daily (which names its owner), so the month's quota and the usage chart still count them.
+   * A deleted key is refused as unknown (401 invalid-api-key) rather than disabled.
+   */
+  private async purgeDisabled(em: EntityManager, userId: string): Promise<void> {
+    const purged = await em.getConnection().execute<{ id: string }[]>(
+      `delete from api_keys where id in (
+         select id from api_keys where user_id = ? and status = 'disabled'
+          order by disabled_at desc, created_at desc, id desc
+         offset ?)
+       returning id`,
+      [userId, MAX_DISABLED_KEYS_PER_USER],
+    );
+    if (purged.length) this.logger.log(`Deleted ${purged.length} long-disabled key(s) of user ${userId}`);
   }
 }

@@ -5,10 +5,13 @@ import type { UsagePeriod } from './usage-period';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The user's calls this month as PostgreSQL has them: the usage flush's per-key daily counts. */
+/**
+ * The user's calls this month as PostgreSQL has them: the usage flush's per-key daily counts, those
+ * of keys deleted since included (usage_daily names its owner).
+ */
 const USED_THIS_MONTH = `select coalesce(sum(d.requests), 0)::text as used
-                           from usage_daily d join api_keys k on k.id = d.key_id
-                          where k.user_id = ? and d.day >= ?::date and d.day < (?::date + interval '1 month')`;
+                           from usage_daily d
+                          where d.user_id = ? and d.day >= ?::date and d.day < (?::date + interval '1 month')`;
 
 /**
  * Seeds a user's month counter in Redis from PostgreSQL when it is missing: on the user's first call of

@@ -19,10 +19,11 @@ export class UsageController {
   @ApiOperation({
     operationId: 'getAccountUsage',
     summary: "This month's calls per day and key, and the plan's limits (dashboard)",
-    description: 'Every day of this month (UTC) up to today, zeros included; counts lag by up to 10 seconds.',
+    description:
+      'Every day of this month (UTC) up to today, zeros included; counts lag by up to 10 seconds. Limited per user (429 `rate-limited` with Retry-After).',
   })
   @ApiOkResponse({ type: AccountUsageDto })
-  @ApiProblems(ErrorCode.Unauthorized, ErrorCode.ServiceUnavailable)
+  @ApiProblems(ErrorCode.Unauthorized, ErrorCode.RateLimited, ErrorCode.ServiceUnavailable)
   get(@CurrentUser() user: AuthenticatedUser): Promise<AccountUsage> {
     return this.usage.forUser(user.userId);
   }

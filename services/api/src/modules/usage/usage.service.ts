@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import { User } from '@fxrates/db';
 import type { AccountUsage, UsageDay } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
+import { RedisLimit } from '../../common/redis-limit';
 import { unauthorized } from '../auth';
 import { MeteringService, quotaState, usagePeriod, usageRedisKeys } from '../metering';
 import { REDIS } from '../redis';
@@ -13,13 +14,21 @@ function daysOfMonthUntil(today: string): string[] {
   return Array.from({ length: last }, (_, i) => `${today.slice(0, 8)}${String(i + 1).padStart(2, '0')}`);
 }
 
+/** A key's calls of a day not flushed yet: its field in the pending hash (usageRedisKeys). */
+const pendingField = (keyId: string, day: string) => `${keyId}|${day}`;
+
 /**
  * A user's usage this month: the quota state from the metering counters, and calls per day per key
  * from PostgreSQL plus what the worker has not flushed yet, so the chart moves right after a call.
+ *
+ * One user's call reads that user's data only: the pending hash is shared by every user until the
+ * worker flushes it, so its fields are fetched by name (HMGET, the user's keys × this month's days so
+ * far), never the whole hash. Reads are limited per user (USAGE_READS_PER_MINUTE).
  */
 @Injectable()
 export class UsageService {
   private readonly keys: ReturnType<typeof usageRedisKeys>;
+  private readonly perUser: RedisLimit;
 
   constructor(
     private readonly em: EntityManager,
@@ -28,40 +37,53 @@ export class UsageService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.keys = usageRedisKeys(config.redis.keyPrefix);
+    this.perUser = new RedisLimit(
+      redisRateLimiter(redis, config.redis.keyPrefix, 'usage-user', config.usage.readsPerMinute, 60),
+      (wait) => `Too many usage requests in a short time. Wait ${wait}, then try again.`,
+    );
   }
 
   async forUser(userId: string, now = Date.now()): Promise<AccountUsage> {
+    await this.perUser.admit(userId);
     const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['plan'] });
     if (!user) throw unauthorized();
     const plan = this.metering.limitsOf(user.plan);
     const period = usagePeriod(now);
     const connection = this.em.getConnection();
-    const [used, keyRows, flushed, pending] = await Promise.all([
+    const monthStart = `${period.month}-01`;
+    const days = daysOfMonthUntil(period.day);
+    const [used, keyRows, flushed] = await Promise.all([
       this.metering.used(userId, now),
-      connection.execute<{ id: string }[]>('select id from api_keys where user_id = ?', [userId]),
-      connection.execute<{ key_id: string; day: string; requests: string }[]>(
-        `select d.key_id, d.day::text as day, d.requests from usage_daily d
-           join api_keys k on k.id = d.key_id
-          where k.user_id = ? and d.day >= ?::date`,
-        [userId, `${period.month}-01`],
+      // Calls not flushed yet are only of keys usable this month: active, or disabled this month (or
+      // the day before, for the minute a disabled key may still be served).
+      connection.execute<{ id: string }[]>(
+        `select id from api_keys
+          where user_id = ? and (status = 'active' or disabled_at >= ?::date - interval '1 day')`,
+        [userId, monthStart],
       ),
-      this.redis.hgetall(this.keys.pending),
+      connection.execute<{ key_id: string; day: string; requests: string }[]>(
+        // Keys deleted since (the longest-disabled beyond MAX_DISABLED_KEYS_PER_USER) included.
+        `select d.key_id, d.day::text as day, d.requests from usage_daily d
+          where d.user_id = ? and d.day >= ?::date`,
+        [userId, monthStart],
+      ),
     ]);
-    const mine = new Set(keyRows.map((k) => k.id));
-    const days = new Map<string, UsageDay>(
-      daysOfMonthUntil(period.day).map((day) => [day, { day, total: 0, byKey: {} }]),
-    );
+    const fields = keyRows.flatMap((k) => days.map((day) => pendingField(k.id, day)));
+    const values = fields.length ? await this.redis.hmget(this.keys.pending, ...fields) : [];
+    const byDay = new Map<string, UsageDay>(days.map((day) => [day, { day, total: 0, byKey: {} }]));
     const add = (keyId: string, day: string, requests: number) => {
-      const entry = days.get(day);
-      if (!entry || !mine.has(keyId)) return;
+      const entry = byDay.get(day);
+      if (!entry) return;
       entry.total += requests;
       entry.byKey[keyId] = (entry.byKey[keyId] ?? 0) + requests;
     };
     for (const row of flushed) add(row.key_id, row.day, Number(row.requests));
-    for (const [field, value] of Object.entries(pending)) {
+    fields.forEach((field, i) => {
+      const value = values[i];
+      if (value === null) return;
       const [keyId, day] = field.split('|');
       add(keyId, day, Number(value));
-    }
-    return { ...quotaState(plan, used, period), days: [...days.values()] };
+    });
+    return { ...quotaState(plan, used, period), days: [...byDay.values()] };
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { ApiKeyStatus, ApiKeyView, CreatedApiKey } from '@fxrates/domain';
+import type { ApiKeyPage, ApiKeyStatus, ApiKeyView, CreatedApiKey } from '@fxrates/domain';
 
 @ApiSchema({ name: 'ApiKey' })
 export class ApiKeyDto implements ApiKeyView {
@@ -17,4 +17,16 @@ export class ApiKeyDto implements ApiKeyView {
 export class CreatedApiKeyDto extends ApiKeyDto implements CreatedApiKey {
   @ApiProperty({ example: 'fxrates_0f8b6c1e2d3a4b5c6d7e8f9a0b1c3f9a', description: 'Shown this once only' })
   key!: string;
+}
+
+@ApiSchema({ name: 'ApiKeyPage' })
+export class ApiKeyPageDto implements ApiKeyPage {
+  @ApiProperty({ type: ApiKeyDto, isArray: true, description: 'Newest first' }) data!: ApiKeyDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page (pass it as `cursor`), null on the last page',
+    example: 'MTc2NDMzMjQwMDAwMC4wYjZjMWUyZC0zYTRiLTRjNWQtOGU3Zi05YTBiMWMyZDNmOWE',
+  })
+  next!: string | null;
 }
