@@ -66,7 +66,12 @@ describe('AuthSession', () => {
       await reloaded.session.restore();
 
       expect(reloaded.session.getSnapshot()).toEqual({
-        user: { uid: expect.any(String), email: 'ada@example.test', displayName: 'Ada Lovelace' },
+        user: {
+          uid: expect.any(String),
+          email: 'ada@example.test',
+          displayName: 'Ada Lovelace',
+          emailVerified: false,
+        },
         loading: false,
       });
       expect(first.jar.get(REFRESH_COOKIE)).toBeDefined();

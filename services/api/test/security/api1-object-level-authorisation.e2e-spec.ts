@@ -39,6 +39,9 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'POST /api/v1/subscriptions/change/undo': "POST /api/v1/subscriptions/change/undo of another user's change",
   'POST /api/v1/subscriptions/change/confirm':
     "POST /api/v1/subscriptions/change/confirm of another user's change",
+  'POST /api/v1/subscriptions/change/pay':
+    "POST /api/v1/subscriptions/change/pay with another user's upgrade payment",
+  'GET /api/v1/subscriptions/quotes': 'GET /api/v1/subscriptions/quotes naming another user',
 };
 
 /**
@@ -346,6 +349,34 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         expectProblem(res, 404, 'subscription-not-found');
       });
       expect((await accountState(t, mallory.userId)).user).toMatchObject([{ plan: 'free' }]);
+    });
+
+    it(OWNED_BY_CALLER['POST /api/v1/subscriptions/change/pay'], async () => {
+      const started = await http()
+        .post('/api/v1/subscriptions/change')
+        .set('Authorization', bearer(alice))
+        .set('Origin', 'http://127.0.0.1:3000')
+        .send({ plan: 'enterprise', billingCycle: 'monthly', ...urls })
+        .expect(200);
+      const orderId = new URL(started.body.approveUrl).searchParams.get('token')!;
+      billing.paypal.orders.approve(orderId);
+      await expectAliceUntouched(async () => {
+        const res = await asMallory('/change/pay', { paymentId: started.body.payment.id, ...urls });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      });
+      expect(billing.paypal.orders.get(orderId)!.status).toBe('APPROVED');
+      expect((await accountState(t, mallory.userId)).user).toMatchObject([{ plan: 'free' }]);
+    });
+
+    it(OWNED_BY_CALLER['GET /api/v1/subscriptions/quotes'], async () => {
+      const res = await http()
+        .get(`/api/v1/subscriptions/quotes?userId=${alice.userId}`)
+        .set('Authorization', bearer(mallory));
+      // Refused, or about Mallory (free, nothing paid): never Alice's plan or paid period.
+      if (res.status === 200)
+        expect(res.body).toMatchObject({ plan: 'free', status: 'none', paidUntil: null });
+      else expectProblem(res, 400, 'validation-failed');
     });
   });
 });
