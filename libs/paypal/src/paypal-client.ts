@@ -2,7 +2,14 @@ import type { AppConfig } from '@fxrates/config';
 import { BILLING_CURRENCY, formatMinorUnits } from '@fxrates/domain';
 import { isRecord } from '@fxrates/rates';
 import { AnswerFieldError } from './paypal-answer-checks';
-import { checkedOrder, type CaptureOutcome, type OrderRequest, type PayPalOrder } from './paypal-order';
+import {
+  checkedCaptureState,
+  checkedOrder,
+  type CaptureOutcome,
+  type OrderRequest,
+  type PayPalCaptureState,
+  type PayPalOrder,
+} from './paypal-order';
 import { checkedSale, type PayPalSale } from './paypal-sale';
 import { payPalAnswerText, PayPalUnavailableError, type PayPalSubscription } from './paypal-subscription';
 import { checkedSubscription } from './subscription-answer';
@@ -156,6 +163,13 @@ export class PayPalClient {
       throw new PayPalUnavailableError('order creation answered no usable order id or approve link');
     }
     return { id: answer.id, approveUrl: approve };
+  }
+
+  /** A capture as it is now (GET /v2/payments/captures/{id}), refunded or reversed included; null when unknown. */
+  getCapture(id: string): Promise<PayPalCaptureState | null> {
+    return this.find(`/v2/payments/captures/${encodeURIComponent(id)}`, (answer) =>
+      checkedCaptureState(answer, id),
+    );
   }
 
   /** An order as it is now (GET /v2/checkout/orders/{id}), or null when PayPal does not know it. */

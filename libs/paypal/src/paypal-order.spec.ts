@@ -1,5 +1,5 @@
 import { AnswerFieldError } from './paypal-answer-checks';
-import { checkedOrder, completedCapture, orderProblem } from './paypal-order';
+import { checkedOrder, completedCapture, orderProblem, takenBackCaptureIdOf } from './paypal-order';
 
 const REFERENCE = '6f1c2a7e-0d4b-4c39-9c1e-2f4b5a6c7d8e';
 const expected = { reference: REFERENCE, amountMinor: 4217, payerId: 'PAYER1234567' };
@@ -69,5 +69,33 @@ describe('PayPal orders', () => {
     expect(orderProblem(approved, expected)).toBeNull();
     expect(orderProblem(approved, { ...expected, amountMinor: 1 })).toMatch(/asks 4217 USD, not 1 USD/);
     expect(orderProblem(approved, { ...expected, reference: 'other' })).toMatch(/reference/);
+  });
+});
+
+describe('takenBackCaptureIdOf', () => {
+  it('names the capture a refund links up to, or the reversed capture itself', () => {
+    const refund = {
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource: {
+        id: 'REFUND1',
+        links: [{ rel: 'up', href: 'https://api.paypal.com/v2/payments/captures/CAPTURE9' }],
+      },
+    };
+    expect(takenBackCaptureIdOf(refund)).toBe('CAPTURE9');
+    expect(
+      takenBackCaptureIdOf({ event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'CAPTURE7' } }),
+    ).toBe('CAPTURE7');
+  });
+
+  it('names nothing for other events or unusable ids', () => {
+    expect(
+      takenBackCaptureIdOf({ event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAPTURE7' } }),
+    ).toBeNull();
+    expect(
+      takenBackCaptureIdOf({ event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'REFUND1' } }),
+    ).toBeNull();
+    expect(
+      takenBackCaptureIdOf({ event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: '../../x' } }),
+    ).toBeNull();
   });
 });

@@ -143,3 +143,41 @@ function payerProblem(order: PayPalOrder, expected: ExpectedOrder): string | nul
   }
   return null;
 }
+
+/** A capture as it is now (GET /v2/payments/captures/{id}): refunded or reversed since, or not. */
+export interface PayPalCaptureState {
+  id: string;
+  status: string;
+}
+
+/** Statuses of a capture whose money went back to the buyer (a refund or a chargeback). */
+export const CAPTURE_TAKEN_BACK = new Set(['REFUNDED', 'PARTIALLY_REFUNDED', 'REVERSED']);
+
+const CAPTURE_ID = /^[A-Za-z0-9-]{3,50}$/;
+
+/**
+ * The capture a PAYMENT.CAPTURE.REFUNDED or .REVERSED event is about: a refund's resource links `up`
+ * to it, a reversal's resource is the capture itself. Null for any other event.
+ */
+export function takenBackCaptureIdOf(event: {
+  event_type: string;
+  resource?: Record<string, unknown>;
+}): string | null {
+  if (event.event_type !== 'PAYMENT.CAPTURE.REFUNDED' && event.event_type !== 'PAYMENT.CAPTURE.REVERSED')
+    return null;
+  const resource = event.resource ?? {};
+  let id: unknown = resource.id;
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+    const links = Array.isArray(resource.links) ? (resource.links as Array<Record<string, unknown>>) : [];
+    const up = links.find((link) => link.rel === 'up' && typeof link.href === 'string');
+    id = up ? String(up.href).split('/').pop() : undefined;
+  }
+  return typeof id === 'string' && CAPTURE_ID.test(id) ? id : null;
+}
+
+/** PayPal's answer about capture `askedId`, checked. Throws AnswerFieldError. */
+export function checkedCaptureState(answer: Record<string, unknown>, askedId: string): PayPalCaptureState {
+  expectId(answer, askedId);
+  expectField(answer, 'status', 'string');
+  return { id: askedId, status: answer.status as string };
+}

@@ -81,6 +81,46 @@ describe('worker: scheduled plan changes', () => {
     expect(await probe.planOf(userId)).toBe('enterprise');
   });
 
+  it.each(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED'])(
+    'takes an upgrade back when its payment is given back (%s), once',
+    async (eventType) => {
+      const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
+      const post = (path: string, body: object) =>
+        probe
+          .http()
+          .post(`/api/v1/subscriptions${path}`)
+          .set('Authorization', `Bearer ${accessToken}`)
+          .set('Origin', WEB)
+          .send({ returnUrl: `${WEB}/account`, ...body });
+      const started = await post('/change', { plan: 'enterprise', billingCycle: 'monthly' }).expect(200);
+      world.paypal.orders.approve(new URL(started.body.approveUrl).searchParams.get('token')!);
+      await post('/change/pay', { paymentId: started.body.payment.id }).expect(200);
+      expect(await probe.planOf(userId)).toBe('enterprise');
+      const [{ paypal_capture_id: captureId }] = await probe.sql(
+        'select paypal_capture_id from payments where id = ?',
+        [started.body.payment.id],
+      );
+
+      world.paypal.orders.takeBack(
+        captureId as string,
+        eventType.endsWith('REFUNDED') ? 'REFUNDED' : 'REVERSED',
+      );
+      const event = world.paypal.orders.captureEvent(eventType, captureId as string);
+      await probe.deliverAndWait(event);
+      expect(await probe.planOf(userId)).toBe('basic');
+      const row = await probe.subscriptionRow(paypalId);
+      expect([row.plan, row.billing_cycle, row.pending_plan]).toEqual(['basic', 'annual', null]);
+      const [payment] = await probe.sql('select status from payments where id = ?', [
+        started.body.payment.id,
+      ]);
+      expect(payment.status).toBe('refunded');
+
+      // Delivered again (re-signed): nothing more changes.
+      await probe.deliverAndWait({ ...event, id: `${event.id}-again` });
+      expect(await probe.planOf(userId)).toBe('basic');
+    },
+  );
+
   it('moves a user to the plan bought for when their paid time ends, once it starts, not before', async () => {
     const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
     await probe

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { Subscription } from './subscription.entity';
 import { User } from './user.entity';
 
-/** created: waiting for the buyer at PayPal; captured: the money is ours; expired: never captured. */
-export type PaymentStatus = 'created' | 'captured' | 'expired';
+/** created: waiting for the buyer at PayPal; captured: the money is ours; refunded: given back (a refund or a chargeback). */
+export type PaymentStatus = 'created' | 'captured' | 'refunded';
 
 /**
  * A one-time payment taken through PayPal's Orders API: today, an upgrade's prorated difference for

@@ -14,6 +14,7 @@ import { Migration20261127110000_quota_alerts } from './Migration20261127110000_
 import { Migration20261128090000_email_verification } from './Migration20261128090000_email_verification';
 import { Migration20261128120000_usage_owner } from './Migration20261128120000_usage_owner';
 import { Migration20261128170000_payments } from './Migration20261128170000_payments';
+import { Migration20261128180000_payments_refunded } from './Migration20261128180000_payments_refunded';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -47,4 +48,8 @@ export const MIGRATIONS: MigrationObject[] = [
   },
   { name: 'Migration20261128120000_usage_owner', class: Migration20261128120000_usage_owner },
   { name: 'Migration20261128170000_payments', class: Migration20261128170000_payments },
+  {
+    name: 'Migration20261128180000_payments_refunded',
+    class: Migration20261128180000_payments_refunded,
+  },
 ];

@@ -651,6 +651,17 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
         return json(response, ...orders.show(decodeURIComponent(orderId)));
     }
 
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
+    if (captureMatch && request.method === 'GET') {
+      if (!authorised(request)) {
+        return json(response, 401, {
+          error: 'invalid_token',
+          error_description: 'Token signature verification failed',
+        });
+      }
+      return json(response, ...orders.showCapture(decodeURIComponent(captureMatch[1])));
+    }
+
     const saleMatch = /^\/v1\/payments\/sale\/([^/]+)$/.exec(path);
     if (saleMatch && request.method === 'GET') {
       if (!authorised(request)) {

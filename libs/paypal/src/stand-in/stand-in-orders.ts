@@ -21,7 +21,7 @@ export interface StandInOrder {
 
 export interface StandInCapture {
   id: string;
-  status: 'COMPLETED' | 'PENDING' | 'DECLINED';
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'REVERSED';
   amount: { currency_code: string; value: string };
   final_capture: boolean;
   custom_id?: string;
@@ -199,6 +199,75 @@ export class StandInOrders {
     const answer: Answer = [201, structuredClone(order)];
     if (requestId) this.captureAnswers.set(`${id}|${requestId}`, answer);
     return answer;
+  }
+
+  /** A capture by its id, as GET /v2/payments/captures/{id} shows it. */
+  findCapture(id: string): StandInCapture | undefined {
+    for (const order of this.orders.values()) {
+      const found = order.purchase_units[0].payments?.captures.find((capture) => capture.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  showCapture(id: string): Answer {
+    const capture = this.findCapture(id);
+    if (!capture)
+      return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    return [200, capture];
+  }
+
+  /** The merchant refunds a capture in full, or the buyer's bank reverses it (a chargeback). */
+  takeBack(captureId: string, how: 'REFUNDED' | 'REVERSED'): StandInCapture {
+    const capture = this.findCapture(captureId);
+    if (!capture) throw new Error(`No capture ${captureId}`);
+    capture.status = how;
+    capture.update_time = new Date().toISOString();
+    return capture;
+  }
+
+  /**
+   * A PAYMENT.CAPTURE.* event in PayPal's envelope: REFUNDED carries the refund (linked `up` to its
+   * capture), every other one the capture itself.
+   */
+  captureEvent(
+    eventType: string,
+    captureId: string,
+  ): {
+    id: string;
+    event_version: string;
+    create_time: string;
+    resource_type: string;
+    resource_version: string;
+    event_type: string;
+    summary: string;
+    resource: Record<string, unknown>;
+    links: { href: string; rel: string; method: string }[];
+  } {
+    const capture = this.findCapture(captureId);
+    if (!capture) throw new Error(`No capture ${captureId}`);
+    const captureUrl = `${this.baseUrl()}/v2/payments/captures/${capture.id}`;
+    const refunded = eventType === 'PAYMENT.CAPTURE.REFUNDED';
+    const resource = refunded
+      ? {
+          id: upperId(17),
+          status: 'COMPLETED',
+          amount: capture.amount,
+          create_time: new Date().toISOString(),
+          links: [{ href: captureUrl, rel: 'up', method: 'GET' }],
+        }
+      : { ...structuredClone(capture), links: [{ href: captureUrl, rel: 'self', method: 'GET' }] };
+    return {
+      id: `WH-${upperId(17)}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: refunded ? 'refund' : 'capture',
+      resource_version: '2.0',
+      event_type: eventType,
+      summary: `${eventType} for capture ${capture.id}`,
+      resource,
+      links: [],
+    };
   }
 
   /** The buyer's side of the payer-action link: the amount, Pay Now or Cancel. */

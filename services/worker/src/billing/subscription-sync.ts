@@ -3,9 +3,10 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { Subscription, User } from '@fxrates/db';
-import type { PlanId } from '@fxrates/domain';
+import { Payment, Subscription, User } from '@fxrates/db';
+import { planPriceMinor, type PlanId } from '@fxrates/domain';
 import {
+  CAPTURE_TAKEN_BACK,
   decidedFields,
   judgeSubscription,
   PayPalClient,
@@ -122,6 +123,52 @@ export class SubscriptionSync {
       return 'unknown';
     }
     return this.sync(subscriptionId, (sale && salePayment(sale)) ?? undefined);
+  }
+
+  /**
+   * A PAYMENT.CAPTURE.REFUNDED or .REVERSED event: when PayPal shows the capture given back and it
+   * paid for an upgrade, the payment is marked refunded and, while the period it paid for runs, the
+   * subscription goes back to the plan held before it (whatever PayPal bills from the next cycle is
+   * judged again by decidePlan then). Idempotent.
+   */
+  async syncCapture(captureId: string): Promise<SyncOutcome> {
+    if (!this.unannounced.getStore()) return this.transactional(() => this.syncCapture(captureId));
+    const capture = await this.paypal.getCapture(captureId);
+    if (!capture || !CAPTURE_TAKEN_BACK.has(capture.status)) return 'unknown';
+    const em = this.db();
+    const payment = await em.findOne(
+      Payment,
+      { paypalCaptureId: captureId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!payment) return 'unknown';
+    if (payment.status === 'refunded') return 'stale';
+    payment.status = 'refunded';
+    const subscription = await em.findOneOrFail(
+      Subscription,
+      { id: payment.subscription.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    const stillPaidFor =
+      subscription.plan === payment.plan &&
+      subscription.billingCycle === payment.billingCycle &&
+      subscription.currentPeriodEnd?.getTime() === payment.periodEnd.getTime();
+    if (stillPaidFor) {
+      em.assign(subscription, {
+        plan: payment.fromPlan,
+        billingCycle: payment.fromBillingCycle,
+        amountMinor: planPriceMinor(payment.fromPlan, payment.fromBillingCycle),
+        pendingPlan: null,
+        pendingBillingCycle: null,
+        pendingChangeAt: null,
+      });
+      this.logger.warn(
+        `Upgrade payment ${payment.id} was given back: ${subscription.paypalSubscriptionId} returns to ${payment.fromPlan}`,
+      );
+    }
+    await em.flush();
+    await this.applyPlan(payment.user.id);
+    return 'applied';
   }
 
   /** Our copy of a subscription that grants nothing is marked so, and its owner's plan set again. */

@@ -2,7 +2,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
-import { payPalEventRecord, saleIdOf } from '@fxrates/paypal';
+import { payPalEventRecord, saleIdOf, takenBackCaptureIdOf } from '@fxrates/paypal';
 import {
   JOBS,
   QUEUES,
@@ -70,15 +70,19 @@ export class PayPalWebhooksProcessor extends WorkerHost {
       );
       if (!event) throw new UnrecoverableError(`PayPal event ${eventId} is not stored`);
       if (event.processedAt) return { done: event.resourceId };
-      const saleId = saleIdOf({
+      const payload = {
         event_type: event.type,
         resource: event.payload.resource as Record<string, unknown> | undefined,
-      });
+      };
+      const saleId = saleIdOf(payload);
+      const takenBack = takenBackCaptureIdOf(payload);
       const applied = saleId
         ? await this.subscriptions.syncSale(saleId, event.resourceId)
-        : event.resourceId
-          ? await this.subscriptions.sync(event.resourceId)
-          : 'unknown';
+        : takenBack
+          ? await this.subscriptions.syncCapture(takenBack)
+          : event.resourceId
+            ? await this.subscriptions.sync(event.resourceId)
+            : 'unknown';
       await em.nativeUpdate(WebhookEvent, { id: event.id }, { processedAt: new Date(), error: null });
       return applied;
     });
