@@ -136,28 +136,22 @@ describe('changing plan', () => {
 
   it("shows a declined card's message and offers PayPal again", async () => {
     await startUpgrade();
-    await page.route('**/api/v1/subscriptions/change/pay', (route) =>
-      route.fulfill({
-        status: 402,
-        contentType: 'application/problem+json',
-        body: JSON.stringify({
-          type: 'about:blank',
-          title: 'Payment Required',
-          status: 402,
-          code: 'payment-declined',
-          message: 'PayPal declined the payment. Nothing was charged; try another card.',
-        }),
-      }),
-    );
+    // PayPal declines the buyer's card when the server captures the payment, once.
+    expect((await fetch(`${paypalUrl}/__stand-in/orders/decline-next`, { method: 'POST' })).status).toBe(204);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await waitForPath(page, '/account');
     await waitForText(
       page.getByTestId('plan-change-confirmation').locator('p'),
-      'PayPal declined the payment. Nothing was charged; try another card.',
+      'PayPal declined the payment, so nothing was charged and your plan is unchanged. Choose another way to pay at PayPal and try again.',
     );
     expect(await page.getByTestId('account-plan').innerText()).toBe('Basic');
     await page.getByRole('button', { name: 'Try again at PayPal' }).click();
     await page.waitForURL((url) => url.origin === paypalUrl && url.pathname.startsWith('/checkoutnow'));
+    // Paid with another card: the upgrade applies, and PayPal asks to approve the new price.
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(
+      (url) => url.origin === paypalUrl && url.pathname.includes('/subscriptions/update'),
+    );
   });
 
   it('schedules a downgrade for the end of the paid period, shows it on /account, and undoes it', async () => {

@@ -528,6 +528,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       response.end(payPalSdkStandInScript(`${baseUrl}/__stand-in/subscriptions`, query));
       return;
     }
+    // Not PayPal's: the buyer's card is declined at the next capture (browser tests of a decline).
+    if (request.method === 'POST' && path === '/__stand-in/orders/decline-next') {
+      orders.declineNext += 1;
+      return json(response, 204);
+    }
     if (request.method === 'POST' && path === '/__stand-in/webhooks') {
       return json(response, ...(await deliverWebhook(body)));
     }

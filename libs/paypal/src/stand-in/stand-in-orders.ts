@@ -69,6 +69,8 @@ export class StandInOrders {
   private readonly invoices = new Set<string>();
   /** While true, captures are declined as PayPal declines a buyer's card (INSTRUMENT_DECLINED). */
   declineCaptures = false;
+  /** Captures still to decline, one each, before captures go through again. */
+  declineNext = 0;
   /** Captures asked for, declined or not. */
   captureCalls = 0;
 
@@ -170,7 +172,8 @@ export class StandInOrders {
         'Payer has not yet approved the Order for payment.',
       );
     }
-    if (this.declineCaptures) {
+    if (this.declineCaptures || this.declineNext > 0) {
+      this.declineNext = Math.max(0, this.declineNext - 1);
       return issue(
         422,
         'UNPROCESSABLE_ENTITY',
