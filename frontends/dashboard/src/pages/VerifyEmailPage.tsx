@@ -27,14 +27,20 @@ export function VerifyEmailPage() {
   const { user, verifyEmail } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => verificationTokenOf(location.hash));
+  const linkToken = verificationTokenOf(location.hash);
+  const [token, setToken] = useState(linkToken);
   const [state, setState] = useState<PageState>(token ? { status: 'verifying' } : { status: 'no-token' });
-  const sent = useRef(false);
+  const sent = useRef<string | null>(null);
+  // Another link opened in this tab: only the fragment changes, the page stays.
+  if (linkToken && linkToken !== token) {
+    setToken(linkToken);
+    setState({ status: 'verifying' });
+  }
 
   const verify = useCallback(
-    async (linkToken: string) => {
+    async (candidate: string) => {
       try {
-        await verifyEmail(linkToken);
+        await verifyEmail(candidate);
         setState({ status: 'verified', message: VERIFICATION_TEXTS.verified });
       } catch (error) {
         const outcome = outcomeOfRefusal(isApiError(error) ? error.code : undefined);
@@ -59,15 +65,15 @@ export function VerifyEmailPage() {
   }, [location.hash, location.pathname, location.search, navigate]);
 
   useEffect(() => {
-    // Once per page: a link is single use, and StrictMode runs effects twice in development.
-    if (!token || sent.current) return;
-    sent.current = true;
+    // Once per link: a link is single use, and StrictMode runs effects twice in development.
+    if (!token || sent.current === token) return;
+    sent.current = token;
     void verify(token);
   }, [token, verify]);
 
-  const retry = (linkToken: string) => {
+  const retry = (candidate: string) => {
     setState({ status: 'verifying' });
-    void verify(linkToken);
+    void verify(candidate);
   };
 
   return (
