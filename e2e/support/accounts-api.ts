@@ -4,10 +4,11 @@ import { markEmailVerified } from './verified-email';
 
 /**
  * Registers a user straight through the API (for tests whose subject is not registration), with the
- * address marked verified.
+ * address marked verified unless `{ verified: false }`.
  */
 export async function registerViaApi(
   apiUrl: string,
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<AuthResponse & { email: string; password: string }> {
   const email = `e2e-${randomUUID()}@example.test`;
   const password = 'e2e-password-123';
@@ -17,7 +18,7 @@ export async function registerViaApi(
     body: JSON.stringify({ firstName: 'Eve', lastName: 'Tester', email, password }),
   });
   if (response.status !== 201) throw new Error(`POST /api/auth/register answered ${response.status}`);
-  await markEmailVerified(email);
+  if (verified) await markEmailVerified(email);
   return { ...((await response.json()) as AuthResponse), email, password };
 }
 

@@ -24,12 +24,14 @@ export function pathOf(page: Page): string {
 
 /**
  * Registers from inside the page, on its own origin, so that the browser holds the refresh cookie
- * exactly as after signing up through the UI; then opens `path`.
+ * exactly as after signing up through the UI; then opens `path`. The address is marked verified
+ * unless `{ verified: false }` (issue 30 §5).
  */
 export async function signUpInBrowser(
   page: Page,
   baseUrl: string,
   path = '/dashboard',
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   await page.goto(`${baseUrl}/login`);
   // The page renders once its start-up refresh has answered; registering before that lets a late
@@ -50,7 +52,7 @@ export async function signUpInBrowser(
     return response.status;
   }, request);
   if (status !== 201) throw new Error(`POST /api/auth/register answered ${status}`);
-  await markEmailVerified(request.email);
+  if (verified) await markEmailVerified(request.email);
   await page.goto(`${baseUrl}${path}`);
   return { email: request.email, password: request.password };
 }

@@ -11,6 +11,11 @@ export interface E2eEnvironment {
   /** The API's Redis and this run's key prefix there: what a test arranges the worker's records in. */
   redisUrl: string;
   redisKeyPrefix: string;
+  /**
+   * The variables the harness gave the API (database, Redis prefix, secrets…): another process of
+   * the product started with them (a worker) shares its queues and signs links the API accepts.
+   */
+  apiProcessEnv: Record<string, string>;
 }
 
 const VARIABLES = {
@@ -21,6 +26,7 @@ const VARIABLES = {
   paypalUrl: 'E2E_PAYPAL_URL',
   redisUrl: 'E2E_REDIS_URL_IN_USE',
   redisKeyPrefix: 'E2E_REDIS_KEY_PREFIX',
+  apiProcessEnv: 'E2E_API_PROCESS_ENV',
 } as const;
 
 export function publishE2eEnvironment(environment: E2eEnvironment): void {
@@ -31,6 +37,7 @@ export function publishE2eEnvironment(environment: E2eEnvironment): void {
   process.env[VARIABLES.paypalUrl] = environment.paypalUrl;
   process.env[VARIABLES.redisUrl] = environment.redisUrl;
   process.env[VARIABLES.redisKeyPrefix] = environment.redisKeyPrefix;
+  process.env[VARIABLES.apiProcessEnv] = JSON.stringify(environment.apiProcessEnv);
 }
 
 export function e2eEnvironment(): E2eEnvironment {
@@ -48,5 +55,6 @@ export function e2eEnvironment(): E2eEnvironment {
     paypalUrl: read(VARIABLES.paypalUrl),
     redisUrl: read(VARIABLES.redisUrl),
     redisKeyPrefix: read(VARIABLES.redisKeyPrefix),
+    apiProcessEnv: JSON.parse(read(VARIABLES.apiProcessEnv)) as Record<string, string>,
   };
 }

@@ -43,6 +43,15 @@ const E2E_PAYPAL_PLANS = {
 const E2E_PAYPAL_PLAN_IDS =
   'basic.monthly=P-E2E-BASIC-MONTHLY,basic.annual=P-E2E-BASIC-ANNUAL,professional.annual=P-E2E-PROFESSIONAL-ANNUAL';
 
+/** The variables of `env` that this process does not have already (as set): what the harness chose. */
+function ownVariables(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && process.env[entry[0]] !== entry[1],
+    ),
+  );
+}
+
 /** Starts the API and the web servers of the built product on free ports. */
 export default async function globalSetup(): Promise<void> {
   assertBuilt();
@@ -108,5 +117,6 @@ async function startStack(stack: E2eStack): Promise<void> {
     paypalUrl: stack.paypal.url,
     redisUrl: stack.redis.url,
     redisKeyPrefix: stack.redis.keyPrefix,
+    apiProcessEnv: ownVariables(env),
   });
 }

@@ -6,15 +6,28 @@ import { Client } from 'pg';
  * E2E_DATABASE_URL (api-process.ts).
  */
 export async function markEmailVerified(email: string): Promise<void> {
+  await query('update users set email_verified_at = now() where email = $1 and email_verified_at is null', [
+    email,
+  ]);
+}
+
+/** Lets every verification link sent to the address expire, as a day's wait would. */
+export async function expireVerificationLinks(email: string): Promise<void> {
+  await query(
+    `update email_verifications
+        set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour'
+      where email = $1 and used_at is null`,
+    [email],
+  );
+}
+
+async function query(text: string, values: unknown[]): Promise<void> {
   const db = new Client({
     connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
   });
   await db.connect();
   try {
-    await db.query(
-      'update users set email_verified_at = now() where email = $1 and email_verified_at is null',
-      [email],
-    );
+    await db.query(text, values);
   } finally {
     await db.end();
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pubSubChannels } from '@fxrates/queues';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { markEmailVerified } from '../verified-email';
 import { send, type Answer, type SoakRequest } from './soak-http';
 
 export type Plan = 'free' | 'basic' | 'professional' | 'enterprise';
@@ -206,7 +207,9 @@ export async function buildSoakWorld(cluster: {
       };
       signedIn(user, answer);
       users.push(user);
-      plansByUser.set((JSON.parse(answer.text) as { user: { uid: string } }).user.uid, plan);
+      const userId = (JSON.parse(answer.text) as { user: { uid: string } }).user.uid;
+      plansByUser.set(userId, plan);
+      await markEmailVerified(cluster.databaseUrl, userId);
       for (let k = 0; k < KEYS_PER_USER; k++) {
         const created = await expect2xx(baseUrl, {
           name: 'setup',

@@ -121,7 +121,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
     apis = cluster.processes.filter((process) => process.role !== 'worker');
     db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();
-    loadAccount = await signUp(cluster.url);
+    loadAccount = await signUp(cluster);
     await subscribe(cluster.url, loadAccount, PLAN_IDS.enterpriseMonthly, 'enterprise');
   });
   afterAll(async () => {
@@ -131,7 +131,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('admits exactly 100 of 500 clients’ calls when 100 are left in the month', async () => {
-    const account = await signUp(cluster.url);
+    const account = await signUp(cluster);
     await subscribe(cluster.url, account, PLAN_IDS.proMonthly, 'professional');
     // 50 of the month's 150 used, through the instances in turn.
     for (let i = 0; i < SMALL_QUOTA - 100; i++)
@@ -154,7 +154,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('admits exactly the burst in each second in which 500 clients call at once', async () => {
-    const account = await signUp(cluster.url);
+    const account = await signUp(cluster);
     await subscribe(cluster.url, account, PLAN_IDS.basicMonthly, 'basic');
     const waves: { second: number; outcomes: Outcome[] }[] = [];
     // A wave whose every answer is dated in the second it was sent in was metered in that second
@@ -182,7 +182,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('refuses a key disabled through one instance on every other instance, told by its announcement, under load', async () => {
-    const account = await signUp(cluster.url);
+    const account = await signUp(cluster);
     // Every instance has the key in its cache (free plan: a burst refusal proves that as well).
     for (const api of apis) {
       expect([200, 429]).toContain((await get(`${api.url}/api/v1/rates/latest`, withKey(account))).status);
@@ -202,7 +202,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('shows a plan change to every instance, told by its announcement, under load', async () => {
-    const account = await signUp(cluster.url);
+    const account = await signUp(cluster);
     const planOn = async (api: ClusterProcess) =>
       (
         (await (await fetch(`${api.url}/api/v1/usage`, { headers: withKey(account) })).json()) as {
@@ -219,7 +219,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('applies a PayPal webhook delivered to both whole-API instances at once exactly once', async () => {
-    const account = await signUp(cluster.url);
+    const account = await signUp(cluster);
     const subscriptionId = paypal.createSubscription({
       plan_id: PLAN_IDS.basicMonthly,
       custom_id: account.userId,

@@ -25,7 +25,7 @@ describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => 
         CONVERTER_USER_PER_MINUTE: '1000000',
       },
     });
-    account = await signUp(cluster.url);
+    account = await signUp(cluster);
     const session = await fetch(`${cluster.url}/api/auth/session`, { method: 'POST' });
     expect(session.status).toBe(201);
     sessionToken = ((await session.json()) as { sessionToken: string }).sessionToken;
@@ -84,7 +84,7 @@ describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => 
 
   it('answers a slow request it has in hand when SIGTERM arrives, then exits by itself', async () => {
     const api2 = cluster.processes.find((process) => process.name === 'api-2')!;
-    const buyer = await signUp(cluster.url);
+    const buyer = await signUp(cluster);
     const subscriptionId = paypal.createSubscription({
       plan_id: BASIC_MONTHLY,
       custom_id: buyer.userId,

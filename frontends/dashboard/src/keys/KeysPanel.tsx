@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Tabs } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ApiKeyView } from '@fxrates/domain';
-import { ErrorAlert } from '@fxrates/web-kit';
-import { useState } from 'react';
+import { ErrorAlert, useAuth } from '@fxrates/web-kit';
+import { useId, useState } from 'react';
+import { VERIFICATION_TEXTS } from '../verification/verification-texts';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { DeactivateKeyDialog } from './DeactivateKeyDialog';
 import { KeysTable } from './KeysTable';
@@ -29,11 +30,26 @@ export function KeysPanel({
   const [creating, setCreating] = useState(false);
   const [deactivating, setDeactivating] = useState<ApiKeyView | null>(null);
   const unknown = failed && active.length === 0 && disabled.length === 0;
+  // The API refuses keys to an unverified address (issue 30 §5): the button says why it is off.
+  const { user } = useAuth();
+  const mustVerify = user?.emailVerified === false;
+  const reasonId = useId();
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button onClick={() => setCreating(true)}>Create New Key</Button>
+      <Group justify="flex-end" gap="sm">
+        {mustVerify && (
+          <Text id={reasonId} size="sm" c="dimmed" data-testid="create-key-blocked">
+            {VERIFICATION_TEXTS.createKeyBlocked}
+          </Text>
+        )}
+        <Button
+          onClick={() => setCreating(true)}
+          disabled={mustVerify}
+          aria-describedby={mustVerify ? reasonId : undefined}
+        >
+          Create New Key
+        </Button>
       </Group>
       {!unknown && (
         <Tabs defaultValue="active" keepMounted={false}>

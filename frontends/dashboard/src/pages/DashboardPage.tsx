@@ -9,6 +9,7 @@ import { welcomeText } from '../overview/welcome';
 import { useDashboardData } from '../use-dashboard-data';
 import { QuotaBanner } from '../usage/QuotaBanner';
 import { UsageStats } from '../usage/UsageStats';
+import { VerifyEmailBanner } from '../verification/VerifyEmailBanner';
 
 /** /dashboard: Overview, API Keys and Usage Stats (spec §2 Dashboard). */
 export function DashboardPage() {
@@ -25,6 +26,7 @@ export function DashboardPage() {
   return (
     <PageSection title="Dashboard" size="lg" description="Your API keys and usage at a glance.">
       <SubscriptionSuccessNotice />
+      <VerifyEmailBanner />
       <QuotaBanner usage={data.usage} />
       {/* Above the tabs: the Overview's counts come from the same lists, so it is not true either. */}
       {data.keysFailed && (

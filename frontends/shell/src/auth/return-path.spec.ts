@@ -1,4 +1,4 @@
-import { loginPathReturningTo, safeReturnPath } from './return-path';
+import { loginPathReturningTo, returnPathAfterSignIn, safeReturnPath } from './return-path';
 
 describe('safeReturnPath', () => {
   it.each(['/account', '/dashboard?tab=keys', '/subscribe#pay', '/docs/a%20b'])(
@@ -45,9 +45,34 @@ describe('safeReturnPath', () => {
 });
 
 describe('loginPathReturningTo', () => {
-  it('sends the page as next, encoded', () => {
+  it('sends the page as next, encoded, and keeps its fragment out of the query string', () => {
     expect(loginPathReturningTo({ pathname: '/account', search: '?a=1&b=2', hash: '#x' })).toBe(
-      '/login?next=%2Faccount%3Fa%3D1%26b%3D2%23x',
+      '/login?next=%2Faccount%3Fa%3D1%26b%3D2#x',
     );
+  });
+
+  it("keeps the verification link's token in the fragment (issue 30 §5)", () => {
+    const path = loginPathReturningTo({
+      pathname: '/dashboard/verify-email',
+      search: '',
+      hash: '#token=abc.DEF_-1',
+    });
+    expect(path).toBe('/login?next=%2Fdashboard%2Fverify-email#token=abc.DEF_-1');
+    expect(new URL(path, 'https://x.invalid').search).not.toContain('token');
+  });
+});
+
+describe('returnPathAfterSignIn', () => {
+  it("hands /login's fragment on to the page", () => {
+    expect(returnPathAfterSignIn('/dashboard/verify-email', '#token=abc')).toBe(
+      '/dashboard/verify-email#token=abc',
+    );
+  });
+
+  it('keeps a fragment next already has, and goes to /dashboard for a refused next', () => {
+    expect(returnPathAfterSignIn('/subscribe#pay', '#other')).toBe('/subscribe#pay');
+    expect(returnPathAfterSignIn('/account', '')).toBe('/account');
+    expect(returnPathAfterSignIn('//evil.example', '#token=abc')).toBe('/dashboard');
+    expect(returnPathAfterSignIn(null, '#token=abc')).toBe('/dashboard');
   });
 });

@@ -42,8 +42,23 @@ export function safeReturnPath(next: string | null | undefined): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** /login with the page the visitor was on as `next`, so that signing in brings them back. */
+/**
+ * /login with the page the visitor was on as `next`, so that signing in brings them back. The page's
+ * fragment stays a fragment, of /login's own address: a query string reaches servers and their logs,
+ * a fragment never does, and some carry a secret (the verification link's token, issue 30 §5).
+ */
 export function loginPathReturningTo(location: { pathname: string; search: string; hash: string }): string {
-  const next = `${location.pathname}${location.search}${location.hash}`;
-  return safeReturnPath(next) ? `/login?${new URLSearchParams({ next })}` : '/login';
+  const next = `${location.pathname}${location.search}`;
+  return safeReturnPath(next) ? `/login?${new URLSearchParams({ next })}${location.hash}` : '/login';
+}
+
+/**
+ * Where /login sends a visitor once signed in: `next` (a path on this site only, else /dashboard),
+ * with /login's own fragment handed on to it (see loginPathReturningTo) unless `next` has one.
+ */
+export function returnPathAfterSignIn(next: string | null | undefined, hash: string): string {
+  const path = safeReturnPath(next);
+  if (!path) return DEFAULT_SIGNED_IN_PATH;
+  if (!hash || hash === '#' || path.includes('#')) return path;
+  return safeReturnPath(`${path}${hash}`) ?? path;
 }

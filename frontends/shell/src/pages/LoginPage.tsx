@@ -1,21 +1,22 @@
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, PageSection, useAuth } from '@fxrates/web-kit';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { loginPageError } from '../auth/auth-errors';
 import { LoginFields, type LoginFormValues } from '../auth/LoginFields';
-import { DEFAULT_SIGNED_IN_PATH, safeReturnPath } from '../auth/return-path';
+import { returnPathAfterSignIn } from '../auth/return-path';
 import { useSubmission } from '../auth/use-submission';
 
 const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
 
 /**
  * /login (spec §2): signs in and goes to /dashboard, or back to the page that sent the visitor here
- * (`next`, a path on this site only). A visitor who is signed in already goes there at once.
+ * (`next`, a path on this site only, with the fragment /login was given). A visitor who is signed in already goes there at once.
  */
 export function LoginPage() {
   const { user, login } = useAuth();
   const [search] = useSearchParams();
+  const { hash } = useLocation();
   const form = useForm<LoginFormValues>({ initialValues: EMPTY_LOGIN_FORM });
   const { error, setError, run } = useSubmission();
 
@@ -25,7 +26,7 @@ export function LoginPage() {
     if (outcome && !outcome.ok) setError(loginPageError(outcome.error));
   };
 
-  if (user) return <Navigate to={safeReturnPath(search.get('next')) ?? DEFAULT_SIGNED_IN_PATH} replace />;
+  if (user) return <Navigate to={returnPathAfterSignIn(search.get('next'), hash)} replace />;
 
   return (
     <PageSection title="Login to Your Account" size={400}>

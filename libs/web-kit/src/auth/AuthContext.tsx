@@ -16,6 +16,10 @@ export interface AuthContextValue {
   logout: () => Promise<void>;
   /** Renews the access token; throws "No user is currently signed in" when nobody is. */
   refresh: () => Promise<CurrentUser>;
+  /** Verifies the user's address with the token of the emailed link; the user is then verified. */
+  verifyEmail: (token: string) => Promise<CurrentUser>;
+  /** Reads the signed-in user from the API again (e.g. verified meanwhile in another tab). */
+  reloadUser: () => Promise<CurrentUser>;
   /** The in-memory access token, or null when signed out. API calls through useApi() carry it already. */
   getAccessToken: () => Promise<string | null>;
 }
@@ -42,6 +46,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signup: session.signup,
       logout: session.logout,
       refresh: session.refresh,
+      verifyEmail: session.verifyEmail,
+      reloadUser: session.reloadUser,
       getAccessToken: session.getAccessToken,
     }),
     [session, user, loading],

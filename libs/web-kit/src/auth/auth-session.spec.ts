@@ -413,4 +413,58 @@ describe('AuthSession', () => {
       expect(api.requests.at(-1)?.authorization).toBeUndefined();
     });
   });
+
+  describe('email verification (issue 30 §5)', () => {
+    it('publishes the user verified once the link is accepted', async () => {
+      const { session } = await signedInPage();
+      const user = session.getSnapshot().user!;
+      expect(user.emailVerified).toBe(false);
+      const seen: boolean[] = [];
+      session.subscribe(() => seen.push(session.getSnapshot().user?.emailVerified ?? false));
+
+      await expect(session.verifyEmail(AuthApiStandIn.verificationToken(user))).resolves.toMatchObject({
+        uid: user.uid,
+        emailVerified: true,
+      });
+
+      expect(session.getSnapshot()).toEqual({ user: { ...user, emailVerified: true }, loading: false });
+      expect(seen).toEqual([true]);
+    });
+
+    it("throws the API's problem for a link it refuses, and leaves the user as they were", async () => {
+      const { session } = await signedInPage();
+      const before = session.getSnapshot();
+
+      await expect(session.verifyEmail('verify-someone-else')).rejects.toMatchObject({
+        status: 400,
+        code: 'verification-link-invalid',
+      });
+      expect(session.getSnapshot()).toBe(before);
+    });
+
+    it('reloads the user from /auth/me, e.g. once verified in another tab', async () => {
+      const jar = new CookieJar();
+      const first = openPage(jar);
+      await first.session.restore();
+      await first.session.signup(ADA);
+      const user = first.session.getSnapshot().user!;
+      const second = openPage(jar);
+      await second.session.restore();
+      await second.session.verifyEmail(AuthApiStandIn.verificationToken(user));
+
+      await first.session.reloadUser();
+
+      expect(first.session.getSnapshot().user).toEqual({ ...user, emailVerified: true });
+    });
+
+    it('does not bring back a user who signed out while the answer was on its way', async () => {
+      const { session } = await signedInPage();
+      const user = session.getSnapshot().user!;
+      const verifying = session.verifyEmail(AuthApiStandIn.verificationToken(user));
+      await session.logout();
+
+      await verifying;
+      expect(session.getSnapshot()).toEqual({ user: null, loading: false });
+    });
+  });
 });

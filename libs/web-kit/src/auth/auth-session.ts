@@ -5,6 +5,7 @@ import {
   type CurrentUser,
   type LoginRequest,
   type RegisterRequest,
+  type VerifyEmailRequest,
 } from '@fxrates/domain';
 import type { ApiClient, ApiRequest, UnauthorizedContext } from '../api/api-client';
 import { isApiError } from '../api/api-error';
@@ -45,6 +46,8 @@ const AUTH_PATHS = {
   register: '/auth/register',
   refresh: '/auth/refresh',
   logout: '/auth/logout',
+  me: '/auth/me',
+  verifyEmail: '/auth/verify-email',
 } as const;
 
 /** The sign-in calls answer 401 for wrong credentials: they never carry a token nor trigger a refresh. */
@@ -225,6 +228,28 @@ export class AuthSession {
     }
   };
 
+  /**
+   * Verifies the signed-in user's address with the token of the emailed link, and publishes the
+   * user the API answers (now verified). Errors (an invalid, expired or used link) are thrown as the
+   * API sent them; the caller shows their message.
+   */
+  readonly verifyEmail = async (token: string): Promise<CurrentUser> => {
+    const generation = this.generation;
+    const body: VerifyEmailRequest = { token };
+    const user = await this.client.post<CurrentUser>(AUTH_PATHS.verifyEmail, body);
+    return this.replaceUser(generation, user);
+  };
+
+  /**
+   * Reads the signed-in user again (GET /auth/me) and publishes them: after something changed them
+   * on the server, e.g. the address verified in another tab.
+   */
+  readonly reloadUser = async (): Promise<CurrentUser> => {
+    if (!this.snapshot.user) throw new Error(AUTH_MESSAGES.refreshWithoutUser);
+    const generation = this.generation;
+    return this.replaceUser(generation, await this.client.get<CurrentUser>(AUTH_PATHS.me));
+  };
+
   /** A current access token (renewed first when about to expire), or null when signed out. */
   readonly getAccessToken = async (): Promise<string | null> => {
     if (this.token?.isExpiring(this.now())) {
@@ -304,6 +329,14 @@ export class AuthSession {
     this.token = AccessToken.from(response, this.now());
     this.publish({ user: response.user, loading: false });
     return response.user;
+  }
+
+  /** The same sign-in's user as the API now sees them; a sign-out or new sign-in meanwhile stands. */
+  private replaceUser(generation: number, user: CurrentUser): CurrentUser {
+    if (generation === this.generation && this.snapshot.user?.uid === user.uid) {
+      this.publish({ user, loading: false });
+    }
+    return user;
   }
 
   private signOut(): void {

@@ -132,6 +132,8 @@ export class AuthApiStandIn {
       if (route === 'POST /api/auth/refresh') return await this.refresh(request, response);
       if (route === 'POST /api/auth/logout') return this.logout(request, response);
       if (route === 'GET /api/auth/me') return this.send(response, 200, this.authenticate(request));
+      if (route === 'POST /api/auth/verify-email')
+        return this.verifyEmail(request, await readJson(request), response);
       if (route === 'GET /api/rates/convert') return this.convert(request, response);
       throw new Problem(404, 'not-found', 'Not found');
     } catch (caught) {
@@ -215,6 +217,32 @@ export class AuthApiStandIn {
     for (const record of this.refreshTokens.values()) if (record.family === family) record.revoked = true;
     response.writeHead(204, { 'Set-Cookie': this.clearedCookie() });
     response.end();
+  }
+
+  /** The link's token for a user in this stand-in: `verify-<uid>`, single use as the API's. */
+  static verificationToken(user: Pick<CurrentUser, 'uid'>): string {
+    return `verify-${user.uid}`;
+  }
+
+  private verifyEmail(
+    request: http.IncomingMessage,
+    body: Record<string, unknown>,
+    response: http.ServerResponse,
+  ): void {
+    const signedIn = this.authenticate(request);
+    if (body.token !== AuthApiStandIn.verificationToken(signedIn)) {
+      throw new Problem(
+        400,
+        'verification-link-invalid',
+        'This verification link is not valid for your account.',
+      );
+    }
+    const user = [...this.users.values()].find((candidate) => candidate.uid === signedIn.uid)!;
+    if (user.emailVerified) {
+      throw new Problem(409, 'verification-link-used', 'This verification link was already used.');
+    }
+    user.emailVerified = true;
+    this.send(response, 200, { ...signedIn, emailVerified: true });
   }
 
   /** The converter: a Bearer token admits the request, otherwise the anonymous session must. */

@@ -1,0 +1,30 @@
+import { Alert, Text } from '@mantine/core';
+import { useAuth } from '@fxrates/web-kit';
+import { ResendVerificationButton } from './ResendVerificationButton';
+import { VERIFICATION_TEXTS } from './verification-texts';
+
+/**
+ * The dashboard's notice to a user whose address is not verified yet (issue 30 §5): where the link
+ * went, what it unlocks, and a button to send another. Gone once the user is verified.
+ */
+export function VerifyEmailBanner() {
+  const { user } = useAuth();
+  if (!user || user.emailVerified) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="lg"
+      title={VERIFICATION_TEXTS.bannerTitle}
+      // As the quota banner: the yellow title fails WCAG contrast on its tint.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      role="status"
+      data-testid="verify-email-banner"
+    >
+      <Text size="sm" mb="sm">
+        {VERIFICATION_TEXTS.bannerBody(user.email)}
+      </Text>
+      <ResendVerificationButton email={user.email} label={VERIFICATION_TEXTS.resend} />
+    </Alert>
+  );
+}
