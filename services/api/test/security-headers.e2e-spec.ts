@@ -289,6 +289,8 @@ describe('security headers and CORS', () => {
           // An export's validator and file name.
           'etag',
           'content-disposition',
+          // The next page of a paged list (GET /api/keys/disabled).
+          'link',
         ].sort(),
       );
       expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
