@@ -238,6 +238,23 @@ describe('changing plan through PayPal revise', () => {
       expect(await planOf(userId)).toBe('enterprise');
     });
 
+    it('records a payment PayPal captured but we did not (a commit lost after the capture), without taking it again', async () => {
+      const { userId, accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      const started = await change(accessToken, 'enterprise', 'monthly').expect(200);
+      const orderId = approveOrder(started.body.approveUrl);
+      // PayPal took the money; our record of it never committed.
+      expect(paypal.orders.capture(orderId, started.body.payment.id)[0]).toBe(201);
+      const calls = paypal.orders.captureCalls;
+      await pay(accessToken, started.body.payment.id).expect(200);
+      expect(paypal.orders.captureCalls).toBe(calls);
+      expect(await planOf(userId)).toBe('enterprise');
+      const [payment] = await sql('select status, captured_minor from payments where id = ?', [
+        started.body.payment.id,
+      ]);
+      expect(payment.status).toBe('captured');
+      expectProblem(await pay(accessToken, started.body.payment.id), 409, 'payment-already-captured');
+    });
+
     it('takes two payments sent at once only once', async () => {
       const { userId, accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
       const started = await change(accessToken, 'enterprise', 'monthly').expect(200);

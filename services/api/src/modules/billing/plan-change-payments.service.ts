@@ -121,30 +121,23 @@ export class PlanChangePayments {
     );
     if (!payment)
       throw new AppException(ErrorCode.PaymentNotFound, 'No upgrade payment of yours has this id.');
-    if (payment.status === 'captured') throw alreadyCaptured();
+    if (payment.status !== 'created') throw alreadyCaptured();
     const subscription = payment.subscription.getEntity();
-    this.checkQuoteHolds(payment, subscription, now);
     const expected = {
       reference: payment.id,
       amountMinor: payment.amountMinor,
       payerId: await this.subscriberOf(subscription),
     };
-    const order = await this.approvedOrder(payment, expected);
-    const outcome = await askPayPal(
-      () => this.paypal.captureOrder(order.id, payment.id),
-      (error) => this.logger.warn(`Upgrade payment ${payment.id} not captured: ${error.message}`),
+    const order = await askPayPal(
+      () => this.paypal.getOrder(payment.paypalOrderId),
+      (error) => this.logger.warn(`Upgrade payment ${payment.id} not read: ${error.message}`),
     );
-    if (!outcome.captured) {
-      if (outcome.reason === 'already-captured') throw alreadyCaptured();
-      if (outcome.reason === 'declined') {
-        throw new AppException(
-          ErrorCode.PaymentDeclined,
-          'PayPal declined the payment, so nothing was charged and your plan is unchanged. Choose another way to pay at PayPal and try again.',
-        );
-      }
-      throw notApproved();
-    }
-    const capture = completedCapture(outcome.order, expected);
+    if (!order) throw notApproved();
+    // Captured at PayPal but not recorded here (our commit failed after PayPal took the money, or a
+    // concurrent request is recording it): the capture is checked and recorded now, never taken twice.
+    const captured =
+      order.status === 'COMPLETED' ? order : await this.capture(payment, subscription, order, expected, now);
+    const capture = completedCapture(captured, expected);
     if (typeof capture === 'string') {
       this.logger.error(
         `Upgrade payment ${payment.id}: PayPal's capture is not what we asked for: ${capture}`,
@@ -158,24 +151,25 @@ export class PlanChangePayments {
     const granted = await this.grant(userId, payment.id, {
       captureId: capture.id,
       capturedMinor: capture.amountMinor!,
-      payerId: outcome.order.payerId,
+      payerId: captured.payerId,
       at: capture.createTime ? new Date(capture.createTime) : now,
     });
     await this.userPlans.announce(userId);
     return granted;
   }
 
-  /** The order as the buyer left it at PayPal, checked against what we asked for before anything is taken. */
-  private async approvedOrder(
+  /**
+   * Takes the payment: while its quote holds, an order the buyer approved and that is what we asked
+   * for (checked before anything is taken) is captured, our payment id making a retry the same capture.
+   */
+  private async capture(
     payment: Payment,
+    subscription: Subscription,
+    order: PayPalOrder,
     expected: { reference: string; amountMinor: number; payerId: string | null },
+    now: Date,
   ): Promise<PayPalOrder> {
-    const order = await askPayPal(
-      () => this.paypal.getOrder(payment.paypalOrderId),
-      (error) => this.logger.warn(`Upgrade payment ${payment.id} not read: ${error.message}`),
-    );
-    if (!order) throw notApproved();
-    if (order.status === 'COMPLETED') throw alreadyCaptured();
+    this.checkQuoteHolds(payment, subscription, now);
     if (order.status !== 'APPROVED') throw notApproved();
     const problem = orderProblem(order, expected);
     if (problem) {
@@ -187,7 +181,19 @@ export class PlanChangePayments {
           : 'This PayPal payment is not the one we asked for. Nothing was charged; choose the plan again.',
       );
     }
-    return order;
+    const outcome = await askPayPal(
+      () => this.paypal.captureOrder(order.id, payment.id),
+      (error) => this.logger.warn(`Upgrade payment ${payment.id} not captured: ${error.message}`),
+    );
+    if (outcome.captured) return outcome.order;
+    if (outcome.reason === 'already-captured') throw alreadyCaptured();
+    if (outcome.reason === 'declined') {
+      throw new AppException(
+        ErrorCode.PaymentDeclined,
+        'PayPal declined the payment, so nothing was charged and your plan is unchanged. Choose another way to pay at PayPal and try again.',
+      );
+    }
+    throw notApproved();
   }
 
   /** Refused before PayPal is asked to take anything: the price was for a period or plan no longer held. */
@@ -234,7 +240,7 @@ export class PlanChangePayments {
         { id: paymentId },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (payment.status === 'captured') throw alreadyCaptured();
+      if (payment.status !== 'created') throw alreadyCaptured();
       em.assign(payment, {
         status: 'captured',
         paypalCaptureId: captured.captureId,
