@@ -67,7 +67,8 @@ export function planQuotes(held: HeldSubscription | null, userPlan: PlanId, now:
         ...base,
         direction,
         timing,
-        chargeToday: formatMinorUnits(chargeMinor),
+        // PayPal takes no order under a cent: a change worth less is still paid, with one.
+        chargeToday: formatMinorUnits(Math.max(1, chargeMinor)),
         effectiveAt: now.toISOString(),
         recurringFrom: paidUntil.toISOString(),
       };

@@ -116,6 +116,15 @@ describe('paidPeriodOf', () => {
     expect(paidPeriodOf('monthly', end, paid)).toEqual({ start: paid, end });
   });
 
+  it('never starts a period earlier than one cycle before its end (a failed renewal PayPal retries)', () => {
+    const end = new Date('2026-12-15T00:00:00Z');
+    const stale = new Date('2026-10-15T00:00:00Z');
+    expect(paidPeriodOf('monthly', end, stale).start.toISOString()).toBe('2026-11-15T00:00:00.000Z');
+    // A monthly period paid after a cross-cycle upgrade held as annual stays the month it is.
+    const paid = new Date('2026-11-15T00:00:00Z');
+    expect(paidPeriodOf('annual', end, paid).start).toEqual(paid);
+  });
+
   it('counts one cycle back from the next billing time when PayPal reports no payment', () => {
     const end = new Date('2027-03-31T00:00:00Z');
     expect(paidPeriodOf('annual', end, null).start.toISOString()).toBe('2026-03-31T00:00:00.000Z');

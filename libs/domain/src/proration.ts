@@ -67,18 +67,21 @@ export function prorationCharge(
 }
 
 /**
- * The period a subscription's current payment covers: from its last payment (or one cycle before its
- * next billing time when PayPal reports none) to its next billing time.
+ * The period a subscription's current payment covers: from its last payment to its next billing
+ * time, never longer than one cycle (one cycle before the next billing time when PayPal reports no
+ * payment, or only an older one).
  */
 export function paidPeriodOf(cycle: BillingCycle, end: Date, lastPaymentAt: Date | null): PaidPeriod {
-  if (lastPaymentAt && lastPaymentAt.getTime() < end.getTime()) return { start: lastPaymentAt, end };
   const [year, month] =
     cycle === 'annual'
       ? [end.getUTCFullYear() - 1, end.getUTCMonth()]
       : [end.getUTCFullYear(), end.getUTCMonth() - 1];
   // The same day of the earlier month, or its last day when it has fewer (31 March → 28 February).
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const start = new Date(end);
-  start.setUTCFullYear(year, month, Math.min(end.getUTCDate(), lastDay));
-  return { start, end };
+  const cycleStart = new Date(end);
+  cycleStart.setUTCFullYear(year, month, Math.min(end.getUTCDate(), lastDay));
+  // A payment older than one cycle (a failed renewal PayPal retries) starts no longer period.
+  if (lastPaymentAt && lastPaymentAt < end && lastPaymentAt > cycleStart)
+    return { start: lastPaymentAt, end };
+  return { start: cycleStart, end };
 }

@@ -35,6 +35,15 @@ function linkOf(answer: Record<string, unknown>, rel: string): string | undefine
   return link && /^https?:\/\//.test(link.href) && link.href.length <= 2000 ? link.href : undefined;
 }
 
+/** A capture's refusals that are about the buyer's way to pay: nothing taken, they may pay otherwise. */
+const DECLINES = new Set([
+  'INSTRUMENT_DECLINED',
+  'PAYER_ACTION_REQUIRED',
+  'TRANSACTION_REFUSED',
+  'PAYER_CANNOT_PAY',
+  'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+]);
+
 /** The first `details[].issue` of a PayPal error answer, e.g. INSTRUMENT_DECLINED. */
 function issueOf(answer: Record<string, unknown>): string | undefined {
   const details = Array.isArray(answer.details) ? (answer.details as unknown[]) : [];
@@ -154,7 +163,8 @@ export class PayPalClient {
           },
         },
       }),
-      { 'paypal-request-id': order.reference },
+      // One request id per call, never shared with the capture (PayPal refuses a reused one).
+      { 'paypal-request-id': `create-${order.reference}` },
     );
     if (!response.ok) throw new PayPalUnavailableError(`order creation answered ${response.status}`);
     const answer = await this.readJson(response);
@@ -178,13 +188,14 @@ export class PayPalClient {
   }
 
   /**
-   * Captures an approved order (POST /v2/checkout/orders/{id}/capture). `requestId` makes a retry the
-   * same capture at PayPal, never a second one. PayPal's refusals (declined instrument, not approved,
-   * captured before) are answered as such; anything unreadable is PayPal unavailable.
+   * Captures an approved order (POST /v2/checkout/orders/{id}/capture). An order of ours is captured
+   * once at most (a final capture: PayPal answers ORDER_ALREADY_CAPTURED to any second one), so no
+   * request id is sent: a retry after a lost answer finds the order COMPLETED, and one after a decline
+   * is a new attempt. PayPal's refusals (declined instrument, not approved, captured before) are
+   * answered as such; anything unreadable is PayPal unavailable.
    */
-  async captureOrder(id: string, requestId: string): Promise<CaptureOutcome> {
+  async captureOrder(id: string): Promise<CaptureOutcome> {
     const response = await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, '{}', {
-      'paypal-request-id': requestId,
       prefer: 'return=representation',
     });
     if (response.status === 404) {
@@ -193,9 +204,7 @@ export class PayPalClient {
     }
     if (response.status === 422) {
       const issue = issueOf(await this.readJson(response));
-      if (issue === 'INSTRUMENT_DECLINED' || issue === 'PAYER_ACTION_REQUIRED') {
-        return { captured: false, reason: 'declined' };
-      }
+      if (issue && DECLINES.has(issue)) return { captured: false, reason: 'declined' };
       if (issue === 'ORDER_ALREADY_CAPTURED') return { captured: false, reason: 'already-captured' };
       if (issue === 'ORDER_NOT_APPROVED') return { captured: false, reason: 'not-approved' };
       throw new PayPalUnavailableError(`capture refused: ${issue ?? 'no issue named'}`);

@@ -255,6 +255,27 @@ describe('changing plan through PayPal revise', () => {
       expectProblem(await pay(accessToken, started.body.payment.id), 409, 'payment-already-captured');
     });
 
+    it('records but never grants a payment PayPal took for a period that has since moved on', async () => {
+      const { userId, accessToken, paypalId } = await subscriber(
+        PLAN_IDS.proMonthly,
+        'professional',
+        'monthly',
+      );
+      const started = await change(accessToken, 'enterprise', 'monthly').expect(200);
+      const orderId = approveOrder(started.body.approveUrl);
+      expect(paypal.orders.capture(orderId)[0]).toBe(201);
+      // PayPal billed the next month before our record of the capture arrived.
+      await periodWithLeft(paypalId, 0.9, 30);
+      const res = await pay(accessToken, started.body.payment.id);
+      expectProblem(res, 409, 'quote-expired');
+      expect(res.body.message).toContain('We will refund it');
+      expect(await planOf(userId)).toBe('professional');
+      const [payment] = await sql('select status, captured_minor from payments where id = ?', [
+        started.body.payment.id,
+      ]);
+      expect(payment.status).toBe('captured');
+    });
+
     it('takes two payments sent at once only once', async () => {
       const { userId, accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
       const started = await change(accessToken, 'enterprise', 'monthly').expect(200);

@@ -154,7 +154,7 @@ export class StandInOrders {
     return [200, order];
   }
 
-  capture(id: string, requestId: string | undefined): Answer {
+  capture(id: string, requestId?: string): Answer {
     this.captureCalls += 1;
     const replay = requestId ? this.captureAnswers.get(`${id}|${requestId}`) : undefined;
     if (replay) return replay;

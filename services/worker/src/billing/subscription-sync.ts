@@ -316,6 +316,9 @@ export class SubscriptionSync {
    */
   private async applyPlan(userId: string): Promise<boolean> {
     const em = this.db();
+    // The user's row first, held to the commit: a plan the API is granting meanwhile (an upgrade
+    // paid for) commits before its subscriptions are read here, so it is never written over.
+    await em.execute('select 1 from users where id = ? for update', [userId]);
     const now = Date.now();
     const newest = await em.find(
       Subscription,

@@ -6,14 +6,20 @@ import {
   ErrorCode,
   formatMinorUnits,
   paidPeriodOf,
-  planChangeTiming,
   PLANS,
   prorationCharge,
   type BillingCycle,
   type PaidPlanId,
   type PlanChangeStarted,
 } from '@fxrates/domain';
-import { completedCapture, decidePlan, orderProblem, PayPalClient, type PayPalOrder } from '@fxrates/paypal';
+import {
+  completedCapture,
+  decidePlan,
+  orderProblem,
+  PayPalClient,
+  PayPalUnavailableError,
+  type PayPalOrder,
+} from '@fxrates/paypal';
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../plans';
 import { askPayPal } from './paypal-errors';
@@ -181,10 +187,20 @@ export class PlanChangePayments {
           : 'This PayPal payment is not the one we asked for. Nothing was charged; choose the plan again.',
       );
     }
-    const outcome = await askPayPal(
-      () => this.paypal.captureOrder(order.id, payment.id),
-      (error) => this.logger.warn(`Upgrade payment ${payment.id} not captured: ${error.message}`),
-    );
+    let outcome: Awaited<ReturnType<PayPalClient['captureOrder']>>;
+    try {
+      outcome = await this.paypal.captureOrder(order.id);
+    } catch (error) {
+      if (!(error instanceof PayPalUnavailableError)) throw error;
+      this.logger.warn(`Upgrade payment ${payment.id}: capture unanswered: ${error.message}`);
+      // PayPal may have taken the money before the answer was lost: asking again finds out.
+      throw new AppException(
+        ErrorCode.PaymentProviderUnavailable,
+        'PayPal did not answer whether it took the payment. Reload this page in a minute: a payment PayPal took is applied then, and none is taken twice.',
+        undefined,
+        { 'Retry-After': '60' },
+      );
+    }
     if (outcome.captured) return outcome.order;
     if (outcome.reason === 'already-captured') throw alreadyCaptured();
     if (outcome.reason === 'declined') {
@@ -233,7 +249,8 @@ export class PlanChangePayments {
     paymentId: string,
     captured: { captureId: string; capturedMinor: number; payerId: string | null; at: Date },
   ): Promise<Subscription> {
-    return this.em.fork().transactional(async (em) => {
+    let ungranted = false;
+    const subscription = await this.em.fork().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
       const payment = await em.findOneOrFail(
         Payment,
@@ -253,15 +270,23 @@ export class PlanChangePayments {
         { id: payment.subscription.id },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      const held = { plan: subscription.plan, cycle: subscription.billingCycle };
-      if (planChangeTiming(held, { plan: payment.plan, cycle: payment.billingCycle }) === 'now') {
+      // Judged again under the locks: the paid period, plan and status may have moved since the quote
+      // (a renewal, a cancellation, another tab's upgrade). The money is recorded either way.
+      const stillPaysFor =
+        subscription.status === 'active' &&
+        !subscription.paymentRevoked() &&
+        subscription.plan === payment.fromPlan &&
+        subscription.billingCycle === payment.fromBillingCycle &&
+        subscription.currentPeriodEnd?.getTime() === payment.periodEnd.getTime() &&
+        captured.at.getTime() < payment.periodEnd.getTime();
+      if (stillPaysFor) {
         // PayPal bills the plan paid before until the buyer approves the revision: it waits as the
         // change at the period's end, as decidePlan would judge PayPal's plan against the one paid now.
         const { pending } = decidePlan(
           {
             plan: payment.plan,
             cycle: payment.billingCycle,
-            currentPeriodEnd: subscription.currentPeriodEnd,
+            currentPeriodEnd: payment.periodEnd,
             pending: null,
           },
           { plan: payment.fromPlan as PaidPlanId, cycle: payment.fromBillingCycle },
@@ -276,14 +301,22 @@ export class PlanChangePayments {
         });
         await this.userPlans.writePlan(em, userId, payment.plan);
       } else {
-        // Changed meanwhile (another tab): the money is recorded, the plan held is at least as high.
         this.logger.error(
-          `Upgrade payment ${paymentId} captured while ${userId} already holds ${held.plan} (${held.cycle}): review for a refund`,
+          `Upgrade payment ${paymentId} captured for a period, plan or status no longer held by ${userId} ` +
+            `(now ${subscription.plan} ${subscription.billingCycle} ${subscription.status}): not granted, review for a refund`,
         );
+        ungranted = true;
       }
       await em.flush();
       return subscription;
     });
+    if (ungranted) {
+      throw new AppException(
+        ErrorCode.QuoteExpired,
+        `PayPal took the payment, but your plan or billing period changed before it arrived, so it was not applied. We will refund it; contact support with this reference if you do not see the refund: ${paymentId}`,
+      );
+    }
+    return subscription;
   }
 }
 

@@ -116,15 +116,7 @@ export class SubscriptionsService {
     );
     const subscription = await this.recordWithPlan(userId, paypalId, verified);
     await this.userPlans.announce(userId);
-    const changeAt = subscription.pendingChangeAt?.getTime();
-    if (changeAt) {
-      // The worker applies the downgrade then (its hourly sweep is the backstop); one job per change.
-      await this.queue.add(
-        JOBS.syncPayPalSubscription,
-        { paypalSubscriptionId: paypalId },
-        { delay: Math.max(0, changeAt - Date.now()), jobId: `paypal-sync-${paypalId}-${changeAt}` },
-      );
-    }
+    await this.syncWhenChangeIsDue(subscription);
     return viewOf(subscription);
   }
 
@@ -170,7 +162,9 @@ export class SubscriptionsService {
   /** Every paid plan and cycle priced for this user now (planQuotes), from their latest subscription. */
   async quotes(userId: string, now = new Date()): Promise<PlanQuotesResponse> {
     const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId }, { fields: ['plan'] });
+    const user = await em.findOne(User, { id: userId }, { fields: ['plan'] });
+    if (!user)
+      throw new AppException(ErrorCode.Unauthorized, 'Sign in again: this account no longer exists.');
     const latest = await this.latestSubscription(userId, em);
     const held =
       latest && latest.plan !== 'free' && !latest.paymentRevoked()
@@ -191,6 +185,18 @@ export class SubscriptionsService {
       Subscription,
       { user: userId, paypalSubscriptionId: { $ne: null }, status: { $ne: REFUSED_STATUS } },
       { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+  }
+
+  /** The worker applies a scheduled change when it is due (its hourly sweep is the backstop); one job per change. */
+  async syncWhenChangeIsDue(subscription: Subscription): Promise<void> {
+    const changeAt = subscription.pendingChangeAt?.getTime();
+    if (!changeAt || !subscription.paypalSubscriptionId) return;
+    const paypalId = subscription.paypalSubscriptionId;
+    await this.queue.add(
+      JOBS.syncPayPalSubscription,
+      { paypalSubscriptionId: paypalId },
+      { delay: Math.max(0, changeAt - Date.now()), jobId: `paypal-sync-${paypalId}-${changeAt}` },
     );
   }
 
