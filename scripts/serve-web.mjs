@@ -14,9 +14,15 @@
 // With WEB_CONFIG_FILE, /config.json is that file (over the defaults below), read at every request:
 // pointing a remote at another version is an edit of the file, no restart (a ConfigMap in k8s).
 //
+// The shell's pages and assets carry the nginx image's Content-Security-Policy (scripts/page-csp.cjs
+// reads it from deploy/nginx/templates/fxrates.conf.template), its CSP_EXTRA_SOURCES being the
+// origins /config.json names (the remotes', the API's if elsewhere, the PayPal SDK's) plus
+// CSP_EXTRA_SOURCES from the environment: the product runs here under the policy it runs under in
+// production.
+//
 // Env: WEB_HOST (0.0.0.0), API_URL (http://127.0.0.1:4000), PUBLIC_MARKETING_URL,
 // PUBLIC_DASHBOARD_URL, PUBLIC_BILLING_URL (default http://localhost:<port>/mf-manifest.json),
-// PRODUCT_NAME, SUPPORT_EMAIL, API_KEY_PREFIX, PUBLIC_API_BASE_URL (/api).
+// PRODUCT_NAME, SUPPORT_EMAIL, API_KEY_PREFIX, PUBLIC_API_BASE_URL (/api), CSP_EXTRA_SOURCES.
 //
 // Also importable: `const stop = await startWebServers(options)`; `stop.urls` holds the
 // addresses and `await stop()` closes every server.
@@ -32,6 +38,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { portsFromEnv, runtimeConfigFromEnv } = require('../frontends/runtime-config.cjs');
+const { NGINX_TEMPLATE, configOrigins, fillExtraSources, serverCsp } = require('./page-csp.cjs');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['shell', 'marketing', 'dashboard', 'billing'];
@@ -170,7 +177,21 @@ async function builtFiles(app, { name, distDir, isShell, runtimeConfig, releases
   });
 }
 
-async function createAppServer({ name, distDir, isShell, runtimeConfig, apiUrl, releasesDir }) {
+/** The nginx image's page policy, `${CSP_EXTRA_SOURCES}` still in it. */
+const PAGE_CSP = serverCsp(fs.readFileSync(NGINX_TEMPLATE, 'utf8'));
+
+/** That policy with the origins the current /config.json names, and CSP_EXTRA_SOURCES. */
+function shellCsp(runtimeConfig, env) {
+  const extraSources = [configOrigins(runtimeConfig()), env.CSP_EXTRA_SOURCES ?? '']
+    .map((sources) => sources.trim())
+    .filter(Boolean)
+    .join(' ');
+  return fillExtraSources(PAGE_CSP, extraSources);
+}
+
+const isApiPath = (url) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+async function createAppServer({ name, distDir, isShell, runtimeConfig, apiUrl, releasesDir, env }) {
   const app = Fastify({
     logger: false,
     keepAliveTimeout: 5000,
@@ -182,6 +203,12 @@ async function createAppServer({ name, distDir, isShell, runtimeConfig, apiUrl, 
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
+  // As nginx: on the shell's pages and files, not on the API's answers (which carry their own).
+  if (isShell) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiPath(request.url)) reply.header('Content-Security-Policy', shellCsp(runtimeConfig, env));
+    });
+  }
   app.setErrorHandler((error, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status === 500) console.error(`[serve-web] ${error.stack ?? error.message}`);
@@ -269,6 +296,7 @@ export async function startWebServers(options = {}) {
         isShell: app === 'shell',
         runtimeConfig,
         apiUrl,
+        env,
       });
       servers.push(server);
       await server.listen({ port: requestedPorts[app], host });

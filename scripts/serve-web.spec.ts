@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get as httpGet, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { fillExtraSources, NGINX_TEMPLATE, serverCsp } from './page-csp.cjs';
 
 /**
  * scripts/serve-web.mjs (what `npm start` and the browser tests serve the frontends with), run in a
@@ -64,7 +65,11 @@ beforeAll(async () => {
     apiUrl,
     distRoot: dir,
     releasesDir: path.join(dir, 'releases'),
-    env: { PRODUCT_NAME: 'Spec Rates', WEB_CONFIG_FILE: path.join(dir, 'config.json') },
+    env: {
+      PRODUCT_NAME: 'Spec Rates',
+      WEB_CONFIG_FILE: path.join(dir, 'config.json'),
+      CSP_EXTRA_SOURCES: 'https://cdn.example.net',
+    },
   };
   web = spawn(
     process.execPath,
@@ -185,6 +190,32 @@ describe('serve-web', () => {
     } finally {
       writeFileSync(configFile, '{}');
     }
+  });
+
+  it('sends the nginx image’s page CSP with the origins /config.json names, not on API answers', async () => {
+    const template = serverCsp(readFileSync(NGINX_TEMPLATE, 'utf8'));
+    const remotes = `${urls.marketing} ${urls.dashboard} ${urls.billing}`;
+    for (const file of ['/', '/dashboard/keys', `/${HASHED}`, '/config.json']) {
+      const response = await get(`${urls.shell}${file}`);
+      expect([file, response.headers.get('content-security-policy')]).toEqual([
+        file,
+        fillExtraSources(template, `${remotes} https://cdn.example.net`),
+      ]);
+    }
+    const configFile = path.join(dir, 'config.json');
+    try {
+      writeFileSync(configFile, '{"remotes":{"marketing":"https://other.example/m/mf-manifest.json"}}');
+      const policy = (await get(`${urls.shell}/`)).headers.get('content-security-policy');
+      expect(policy).toBe(
+        fillExtraSources(
+          template,
+          `https://other.example ${urls.dashboard} ${urls.billing} https://cdn.example.net`,
+        ),
+      );
+    } finally {
+      writeFileSync(configFile, '{}');
+    }
+    expect((await get(`${urls.shell}/api/health/ready`)).headers.has('content-security-policy')).toBe(false);
   });
 
   it('refuses methods other than GET and HEAD on files with 405 and Allow', async () => {

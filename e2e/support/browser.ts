@@ -26,6 +26,11 @@ export interface OpenedPage {
   page: Page;
   /** Uncaught page errors, to assert that none happened. */
   pageErrors: Error[];
+  /**
+   * Console messages about the Content-Security-Policy (Chromium writes one for each refusal): the
+   * shell is served with the nginx image's policy, and nothing the product does may break it.
+   */
+  cspMessages: string[];
 }
 
 /** A new isolated context (own localStorage) with one page. */
@@ -38,12 +43,17 @@ export async function openPage(
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors };
+  const cspMessages: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) cspMessages.push(message.text());
+  });
+  return { context, page, pageErrors, cspMessages };
 }
 
 /**
  * The usual lifecycle for a spec file: one Chromium for the file, a fresh context per test, and
- * after each test the check that the page threw no uncaught error. Returns the current test's page.
+ * after each test the check that the page threw no uncaught error and broke no rule of its
+ * Content-Security-Policy. Returns the current test's page.
  */
 export function usePagePerTest(
   viewport: { width: number; height: number } = DESKTOP_VIEWPORT,
@@ -63,10 +73,11 @@ export function usePagePerTest(
   });
   afterEach(async () => {
     if (!opened) return;
-    const { context, pageErrors } = opened;
+    const { context, pageErrors, cspMessages } = opened;
     opened = undefined;
     await context.close();
     expect(pageErrors).toEqual([]);
+    expect(cspMessages).toEqual([]);
   });
 
   return () => {
