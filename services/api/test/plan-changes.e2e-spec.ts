@@ -4,6 +4,7 @@ import type { PlanQuotesResponse } from '@fxrates/domain';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { UPGRADE_PAYMENTS_PER_HOUR } from '../src/modules/billing/plan-change-payments.service';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -274,6 +275,22 @@ describe('changing plan through PayPal revise', () => {
         started.body.payment.id,
       ]);
       expect(payment.status).toBe('captured');
+    });
+
+    it(`starts at most ${UPGRADE_PAYMENTS_PER_HOUR} upgrade payments an hour per user, then 429 and no PayPal order`, async () => {
+      const { accessToken } = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      const other = await subscriber(PLAN_IDS.proMonthly, 'professional', 'monthly');
+      for (let i = 0; i < UPGRADE_PAYMENTS_PER_HOUR; i++)
+        await change(accessToken, 'enterprise', 'monthly').expect(200);
+      const orders = paypal.orders.all().length;
+      const refused = await change(accessToken, 'enterprise', 'monthly');
+      expectProblem(refused, 429, 'rate-limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(
+        /^You have started too many upgrade payments in a short time\. Wait \d+ minutes?, then try again\.$/,
+      );
+      expect(paypal.orders.all()).toHaveLength(orders);
+      await change(other.accessToken, 'enterprise', 'monthly').expect(200);
     });
 
     it('takes two payments sent at once only once', async () => {

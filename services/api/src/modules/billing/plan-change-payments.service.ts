@@ -1,5 +1,9 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
+import type { Redis } from 'ioredis';
+import { RedisLimit } from '../../common/redis-limit';
+import { REDIS } from '../redis';
 import { Payment, Subscription, User } from '@fxrates/db';
 import {
   BILLING_CURRENCY,
@@ -28,6 +32,9 @@ import type { ReturnUrls } from './return-urls';
 /** How long the buyer has to approve a quoted upgrade payment at PayPal. */
 const QUOTE_LIFETIME_MS = 60 * 60 * 1000;
 
+/** Upgrade payments one user may start an hour: each is an order at PayPal, made on our credentials. */
+export const UPGRADE_PAYMENTS_PER_HOUR = 20;
+
 const quoteExpired = (why: string) =>
   new AppException(
     ErrorCode.QuoteExpired,
@@ -45,11 +52,26 @@ const quoteExpired = (why: string) =>
 export class PlanChangePayments {
   private readonly logger = new Logger(PlanChangePayments.name);
 
+  private readonly starts: RedisLimit;
+
   constructor(
     private readonly em: EntityManager,
     private readonly paypal: PayPalClient,
     private readonly userPlans: UserPlansService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) redis: Redis,
+  ) {
+    this.starts = new RedisLimit(
+      redisRateLimiter(
+        redis,
+        config.redis.keyPrefix,
+        'upgrade-payment-user',
+        UPGRADE_PAYMENTS_PER_HOUR,
+        3600,
+      ),
+      (wait) => `You have started too many upgrade payments in a short time. Wait ${wait}, then try again.`,
+    );
+  }
 
   /** Quotes the upgrade from the live subscription and asks PayPal for an order of that amount. */
   async start(
@@ -59,6 +81,7 @@ export class PlanChangePayments {
     urls: ReturnUrls,
     now = new Date(),
   ): Promise<PlanChangeStarted> {
+    await this.starts.admit(userId);
     const held = { plan: live.plan, cycle: live.billingCycle };
     const periodEnd = live.currentPeriodEnd;
     if (!periodEnd || periodEnd <= now) {
