@@ -10,3 +10,4 @@ export * from './paypal-event';
 export * from './paypal-order';
 export * from './webhook-signature';
 export * from './webhook-certificates';
+export * from './paid-time-overlap';

@@ -121,6 +121,22 @@ describe('worker: scheduled plan changes', () => {
     },
   );
 
+  it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {
+    const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
+    await probe
+      .http()
+      .post('/api/v1/subscriptions/cancel')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(200);
+    // Approved at PayPal, billing from today; the browser never reported it.
+    const overlapping = world.paypal.createSubscription({ plan_id: ENTERPRISE_MONTHLY, custom_id: userId });
+    await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', overlapping.id));
+    expect(await probe.planOf(userId)).toBe('basic');
+    expect(await probe.subscriptionRow(overlapping.id)).toBeUndefined();
+    expect(world.paypal.subscription(overlapping.id)!.status).toBe('CANCELLED');
+    expect((await probe.subscriptionRow(paypalId)).status).toBe('cancelled');
+  });
+
   it('moves a user to the plan bought for when their paid time ends, once it starts, not before', async () => {
     const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
     await probe

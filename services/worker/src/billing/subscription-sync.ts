@@ -8,6 +8,7 @@ import { planPriceMinor, type PlanId } from '@fxrates/domain';
 import {
   CAPTURE_TAKEN_BACK,
   decidedFields,
+  overlappedPaidTime,
   judgeSubscription,
   PayPalClient,
   PayPalPlanIds,
@@ -99,6 +100,7 @@ export class SubscriptionSync {
     let userId = existing?.user.id;
     if (existing) fresh = await this.update(existing, fields);
     else if (verdict.paying) {
+      if (await this.refuseOverlap(paypalSubscriptionId, paypal, verdict.userId)) return 'refused';
       const bound = await this.bind(paypalSubscriptionId, fields, verdict.userId);
       // Bound by someone else meanwhile (the API, another job): judge again against the row that won.
       if (bound === 'raced') return this.sync(paypalSubscriptionId, payment);
@@ -196,6 +198,39 @@ export class SubscriptionSync {
     if (!fresh) return 'stale';
     await this.applyPlan(existing.user.id);
     return 'refused';
+  }
+
+  /**
+   * A subscription the browser never reported that PayPal starts billing before the owner's paid time
+   * ends (overlappedPaidTime, as the API's subscribe call judges it) is not bound: it is cancelled at
+   * PayPal (again at the next delivery or reconcile should PayPal be down now). True when refused.
+   */
+  private async refuseOverlap(
+    paypalSubscriptionId: string,
+    paypal: PayPalSubscription,
+    userId: string,
+  ): Promise<boolean> {
+    const previous = await this.db().findOne(
+      Subscription,
+      { user: userId, paypalSubscriptionId: { $ne: null }, status: { $ne: REFUSED_STATUS } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    const paidUntil = overlappedPaidTime(previous, paypal);
+    if (!paidUntil) return false;
+    this.logger.warn(
+      `PayPal subscription ${paypalSubscriptionId} of ${userId} starts before their paid time ends (${paidUntil.toISOString()}): not bound, cancelling it`,
+    );
+    try {
+      await this.paypal.cancelSubscription(
+        paypalSubscriptionId,
+        'Refused: it starts before the paid period ends',
+      );
+    } catch (error) {
+      this.logger.error(
+        `Overlapping PayPal subscription ${paypalSubscriptionId} NOT cancelled: ${(error as Error).message}`,
+      );
+    }
+    return true;
   }
 
   /** Writes PayPal's state over ours unless ours is newer; true when it did. */

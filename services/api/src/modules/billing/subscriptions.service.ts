@@ -15,7 +15,14 @@ import {
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../plans';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
-import { decidedFields, PayPalClient, REFUSED_STATUS, subscriptionFields } from '@fxrates/paypal';
+import {
+  decidedFields,
+  LIVE_STATUSES,
+  overlappedPaidTime,
+  PayPalClient,
+  REFUSED_STATUS,
+  subscriptionFields,
+} from '@fxrates/paypal';
 import { askPayPal } from './paypal-errors';
 import { SubscriptionVerifier, type VerifiedSubscription } from './subscription-verifier';
 import { viewOf } from './subscription-view';
@@ -37,12 +44,6 @@ const noActiveSubscription = () =>
     ErrorCode.SubscriptionNotFound,
     'You have no active subscription to change. Choose a plan on the pricing page.',
   );
-
-/** How much earlier than the paid period's end a follow-on subscription may start (clocks, rounding). */
-const START_TOLERANCE_MS = 5 * 60 * 1000;
-
-/** The statuses in which a subscription bills (or will again): one such per user at most. */
-export const LIVE_STATUSES = ['active', 'suspended'];
 
 /** The user's live subscription (raised when a second one is reported). */
 class SecondSubscription extends Error {
@@ -132,11 +133,8 @@ export class SubscriptionsService {
     verified: VerifiedSubscription,
   ): Promise<void> {
     const latest = await this.latestSubscription(userId);
-    const paidUntil = latest?.currentPeriodEnd;
-    if (!latest || latest.paypalSubscriptionId === paypalId || !paidUntil || latest.paymentRevoked()) return;
-    if (LIVE_STATUSES.includes(latest.status) || paidUntil.getTime() <= Date.now()) return;
-    const starts = Date.parse(verified.paypal.start_time ?? '');
-    if (starts >= paidUntil.getTime() - START_TOLERANCE_MS) return;
+    const paidUntil = overlappedPaidTime(latest, { ...verified.paypal, id: paypalId });
+    if (!latest || !paidUntil) return;
     let cancelled = false;
     try {
       cancelled = await this.paypal.cancelSubscription(
