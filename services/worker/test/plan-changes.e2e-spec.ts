@@ -121,13 +121,19 @@ describe('worker: scheduled plan changes', () => {
     },
   );
 
-  it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {
-    const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
+  /** A Basic annual subscriber who cancelled: paid for almost a year more. */
+  async function cancelledSubscriber() {
+    const subscriber = await subscribedUser(world.api, world.paypal);
     await probe
       .http()
       .post('/api/v1/subscriptions/cancel')
-      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Authorization', `Bearer ${subscriber.accessToken}`)
       .expect(200);
+    return subscriber;
+  }
+
+  it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {
+    const { userId, paypalId } = await cancelledSubscriber();
     // Approved at PayPal, billing from today; the browser never reported it.
     const overlapping = world.paypal.createSubscription({ plan_id: ENTERPRISE_MONTHLY, custom_id: userId });
     await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', overlapping.id));
@@ -138,12 +144,7 @@ describe('worker: scheduled plan changes', () => {
   });
 
   it('moves a user to the plan bought for when their paid time ends, once it starts, not before', async () => {
-    const { userId, accessToken, paypalId } = await subscribedUser(world.api, world.paypal);
-    await probe
-      .http()
-      .post('/api/v1/subscriptions/cancel')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .expect(200);
+    const { userId, accessToken, paypalId } = await cancelledSubscriber();
     const paidUntil = new Date((await probe.subscriptionRow(paypalId)).current_period_end).toISOString();
     const next = world.paypal.createSubscription({
       plan_id: ENTERPRISE_MONTHLY,
