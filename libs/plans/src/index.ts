@@ -1,1 +1,2 @@
 export * from './user-plan';
+export * from './upgrade-grant';

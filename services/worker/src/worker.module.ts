@@ -12,6 +12,7 @@ import { VerificationMailer } from './email-verification/verification-mailer';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
+import { UpgradePaymentsSweep } from './billing/upgrade-payments-sweep';
 import { WorkerMetrics } from './health/worker-metrics';
 import { JobWorkers } from './lifecycle/job-workers';
 import { RateHistoryReader } from './rates/rate-history-reader';
@@ -56,6 +57,7 @@ export class WorkerModule implements OnApplicationShutdown {
         ...PAYPAL_PROVIDERS,
         SubscriptionSync,
         UnappliedEventsSweep,
+        UpgradePaymentsSweep,
         PayPalWebhooksProcessor,
         WorkerMetrics,
         Schedules,

@@ -56,7 +56,13 @@ describe('worker: scheduled plan changes', () => {
     );
 
   const sweep = () =>
-    runJob<{ downgraded: number; planChanges: number }>(queue, JOBS.endLapsedPlans, { trigger: 'manual' });
+    runJob<{ downgraded: number; planChanges: number; upgradesRecovered: number }>(
+      queue,
+      JOBS.endLapsedPlans,
+      {
+        trigger: 'manual',
+      },
+    );
 
   beforeAll(async () => {
     world = await startBillingWorld();
@@ -131,6 +137,46 @@ describe('worker: scheduled plan changes', () => {
       .expect(200);
     return subscriber;
   }
+
+  /** Starts an upgrade to Enterprise monthly as the subscribe page does: its payment waits at PayPal. */
+  const upgradeToEnterprise = (accessToken: string) =>
+    probe
+      .http()
+      .post('/api/v1/subscriptions/change')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Origin', WEB)
+      .send({ plan: 'enterprise', billingCycle: 'monthly', returnUrl: `${WEB}/account` })
+      .expect(200);
+
+  it('records and grants, in the hourly sweep, an upgrade PayPal captured whose buyer never came back', async () => {
+    const { userId, accessToken } = await subscribedUser(world.api, world.paypal);
+    const started = await upgradeToEnterprise(accessToken);
+    const orderId = new URL(started.body.approveUrl).searchParams.get('token')!;
+    world.paypal.orders.approve(orderId);
+    // Captured at PayPal, then our record of it lost (the tab closed, the instance died before its commit).
+    expect(world.paypal.orders.capture(orderId)[0]).toBe(201);
+    // Past the grace left to the buyer's own return.
+    await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
+      started.body.payment.id,
+    ]);
+    const captures = world.paypal.orders.captureCalls;
+    expect((await sweep()).upgradesRecovered).toBeGreaterThanOrEqual(1);
+    expect(await probe.planOf(userId)).toBe('enterprise');
+    const [payment] = await probe.sql('select status from payments where id = ?', [started.body.payment.id]);
+    expect(payment.status).toBe('captured');
+    expect(world.paypal.orders.captureCalls).toBe(captures);
+
+    // An order only approved is never captured by the sweep: it stays the buyer's to complete.
+    const other = await subscribedUser(world.api, world.paypal);
+    const pending = await upgradeToEnterprise(other.accessToken);
+    world.paypal.orders.approve(new URL(pending.body.approveUrl).searchParams.get('token')!);
+    await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
+      pending.body.payment.id,
+    ]);
+    await sweep();
+    expect(await probe.planOf(other.userId)).toBe('basic');
+    expect(world.paypal.orders.captureCalls).toBe(captures);
+  });
 
   it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {
     const { userId, paypalId } = await cancelledSubscriber();

@@ -14,10 +14,18 @@ import {
 import { UnrecoverableError, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
+import { UpgradePaymentsSweep } from '../billing/upgrade-payments-sweep';
 import { UnappliedEventsSweep, type SweepSummary } from '../billing/unapplied-events-sweep';
 
 type PayPalQueueJob =
   ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob | RequeueUnappliedPayPalEventsJob;
+
+/** What the hourly sweep of plans did. */
+interface LapsedPlansSummary {
+  downgraded: number;
+  planChanges: number;
+  upgradesRecovered: number;
+}
 
 /**
  * Applies PayPal events (storing first one the API could not store) by re-reading the subscription they name (and, for a payment event,
@@ -32,17 +40,22 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     private readonly em: EntityManager,
     private readonly subscriptions: SubscriptionSync,
     private readonly sweep: UnappliedEventsSweep,
+    private readonly upgradePayments: UpgradePaymentsSweep,
   ) {
     super();
   }
 
-  async process(
-    job: Job<PayPalQueueJob>,
-  ): Promise<SyncOutcome | 'done' | { downgraded: number; planChanges: number } | SweepSummary> {
+  async process(job: Job<PayPalQueueJob>): Promise<SyncOutcome | 'done' | LapsedPlansSummary | SweepSummary> {
     if (job.name === JOBS.endLapsedPlans) {
-      // Scheduled downgrades first: a plan they change is then judged as any other.
+      // Upgrades paid at PayPal but never recorded, and scheduled changes, first: a plan they change
+      // is then judged as any other.
+      const upgrades = await this.upgradePayments.run();
       const planChanges = await this.subscriptions.applyDueChanges();
-      return { downgraded: await this.subscriptions.endLapsedPlans(), planChanges };
+      return {
+        downgraded: await this.subscriptions.endLapsedPlans(),
+        planChanges,
+        upgradesRecovered: upgrades.recovered,
+      };
     }
     if (job.name === JOBS.requeueUnappliedPayPalEvents) return this.sweep.run();
     if (job.name === JOBS.syncPayPalSubscription) {

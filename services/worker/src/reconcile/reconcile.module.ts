@@ -5,6 +5,7 @@ import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { QUEUES } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { SubscriptionSync } from '../billing/subscription-sync';
+import { UpgradePaymentsSweep } from '../billing/upgrade-payments-sweep';
 import { infrastructureImports, infrastructureProviders } from '../worker-infrastructure';
 import { WORKER_REDIS } from '../worker.tokens';
 import { SubscriptionReconciler } from './subscription-reconciler';
@@ -22,6 +23,7 @@ export class ReconcileModule implements OnApplicationShutdown {
         ...infrastructureProviders(config),
         ...PAYPAL_PROVIDERS,
         SubscriptionSync,
+        UpgradePaymentsSweep,
         SubscriptionReconciler,
       ],
     };

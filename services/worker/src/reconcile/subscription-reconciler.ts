@@ -2,10 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Subscription } from '@fxrates/db';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
+import { UpgradePaymentsSweep } from '../billing/upgrade-payments-sweep';
 import { createProgressBar, type ProgressOutput } from '../cli/progress-bar';
 
 export type ReconcileSummary = Record<SyncOutcome | 'failed', number> & {
   total: number;
+  /** Upgrade payments PayPal captured that were never recorded here, recorded now. */
+  upgradesRecovered: number;
   /** Users still on a paid plan past the end of what they paid for, moved to free. */
   lapsed: number;
 };
@@ -20,6 +23,7 @@ export class SubscriptionReconciler {
   constructor(
     private readonly em: EntityManager,
     private readonly sync: SubscriptionSync,
+    private readonly upgradePayments: UpgradePaymentsSweep,
   ) {}
 
   async run(output: ProgressOutput): Promise<ReconcileSummary> {
@@ -38,6 +42,7 @@ export class SubscriptionReconciler {
       refused: 0,
       failed: 0,
       lapsed: 0,
+      upgradesRecovered: 0,
     };
     const bar = createProgressBar(output);
     const detail = (done: number, note: string) => ({ detail: `${done}/${rows.length}  ${note}` });
@@ -60,9 +65,10 @@ export class SubscriptionReconciler {
     } finally {
       bar.stop();
     }
+    summary.upgradesRecovered = (await this.upgradePayments.run()).recovered;
     summary.lapsed = await this.sync.endLapsedPlans();
     output.write(
-      `Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.refused} refused (not our plan at our price for its user), ${summary.failed} failed; ${summary.lapsed} lapsed plan(s) ended\n`,
+      `Reconciled ${summary.total}: ${summary.applied} applied, ${summary.stale} unchanged (newer here), ${summary.unknown} unknown at PayPal, ${summary.refused} refused (not our plan at our price for its user), ${summary.failed} failed; ${summary.upgradesRecovered} upgrade payment(s) captured at PayPal recorded; ${summary.lapsed} lapsed plan(s) ended\n`,
     );
     return summary;
   }

@@ -1,4 +1,4 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
@@ -18,7 +18,6 @@ import {
 } from '@fxrates/domain';
 import {
   completedCapture,
-  decidePlan,
   orderProblem,
   PayPalClient,
   PayPalUnavailableError,
@@ -26,6 +25,12 @@ import {
 } from '@fxrates/paypal';
 import { AppException } from '../../common/app-exception';
 import { UserPlansService } from '../plans';
+import {
+  recordUpgradeCapture,
+  UpgradeAlreadyRecorded,
+  type CapturedUpgrade,
+  type RecordedUpgrade,
+} from '@fxrates/plans';
 import { askPayPal } from './paypal-errors';
 import type { ReturnUrls } from './return-urls';
 
@@ -261,85 +266,25 @@ export class PlanChangePayments {
     return paypal.subscriber?.payer_id ?? null;
   }
 
-  /**
-   * Records the capture and grants its plan, in one transaction under the user's subscription lock
-   * (taken in the order SubscriptionsService takes it). The plan held until the period's end is the
-   * one paid for; PayPal still bills the old price, so the old plan waits as the change at the end of
-   * the period until the buyer approves the revision (then the confirmation drops it).
-   */
-  private async grant(
-    userId: string,
-    paymentId: string,
-    captured: { captureId: string; capturedMinor: number; payerId: string | null; at: Date },
-  ): Promise<Subscription> {
-    let ungranted = false;
-    const subscription = await this.em.fork().transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
-      const payment = await em.findOneOrFail(
-        Payment,
-        { id: paymentId },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
+  /** Records the capture and grants its plan (recordUpgradeCapture); a capture for a period gone is not granted. */
+  private async grant(userId: string, paymentId: string, captured: CapturedUpgrade): Promise<Subscription> {
+    let recorded: RecordedUpgrade;
+    try {
+      recorded = await recordUpgradeCapture(this.em, paymentId, captured);
+    } catch (error) {
+      if (error instanceof UpgradeAlreadyRecorded) throw alreadyCaptured();
+      throw error;
+    }
+    if (!recorded.granted) {
+      this.logger.error(
+        `Upgrade payment ${paymentId} captured for a period, plan or status no longer held by ${userId}: not granted, review for a refund`,
       );
-      if (payment.status !== 'created') throw alreadyCaptured();
-      em.assign(payment, {
-        status: 'captured',
-        paypalCaptureId: captured.captureId,
-        capturedMinor: captured.capturedMinor,
-        payerId: captured.payerId,
-        capturedAt: captured.at,
-      });
-      const subscription = await em.findOneOrFail(
-        Subscription,
-        { id: payment.subscription.id },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      // Judged again under the locks: the paid period, plan and status may have moved since the quote
-      // (a renewal, a cancellation, another tab's upgrade). The money is recorded either way.
-      const stillPaysFor =
-        subscription.status === 'active' &&
-        !subscription.paymentRevoked() &&
-        subscription.plan === payment.fromPlan &&
-        subscription.billingCycle === payment.fromBillingCycle &&
-        subscription.currentPeriodEnd?.getTime() === payment.periodEnd.getTime() &&
-        captured.at.getTime() < payment.periodEnd.getTime();
-      if (stillPaysFor) {
-        // PayPal bills the plan paid before until the buyer approves the revision: it waits as the
-        // change at the period's end, as decidePlan would judge PayPal's plan against the one paid now.
-        const { pending } = decidePlan(
-          {
-            plan: payment.plan,
-            cycle: payment.billingCycle,
-            currentPeriodEnd: payment.periodEnd,
-            pending: null,
-          },
-          { plan: payment.fromPlan as PaidPlanId, cycle: payment.fromBillingCycle },
-          captured.at,
-        );
-        em.assign(subscription, {
-          plan: payment.plan,
-          billingCycle: payment.billingCycle,
-          pendingPlan: pending?.plan ?? null,
-          pendingBillingCycle: pending?.cycle ?? null,
-          pendingChangeAt: pending?.at ?? null,
-        });
-        await this.userPlans.writePlan(em, userId, payment.plan);
-      } else {
-        this.logger.error(
-          `Upgrade payment ${paymentId} captured for a period, plan or status no longer held by ${userId} ` +
-            `(now ${subscription.plan} ${subscription.billingCycle} ${subscription.status}): not granted, review for a refund`,
-        );
-        ungranted = true;
-      }
-      await em.flush();
-      return subscription;
-    });
-    if (ungranted) {
       throw new AppException(
         ErrorCode.QuoteExpired,
         `PayPal took the payment, but your plan or billing period changed before it arrived, so it was not applied. We will refund it; contact support with this reference if you do not see the refund: ${paymentId}`,
       );
     }
-    return subscription;
+    return recorded.subscription;
   }
 }
 

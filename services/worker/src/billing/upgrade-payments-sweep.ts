@@ -1,0 +1,105 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { Payment } from '@fxrates/db';
+import { completedCapture, PayPalClient } from '@fxrates/paypal';
+import { recordUpgradeCapture, UpgradeAlreadyRecorded, UserPlan } from '@fxrates/plans';
+import type { Redis } from 'ioredis';
+import { WORKER_REDIS } from '../worker.tokens';
+
+/** Upgrade payments looked at per sweep, oldest first; a backlog is worked off over a few sweeps. */
+const BATCH = 100;
+/** Left to the buyer's own return first: the page records its payment within seconds. */
+const GRACE_MS = 10 * 60 * 1000;
+/** PayPal keeps an approved order capturable about three days; older ones are not looked at again. */
+const LOOK_BACK_MS = 4 * 24 * 3600 * 1000;
+
+export interface UpgradePaymentsSummary {
+  /** Captured at PayPal, recorded here now. */
+  recovered: number;
+  /** Of those, captured for a period or plan no longer held: recorded, not granted (to refund). */
+  notGranted: number;
+}
+
+/**
+ * The backstop of an upgrade payment PayPal captured whose record never committed (the buyer closed
+ * the tab, an API instance died between the capture and its commit): each unrecorded payment of the
+ * last days whose order PayPal shows COMPLETED is checked as the API checks it (our reference,
+ * amount, currency, the subscription's payer) and recorded, granting its plan while its period runs.
+ * Nothing is ever captured here: an order only the buyer approved stays theirs to complete.
+ */
+@Injectable()
+export class UpgradePaymentsSweep {
+  private readonly logger = new Logger(UpgradePaymentsSweep.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly paypal: PayPalClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(WORKER_REDIS) private readonly redis: Redis,
+  ) {}
+
+  async run(now = new Date()): Promise<UpgradePaymentsSummary> {
+    const summary: UpgradePaymentsSummary = { recovered: 0, notGranted: 0 };
+    if (!this.paypal.configured) return summary;
+    const unrecorded = await this.em.fork().find(
+      Payment,
+      {
+        status: 'created',
+        createdAt: { $gte: new Date(now.getTime() - LOOK_BACK_MS), $lte: new Date(now.getTime() - GRACE_MS) },
+      },
+      { populate: ['subscription'], orderBy: { createdAt: 'asc' }, limit: BATCH },
+    );
+    for (const payment of unrecorded) {
+      try {
+        const outcome = await this.recover(payment);
+        if (outcome === 'granted' || outcome === 'not-granted') summary.recovered += 1;
+        if (outcome === 'not-granted') summary.notGranted += 1;
+      } catch (error) {
+        this.logger.warn(`Upgrade payment ${payment.id} not looked at: ${(error as Error).message}`);
+      }
+    }
+    return summary;
+  }
+
+  private async recover(payment: Payment): Promise<'granted' | 'not-granted' | 'nothing'> {
+    const order = await this.paypal.getOrder(payment.paypalOrderId);
+    if (order?.status !== 'COMPLETED') return 'nothing';
+    const paypalId = payment.subscription.getEntity().paypalSubscriptionId;
+    const subscription = paypalId ? await this.paypal.getSubscription(paypalId) : null;
+    const expected = {
+      reference: payment.id,
+      amountMinor: payment.amountMinor,
+      payerId: subscription?.subscriber?.payer_id ?? null,
+    };
+    const capture = completedCapture(order, expected);
+    if (typeof capture === 'string') {
+      this.logger.error(
+        `Upgrade payment ${payment.id}: PayPal's capture is not what we asked for: ${capture}`,
+      );
+      return 'nothing';
+    }
+    try {
+      const recorded = await recordUpgradeCapture(this.em, payment.id, {
+        captureId: capture.id,
+        capturedMinor: capture.amountMinor!,
+        payerId: order.payerId,
+        at: capture.createTime ? new Date(capture.createTime) : new Date(),
+      });
+      await UserPlan.announce(this.redis, this.config.redis.keyPrefix, recorded.userId);
+      if (recorded.granted) {
+        this.logger.log(
+          `Upgrade payment ${payment.id} captured at PayPal, recorded and granted by the sweep`,
+        );
+        return 'granted';
+      }
+      this.logger.error(
+        `Upgrade payment ${payment.id} captured for a period, plan or status no longer held: recorded, not granted, review for a refund`,
+      );
+      return 'not-granted';
+    } catch (error) {
+      if (error instanceof UpgradeAlreadyRecorded) return 'nothing';
+      throw error;
+    }
+  }
+}
