@@ -21,6 +21,7 @@ import {
   holderOf,
   killAll,
   queueOf,
+  settleLeftoverMail,
   startWorkerProcess,
   type WorkerProcess,
 } from './support/worker-processes';
@@ -87,6 +88,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
       ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
     };
     api = await startTestApp(testConfig(overrides));
+    await settleLeftoverMail(sql);
     workers = [await startWorker(), await startWorker()];
   }, 60_000);
   beforeEach(async () => {

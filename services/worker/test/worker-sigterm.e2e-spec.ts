@@ -16,6 +16,7 @@ import {
   holderOf,
   killAll,
   queueOf,
+  settleLeftoverMail,
   startWorkerProcess,
   type WorkerProcess,
 } from './support/worker-processes';
@@ -70,6 +71,7 @@ describe('worker: SIGTERM with a job in hand', () => {
         ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
       }),
     );
+    await settleLeftoverMail(sql);
     email = queueOf(config, QUEUES.email);
     webhooks = queueOf(config, QUEUES.paypalWebhooks);
   });

@@ -102,3 +102,14 @@ export async function holderOf(queue: Queue, id: string, workers: WorkerProcess[
   }, 15_000);
   return holder!;
 }
+
+/**
+ * Marks as emailed every contact message and quota alert still unsent in the shared test database:
+ * rows other test files stored with no worker running, which these tests' workers would otherwise
+ * queue again at start (their unsent-mail sweep) and send to the SMTP sink before the test's own.
+ * The premise of a test that holds the sink is that the mail in flight is its own.
+ */
+export async function settleLeftoverMail(sql: (query: string) => Promise<unknown>): Promise<void> {
+  await sql('update contact_messages set emailed_at = now() where emailed_at is null');
+  await sql('update quota_alerts set emailed_at = now() where emailed_at is null');
+}
