@@ -7,7 +7,7 @@ import {
   type PlanQuotesResponse,
 } from './plan-changes';
 import { BILLING_CURRENCY, BILLING_CYCLES, formatMinorUnits, PAID_PLAN_IDS, planPriceMinor } from './prices';
-import { paidPeriodOf, prorationCharge } from './proration';
+import { upgradeChargeMinor } from './proration';
 
 /** What the user holds, as their latest subscription says. */
 export interface HeldSubscription extends PlanChoice {
@@ -57,18 +57,17 @@ export function planQuotes(held: HeldSubscription | null, userPlan: PlanId, now:
       const timing = planChangeTiming(held, target);
       if (timing === null) return { ...base, direction, timing, ...later, effectiveAt: null };
       if (timing === 'period-end') return { ...base, direction, timing, ...later };
-      const { chargeMinor } = prorationCharge(
+      const chargeMinor = upgradeChargeMinor(
         held,
         target,
-        paidPeriodOf(held.cycle, paidUntil, held.lastPaymentAt),
+        { until: paidUntil, lastPaymentAt: held.lastPaymentAt },
         now,
       );
       return {
         ...base,
         direction,
         timing,
-        // PayPal takes no order under a cent: a change worth less is still paid, with one.
-        chargeToday: formatMinorUnits(Math.max(1, chargeMinor)),
+        chargeToday: formatMinorUnits(chargeMinor),
         effectiveAt: now.toISOString(),
         recurringFrom: paidUntil.toISOString(),
       };

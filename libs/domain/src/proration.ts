@@ -18,8 +18,6 @@ export interface PaidPeriod {
 export interface ProrationCharge {
   /** Cents to pay now, rounded half to even; 0 when the rest of the period is already worth more. */
   chargeMinor: number;
-  /** The part of the period still to come, 0 to 1, as a decimal string with 6 places (shown, not used). */
-  remainingFraction: string;
 }
 
 /**
@@ -59,10 +57,8 @@ export function prorationCharge(
   const numerator = left * periodMonths * (toPrice * fromMonths - fromPrice * toMonths);
   const denominator = length * toMonths * fromMonths;
   const charge = divideHalfEven(numerator, denominator);
-  const fraction = divideHalfEven(left * 1_000_000n, length);
   return {
     chargeMinor: charge > 0n ? Number(charge) : 0,
-    remainingFraction: `${fraction / 1_000_000n}.${String(fraction % 1_000_000n).padStart(6, '0')}`,
   };
 }
 
@@ -84,4 +80,19 @@ export function paidPeriodOf(cycle: BillingCycle, end: Date, lastPaymentAt: Date
   if (lastPaymentAt && lastPaymentAt < end && lastPaymentAt > cycleStart)
     return { start: lastPaymentAt, end };
   return { start: cycleStart, end };
+}
+
+/**
+ * What an upgrade from `held` to `to` costs today: the prorated difference for the rest of the period
+ * paid until `paidUntil` (last paid at `lastPaymentAt`), at least a cent, since PayPal takes no order
+ * below one. The one figure the quotes show and the payment asks for.
+ */
+export function upgradeChargeMinor(
+  held: PlanChoice,
+  to: PlanChoice,
+  paid: { until: Date; lastPaymentAt: Date | null },
+  now: Date,
+): number {
+  const period = paidPeriodOf(held.cycle, paid.until, paid.lastPaymentAt);
+  return Math.max(1, prorationCharge(held, to, period, now).chargeMinor);
 }

@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import type { PlanQuotesResponse } from '@fxrates/domain';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
+import { planQuotes } from './support/plan-quotes';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { UPGRADE_PAYMENTS_PER_HOUR } from '../src/modules/billing/plan-change-payments.service';
 import { startTestApp, type TestApp } from './test-app';
@@ -118,13 +118,7 @@ describe('changing plan through PayPal revise', () => {
   }
   const pay = (accessToken: string, paymentId: string) =>
     post('/change/pay', accessToken, { paymentId, ...RETURN });
-  const quotes = async (accessToken: string) =>
-    (
-      await http()
-        .get('/api/v1/subscriptions/quotes')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .expect(200)
-    ).body as PlanQuotesResponse;
+  const quotes = (accessToken: string) => planQuotes(t.app, accessToken);
   /** Moves the stored and PayPal's paid period so that `fractionLeft` of it remains. */
   async function periodWithLeft(paypalId: string, fractionLeft: number, days: number) {
     const now = Date.now();

@@ -3,9 +3,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import type { PlanQuotesResponse } from '@fxrates/domain';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
+import { planQuotes } from './support/plan-quotes';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -118,13 +118,7 @@ describe('POST /api/v1/subscriptions/cancel', () => {
         .send({ plan, billingCycle, paypalSubscriptionId });
     const account = async (accessToken: string) =>
       (await http().get('/api/account').set('Authorization', `Bearer ${accessToken}`).expect(200)).body;
-    const quotes = async (accessToken: string) =>
-      (
-        await http()
-          .get('/api/v1/subscriptions/quotes')
-          .set('Authorization', `Bearer ${accessToken}`)
-          .expect(200)
-      ).body as PlanQuotesResponse;
+    const quotes = (accessToken: string) => planQuotes(t.app, accessToken);
 
     /** A Basic annual subscriber who cancelled with (almost) the whole paid year left. */
     async function cancelledWithAYearLeft() {

@@ -6,11 +6,12 @@ import { EmailedRow } from './emailed-row.entity';
 import { Payment } from './payment.entity';
 import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
-import { Subscription } from './subscription.entity';
+import { heldAndUpcoming, Subscription } from './subscription.entity';
 import { User } from './user.entity';
 import { WebhookEvent } from './webhook-event.entity';
 
 export {
+  heldAndUpcoming,
   AnonymousSession,
   ApiKey,
   ContactMessage,

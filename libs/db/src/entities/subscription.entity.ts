@@ -96,3 +96,16 @@ export class Subscription {
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 }
+
+/**
+ * Of a user's two newest subscriptions (newest first): the one that holds now, and one bought to
+ * start when that one's paid time ends (startsLater), which holds nothing yet.
+ */
+export function heldAndUpcoming(
+  newestFirst: readonly Subscription[],
+  now: Date = new Date(),
+): { held: Subscription | null; upcoming: Subscription | null } {
+  const [newest, before] = newestFirst;
+  if (newest?.startsLater(now)) return { held: before ?? null, upcoming: newest };
+  return { held: newest ?? null, upcoming: null };
+}

@@ -3,7 +3,7 @@ import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { markEmailVerified, newEmail, PASSWORD } from '../support/auth-client';
+import { newEmail, PASSWORD } from '../support/auth-client';
 import type { TestApp } from '../test-app';
 import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
 import {
@@ -126,30 +126,9 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
 
     let network = 0;
     /** A new account, signed up from a network of its own: the sign-up limits here are the flood tests'. */
-    async function signedUp(): Promise<Account> {
+    function signedUp(): Promise<Account> {
       network += 1;
-      const from = `10.${network}.${network}.7`;
-      const email = newEmail();
-      const res = await http()
-        .post('/api/auth/register')
-        .set('X-Forwarded-For', from)
-        .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD })
-        .expect(201);
-      const accessToken: string = res.body.accessToken;
-      await markEmailVerified(t.app, res.body.user.uid);
-      const key = await http()
-        .post('/api/keys')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .send({ name: 'k' })
-        .expect(201);
-      return {
-        userId: res.body.user.uid,
-        email,
-        accessToken,
-        cookie: '',
-        key: key.body.key,
-        keyId: key.body.id,
-      };
+      return signUpWithKey(t, {}, { from: `10.${network}.${network}.7` });
     }
 
     async function basicSubscriber(): Promise<Account & { paypalId: string }> {

@@ -32,6 +32,13 @@ export async function markEmailVerified(app: NestFastifyApplication, userId: str
     ]);
 }
 
+/** How a test signs up: verified (the default) or not, and from which client address (TRUST_PROXY). */
+export interface SignUpOptions {
+  verified?: boolean;
+  /** Sent as X-Forwarded-For: another network, past the sign-up limits of 127.0.0.1. */
+  from?: string;
+}
+
 /**
  * Signs up a new user through the API; their address is then marked verified unless
  * `{ verified: false }` (the answer's `user.emailVerified` is the sign-up's: false).
@@ -39,11 +46,12 @@ export async function markEmailVerified(app: NestFastifyApplication, userId: str
 export async function register(
   app: NestFastifyApplication,
   overrides: Record<string, unknown> = {},
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, from }: SignUpOptions = {},
 ): Promise<{ res: request.Response; email: string; cookie: string; accessToken: string; userId: string }> {
   const email = (overrides.email as string | undefined) ?? newEmail();
   const res = await request(app.getHttpServer())
     .post('/api/auth/register')
+    .set(from ? { 'X-Forwarded-For': from } : {})
     .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, ...overrides })
     .expect(201);
   const userId = res.body.user.uid as string;

@@ -3,7 +3,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { Payment, Subscription, User } from '@fxrates/db';
+import { heldAndUpcoming, Payment, Subscription, User } from '@fxrates/db';
 import { planPriceMinor, type PlanId } from '@fxrates/domain';
 import {
   CAPTURE_TAKEN_BACK,
@@ -361,8 +361,7 @@ export class SubscriptionSync {
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 2 },
     );
     // One bought to start when the paid time ends grants nothing before: the one before it holds.
-    const upcoming = newest[0]?.startsLater(new Date(now)) ? newest[0] : null;
-    const latest = upcoming ? (newest[1] ?? null) : (newest[0] ?? null);
+    const { held: latest, upcoming } = heldAndUpcoming(newest, new Date(now));
     if (upcoming) await this.syncAt(upcoming.paypalSubscriptionId!, upcoming.startDate!.getTime(), now);
     const plan: PlanId = latest ? planPaidBy(latest, now) : 'free';
     const paidUntil = latest?.currentPeriodEnd?.getTime() ?? 0;

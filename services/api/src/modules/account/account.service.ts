@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Subscription, User } from '@fxrates/db';
+import { heldAndUpcoming, Subscription, User } from '@fxrates/db';
 import type { AccountResponse } from '@fxrates/domain';
 import { unauthorized } from '../auth';
 import { displayNameOf } from '../auth';
@@ -38,14 +38,13 @@ export class AccountService {
   }
 
   private async view(em: EntityManager, user: User): Promise<AccountResponse> {
-    const [newest, before] = await em.find(
+    const newestFirst = await em.find(
       Subscription,
       { user: user.id },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 2 },
     );
     // A subscription bought to start when the paid time ends: the one before it is what is held now.
-    const upcoming = newest?.startsLater() ? newest : null;
-    const latest = upcoming ? (before ?? null) : (newest ?? null);
+    const { held: latest, upcoming } = heldAndUpcoming(newestFirst);
     const held = latest?.plan === user.plan ? latest : null;
     const resumed =
       upcoming && held && upcoming.plan === held.plan && upcoming.billingCycle === held.billingCycle;

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, clientAddressKey, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import { WebhookEvent } from '@fxrates/db';
 import { ErrorCode } from '@fxrates/domain';
 import {
@@ -19,8 +19,7 @@ import { applyPayPalEventJobOptions, JOBS, QUEUES, type ApplyPayPalEventJob } fr
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { X509Certificate } from 'node:crypto';
-import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { admitAddress, seconds } from '../../common/address-limit';
+import { RedisLimit } from '../../common/redis-limit';
 import { AppException } from '../../common/app-exception';
 import { isDatabaseUnreachable } from '../../common/unavailable-dependency';
 import { REDIS } from '../redis';
@@ -48,7 +47,7 @@ const BUSY_RETRY_AFTER_SECONDS = 30;
 @Injectable()
 export class PayPalWebhooksService {
   private readonly logger = new Logger(PayPalWebhooksService.name);
-  private readonly perIp: RateLimiterRedis;
+  private readonly perIp: RedisLimit;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -59,12 +58,15 @@ export class PayPalWebhooksService {
     private readonly transmissions: WebhookTransmissions,
     @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<ApplyPayPalEventJob>,
   ) {
-    this.perIp = redisRateLimiter(
-      redis,
-      config.redis.keyPrefix,
-      'paypal-webhook-ip',
-      config.paypal.webhookIpPerMinute,
-      60,
+    this.perIp = new RedisLimit(
+      redisRateLimiter(
+        redis,
+        config.redis.keyPrefix,
+        'paypal-webhook-ip',
+        config.paypal.webhookIpPerMinute,
+        60,
+      ),
+      (wait) => `Too many webhook deliveries from your address. Deliver again in ${wait}.`,
     );
   }
 
@@ -73,11 +75,7 @@ export class PayPalWebhooksService {
     if (!webhookId || !this.paypal.configured) {
       throw new AppException(ErrorCode.BillingNotConfigured, 'PayPal webhooks are not configured.');
     }
-    await admitAddress(
-      this.perIp,
-      clientIp,
-      (wait) => `Too many webhook deliveries from your address. Deliver again in ${seconds(wait)}.`,
-    );
+    await this.perIp.admit(clientAddressKey(clientIp));
     const parsed = parseDelivery(delivery, {
       isAllowedCertUrl: (url) => this.certificates.isAllowedUrl(url),
       toleranceMs: webhookToleranceMs,

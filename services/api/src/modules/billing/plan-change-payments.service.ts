@@ -9,9 +9,8 @@ import {
   BILLING_CURRENCY,
   ErrorCode,
   formatMinorUnits,
-  paidPeriodOf,
   PLANS,
-  prorationCharge,
+  upgradeChargeMinor,
   type BillingCycle,
   type PaidPlanId,
   type PlanChangeStarted,
@@ -48,7 +47,7 @@ const quoteExpired = (why: string) =>
 
 /**
  * An upgrade is paid before it is granted: the prorated difference for the rest of the paid period
- * (prorationCharge) is a one-time PayPal order for our reference. Once the buyer approved it, the
+ * (upgradeChargeMinor) is a one-time PayPal order for our reference. Once the buyer approved it, the
  * server checks the order (amount, currency, our reference, the subscription's payer), captures it,
  * checks the capture the same way, and only then grants the higher plan until the period's end;
  * PayPal's subscription is then revised so it bills the new price from the next cycle.
@@ -97,10 +96,10 @@ export class PlanChangePayments {
         { 'Retry-After': '300' },
       );
     }
-    const { chargeMinor } = prorationCharge(
+    const chargeMinor = upgradeChargeMinor(
       held,
       target,
-      paidPeriodOf(live.billingCycle, periodEnd, live.lastPaymentAt),
+      { until: periodEnd, lastPaymentAt: live.lastPaymentAt },
       now,
     );
     const em = this.em.fork();
@@ -112,8 +111,7 @@ export class PlanChangePayments {
       fromBillingCycle: held.cycle,
       plan: target.plan,
       billingCycle: target.cycle,
-      // PayPal takes no order below a cent; a change worth less is still paid for, with a cent.
-      amountMinor: Math.max(1, chargeMinor),
+      amountMinor: chargeMinor,
       currency: BILLING_CURRENCY,
       periodEnd,
       expiresAt: new Date(Math.min(now.getTime() + QUOTE_LIFETIME_MS, periodEnd.getTime())),

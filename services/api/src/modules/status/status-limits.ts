@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, clientAddressKey, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'node:net';
-import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { admitAddress, seconds } from '../../common/address-limit';
 import { clientIp } from '../../common/client-address';
+import { RedisLimit } from '../../common/redis-limit';
 import type { DirectRequest } from '../../common/direct-routes';
 import { REDIS } from '../redis';
 
@@ -15,17 +14,20 @@ import { REDIS } from '../redis';
  */
 @Injectable()
 export class StatusLimits {
-  private readonly perIp: RateLimiterRedis;
+  private readonly perIp: RedisLimit;
   private readonly trustProxy: boolean;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    this.perIp = redisRateLimiter(
-      redis,
-      config.redis.keyPrefix,
-      'status-ip',
-      config.status.ipLimitPerMinute,
-      60,
-      'count-in-memory',
+    this.perIp = new RedisLimit(
+      redisRateLimiter(
+        redis,
+        config.redis.keyPrefix,
+        'status-ip',
+        config.status.ipLimitPerMinute,
+        60,
+        'count-in-memory',
+      ),
+      (wait) => `Too many status requests in a short time. Wait ${wait}, then try again.`,
     );
     this.trustProxy = config.api.trustProxy;
   }
@@ -33,10 +35,6 @@ export class StatusLimits {
   /** Resolves once the call is admitted; rejects with 429 `rate-limited` and Retry-After otherwise. */
   async admit(request: DirectRequest): Promise<void> {
     const peer = (request.connection as Partial<Socket>).remoteAddress;
-    await admitAddress(
-      this.perIp,
-      clientIp(request.headers, peer, this.trustProxy),
-      (wait) => `Too many status requests in a short time. Wait ${seconds(wait)}, then try again.`,
-    );
+    await this.perIp.admit(clientAddressKey(clientIp(request.headers, peer, this.trustProxy)));
   }
 }

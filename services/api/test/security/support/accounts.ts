@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { register } from '../../support/auth-client';
+import { register, type SignUpOptions } from '../../support/auth-client';
 import type { TestApp } from '../../test-app';
 
 /** A signed-up user with one API key, as an attacker or a victim. */
@@ -30,8 +30,12 @@ export function patchAccountRaw(t: TestApp, account: Account, json: string): req
     .send(json);
 }
 
-export async function signUpWithKey(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Account> {
-  const { res, email, cookie, accessToken } = await register(t.app, overrides);
+export async function signUpWithKey(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  options: SignUpOptions = {},
+): Promise<Account> {
+  const { res, email, cookie, accessToken } = await register(t.app, overrides, options);
   const created = await request(t.app.getHttpServer())
     .post('/api/keys')
     .set('Authorization', `Bearer ${accessToken}`)
