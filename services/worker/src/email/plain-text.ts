@@ -30,7 +30,9 @@ export function plainText(value: string, options: { multiline?: boolean; maxLeng
   text = text
     .replace(/:\/\//g, '[:]//')
     .replace(/(?<=\S)@(?=\S)/g, '[at]')
-    .replace(new RegExp(`(?<=\\S)${DOTS.source}(?=\\S)`, 'gu'), '[.]');
+    .replace(new RegExp(`(?<=\\S)${DOTS.source}(?=\\S)`, 'gu'), '[.]')
+    // "www." is linked by some clients whatever follows it, the end of the text included.
+    .replace(new RegExp(`(?<=www)${DOTS.source}`, 'giu'), '[.]');
   if (options.maxLength !== undefined && [...text].length > options.maxLength) {
     text = `${[...text].slice(0, options.maxLength - 1).join('')}…`;
   }
