@@ -22,6 +22,14 @@ export const FAIL_FAST_OPTIONS = {
   lazyConnect: true,
 } satisfies RedisOptions;
 
+/**
+ * Options of a pub/sub connection (a `duplicate()` of the shared one). Its owner subscribes again
+ * on every 'ready' and handles a refusal; ioredis's own resubscription is off because it does not
+ * handle one: when the connection drops again during the reconnect handshake, its SUBSCRIBE is
+ * refused ("Stream isn't writeable", the offline queue being off) as an unhandled rejection.
+ */
+export const SUBSCRIBER_OPTIONS = { autoResubscribe: false } satisfies RedisOptions;
+
 const logger = new Logger('RedisConnection');
 
 /**
