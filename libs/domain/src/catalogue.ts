@@ -87,6 +87,14 @@ export const CRYPTO: readonly Currency[] = [
   })),
 ];
 
+/** The precious metals of ISO 4217, each priced per troy ounce. */
+export const METALS: readonly Currency[] = [
+  { code: 'XAU', name: 'Gold (troy ounce)', symbol: 'XAU', type: 'metal', featured: false },
+  { code: 'XAG', name: 'Silver (troy ounce)', symbol: 'XAG', type: 'metal', featured: false },
+  { code: 'XPT', name: 'Platinum (troy ounce)', symbol: 'XPT', type: 'metal', featured: false },
+  { code: 'XPD', name: 'Palladium (troy ounce)', symbol: 'XPD', type: 'metal', featured: false },
+];
+
 export const CURRENCIES: readonly Currency[] = [...FIAT, ...CRYPTO];
 
 const byCode = new Map(CURRENCIES.map((c) => [c.code, c]));
@@ -97,6 +105,10 @@ export function findCurrency(code: string): Currency | undefined {
 
 export function isCrypto(code: string): boolean {
   return findCurrency(code)?.type === 'crypto';
+}
+
+export function isMetal(code: string): boolean {
+  return findCurrency(code)?.type === 'metal';
 }
 
 export const DEFAULT_FROM = 'USD';

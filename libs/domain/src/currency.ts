@@ -1,4 +1,5 @@
-export type CurrencyType = 'fiat' | 'crypto';
+/** A metal is priced per troy ounce (ISO 4217's XAU, XAG, XPT, XPD); tokenised gold stays crypto. */
+export type CurrencyType = 'fiat' | 'crypto' | 'metal';
 
 export interface Currency {
   /** ISO 4217 code for fiat, ticker for crypto, always upper case. */
