@@ -142,7 +142,11 @@ describe('GET /api/v1/status: every currency and each source cadence', () => {
 
   it('answers a new rates table at once, not at the end of the answer window', async () => {
     const before = await status();
-    const moved: RateProvenance = { source: 'coinbase', timestamp: iso(Date.now() - 5 * SECOND), date: dayOf(Date.now()) };
+    const moved: RateProvenance = {
+      source: 'coinbase',
+      timestamp: iso(Date.now() - 5 * SECOND),
+      date: dayOf(Date.now()),
+    };
     const table = tableWith({ EUR: ecbOrigin, GBP: ecbOrigin, BTC: moved, ETH: binanceOrigin });
     expect(await new RatesStore(t.redis, t.config.redis.keyPrefix).publish(table)).toBe(true);
     const after = await until('the new table in the status', status, (body) =>
@@ -171,8 +175,10 @@ describe('GET /api/v1/status: every currency and each source cadence', () => {
       date: ecbOld,
     });
 
-    const body = await until('an answer made after the polls were recorded', status, (answer) =>
-      Date.parse(answer.generatedAt) >= now,
+    const body = await until(
+      'an answer made after the polls were recorded',
+      status,
+      (answer) => Date.parse(answer.generatedAt) >= now,
     );
     const generatedAt = Date.parse(body.generatedAt);
     const source = (id: string) => body.sources.find((s) => s.source === id)!;
@@ -222,8 +228,10 @@ describe('GET /api/v1/status: every currency and each source cadence', () => {
     const now = Date.now();
     const fresh = now - 15 * SECOND;
     await health.recordSuccess('binance', fresh, { timestamp: fresh, date: dayOf(fresh) });
-    const body = await until('an answer made after the poll', status, (answer) =>
-      Date.parse(answer.generatedAt) >= now,
+    const body = await until(
+      'an answer made after the poll',
+      status,
+      (answer) => Date.parse(answer.generatedAt) >= now,
     );
     expect(body.sources.find((s) => s.source === 'binance')).toMatchObject({
       consecutiveFailures: 0,

@@ -24,7 +24,9 @@ describe('missedPublishes', () => {
   const fridayFix = dataOf('2026-11-20T15:00:00.000Z');
 
   it('is 0 for the bundled snapshot, however old, and unknown for a source that never gave data', () => {
-    expect(missedPublishes(SOURCE_CADENCES['bundled-snapshot'], fridayFix, HOUR, at('2027-06-01T00:00:00Z'))).toBe(0);
+    expect(
+      missedPublishes(SOURCE_CADENCES['bundled-snapshot'], fridayFix, HOUR, at('2027-06-01T00:00:00Z')),
+    ).toBe(0);
     expect(missedPublishes(ecb, undefined, ecbPoll, at('2026-11-23T18:00:00Z'))).toBeNull();
     expect(
       missedPublishes(ecb, { dataTimestamp: null, dataDate: null }, ecbPoll, at('2026-11-23T18:00:00Z')),
@@ -40,9 +42,9 @@ describe('missedPublishes', () => {
     // By Wednesday evening Monday's, Tuesday's and Wednesday's fixes are missing.
     expect(missedPublishes(ecb, fridayFix, ecbPoll, at('2026-11-25T18:00:00Z'))).toBe(3);
     // Monday's fix received: only Tuesday's and Wednesday's.
-    expect(missedPublishes(ecb, dataOf('2026-11-23T15:00:00.000Z'), ecbPoll, at('2026-11-25T18:00:00Z'))).toBe(
-      2,
-    );
+    expect(
+      missedPublishes(ecb, dataOf('2026-11-23T15:00:00.000Z'), ecbPoll, at('2026-11-25T18:00:00Z')),
+    ).toBe(2);
   });
 
   it('does not expect the ECB on TARGET holidays (Christmas) nor in summer time at 16:00 CET', () => {
@@ -68,7 +70,9 @@ describe('missedPublishes', () => {
     const now = at('2026-11-25T12:00:00Z');
     expect(missedPublishes(coingecko, { dataTimestamp: now - 110_000, dataDate: null }, MINUTE, now)).toBe(0);
     // Ten minutes old: 10 due, the last two within grace (1 min) and a poll (1 min).
-    expect(missedPublishes(coingecko, { dataTimestamp: now - 10 * MINUTE, dataDate: null }, MINUTE, now)).toBe(8);
+    expect(
+      missedPublishes(coingecko, { dataTimestamp: now - 10 * MINUTE, dataDate: null }, MINUTE, now),
+    ).toBe(8);
     // Polled every 5 minutes: we cannot expect more than one per poll.
     expect(
       missedPublishes(coingecko, { dataTimestamp: now - 60 * MINUTE, dataDate: null }, 5 * MINUTE, now),
@@ -90,6 +94,8 @@ describe('missedPublishes', () => {
     const hourly = SOURCE_CADENCES.oxr;
     const now = at('2026-11-25T12:00:00Z');
     // Hourly, polled every 30 minutes, grace 15 minutes: 5 hours silent is 5 due, the last not yet missed.
-    expect(missedPublishes(hourly, { dataTimestamp: now - 5 * HOUR, dataDate: null }, 30 * MINUTE, now)).toBe(4);
+    expect(missedPublishes(hourly, { dataTimestamp: now - 5 * HOUR, dataDate: null }, 30 * MINUTE, now)).toBe(
+      4,
+    );
   });
 });

@@ -62,7 +62,11 @@ export function missedPublishes(
     const lookbackDay = addDays(new Date(earliest).toISOString().slice(0, 10), -1);
     const today = new Date(now).toISOString().slice(0, 10);
     let missed = 0;
-    for (let day = addDays(dataDay > lookbackDay ? dataDay : lookbackDay, 1); day <= today; day = addDays(day, 1)) {
+    for (
+      let day = addDays(dataDay > lookbackDay ? dataDay : lookbackDay, 1);
+      day <= today;
+      day = addDays(day, 1)
+    ) {
       if (!calendar.publishesOn(day)) continue;
       const due = localInstant(day, hour, minute, timeZone);
       if (due > earliest && due <= latest) missed += 1;

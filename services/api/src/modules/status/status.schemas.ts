@@ -117,7 +117,8 @@ const CurrencySourceSchema = Type.Object(
       example: 3600,
     }),
     stale: Type.Boolean({
-      description: "Older than 24 hours (the converter's and the Free plan's promise) while its market is open",
+      description:
+        "Older than 24 hours (the converter's and the Free plan's promise) while its market is open",
     }),
     marketClosed: Type.Boolean({
       description: "Its source's market is closed and this is its last value before: not stale",
