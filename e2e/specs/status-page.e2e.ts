@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { CURRENCIES } from '@fxrates/domain';
 import { SourceAgeSamples, SourceHealthStore } from '../../libs/rates/src/source-status';
+import { seriousAxeViolations } from '../support/axe';
 import { PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { horizontalOverflows, settle } from '../support/layout-checks';
@@ -152,12 +153,13 @@ describe('/status page', () => {
 describe('/status page on a phone (390 px)', () => {
   const opened = usePagePerTest(PHONE_VIEWPORT);
 
-  it('fits the screen with every currency listed: nothing scrolls sideways, searched or not', async () => {
+  it('fits the screen with every currency listed: nothing scrolls sideways, searched or not; axe finds nothing serious', async () => {
     const { page } = opened();
     await openStatus(page);
     await settle(page);
     expect(await shownCodes(page)).toHaveLength(CURRENCIES.length);
     expect(await horizontalOverflows(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('searchbox', { name: 'Search currencies' }).fill('dollar');
     await waitForText(page.getByTestId('currency-count'), /^\d+ of \d+ currencies$/);
     expect(await horizontalOverflows(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { sourceCadenceOf, type CurrencySource } from '@fxrates/domain';
 import { formatAge } from '@fxrates/web-kit';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -24,15 +24,16 @@ function AgeCell({ currency }: { currency: CurrencySource }) {
       <Text size="sm" title={new Date(currency.timestamp).toLocaleString()} data-testid="currency-age">
         {formatAge(currency.ageSeconds)}
       </Text>
+      {/* Words in colours that keep AA contrast at this size (a light badge's do not). */}
       {currency.stale && (
-        <Badge size="xs" color="orange" variant="light">
+        <Text size="xs" fw={600} c="red.9">
           delayed
-        </Badge>
+        </Text>
       )}
       {currency.marketClosed && (
-        <Badge size="xs" color="gray" variant="light">
+        <Text size="xs" fw={600} c="gray.7">
           market closed
-        </Badge>
+        </Text>
       )}
     </Stack>
   );

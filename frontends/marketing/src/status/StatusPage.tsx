@@ -12,8 +12,9 @@ function FreshnessBadge({ freshness }: { freshness: PlanFreshness }) {
   const target = formatAge(freshness.targetSeconds);
   return (
     <Badge
-      variant="light"
-      color={freshness.met ? 'teal' : 'red'}
+      // Filled in the darkest shade: the light variant's text is below WCAG AA contrast at badge size.
+      variant="filled"
+      color={freshness.met ? 'teal.9' : 'red.9'}
       title={`${plan} promises data at most ${target} old`}
       data-testid={`freshness-${freshness.plan}`}
     >
