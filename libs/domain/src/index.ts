@@ -17,3 +17,4 @@ export * from './proration';
 export * from './plan-quotes';
 export * from './quota-alerts';
 export * from './source-status';
+export * from './source-cadence';

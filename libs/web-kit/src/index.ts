@@ -54,4 +54,11 @@ export { mountStandalone } from './components/mount-standalone';
 export { AlertIcon, CheckIcon, CopyIcon, InfoIcon, LogoMark, RetryIcon, SwapIcon } from './components/icons';
 export { usePageTitle } from './hooks/use-page-title';
 export { decimalsEqual, formatDecimal, invertDecimal, isDecimal, multiplyDecimals } from './format/decimal';
-export { describeRateSource, formatRateDay, type RateProvenance } from './format/rate-source';
+export { formatAge } from './format/age';
+export {
+  describeRateSource,
+  formatRateDay,
+  formatRateInstant,
+  isIntradaySource,
+  type RateProvenance,
+} from './format/rate-source';

@@ -1,4 +1,4 @@
-import type { StatusHistoryResponse, StatusResponse } from '@fxrates/domain';
+import { RATE_PROVIDER_IDS, type StatusHistoryResponse, type StatusResponse } from '@fxrates/domain';
 import { SourceAgeSamples, SourceHealthStore } from '@fxrates/rates';
 import request from 'supertest';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
@@ -92,6 +92,9 @@ describe('GET /api/v1/status', () => {
         { plan: 'professional', targetSeconds: 600, met: false },
         { plan: 'enterprise', targetSeconds: 60, met: false },
       ],
+      cadence: { pattern: 'continuous', everySeconds: null, summary: 'Continuous (exchange tickers)' },
+      // Due every poll (10 s) since its data, less a minute's grace and a poll: (1800 - 70) / 10.
+      missedPublishes: Math.floor((generatedAt - binanceData - 70_000) / 10_000),
     });
     // Never polled successfully: no age, no plan met.
     const frankfurter = body.sources.find((s) => s.source === 'frankfurter')!;
@@ -145,13 +148,13 @@ describe('GET /api/v1/status', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers['etag']).toMatch(/-gz"$/);
     const decoded = gzipped.body as StatusResponse;
-    expect(decoded.sources).toHaveLength(7);
+    expect(decoded.sources).toHaveLength(RATE_PROVIDER_IDS.length);
   });
 
   it('is served the same before Fastify and through it (a browser call with Origin, CORS)', async () => {
     const res = await http().get('/api/v1/status').set('Origin', 'http://localhost:3000').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect((res.body as StatusResponse).sources).toHaveLength(7);
+    expect((res.body as StatusResponse).sources).toHaveLength(RATE_PROVIDER_IDS.length);
   });
 
   it('refuses an unknown parameter, so a cache-busting query cannot make it anew', async () => {

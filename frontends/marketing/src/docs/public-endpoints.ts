@@ -204,7 +204,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     id: 'status',
     path: '/status',
     summary:
-      "Every rate source's freshness: last success, failures in a row, data age, and per plan whether its freshness target is met. No key needed",
+      "Every rate source's freshness: last success, failures in a row, data age, per plan whether its freshness target is met, its publish cadence and the publications it missed in the last 7 days; and every currency with the source and age of its rate. No key needed",
     parameters: [],
     metered: false,
     plan: 'free',

@@ -212,8 +212,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Health and freshness of every rates source (public, not metered)
-     * @description For every source: its last successful poll, consecutive failures, the age of its newest data, and per plan whether that age meets the plan's freshness promise. No API key; limited per IP. The answer is made once per few seconds and shared: revalidate with If-None-Match. The 24-hour age series is GET /api/v1/status/history.
+     * Health and freshness of every rates source and every currency (public, not metered)
+     * @description For every source: its last successful poll, consecutive failures, the age of its newest data, per plan whether that age meets the plan's freshness promise, its publish cadence and the publications it missed in the last 7 days. For every currency of the catalogue: the source and age of its rate in service. No API key; limited per IP. The answer is made once per few seconds (and at once for a new rates table) and shared: revalidate with If-None-Match. The 24-hour age series is GET /api/v1/status/history.
      */
     get: operations['getStatus'];
     put?: never;
@@ -696,6 +696,21 @@ export interface components {
       /** @description Whether the source's newest data meets it now */
       met: boolean;
     };
+    SourceCadence: {
+      /**
+       * @description business-days: once a day on its calendar (TARGET for the ECB); periodic: every everySeconds; continuous: a market that moves all the time, expected at every poll; fixed: never updated
+       * @example business-days
+       * @enum {string}
+       */
+      pattern: 'business-days' | 'periodic' | 'continuous' | 'fixed';
+      /**
+       * @description Seconds between two publications; null when continuous or fixed
+       * @example 86400
+       */
+      everySeconds: number | null;
+      /** @example Daily on TARGET business days, about 16:00 CET */
+      summary: string;
+    };
     SourceStatus: {
       /**
        * @description The source
@@ -743,6 +758,48 @@ export interface components {
       marketClosed: boolean;
       /** @description Per plan, cheapest first; empty when disabled */
       freshness: components['schemas']['PlanFreshness'][];
+      cadence: components['schemas']['SourceCadence'];
+      /**
+       * @description Publications due in the last 7 days that were not seen, whether the source did not publish or our polls failed (consecutiveFailures tells which). Due: each of a daily source's business days once its publication time (the ECB's 16:00 CET) has passed; for the others, one per max(period, poll interval) after its newest data; each counts once the source's grace and one poll interval have passed too. 0 for the bundled snapshot; null when disabled or no data has come yet
+       * @example 0
+       */
+      missedPublishes: number | null;
+    };
+    CurrencySource: {
+      /** @example EUR */
+      code: string;
+      /** @example Euro */
+      name: string;
+      /**
+       * @example fiat
+       * @enum {string}
+       */
+      type: 'fiat' | 'crypto' | 'metal';
+      /**
+       * @description The source of its rate in service; null for the pivot (USD) or when no source has it
+       * @example ecb
+       */
+      source: string | null;
+      /**
+       * Format: date-time
+       * @description When that source published the value
+       */
+      timestamp: string | null;
+      /**
+       * Format: date
+       * @description The day the value belongs to
+       * @example 2026-11-27
+       */
+      date: string | null;
+      /**
+       * @description Seconds since timestamp when the answer was made
+       * @example 3600
+       */
+      ageSeconds: number | null;
+      /** @description Older than 24 hours (the converter's and the Free plan's promise) while its market is open */
+      stale: boolean;
+      /** @description Its source's market is closed and this is its last value before: not stale */
+      marketClosed: boolean;
     };
     Status: {
       /**
@@ -752,6 +809,13 @@ export interface components {
       generatedAt: string;
       /** @description Enabled sources first */
       sources: components['schemas']['SourceStatus'][];
+      /**
+       * @description The currency every rate is expressed against: its row has no source
+       * @example USD
+       */
+      pivot: string;
+      /** @description Every currency of the catalogue (fiat, crypto, metals), featured first: the source and age of its rate in service */
+      currencies: components['schemas']['CurrencySource'][];
     };
     StatusHistory: {
       /** Format: date-time */

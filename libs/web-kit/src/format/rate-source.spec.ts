@@ -1,4 +1,4 @@
-import { describeRateSource, formatRateDay, formatRateInstant } from './rate-source';
+import { describeRateSource, formatRateDay, formatRateInstant, isIntradaySource } from './rate-source';
 
 describe('describeRateSource', () => {
   it('labels the bundled snapshot as demo rates with its day', () => {
@@ -22,37 +22,62 @@ describe('describeRateSource', () => {
   it("gives ECB's fix in Frankfurt time, CET in winter and CEST in summer", () => {
     expect(
       describeRateSource({ source: 'ecb', date: '2026-11-20', timestamp: '2026-11-20T15:00:00.000Z' }),
-    ).toBe('Rates from ECB, 20 Nov 2026 16:00 CET');
+    ).toBe('ECB reference rate · 20 Nov 2026 16:00 CET');
     expect(
       describeRateSource({ source: 'ecb', date: '2026-07-01', timestamp: '2026-07-01T14:00:00.000Z' }),
-    ).toBe('Rates from ECB, 1 Jul 2026 16:00 CEST');
+    ).toBe('ECB reference rate · 1 Jul 2026 16:00 CEST');
   });
 
-  it('names every source of a cross rate, in UTC unless all publish on Frankfurt time', () => {
+  it('gives a source that publishes more than daily as an age', () => {
+    const now = Date.parse('2026-11-28T12:00:12.400Z');
+    const coinbase = { source: 'coinbase', date: '2026-11-28', timestamp: '2026-11-28T12:00:00.000Z' };
+    expect(describeRateSource(coinbase, now)).toBe('Coinbase · 12 s ago');
+    expect(describeRateSource({ ...coinbase, source: 'coingecko,binance' }, now + 3 * 60_000)).toBe(
+      'CoinGecko and Binance · 3 min ago',
+    );
+    // A browser clock a little behind the server's.
+    expect(describeRateSource(coinbase, Date.parse('2026-11-28T11:59:59.000Z'))).toBe('Coinbase · just now');
+    expect(isIntradaySource('oxr')).toBe(true);
+    expect(isIntradaySource('ecb')).toBe(false);
+    expect(isIntradaySource('bundled-snapshot')).toBe(false);
+    expect(isIntradaySource('who-knows')).toBe(false);
+  });
+
+  it('names every source of a cross rate, at the oldest time, in UTC unless all publish on Frankfurt time', () => {
     expect(
       describeRateSource({
         source: 'ecb,coingecko',
         date: '2026-11-20',
         timestamp: '2026-11-20T15:00:00.000Z',
       }),
-    ).toBe('Rates from ECB and CoinGecko, 20 Nov 2026 15:00 UTC');
+    ).toBe('ECB reference rate and CoinGecko · 20 Nov 2026 15:00 UTC');
     expect(
       describeRateSource({
         source: 'oxr,binance,bundled-snapshot',
         date: '2026-09-29',
         timestamp: '2026-09-29T14:05:00.000Z',
       }),
-    ).toBe('Rates from Open Exchange Rates, Binance and the bundled snapshot, 29 Sep 2026 14:05 UTC');
+    ).toBe('Open Exchange Rates, Binance and the bundled snapshot · 29 Sep 2026 14:05 UTC');
+    expect(
+      describeRateSource({ source: 'mystery', date: '2026-09-29', timestamp: '2026-09-29T14:05:00.000Z' }),
+    ).toBe('mystery · 29 Sep 2026 14:05 UTC');
   });
 
   it('marks delayed data and a closed market', () => {
     const friday = { source: 'ecb', date: '2026-11-20', timestamp: '2026-11-20T15:00:00.000Z' };
     expect(describeRateSource({ ...friday, stale: true })).toBe(
-      'Rates from ECB, 20 Nov 2026 16:00 CET (delayed)',
+      'ECB reference rate · 20 Nov 2026 16:00 CET · delayed',
     );
     expect(describeRateSource({ ...friday, marketClosed: true })).toBe(
-      'Rates from ECB, 20 Nov 2026 16:00 CET (market closed)',
+      'ECB reference rate · 20 Nov 2026 16:00 CET · market closed',
     );
+    const now = Date.parse('2026-11-28T12:00:00.000Z');
+    expect(
+      describeRateSource(
+        { source: 'binance', date: '2026-11-26', timestamp: '2026-11-26T10:00:00.000Z', stale: true },
+        now,
+      ),
+    ).toBe('Binance · 2 d 2 h ago · delayed');
   });
 });
 

@@ -1,18 +1,9 @@
-import type { ConvertResponse } from '@fxrates/domain';
+import { sourceCadenceOf, type ConvertResponse } from '@fxrates/domain';
+import { formatAge } from './age';
 
 export type RateProvenance = Pick<ConvertResponse, 'source' | 'date' | 'timestamp'> & {
   stale?: boolean;
   marketClosed?: boolean;
-};
-
-const SOURCE_NAMES: Record<string, string> = {
-  ecb: 'ECB',
-  frankfurter: 'Frankfurter (ECB)',
-  oxr: 'Open Exchange Rates',
-  coingecko: 'CoinGecko',
-  binance: 'Binance',
-  coinbase: 'Coinbase',
-  'bundled-snapshot': 'the bundled snapshot',
 };
 
 /** Sources that publish on Frankfurt time: their stamp reads in CET/CEST, as they announce it. */
@@ -60,19 +51,46 @@ function listNames(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/** A source that publishes more than once a day: its rates' time reads best as an age ("12 s ago"). */
+export function isIntradaySource(source: string): boolean {
+  const cadence = sourceCadenceOf(source);
+  if (!cadence) return false;
+  return (
+    cadence.pattern === 'continuous' ||
+    (cadence.pattern === 'periodic' && (cadence.everySeconds ?? 0) < 86_400)
+  );
+}
+
+/** "12 s ago", "3 min ago"; "just now" under a second (or a clock a little ahead of the server's). */
+function formatAgo(iso: string, now: number): string {
+  const seconds = (now - Date.parse(iso)) / 1000;
+  if (Number.isNaN(seconds)) return iso;
+  return seconds < 1 ? 'just now' : `${formatAge(seconds)} ago`;
+}
+
 /**
- * Where the numbers come from, in words: "Rates from ECB, 22 Nov 2026 16:00 CET",
- * "Rates from ECB and CoinGecko, 22 Nov 2026 16:00 CET (market closed)", or for the offline data
- * "Demo rates (bundled snapshot) of 29 Sep 2026". The time is that of the oldest rate involved.
+ * Where the numbers come from and when, in words: "ECB reference rate · 22 Nov 2026 16:00 CET",
+ * "Coinbase · 12 s ago" (a source publishing more than daily reads as an age at `now`),
+ * "ECB reference rate and Binance · 22 Nov 2026 15:00 UTC · market closed", or for the offline data
+ * "Demo rates (bundled snapshot) of 29 Sep 2026". The time is that of the oldest rate involved;
+ * "delayed" says it is older than the converter's promise (24 hours) while its market is open, "market
+ * closed" that it is its source's last publication before a weekend or holiday.
  */
-export function describeRateSource(provenance: RateProvenance): string {
-  const note = provenance.stale ? ' (delayed)' : provenance.marketClosed ? ' (market closed)' : '';
+export function describeRateSource(provenance: RateProvenance, now: number = Date.now()): string {
+  const note = provenance.stale ? ' · delayed' : provenance.marketClosed ? ' · market closed' : '';
   const sources = provenance.source.split(',').filter(Boolean);
   if (sources.length === 1 && sources[0] === 'bundled-snapshot') {
-    // "Demo rates" already says they are not live: no "(delayed)".
+    // "Demo rates" already says they are not live: no "delayed".
     return `Demo rates (bundled snapshot) of ${formatRateDay(provenance.date)}`;
   }
-  const names = sources.map((id) => SOURCE_NAMES[id] ?? id);
-  const inFrankfurt = sources.every((id) => FRANKFURT_SOURCES.has(id));
-  return `Rates from ${listNames(names)}, ${formatRateInstant(provenance.timestamp, inFrankfurt)}${note}`;
+  const names = sources.map((id) =>
+    id === 'bundled-snapshot' ? 'the bundled snapshot' : (sourceCadenceOf(id)?.label ?? id),
+  );
+  const when = sources.every(isIntradaySource)
+    ? formatAgo(provenance.timestamp, now)
+    : formatRateInstant(
+        provenance.timestamp,
+        sources.every((id) => FRANKFURT_SOURCES.has(id)),
+      );
+  return `${listNames(names)} · ${when}${note}`;
 }

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
-import { useRuntimeConfig } from '@fxrates/web-kit';
+import { describeRateSource, InfoIcon, useRuntimeConfig } from '@fxrates/web-kit';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { endpointUrl, KEY_TESTABLE_ENDPOINTS } from '../public-endpoints';
 import { hasKeyPrefix, maskApiKey, normalizeApiKeyInput } from './api-key-input';
@@ -214,6 +214,14 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
                 </Badge>
               )}
             </Group>
+            {outcome.provenance && (
+              <Group gap={6} wrap="nowrap" c="dimmed">
+                <InfoIcon size={14} />
+                <Text size="sm" data-testid="tester-rate-source">
+                  {describeRateSource(outcome.provenance)}
+                </Text>
+              </Group>
+            )}
             {outcome.message && (
               <Alert color="red" variant="light" role="alert">
                 {outcome.message}

@@ -1,5 +1,5 @@
 import { hasKeyPrefix, maskApiKey, normalizeApiKeyInput } from './api-key-input';
-import { messageForStatus, noResponseOutcome, outcomeOf } from './test-outcome';
+import { messageForStatus, noResponseOutcome, outcomeOf, provenanceOf } from './test-outcome';
 
 const PREFIX = 'fxrates_';
 const HEX = '0123456789abcdef0123456789abcdef';
@@ -60,8 +60,29 @@ describe('the tester outcome', () => {
       ok: true,
       message: null,
       body: '{\n  "rate": 0.88\n}',
+      provenance: null,
     });
     expect(outcomeOf(502, 'Bad gateway').body).toBe('Bad gateway');
     expect(noResponseOutcome()).toMatchObject({ status: null, message: 'Failed to test API key' });
+  });
+
+  it('reads where the rates of an answer come from, in the public API and converter forms', () => {
+    const ecb = { timestamp: '2026-11-27T15:00:00.000Z', date: '2026-11-27' };
+    expect(
+      outcomeOf(200, JSON.stringify({ rate: 0.88, source: ['ecb', 'binance'], ...ecb, stale: false }))
+        .provenance,
+    ).toEqual({ source: 'ecb,binance', ...ecb, stale: false, marketClosed: false });
+    expect(provenanceOf({ source: 'ecb', ...ecb, marketClosed: true })).toEqual({
+      source: 'ecb',
+      ...ecb,
+      stale: false,
+      marketClosed: true,
+    });
+    // Not a rates answer, or an error: nothing to say.
+    expect(provenanceOf({ used: 3, limit: 1000 })).toBeNull();
+    expect(provenanceOf({ source: [], ...ecb })).toBeNull();
+    expect(provenanceOf({ source: [1], ...ecb })).toBeNull();
+    expect(provenanceOf({ source: 'ecb', date: ecb.date })).toBeNull();
+    expect(outcomeOf(403, JSON.stringify({ source: 'ecb', ...ecb })).provenance).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
+import type { RateProvenance } from '@fxrates/web-kit';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 /** What the tester shows after a call: the status line and the response body. */
@@ -9,6 +10,28 @@ export interface TestOutcome {
   message: string | null;
   /** The response, pretty-printed when it is JSON, every number exactly as the server wrote it. */
   body: string;
+  /** Where the rates of a successful answer come from and when, as the answer says; null when it says nothing. */
+  provenance: RateProvenance | null;
+}
+
+/**
+ * The provenance fields of a rates answer: `source` (a list in /api/v1, a comma-separated string in the
+ * converter), `timestamp`, `date`, and the `stale` / `marketClosed` flags; null when any is missing.
+ */
+export function provenanceOf(body: unknown): RateProvenance | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { source, timestamp, date, stale, marketClosed } = body as Record<string, unknown>;
+  const sources = Array.isArray(source) ? source : typeof source === 'string' ? source.split(',') : null;
+  if (!sources || sources.length === 0 || !sources.every((s) => typeof s === 'string' && s !== ''))
+    return null;
+  if (typeof timestamp !== 'string' || typeof date !== 'string') return null;
+  return {
+    source: sources.join(','),
+    timestamp,
+    date,
+    stale: stale === true,
+    marketClosed: marketClosed === true,
+  };
 }
 
 function serverMessage(body: unknown): string | undefined {
@@ -47,9 +70,16 @@ export function outcomeOf(status: number, text: string): TestOutcome {
   } catch {
     parsed = undefined;
   }
-  return { status, ok: status >= 200 && status < 300, message: messageForStatus(status, parsed), body };
+  const ok = status >= 200 && status < 300;
+  return {
+    status,
+    ok,
+    message: messageForStatus(status, parsed),
+    body,
+    provenance: ok ? provenanceOf(parsed) : null,
+  };
 }
 
 export function noResponseOutcome(): TestOutcome {
-  return { status: null, ok: false, message: KEY_TESTER_MESSAGES.noResponse, body: '' };
+  return { status: null, ok: false, message: KEY_TESTER_MESSAGES.noResponse, body: '', provenance: null };
 }

@@ -1,6 +1,13 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { resultDecimals, AMOUNT_DISPLAY_DECIMALS } from '@fxrates/domain';
-import { describeRateSource, formatDecimal, InfoIcon } from '@fxrates/web-kit';
+import {
+  describeRateSource,
+  formatDecimal,
+  formatRateInstant,
+  InfoIcon,
+  isIntradaySource,
+} from '@fxrates/web-kit';
+import { useEffect, useState } from 'react';
 import type { Quote } from './converter-state';
 import { RateSparkline } from './RateSparkline';
 import { usePairHistory } from './use-pair-history';
@@ -16,9 +23,23 @@ interface ConversionResultProps {
   quote: Quote;
 }
 
-/** "100.0000 USD = 88.0226 EUR", the rate used and where it comes from. */
+/** The clock, read again every `everyMs` while `ticking`: an age on screen ("12 s ago") keeps counting. */
+function useNow(ticking: boolean, everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [ticking, everyMs]);
+  return now;
+}
+
+/** "100.0000 USD = 88.0226 EUR", the rate used, where it comes from and when it was published. */
 export function ConversionResult({ amount, from, to, result, quote }: ConversionResultProps) {
   const history = usePairHistory(from, to);
+  const intraday = quote.provenance.source.split(',').every(isIntradaySource);
+  const now = useNow(intraday, 1000);
   const resultLine = `${formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS)} ${from} = ${formatDecimal(result, resultDecimals(from, to))} ${to}`;
   return (
     <Paper radius="md" p="md" bg="brand.0" aria-live="polite">
@@ -37,8 +58,12 @@ export function ConversionResult({ amount, from, to, result, quote }: Conversion
         </Text>
         <Group gap={6} wrap="nowrap" c="dimmed">
           <InfoIcon size={14} />
-          <Text size="xs" data-testid="convert-source">
-            {describeRateSource(quote.provenance)}
+          <Text
+            size="xs"
+            data-testid="convert-source"
+            title={intraday ? formatRateInstant(quote.provenance.timestamp, false) : undefined}
+          >
+            {describeRateSource(quote.provenance, now)}
           </Text>
         </Group>
         {history && <RateSparkline from={from} to={to} points={history} />}

@@ -4,6 +4,7 @@ import {
   RATE_PROVIDER_IDS,
   RATE_PROVIDER_KINDS,
   RATE_PROVIDER_NAMES,
+  SOURCE_CADENCES,
   type PlanId,
   type SourceStatus,
   type StatusHistoryResponse,
@@ -12,6 +13,7 @@ import {
 import {
   AGE_HISTORY_MS,
   assessFreshness,
+  missedPublishes,
   type AgeSample,
   type ProviderId,
   type SourceHealth,
@@ -24,15 +26,16 @@ export const HISTORY_STEP_MS = 5 * 60_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * Every known source, enabled ones first in preference order: its poll outcomes and, for an enabled
- * one, its data age against each plan's freshness promise as the rates answers judge it (a value
- * from the last ECB publication before a weekend is not stale).
+ * Every known source, enabled ones first in preference order: its poll outcomes, its publish cadence
+ * and, for an enabled one, its data age against each plan's freshness promise as the rates answers
+ * judge it (a value from the last ECB publication before a weekend is not stale) and the publications
+ * it missed lately.
  */
-export function statusAnswer(
+export function sourcesAnswer(
   providers: readonly RatesProviderConfig[],
   health: ReadonlyMap<ProviderId, SourceHealth>,
   now: number,
-): StatusResponse {
+): Pick<StatusResponse, 'generatedAt' | 'sources'> {
   const enabled = new Map(providers.map((p) => [p.id, p]));
   const ordered = [
     ...RATE_PROVIDER_IDS.filter((id) => enabled.has(id)),
@@ -51,6 +54,7 @@ export function statusAnswer(
       targetSeconds: PLANS[plan].freshnessMs / 1000,
       assessed: origin ? assessFreshness(origin, PLANS[plan].freshnessMs, now) : null,
     }));
+    const cadence = SOURCE_CADENCES[source];
     return {
       source,
       name: RATE_PROVIDER_NAMES[source],
@@ -70,6 +74,8 @@ export function statusAnswer(
             met: assessed !== null && !assessed.stale,
           }))
         : [],
+      cadence: { pattern: cadence.pattern, everySeconds: cadence.everySeconds, summary: cadence.summary },
+      missedPublishes: settings ? missedPublishes(cadence, known, settings.intervalMs, now) : null,
     };
   });
   return { generatedAt: new Date(now).toISOString(), sources };

@@ -8,8 +8,10 @@ import { DirectRoutes, type DirectRequest } from '../../common/direct-routes';
 import type { HttpAnswer } from '../../common/problem-reply';
 import { onlyParameters } from '../../common/query-params';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../common/unavailable-dependency';
+import { CurrentRates } from '../current-rates';
 import { REDIS } from '../redis';
-import { historyAnswer, statusAnswer } from './status-answers';
+import { CurrencySources, PIVOT } from './currency-sources';
+import { historyAnswer, sourcesAnswer } from './status-answers';
 import { documentedHistory, documentedStatus, STATUS_HISTORY_ROUTE, STATUS_ROUTE } from './status.schemas';
 import { StatusLimits } from './status-limits';
 import { WindowedAnswer } from './windowed-answer';
@@ -32,7 +34,8 @@ function statusUnavailable(): AppException {
 /**
  * GET /api/v1/status and /api/v1/status/history: public (no key), not metered, limited per IP, served
  * by DirectRoutes like the rest of /api/v1. What the worker records in Redis (SourceHealthStore,
- * SourceAgeSamples) is read once per window, not per call (WindowedAnswer).
+ * SourceAgeSamples) is read once per window, not per call (WindowedAnswer); the status's currency
+ * rows come from this instance's rates table, worked out once per table version (CurrencySources).
  */
 @Injectable()
 export class StatusRoutes implements OnModuleInit {
@@ -44,17 +47,27 @@ export class StatusRoutes implements OnModuleInit {
     private readonly limits: StatusLimits,
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
+    rates: CurrentRates,
   ) {
     const health = new SourceHealthStore(redis, config.redis.keyPrefix);
     const samples = new SourceAgeSamples(redis, config.redis.keyPrefix);
     const providers = config.rates.providers;
     const enabled: ProviderId[] = providers.map((p) => p.id);
-    this.status = new WindowedAnswer(STATUS_WINDOW_MS, async (at) => {
-      const known = await health.load(enabled).catch(() => {
-        throw statusUnavailable();
-      });
-      return JSON.stringify(documentedStatus(statusAnswer(providers, known, at)));
-    });
+    const currencies = new CurrencySources();
+    this.status = new WindowedAnswer(
+      STATUS_WINDOW_MS,
+      async (at) => {
+        const table = rates.current;
+        const known = await health.load(enabled).catch(() => {
+          throw statusUnavailable();
+        });
+        const sources = sourcesAnswer(providers, known, at);
+        const answer = { ...sources, pivot: PIVOT, currencies: currencies.answer(table, at) };
+        return JSON.stringify(documentedStatus(answer));
+      },
+      // A new rates table is answered at once, not at the window's end.
+      () => rates.current.version,
+    );
     this.history = new WindowedAnswer(HISTORY_WINDOW_MS, async (at) => {
       const recorded = await samples.load(enabled, at).catch(() => {
         throw statusUnavailable();

@@ -18,6 +18,25 @@ const Nullable = <T>(schema: Record<string, unknown>) => Type.Unsafe<T | null>({
 const Instant = (description: string) =>
   Nullable<string>({ type: 'string', format: 'date-time', description });
 
+const SourceCadenceSchema = Type.Object(
+  {
+    pattern: StringEnum(['business-days', 'periodic', 'continuous', 'fixed'] as const, {
+      description:
+        'business-days: once a day on its calendar (TARGET for the ECB); periodic: every everySeconds; ' +
+        'continuous: a market that moves all the time, expected at every poll; fixed: never updated',
+      example: 'business-days',
+    }),
+    everySeconds: Nullable<number>({
+      type: 'integer',
+      minimum: 1,
+      description: 'Seconds between two publications; null when continuous or fixed',
+      example: 86400,
+    }),
+    summary: Type.String({ example: 'Daily on TARGET business days, about 16:00 CET' }),
+  },
+  { $id: 'SourceCadence', additionalProperties: false },
+);
+
 const PlanFreshness = Type.Object(
   {
     plan: StringEnum(['free', 'basic', 'professional', 'enterprise'] as const, { example: 'basic' }),
@@ -58,8 +77,54 @@ const SourceStatusSchema = Type.Object(
         'Its market is closed (a weekend or holiday of the ECB) and its data is the last before it: such data is not stale',
     }),
     freshness: Type.Array(PlanFreshness, { description: 'Per plan, cheapest first; empty when disabled' }),
+    cadence: SourceCadenceSchema,
+    missedPublishes: Nullable<number>({
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Publications due in the last 7 days that were not seen, whether the source did not publish or our ' +
+        "polls failed (consecutiveFailures tells which). Due: each of a daily source's business days once its " +
+        "publication time (the ECB's 16:00 CET) has passed; for the others, one per max(period, poll " +
+        "interval) after its newest data; each counts once the source's grace and one poll interval have " +
+        'passed too. 0 for the bundled snapshot; null when disabled or no data has come yet',
+      example: 0,
+    }),
   },
   { $id: 'SourceStatus', additionalProperties: false },
+);
+
+const CurrencySourceSchema = Type.Object(
+  {
+    code: Type.String({ example: 'EUR' }),
+    name: Type.String({ example: 'Euro' }),
+    type: StringEnum(['fiat', 'crypto', 'metal'] as const, { example: 'fiat' }),
+    source: Nullable<string>({
+      type: 'string',
+      description: 'The source of its rate in service; null for the pivot (USD) or when no source has it',
+      example: 'ecb',
+    }),
+    timestamp: Instant('When that source published the value'),
+    date: Nullable<string>({
+      type: 'string',
+      format: 'date',
+      description: 'The day the value belongs to',
+      example: '2026-11-27',
+    }),
+    ageSeconds: Nullable<number>({
+      type: 'integer',
+      minimum: 0,
+      description: 'Seconds since timestamp when the answer was made',
+      example: 3600,
+    }),
+    stale: Type.Boolean({
+      description:
+        "Older than 24 hours (the converter's and the Free plan's promise) while its market is open",
+    }),
+    marketClosed: Type.Boolean({
+      description: "Its source's market is closed and this is its last value before: not stale",
+    }),
+  },
+  { $id: 'CurrencySource', additionalProperties: false },
 );
 
 const Status = Type.Object(
@@ -69,6 +134,14 @@ const Status = Type.Object(
       description: 'When the answer was made: once per few seconds, shared by every caller',
     }),
     sources: Type.Array(SourceStatusSchema, { description: 'Enabled sources first' }),
+    pivot: Type.String({
+      description: 'The currency every rate is expressed against: its row has no source',
+      example: 'USD',
+    }),
+    currencies: Type.Array(CurrencySourceSchema, {
+      description:
+        'Every currency of the catalogue (fiat, crypto, metals), featured first: the source and age of its rate in service',
+    }),
   },
   { $id: 'Status', additionalProperties: false },
 );
@@ -127,11 +200,13 @@ export const STATUS_ROUTE: DocumentedRoute = {
   schema: {
     operationId: 'getStatus',
     tag: STATUS_TAG,
-    summary: 'Health and freshness of every rates source (public, not metered)',
+    summary: 'Health and freshness of every rates source and every currency (public, not metered)',
     description:
-      'For every source: its last successful poll, consecutive failures, the age of its newest data, and per ' +
-      "plan whether that age meets the plan's freshness promise. No API key; limited per IP. The answer is " +
-      'made once per few seconds and shared: revalidate with If-None-Match. The 24-hour age series is ' +
+      'For every source: its last successful poll, consecutive failures, the age of its newest data, per ' +
+      "plan whether that age meets the plan's freshness promise, its publish cadence and the publications it " +
+      'missed in the last 7 days. For every currency of the catalogue: the source and age of its rate in ' +
+      'service. No API key; limited per IP. The answer is made once per few seconds (and at once for a new ' +
+      'rates table) and shared: revalidate with If-None-Match. The 24-hour age series is ' +
       'GET /api/v1/status/history.',
     security: [],
     query: Type.Object({}),

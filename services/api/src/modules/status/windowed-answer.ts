@@ -6,8 +6,9 @@ import { Representation } from '../public-api';
 const FAILURE_KEPT_MS = 1000;
 
 interface Made {
-  /** The window the answer was made for (its start in epoch ms). */
+  /** The window the answer was made for (its start in epoch ms), and the version of what it is made from. */
   start: number;
+  version: string;
   answer: Promise<Representation>;
   /** Until when it is given out: the window's end, or a second after a failure. */
   until: number;
@@ -22,20 +23,26 @@ interface Made {
 export class WindowedAnswer {
   private made?: Made;
 
+  /**
+   * `version` names the state the answer is made from besides the stores read by `make` (the rates
+   * table): when it changes, the answer is made again within the window.
+   */
   constructor(
     private readonly windowMs: number,
     private readonly make: (at: number) => Promise<string>,
+    private readonly version: () => string = () => '',
   ) {}
 
   async answer(request: IncomingHttpHeaders, now: number): Promise<HttpAnswer> {
     const start = Math.floor(now / this.windowMs) * this.windowMs;
     const end = start + this.windowMs;
+    const version = this.version();
     let made = this.made;
-    if (made === undefined || made.start !== start || now >= made.until) {
+    if (made === undefined || made.start !== start || made.version !== version || now >= made.until) {
       const answer = this.make(start).then(
         (body) => new Representation(body, `public, max-age=${this.windowMs / 1000}`, 'Accept-Encoding'),
       );
-      made = { start, answer, until: end };
+      made = { start, version, answer, until: end };
       const kept = made;
       this.made = kept;
       answer.catch(() => {
