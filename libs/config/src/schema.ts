@@ -1,4 +1,4 @@
-import { RATE_PROVIDER_IDS } from '@fxrates/domain';
+import { DEFAULT_RATE_PROVIDERS, RATE_PROVIDER_IDS } from '@fxrates/domain';
 import { availableParallelism } from 'node:os';
 import {
   bool,
@@ -400,8 +400,8 @@ export const ENV_SCHEMA = {
     default: 3_600_000,
   }),
   RATES_PROVIDERS: members(RATE_PROVIDER_IDS, {
-    description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')})`,
-    default: ['bundled-snapshot'],
+    description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')}); the default is every keyless live source, the bundled snapshot last (offline it serves, flagged stale)`,
+    default: [...DEFAULT_RATE_PROVIDERS],
   }),
   ...providerVars('ECB', 'ECB daily reference rates', {
     url: 'https://www.ecb.europa.eu',
@@ -413,6 +413,14 @@ export const ENV_SCHEMA = {
   }),
   ...providerVars('OXR', 'Open Exchange Rates', {
     url: 'https://openexchangerates.org',
+    intervalMs: 3_600_000,
+  }),
+  ...providerVars('COINBASE_RATES', 'Coinbase exchange rates (fiat)', {
+    url: 'https://api.coinbase.com',
+    intervalMs: 60_000,
+  }),
+  ...providerVars('OPEN_ER_API', 'ExchangeRate-API open access', {
+    url: 'https://open.er-api.com',
     intervalMs: 3_600_000,
   }),
   RATES_OXR_APP_ID: str({
