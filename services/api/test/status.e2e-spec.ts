@@ -1,4 +1,4 @@
-import type { StatusHistoryResponse, StatusResponse } from '@fxrates/domain';
+import { RATE_PROVIDER_IDS, type StatusHistoryResponse, type StatusResponse } from '@fxrates/domain';
 import { SourceAgeSamples, SourceHealthStore } from '@fxrates/rates';
 import request from 'supertest';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
@@ -70,6 +70,8 @@ describe('GET /api/v1/status', () => {
       ['bundled-snapshot', true],
       ['ecb', false],
       ['oxr', false],
+      ['coinbase-rates', false],
+      ['open-er-api', false],
       ['coinbase', false],
       ['coingecko', false],
     ]);
@@ -145,13 +147,13 @@ describe('GET /api/v1/status', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers['etag']).toMatch(/-gz"$/);
     const decoded = gzipped.body as StatusResponse;
-    expect(decoded.sources).toHaveLength(7);
+    expect(decoded.sources).toHaveLength(RATE_PROVIDER_IDS.length);
   });
 
   it('is served the same before Fastify and through it (a browser call with Origin, CORS)', async () => {
     const res = await http().get('/api/v1/status').set('Origin', 'http://localhost:3000').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect((res.body as StatusResponse).sources).toHaveLength(7);
+    expect((res.body as StatusResponse).sources).toHaveLength(RATE_PROVIDER_IDS.length);
   });
 
   it('refuses an unknown parameter, so a cache-busting query cannot make it anew', async () => {
