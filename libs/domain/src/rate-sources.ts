@@ -41,6 +41,18 @@ export function isFallbackProvider(id: RateProviderId): boolean {
   return id === 'bundled-snapshot';
 }
 
+/**
+ * Live sources that only fill what the other live sources lack, before the snapshot does:
+ * ExchangeRate-API's open access, whose terms allow attribution-credited display but not
+ * redistribution (docs/rates-engine.md, "Sources and terms").
+ */
+export const LIVE_FALLBACK_PROVIDERS: readonly RateProviderId[] = ['open-er-api'];
+
+/** 0 for a live source, 1 for a live fallback, 2 for the snapshot: a lower tier always wins. */
+export function providerTier(id: RateProviderId): 0 | 1 | 2 {
+  return isFallbackProvider(id) ? 2 : LIVE_FALLBACK_PROVIDERS.includes(id) ? 1 : 0;
+}
+
 /** Whether `id` is asked for, and may serve, currencies of `type`. */
 export function providerServes(id: RateProviderId, type: CurrencyType): boolean {
   return RATE_PROVIDER_SERVES[id].includes(type);

@@ -156,6 +156,11 @@ describe('worker: the default provider list against stand-ins of every source', 
     // Each keyless fiat source wins somewhere or is at least in service.
     const sources = new Set(fiat.map((code) => table!.provenance.get(code)?.source));
     expect(sources.has('coinbase-rates')).toBe(true);
+    // ExchangeRate-API is a fallback: it serves only what no other live source lists.
+    expect(fiat.filter((code) => table!.provenance.get(code)?.source === 'open-er-api')).toEqual([
+      'ERN',
+      'SLE',
+    ]);
   });
 
   it('answers through the API from those sources, not the snapshot', async () => {

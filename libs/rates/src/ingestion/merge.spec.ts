@@ -70,7 +70,14 @@ describe('merging providers into the table in service', () => {
           ['XAU', at('0.1', '2026-11-21T10:00:00.000Z')],
         ]),
       ],
-      ['open-er-api', new Map([['KWD', at('0.307', '2026-11-21T00:00:01.000Z')]])],
+      [
+        'open-er-api',
+        new Map([
+          ['KWD', at('0.307', '2026-11-21T00:00:01.000Z')],
+          // Newer than Coinbase's, but a fallback: it fills only what the live sources lack.
+          ['EUR', at('0.95', '2026-11-21T11:00:00.000Z')],
+        ]),
+      ],
       ['coingecko', new Map([['BTC', at('0.00001', '2026-11-21T09:00:00.000Z')]])],
       [
         'bundled-snapshot',

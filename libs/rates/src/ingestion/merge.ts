@@ -3,6 +3,7 @@ import {
   isFallbackProvider,
   METALS,
   providerServes,
+  providerTier,
   RATE_PROVIDER_IDS,
   type CurrencyType,
 } from '@fxrates/domain';
@@ -23,8 +24,8 @@ function typeOf(code: string): CurrencyType | undefined {
  * live providers serving its type compete (RATE_PROVIDER_SERVES: the exchanges for crypto; ECB,
  * Frankfurter, Coinbase's and ExchangeRate-API's rates for fiat; Frankfurter for metals) and the
  * newest value wins, ties going to the earlier provider of RATE_PROVIDER_IDS; a value of a type
- * its provider does not serve (Coinbase's "ERN" token, a fiat source's crypto) is ignored. The
- * bundled snapshot only fills currencies no live provider has.
+ * its provider does not serve (a fiat source's crypto) is ignored. A live fallback (ExchangeRate-API)
+ * only fills currencies the other live sources lack, and the bundled snapshot what none has.
  */
 export function mergeProviderValues(values: ReadonlyMap<ProviderId, GoodValues>): RatesTable | null {
   const perUsd = new Map<string, RateDecimal>([['USD', new RateDecimal(1)]]);
@@ -37,13 +38,14 @@ export function mergeProviderValues(values: ReadonlyMap<ProviderId, GoodValues>)
       const type = typeOf(code);
       if (!fallback && (!type || !providerServes(source, type))) continue;
       const current = winners.get(code);
-      if (!current) {
+      const tier = providerTier(source);
+      const currentTier = current ? providerTier(current.source) : Infinity;
+      if (
+        tier < currentTier ||
+        (tier === currentTier && Date.parse(value.observedAt) > Date.parse(current!.value.observedAt))
+      ) {
         winners.set(code, { value, source });
-        continue;
       }
-      if (fallback) continue;
-      if (Date.parse(value.observedAt) > Date.parse(current.value.observedAt))
-        winners.set(code, { value, source });
     }
   }
   if (winners.size === 0) return null;
