@@ -94,13 +94,7 @@ export const RATE_PROVIDER_ATTRIBUTIONS: Partial<Record<RateProviderId, { text: 
  * What `RATES_PROVIDERS` enables unless set: every live source that needs no key, the bundled
  * snapshot last (it fills what none of them has and serves alone, flagged stale, offline).
  */
-export const DEFAULT_RATE_PROVIDERS = [
-  'ecb',
-  'frankfurter',
-  'coinbase-rates',
-  'open-er-api',
-  'coinbase',
-  'binance',
-  'coingecko',
-  'bundled-snapshot',
-] as const satisfies readonly RateProviderId[];
+export const DEFAULT_RATE_PROVIDERS: readonly RateProviderId[] = RATE_PROVIDER_IDS.filter(
+  // Open Exchange Rates needs a paid key: every other source is keyless.
+  (id) => id !== 'oxr',
+);

@@ -2,7 +2,6 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createServer } from 'node:net';
 import { CRYPTO, DEFAULT_RATE_PROVIDERS, FIAT } from '@fxrates/domain';
-import { JOBS } from '@fxrates/queues';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   CRYPTO_MARKETS,
@@ -20,15 +19,15 @@ import { register } from '../../api/test/support/auth-client';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
-import { RatesIngestWorkers } from '../src/rates/rates-ingest-workers';
 import { WorkerMetrics } from '../src/health/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
+import { ingestNow } from './support/ingest-now';
 import { until } from './support/waiting';
 import { lockRecentCloses, type RecentClosesLock } from './support/recent-closes-lock';
 
 /** The live ones of the default list: every keyless source. */
 const LIVE = DEFAULT_RATE_PROVIDERS.filter((id) => id !== 'bundled-snapshot');
-const URL_VARS: Record<(typeof LIVE)[number], string> = {
+const URL_VARS: Partial<Record<ProviderId, string>> = {
   ecb: 'ECB',
   frankfurter: 'FRANKFURTER',
   'coinbase-rates': 'COINBASE_RATES',
@@ -63,20 +62,10 @@ async function enterpriseKey(api: TestApp): Promise<string> {
   return created.body.key as string;
 }
 
-function ingestWith(worker: INestApplicationContext) {
-  return async (provider: ProviderId): Promise<IngestReport> => {
-    const queue = worker.get(RatesIngestWorkers).queueOf(provider);
-    const job = await queue.add(JOBS.ingestRates, { trigger: 'manual' });
-    let report: IngestReport | undefined;
-    await until(async () => {
-      const done = await queue.getJob(job.id!);
-      if (done?.failedReason) throw new Error(done.failedReason);
-      report = done?.returnvalue ?? undefined;
-      return report !== undefined;
-    }, 20_000);
-    return report!;
-  };
-}
+const ingestWith =
+  (worker: INestApplicationContext) =>
+  (provider: ProviderId): Promise<IngestReport> =>
+    ingestNow(worker, provider, 20_000);
 
 /**
  * Issue 31 §3, measured: the default provider list, every source answering from a stand-in with its

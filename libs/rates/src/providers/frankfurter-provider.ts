@@ -1,6 +1,6 @@
 import { RateDecimal } from '../decimal';
 import { ProviderError } from './provider-error';
-import { getFromProvider, isRecord, parseJsonBody } from './provider-http';
+import { getFromProvider, isRecord, parseJsonBody, requestEach } from './provider-http';
 import { readRate } from './provider-values';
 import {
   defineProvider,
@@ -257,20 +257,9 @@ export function frankfurterProvider(settings: ProviderSettings): RateProvider {
     FRANKFURTER_BULK_BASES.forEach((base, i) => answers.set(base, bulk[i]));
 
     const pending = imprecisePerUsd(deriveFrankfurterPerUsd(answers), symbols).slice(0, MAX_SINGLE_BASES);
-    const failed = new AbortController();
-    const each = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
-    const next = async (): Promise<void> => {
-      const base = pending.shift();
-      if (!base || failed.signal.aborted) return;
+    await requestEach(pending, PARALLEL_REQUESTS, signal, async (base, each) => {
       answers.set(base, await fetchBase(settings, base, rejected, each));
-      return next();
-    };
-    try {
-      await Promise.all(Array.from({ length: PARALLEL_REQUESTS }, next));
-    } catch (error) {
-      failed.abort();
-      throw error;
-    }
+    });
     const { observations } = frankfurterObservations(answers, symbols);
     // A row refused in one answer but read in another is not a refusal; one refused everywhere is,
     // once.
