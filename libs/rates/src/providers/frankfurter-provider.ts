@@ -49,7 +49,7 @@ export const FRANKFURTER_BULK_BASES = ['USD', 'XAU'] as const;
 
 /**
  * The most bases asked for one by one in a fetch: the currencies between ~1.1 and ~22 per USD
- * (about 50 today) keep only four or five digits in either bulk answer; each is asked as a base of
+ * (39 of the stand-in's list) keep only four or five digits in either bulk answer; each is asked as a base of
  * its own, where a weak currency priced in it keeps six. Bounded so a provider answering nonsense
  * cannot make a fetch ask for everything.
  */
