@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { loadBundledSnapshot } from '../bundled-snapshot';
 import {
   ecbDailyXml,
@@ -375,6 +376,24 @@ describe('provider faults against the stand-in', () => {
       expect(error.details.retryAfterMs).toBeUndefined();
     });
   });
+});
+
+describe('every network adapter offline', () => {
+  it.each(ADAPTERS.map((adapter) => [adapter.id, adapter] as const))(
+    '%s fails at once, as a network failure, when the name does not resolve or the port refuses',
+    async (_id, adapter) => {
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      // A minute of timeout: only a failure that comes at once can be reported as "network".
+      for (const baseUrl of ['http://fxrates-offline-test.invalid', `http://127.0.0.1:${port}`]) {
+        const provider = createProvider(adapter.id, { baseUrl, timeoutMs: 60_000, apiKey: adapter.apiKey });
+        const error = await failureOf(provider.fetchLatest({ symbols: [adapter.symbol] }));
+        expect({ baseUrl, failure: error.failure }).toEqual({ baseUrl, failure: 'network' });
+      }
+    },
+  );
 });
 
 describe('coinbase, a request per asset', () => {
