@@ -12,11 +12,12 @@ import {
 } from './provider';
 
 /**
- * The decimal places a rate as read can be trusted to. Frankfurter rounds by size (lib/roundable.rb:
- * above 5 000 to an integer, above 80 to 2 places, above 20 to 3, above 1 to 4, above 0.0001 to 5,
- * else 6), so 17 188 keeps five significant digits and 0.00022 (gold per USD) two. A value exactly on a step (1, 20, 80,
- * 5 000, 0.0001) may be the rounding of one just above it, given with the fewer places of that
- * step (1.00002 comes back as 1.0, four places, not five), so it counts with the fewer.
+ * The decimal places a rate as read can be trusted to. Frankfurter rounds by size
+ * (lib/roundable.rb: above 5 000 to an integer, above 80 to 2 places, above 20 to 3, above 1 to 4,
+ * above 0.0001 to 5, else 6), so 17 188 keeps five significant digits and 0.00022 (gold per USD)
+ * two. A value exactly on a step (1, 20, 80, 5 000, 0.0001) may be the rounding of one just above
+ * it, given with the fewer places of that step (1.00002 comes back as 1.0, four places, not five),
+ * so it counts with the fewer.
  */
 function trustedDecimalPlaces(value: RateDecimal): number {
   if (value.gte(5000)) return 0;
@@ -49,9 +50,9 @@ export const FRANKFURTER_BULK_BASES = ['USD', 'XAU'] as const;
 
 /**
  * The most bases asked for one by one in a fetch: the currencies between ~1.1 and ~22 per USD
- * (39 of the stand-in's list) keep only four or five digits in either bulk answer; each is asked as a base of
- * its own, where a weak currency priced in it keeps six. Bounded so a provider answering nonsense
- * cannot make a fetch ask for everything.
+ * (39 of the stand-in's list) keep only four or five digits in either bulk answer; each is asked as
+ * a base of its own, where a weak currency priced in it keeps six. Bounded so a provider answering
+ * nonsense cannot make a fetch ask for everything.
  */
 export const MAX_SINGLE_BASES = 80;
 const PARALLEL_REQUESTS = 3;
