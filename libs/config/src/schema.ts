@@ -18,7 +18,7 @@ import {
 function providerVars<P extends string>(
   name: P,
   label: string,
-  defaults: { url: string; intervalMs: number },
+  defaults: { url: string; intervalMs: number; timeoutMs?: number },
 ): Record<`RATES_${P}_URL`, EnvVar<string>> &
   Record<`RATES_${P}_INTERVAL_MS` | `RATES_${P}_TIMEOUT_MS`, EnvVar<number>> {
   return {
@@ -36,7 +36,7 @@ function providerVars<P extends string>(
       description: `${label}: longest one ingest waits for the provider, all its requests together`,
       min: 100,
       max: 120_000,
-      default: 10_000,
+      default: defaults.timeoutMs ?? 10_000,
     }),
   } as Record<`RATES_${P}_URL`, EnvVar<string>> &
     Record<`RATES_${P}_INTERVAL_MS` | `RATES_${P}_TIMEOUT_MS`, EnvVar<number>>;
@@ -410,6 +410,8 @@ export const ENV_SCHEMA = {
   ...providerVars('FRANKFURTER', 'Frankfurter', {
     url: 'https://api.frankfurter.dev',
     intervalMs: 3_600_000,
+    // About 40 requests a fetch (docs/rates-engine.md, "Frankfurter v2"), three at a time.
+    timeoutMs: 30_000,
   }),
   ...providerVars('OXR', 'Open Exchange Rates', {
     url: 'https://openexchangerates.org',
