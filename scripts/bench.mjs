@@ -87,6 +87,8 @@ const env = {
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_bench',
   REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
   REDIS_KEY_PREFIX: 'fxrates-bench:',
+  // Offline and steady: the default provider list reaches the live sources.
+  RATES_PROVIDERS: 'bundled-snapshot',
   API_HOST: '127.0.0.1',
   API_PORT: String(API_PORT),
   // Limits the load cannot reach, so the benchmark measures the metered 200 path, not refusals.

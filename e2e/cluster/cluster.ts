@@ -82,6 +82,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     API_KEY_HASH_SECRET: randomBytes(48).toString('base64url'),
     // The proxy appends the client's address to X-Forwarded-For; per-address limits count by it.
     TRUST_PROXY: 'true',
+    // Offline: the default provider list reaches the live sources.
+    RATES_PROVIDERS: 'bundled-snapshot',
     ...options.env,
   };
 

@@ -18,6 +18,8 @@ export function apiEnvironment(port: number, redisKeyPrefix: string): NodeJS.Pro
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
     REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
     REDIS_KEY_PREFIX: redisKeyPrefix,
+    // Offline: the default provider list reaches the live sources.
+    RATES_PROVIDERS: 'bundled-snapshot',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     API_KEY_HASH_SECRET: randomBytes(48).toString('base64url'),
     // The browser tests show the wrong-password and unknown-user errors many times from one IP;

@@ -133,7 +133,10 @@ export interface RatesProviderConfig {
 }
 
 function ratesProviders(e: Env): RatesProviderConfig[] {
-  const settings = (prefix: 'ECB' | 'FRANKFURTER' | 'OXR' | 'COINGECKO' | 'BINANCE' | 'COINBASE') => ({
+  const settings = (
+    prefix:
+      'ECB' | 'FRANKFURTER' | 'OXR' | 'COINBASE_RATES' | 'OPEN_ER_API' | 'COINGECKO' | 'BINANCE' | 'COINBASE',
+  ) => ({
     baseUrl: e[`RATES_${prefix}_URL`].replace(/\/+$/, ''),
     intervalMs: e[`RATES_${prefix}_INTERVAL_MS`],
     timeoutMs: e[`RATES_${prefix}_TIMEOUT_MS`],
@@ -143,6 +146,8 @@ function ratesProviders(e: Env): RatesProviderConfig[] {
     ecb: settings('ECB'),
     frankfurter: settings('FRANKFURTER'),
     oxr: { ...settings('OXR'), apiKey: e.RATES_OXR_APP_ID || undefined },
+    'coinbase-rates': settings('COINBASE_RATES'),
+    'open-er-api': settings('OPEN_ER_API'),
     coingecko: { ...settings('COINGECKO'), apiKey: e.RATES_COINGECKO_API_KEY || undefined },
     binance: settings('BINANCE'),
     coinbase: settings('COINBASE'),

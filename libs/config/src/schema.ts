@@ -1,4 +1,4 @@
-import { RATE_PROVIDER_IDS } from '@fxrates/domain';
+import { DEFAULT_RATE_PROVIDERS, RATE_PROVIDER_IDS } from '@fxrates/domain';
 import { availableParallelism } from 'node:os';
 import {
   bool,
@@ -18,7 +18,7 @@ import {
 function providerVars<P extends string>(
   name: P,
   label: string,
-  defaults: { url: string; intervalMs: number },
+  defaults: { url: string; intervalMs: number; timeoutMs?: number },
 ): Record<`RATES_${P}_URL`, EnvVar<string>> &
   Record<`RATES_${P}_INTERVAL_MS` | `RATES_${P}_TIMEOUT_MS`, EnvVar<number>> {
   return {
@@ -36,7 +36,7 @@ function providerVars<P extends string>(
       description: `${label}: longest one ingest waits for the provider, all its requests together`,
       min: 100,
       max: 120_000,
-      default: 10_000,
+      default: defaults.timeoutMs ?? 10_000,
     }),
   } as Record<`RATES_${P}_URL`, EnvVar<string>> &
     Record<`RATES_${P}_INTERVAL_MS` | `RATES_${P}_TIMEOUT_MS`, EnvVar<number>>;
@@ -400,8 +400,8 @@ export const ENV_SCHEMA = {
     default: 3_600_000,
   }),
   RATES_PROVIDERS: members(RATE_PROVIDER_IDS, {
-    description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')})`,
-    default: ['bundled-snapshot'],
+    description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')}); the default is every keyless live source, the bundled snapshot last (offline it serves, flagged stale)`,
+    default: [...DEFAULT_RATE_PROVIDERS],
   }),
   ...providerVars('ECB', 'ECB daily reference rates', {
     url: 'https://www.ecb.europa.eu',
@@ -410,9 +410,19 @@ export const ENV_SCHEMA = {
   ...providerVars('FRANKFURTER', 'Frankfurter', {
     url: 'https://api.frankfurter.dev',
     intervalMs: 3_600_000,
+    // About 40 requests a fetch (docs/rates-engine.md, "Frankfurter v2"), three at a time.
+    timeoutMs: 30_000,
   }),
   ...providerVars('OXR', 'Open Exchange Rates', {
     url: 'https://openexchangerates.org',
+    intervalMs: 3_600_000,
+  }),
+  ...providerVars('COINBASE_RATES', 'Coinbase exchange rates (fiat)', {
+    url: 'https://api.coinbase.com',
+    intervalMs: 60_000,
+  }),
+  ...providerVars('OPEN_ER_API', 'ExchangeRate-API open access', {
+    url: 'https://open.er-api.com',
     intervalMs: 3_600_000,
   }),
   RATES_OXR_APP_ID: str({

@@ -70,6 +70,8 @@ describe('GET /api/v1/status', () => {
       ['bundled-snapshot', true],
       ['ecb', false],
       ['oxr', false],
+      ['coinbase-rates', false],
+      ['open-er-api', false],
       ['coinbase', false],
       ['coingecko', false],
     ]);

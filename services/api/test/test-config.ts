@@ -12,6 +12,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     REDIS_KEY_PREFIX: `fxrates-test-${randomBytes(4).toString('hex')}:`,
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+    // Tests stay offline: the default list reaches the live sources. A test sets its own list.
+    RATES_PROVIDERS: 'bundled-snapshot',
     ...overrides,
   });
 }

@@ -22,6 +22,7 @@ import type { IngestReport } from '../src/rates/rates-ingestion';
 import { RatesIngestWorkers } from '../src/rates/rates-ingest-workers';
 import { WorkerMetrics } from '../src/health/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
+import { ingestNow } from './support/ingest-now';
 import { until } from './support/waiting';
 import { lockRecentCloses, type RecentClosesLock } from './support/recent-closes-lock';
 
@@ -44,18 +45,7 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
   const secondDay = previousFix(thirdDay);
   const firstDay = previousFix(secondDay);
 
-  const ingest = async (provider: ProviderId): Promise<IngestReport> => {
-    const queue = worker.get(RatesIngestWorkers).queueOf(provider);
-    const job = await queue.add(JOBS.ingestRates, { trigger: 'manual' });
-    let report: IngestReport | undefined;
-    await until(async () => {
-      const done = await queue.getJob(job.id!);
-      if (done?.failedReason) throw new Error(done.failedReason);
-      report = done?.returnvalue ?? undefined;
-      return report !== undefined;
-    }, 10_000);
-    return report!;
-  };
+  const ingest = (provider: ProviderId): Promise<IngestReport> => ingestNow(worker, provider);
   const rateOn = (api: TestApp, to: string) =>
     request(api.app.getHttpServer())
       .get(`/api/v1/rates/rate?from=USD&to=${to}`)

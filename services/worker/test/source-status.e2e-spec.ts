@@ -74,7 +74,7 @@ describe('worker: source health and age samples', () => {
     standIn = await ProviderStandIn.start();
     // Frankfurter answers 503 from the start; the snapshot always succeeds. Ingests are triggered
     // by hand (long intervals) after the first run at boot; samples every second.
-    standIn.fault('/v1/latest', { status: 503, body: 'down' });
+    standIn.fault('/v2/rates', { status: 503, body: 'down' });
     config = testConfig({
       RATES_PROVIDERS: 'bundled-snapshot,frankfurter',
       RATES_FRANKFURTER_URL: standIn.url,
@@ -122,7 +122,7 @@ describe('worker: source health and age samples', () => {
     expect(failing).toMatchObject({ lastSuccessAt: null, dataTimestamp: null, lastFailure: 'http' });
     expect(failing.consecutiveFailures).toBeGreaterThanOrEqual(2);
 
-    standIn.fault('/v1/latest', null);
+    standIn.fault('/v2/rates', null);
     const before = Date.now();
     await runJob(queue, JOBS.ingestRates, { trigger: 'manual' });
     const recovered = (await health()).get('frankfurter')!;

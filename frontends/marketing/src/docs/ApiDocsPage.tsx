@@ -1,5 +1,5 @@
 import { Anchor, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { PLANS } from '@fxrates/domain';
+import { PLANS, RATE_PROVIDER_ATTRIBUTIONS } from '@fxrates/domain';
 import { PageSection, useRuntimeConfig } from '@fxrates/web-kit';
 import { Link } from 'react-router';
 import { CodeSample } from './CodeSample';
@@ -66,6 +66,25 @@ export function ApiDocsPage() {
             {PLANS.free.monthlyQuota.toLocaleString('en-US')} calls) or burst (Free:{' '}
             {PLANS.free.burstPerSecond} per second) you get <Code>429</Code> with <Code>Retry-After</Code>.
             Errors are <Code>application/problem+json</Code> with a stable <Code>code</Code>.
+          </Text>
+        </Stack>
+
+        <Stack gap="xs" component="section" aria-labelledby="sources">
+          <Title order={2} fz="xl" id="sources">
+            Sources
+          </Title>
+          <Text>
+            Every answer names the sources of its rates in <Code>source</Code>: <Code>ecb</Code>,{' '}
+            <Code>frankfurter</Code> (central banks), <Code>coinbase-rates</Code>, <Code>open-er-api</Code>{' '}
+            (ExchangeRate-API) for fiat; <Code>binance</Code>, <Code>coinbase</Code>, <Code>coingecko</Code>{' '}
+            for crypto; <Code>bundled-snapshot</Code> when no live source has a currency (flagged stale).
+          </Text>
+          <Text size="sm">
+            Fiat rates from <Code>open-er-api</Code>:{' '}
+            <Anchor href={RATE_PROVIDER_ATTRIBUTIONS['open-er-api']!.url} target="_blank" rel="noreferrer">
+              {RATE_PROVIDER_ATTRIBUTIONS['open-er-api']!.text}
+            </Anchor>
+            .
           </Text>
         </Stack>
 

@@ -52,6 +52,51 @@ describe('merging providers into the table in service', () => {
     expect(table.provenance.get('KWD')!.source).toBe('bundled-snapshot');
   });
 
+  it('lets each source compete only for the types it serves: metals from Frankfurter, fiat from four', () => {
+    const values = new Map<ProviderId, Map<string, GoodValue>>([
+      [
+        'frankfurter',
+        new Map([
+          ['XAU', at('0.00022', '2026-11-21T00:00:00.000Z')],
+          ['EUR', at('0.90', '2026-11-21T00:00:00.000Z')],
+        ]),
+      ],
+      [
+        'coinbase-rates',
+        new Map([
+          ['EUR', at('0.91', '2026-11-21T10:00:00.000Z')],
+          // Crypto is the exchanges' and metals Frankfurter's, whatever Coinbase's list says.
+          ['BTC', at('0.5', '2026-11-21T10:00:00.000Z')],
+          ['XAU', at('0.1', '2026-11-21T10:00:00.000Z')],
+        ]),
+      ],
+      [
+        'open-er-api',
+        new Map([
+          ['KWD', at('0.307', '2026-11-21T00:00:01.000Z')],
+          // Newer than Coinbase's, but a fallback: it fills only what the live sources lack.
+          ['EUR', at('0.95', '2026-11-21T11:00:00.000Z')],
+        ]),
+      ],
+      ['coingecko', new Map([['BTC', at('0.00001', '2026-11-21T09:00:00.000Z')]])],
+      [
+        'bundled-snapshot',
+        new Map([
+          ['XAG', at('0.02', '2026-09-29T00:00:00.000Z')],
+          ['KWD', at('0.3', '2026-09-29T00:00:00.000Z')],
+        ]),
+      ],
+    ]);
+    const table = mergeProviderValues(values)!;
+    expect(table.provenance.get('XAU')!.source).toBe('frankfurter');
+    expect(table.perUsd.get('XAU')!.toString()).toBe('0.00022');
+    expect(table.provenance.get('EUR')!.source).toBe('coinbase-rates');
+    expect(table.provenance.get('BTC')!.source).toBe('coingecko');
+    expect(table.provenance.get('KWD')!.source).toBe('open-er-api');
+    // A metal no live source has is filled by the snapshot, like any other type.
+    expect(table.provenance.get('XAG')!.source).toBe('bundled-snapshot');
+  });
+
   it('prefers the earlier provider on a tie and builds nothing from nothing', () => {
     const same = '2026-11-20T15:00:00.000Z';
     const table = mergeProviderValues(

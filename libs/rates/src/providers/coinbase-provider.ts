@@ -1,6 +1,6 @@
 import { marketsOn } from './crypto-markets';
 import { ProviderError } from './provider-error';
-import { getFromProvider, isRecord, parseJsonBody } from './provider-http';
+import { getFromProvider, isRecord, parseJsonBody, requestEach } from './provider-http';
 import { dayOf, ObservationList, readTime } from './provider-values';
 import { defineProvider, type ProviderSettings, type RateProvider } from './provider';
 
@@ -37,27 +37,15 @@ export function coinbaseProvider(settings: ProviderSettings): RateProvider {
   return defineProvider('coinbase', async ({ symbols, signal }) => {
     const pending = marketsOn('coinbase', symbols);
     const list = new ObservationList('USD');
-    // One failed ticker fails the fetch: the requests still under way and those not yet sent are
-    // dropped, so nothing outlives the fetch that asked for it.
-    const failed = new AbortController();
-    const tickerSignal = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
-    const next = async (): Promise<void> => {
-      const item = pending.shift();
-      if (!item || failed.signal.aborted) return;
+    // One failed ticker fails the fetch, the other tickers dropped.
+    await requestEach(pending, PARALLEL_TICKERS, signal, async (item, tickerSignal) => {
       const url = `${settings.baseUrl}/products/${item.market}/ticker`;
       const response = await getFromProvider('coinbase', url, settings, {
         signal: tickerSignal,
         acceptStatus: [404],
       });
       addCoinbaseTicker(list, item.code, response.status, parseJsonBody('coinbase', response));
-      return next();
-    };
-    try {
-      await Promise.all(Array.from({ length: PARALLEL_TICKERS }, next));
-    } catch (error) {
-      failed.abort();
-      throw error;
-    }
+    });
     return { source: 'coinbase', observations: list.observations, rejected: list.rejected };
   });
 }

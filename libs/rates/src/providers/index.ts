@@ -7,6 +7,8 @@ export * from './ecb-fix-time';
 export * from './ecb-provider';
 export * from './frankfurter-provider';
 export * from './oxr-provider';
+export * from './coinbase-rates-provider';
+export * from './open-er-api-provider';
 export * from './coingecko-provider';
 export * from './binance-provider';
 export * from './coinbase-provider';

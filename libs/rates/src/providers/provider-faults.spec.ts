@@ -1,9 +1,11 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { loadBundledSnapshot } from '../bundled-snapshot';
 import {
   ecbDailyXml,
   ProviderStandIn,
   sample,
   type StandInFault,
+  type StandInRequest,
   type StandInRoute,
 } from '../../testing/provider-stand-in';
 import { createProvider } from './create-provider';
@@ -29,6 +31,8 @@ interface AdapterCase {
   apiKey?: string;
   /** A 200 in the provider's own format whose value for `symbol` is `raw` (`null`: left empty). */
   answer: (raw: number | string | null) => string;
+  /** That 200 by request, for a provider asked several times in a fetch (else `answer` to each). */
+  answerFor?: (raw: number | string | null) => (request: StandInRequest) => string;
   /** `symbol` per USD (or USDT) when `answer(2)` is served. */
   rateOfTwo: string;
   /** What an empty value is refused as. */
@@ -44,6 +48,8 @@ interface AdapterCase {
 
 const json = (value: unknown) => JSON.stringify(value);
 const ok = (body: string): StandInFault => ({ status: 200, body });
+const served = (adapter: AdapterCase, raw: number | string | null): StandInFault =>
+  adapter.answerFor ? { status: 200, bodyFor: adapter.answerFor(raw) } : ok(adapter.answer(raw));
 
 const ADAPTERS: AdapterCase[] = [
   {
@@ -69,21 +75,26 @@ const ADAPTERS: AdapterCase[] = [
   },
   {
     id: 'frankfurter',
-    route: '/v1/latest',
+    route: '/v2/rates',
     symbol: 'EUR',
-    answer: (raw) => json({ amount: 1, base: 'USD', date: DAY, rates: { EUR: raw } }),
+    answer: (raw) => json([{ date: DAY, base: 'USD', quote: 'EUR', rate: raw }]),
+    // Each base asked gets rows of its own base; only the USD answer carries EUR.
+    answerFor: (raw) => (request) => {
+      const base = request.query.get('base') ?? 'EUR';
+      return json(base === 'USD' ? [{ date: DAY, base, quote: 'EUR', rate: raw }] : []);
+    },
     rateOfTwo: '2',
     emptyReason: 'missing',
-    absent: ok(json({ amount: 1, base: 'USD', date: DAY, rates: { GBP: 0.7451 } })),
+    absent: ok('[]'),
     absentRejected: [],
     shapeless: [
-      ['no date', json({ amount: 1, base: 'USD', rates: { EUR: 0.85 } })],
-      ['no rates', json({ amount: 1, base: 'USD', date: DAY })],
-      ['another base', json({ amount: 1, base: 'EUR', date: DAY, rates: { USD: 1.17 } })],
-      ['its error body', sample('frankfurter-error-404.json')],
-      ['an array', '[]'],
+      ['its 422 body', sample('frankfurter-v2-422-unknown-parameter.json')],
+      ['the v1 document', json({ amount: 1, base: 'USD', date: DAY, rates: { EUR: 0.85 } })],
+      ['rows without a quote', json([{ date: DAY, base: 'USD', rate: 0.85 }])],
+      ['rows of another base', json([{ date: DAY, base: 'EUR', quote: 'USD', rate: 1.17 }])],
+      ['null', 'null'],
     ],
-    rateLimitBody: json({ message: 'too many requests' }),
+    rateLimitBody: json({ status: 429, message: 'too many requests' }),
   },
   {
     id: 'oxr',
@@ -107,6 +118,49 @@ const ADAPTERS: AdapterCase[] = [
       message: 'too_many_requests',
       description: 'Access restricted for repeated over-use (status: 429).',
     }),
+  },
+  {
+    id: 'coinbase-rates',
+    route: '/v2/exchange-rates',
+    symbol: 'EUR',
+    answer: (raw) => json({ data: { currency: 'USD', rates: { EUR: raw, USD: '1.0' } } }),
+    rateOfTwo: '2',
+    emptyReason: 'missing',
+    absent: ok(json({ data: { currency: 'USD', rates: { GBP: '0.735517' } } })),
+    absentRejected: [],
+    shapeless: [
+      ['another base', json({ data: { currency: 'SOL', rates: { EUR: '94.2' } } })],
+      ['no data', json({ rates: { EUR: '0.86' } })],
+      ['an array', '[]'],
+    ],
+    rateLimitBody: json({ errors: [{ id: 'rate_limit_exceeded', message: 'Too many requests' }] }),
+  },
+  {
+    id: 'open-er-api',
+    route: '/v6/latest/USD',
+    symbol: 'EUR',
+    answer: (raw) =>
+      json({
+        result: 'success',
+        base_code: 'USD',
+        time_last_update_unix: 1776038401,
+        rates: { USD: 1, EUR: raw },
+      }),
+    rateOfTwo: '2',
+    emptyReason: 'missing',
+    absent: ok(
+      json({ result: 'success', base_code: 'USD', time_last_update_unix: 1776038401, rates: { USD: 1 } }),
+    ),
+    absentRejected: [],
+    shapeless: [
+      [
+        'another base',
+        json({ result: 'success', base_code: 'EUR', time_last_update_unix: 1776038401, rates: {} }),
+      ],
+      ['no time', json({ result: 'success', base_code: 'USD', rates: { EUR: 0.85 } })],
+      ['an array', '[]'],
+    ],
+    rateLimitBody: json({ result: 'error', 'error-type': 'rate-limited' }),
   },
   {
     id: 'coingecko',
@@ -184,7 +238,7 @@ describe('provider faults against the stand-in', () => {
     afterEach(() => standIn.fault(adapter.route, null));
 
     it('reads a well-formed answer served in its own format', async () => {
-      standIn.fault(adapter.route, ok(adapter.answer(2)));
+      standIn.fault(adapter.route, served(adapter, 2));
       const result = await fetchOne();
       expect(result.source).toBe(adapter.id);
       expect(result.observations.map((o) => [o.currency, o.rate.toString()])).toEqual([
@@ -271,7 +325,7 @@ describe('provider faults against the stand-in', () => {
       ['a non-numeric', 'abc', 'not a number: "abc"'],
       ['an empty', null, adapter.emptyReason],
     ])('refuses %s value alone, without failing the fetch', async (_label, raw, reason) => {
-      standIn.fault(adapter.route, ok(adapter.answer(raw)));
+      standIn.fault(adapter.route, served(adapter, raw));
       const result = await fetchOne();
       expect(result.observations).toEqual([]);
       expect(result.rejected.map((r) => [r.currency, r.reason])).toEqual([[adapter.symbol, reason]]);
@@ -322,6 +376,24 @@ describe('provider faults against the stand-in', () => {
       expect(error.details.retryAfterMs).toBeUndefined();
     });
   });
+});
+
+describe('every network adapter offline', () => {
+  it.each(ADAPTERS.map((adapter) => [adapter.id, adapter] as const))(
+    '%s fails at once, as a network failure, when the name does not resolve or the port refuses',
+    async (_id, adapter) => {
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      // A minute of timeout: only a failure that comes at once can be reported as "network".
+      for (const baseUrl of ['http://fxrates-offline-test.invalid', `http://127.0.0.1:${port}`]) {
+        const provider = createProvider(adapter.id, { baseUrl, timeoutMs: 60_000, apiKey: adapter.apiKey });
+        const error = await failureOf(provider.fetchLatest({ symbols: [adapter.symbol] }));
+        expect({ baseUrl, failure: error.failure }).toEqual({ baseUrl, failure: 'network' });
+      }
+    },
+  );
 });
 
 describe('coinbase, a request per asset', () => {

@@ -111,6 +111,34 @@ export async function textWithin(response: Response, limit: number): Promise<str
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Runs `request` for each item, `parallel` at a time. One failure fails the whole: the requests
+ * still under way (their signal aborts) and those not yet sent are dropped, so nothing outlives the
+ * fetch that asked for them.
+ */
+export async function requestEach<T>(
+  items: readonly T[],
+  parallel: number,
+  signal: AbortSignal | undefined,
+  request: (item: T, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const pending = [...items];
+  const failed = new AbortController();
+  const each = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
+  const next = async (): Promise<void> => {
+    const item = pending.shift();
+    if (item === undefined || failed.signal.aborted) return;
+    await request(item, each);
+    return next();
+  };
+  try {
+    await Promise.all(Array.from({ length: parallel }, next));
+  } catch (error) {
+    failed.abort();
+    throw error;
+  }
+}
+
 /** Parses a JSON body or fails the whole answer as malformed. */
 export function parseJsonBody(provider: ProviderId, response: ProviderResponse): unknown {
   try {

@@ -300,7 +300,7 @@ export interface components {
        */
       date: string;
       /**
-       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)
        * @example [
        *       "ecb"
        *     ]
@@ -339,7 +339,7 @@ export interface components {
        */
       date: string;
       /**
-       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)
        * @example [
        *       "ecb"
        *     ]
@@ -377,7 +377,7 @@ export interface components {
        */
       date: string;
       /**
-       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)
        * @example [
        *       "ecb"
        *     ]
@@ -629,7 +629,7 @@ export interface components {
        */
       date: string;
       /**
-       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)
        * @example [
        *       "ecb"
        *     ]
@@ -671,7 +671,7 @@ export interface components {
        */
       date: string;
       /**
-       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)
+       * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)
        * @example [
        *       "ecb"
        *     ]
@@ -717,7 +717,16 @@ export interface components {
        * @example ecb
        * @enum {string}
        */
-      source: 'ecb' | 'frankfurter' | 'oxr' | 'coinbase' | 'binance' | 'coingecko' | 'bundled-snapshot';
+      source:
+        | 'ecb'
+        | 'frankfurter'
+        | 'oxr'
+        | 'coinbase-rates'
+        | 'open-er-api'
+        | 'coinbase'
+        | 'binance'
+        | 'coingecko'
+        | 'bundled-snapshot';
       /** @example ECB daily reference rates */
       name: string;
       /**
@@ -834,7 +843,16 @@ export interface components {
          * @example ecb
          * @enum {string}
          */
-        source: 'ecb' | 'frankfurter' | 'oxr' | 'coinbase' | 'binance' | 'coingecko' | 'bundled-snapshot';
+        source:
+          | 'ecb'
+          | 'frankfurter'
+          | 'oxr'
+          | 'coinbase-rates'
+          | 'open-er-api'
+          | 'coinbase'
+          | 'binance'
+          | 'coingecko'
+          | 'bundled-snapshot';
         /** @description The oldest data age (seconds) sampled in each step, oldest step first; null where none was recorded */
         ages: (number | null)[];
       }[];

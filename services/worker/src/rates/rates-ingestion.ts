@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type RatesProviderConfig } from '@fxrates/config';
-import { CURRENCIES, RATE_PROVIDER_KINDS } from '@fxrates/domain';
+import { CURRENCIES, providerServes, RATE_PROVIDER_KINDS } from '@fxrates/domain';
 import {
   confirmJump,
   createProvider,
@@ -212,8 +212,9 @@ export class RatesIngestion {
   }
 
   private async fetch(provider: RateProvider) {
-    const kind = RATE_PROVIDER_KINDS[provider.id];
-    const symbols = CURRENCIES.filter((c) => kind === 'snapshot' || c.type === kind).map((c) => c.code);
+    // Each source is asked for the catalogue's currencies of the types it serves: metals reach
+    // Frankfurter as soon as the catalogue lists them.
+    const symbols = CURRENCIES.filter((c) => providerServes(provider.id, c.type)).map((c) => c.code);
     try {
       // The timeout bounds the whole fetch, not each request: a provider read in several requests
       // (Coinbase, a ticker each) that hangs on every one still ends the job within it.

@@ -50,6 +50,8 @@ export async function startWorkerProcess(
       WORKER_HEALTH_PORT: String(healthPort),
       RATES_INGEST_INTERVAL_MS: '600000',
       USAGE_FLUSH_INTERVAL_MS: '600000',
+      // Offline: the default provider list reaches the live sources.
+      RATES_PROVIDERS: 'bundled-snapshot',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,7 +24,7 @@ export const PROVENANCE = {
   }),
   date: Day('Day the oldest rate involved belongs to'),
   source: Sources(
-    "Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase, binance, coingecko, bundled-snapshot)",
+    "Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)",
     ['ecb'],
   ),
   stale: Type.Boolean({

@@ -1,54 +1,12 @@
 import { ProviderStandIn, sample } from '../../testing/provider-stand-in';
-import { frankfurterProvider, parseFrankfurterLatest } from './frankfurter-provider';
 import { oxrProvider, parseOxrLatest } from './oxr-provider';
 
-describe('Frankfurter and Open Exchange Rates', () => {
+describe('Open Exchange Rates', () => {
   let standIn: ProviderStandIn;
   beforeAll(async () => {
     standIn = await ProviderStandIn.start();
   });
   afterAll(() => standIn.close());
-
-  describe('Frankfurter /v1/latest?base=USD', () => {
-    const frankfurter = () => frankfurterProvider({ baseUrl: standIn.url, timeoutMs: 2000 });
-
-    it('reads per-USD rates stamped at the ECB fix of their date', async () => {
-      const result = await frankfurter().fetchLatest({ symbols: ['EUR', 'GBP', 'JPY'] });
-      expect(
-        result.observations.map((o) => [o.currency, o.quote, o.rate.toString(), o.day, o.observedAt]),
-      ).toEqual([
-        ['EUR', 'USD', '0.85587', '2026-04-13', '2026-04-13T14:00:00.000Z'],
-        ['GBP', 'USD', '0.7451', '2026-04-13', '2026-04-13T14:00:00.000Z'],
-      ]);
-      expect(standIn.requestsTo('/v1/latest').at(-1)!.query.get('base')).toBe('USD');
-    });
-
-    it('refuses bad values one by one and a wrong shape as a whole', () => {
-      const body = { amount: 1, base: 'USD', date: '2026-04-13', rates: { EUR: 0, GBP: 'x', CHF: 0.79 } };
-      const result = parseFrankfurterLatest(body, ['EUR', 'GBP', 'CHF']);
-      expect(result.observations.map((o) => o.currency)).toEqual(['CHF']);
-      expect(result.rejected.map((r) => r.reason)).toEqual(['zero', 'not a number: "x"']);
-      expect(() => parseFrankfurterLatest({ ...body, base: 'EUR' }, ['CHF'])).toThrow(/base/);
-      expect(() => parseFrankfurterLatest(JSON.parse(sample('frankfurter-error-404.json')), [])).toThrow(
-        expect.objectContaining({ failure: 'malformed' }),
-      );
-    });
-
-    it('reports a 404 and a 429 with the wait it asks for', async () => {
-      standIn.fault('/v1/latest', { status: 404, body: sample('frankfurter-error-404.json') });
-      await expect(frankfurter().fetchLatest({ symbols: ['EUR'] })).rejects.toMatchObject({
-        provider: 'frankfurter',
-        failure: 'http',
-        details: { status: 404 },
-      });
-      standIn.fault('/v1/latest', { status: 429, headers: { 'retry-after': '120' } });
-      await expect(frankfurter().fetchLatest({ symbols: ['EUR'] })).rejects.toMatchObject({
-        failure: 'rate-limited',
-        details: { status: 429, retryAfterMs: 120_000 },
-      });
-      standIn.fault('/v1/latest', null);
-    });
-  });
 
   describe('Open Exchange Rates /api/latest.json', () => {
     it('sends the app id and reads the per-USD rates at their timestamp', async () => {
