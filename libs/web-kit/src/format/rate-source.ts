@@ -6,8 +6,11 @@ export type RateProvenance = Pick<ConvertResponse, 'source' | 'date' | 'timestam
   marketClosed?: boolean;
 };
 
-/** Sources that publish on Frankfurt time: their stamp reads in CET/CEST, as they announce it. */
-const FRANKFURT_SOURCES = new Set(['ecb', 'frankfurter']);
+/**
+ * Sources that publish on Frankfurt time: their stamp reads in CET/CEST, as they announce it.
+ * Frankfurter's rows are stamped at 00:00 UTC of each bank's day (many banks, many zones), so it reads in UTC.
+ */
+const FRANKFURT_SOURCES = new Set(['ecb']);
 
 /** Fixed English month abbreviations: ICU versions disagree on "Sep" versus "Sept". */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
