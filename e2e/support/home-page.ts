@@ -37,6 +37,10 @@ export class ConverterPanel {
     return this.page.getByRole('switch', { name: 'Show Crypto' });
   }
 
+  get showMetals(): Locator {
+    return this.page.getByRole('switch', { name: 'Show metals' });
+  }
+
   get result(): Locator {
     return this.page.getByTestId('convert-result');
   }
@@ -60,6 +64,10 @@ export class ConverterPanel {
 
   async toggleShowCrypto(): Promise<void> {
     await this.showCrypto.click();
+  }
+
+  async toggleShowMetals(): Promise<void> {
+    await this.showMetals.click();
   }
 
   /** Opens a picker, searches and picks the option whose label contains `label`. */

@@ -9,7 +9,8 @@ import { useConverter } from './use-converter';
 
 /** The landing converter (spec §2, §4, §7, §9). */
 export function CurrencyConverter() {
-  const { state, canConvert, convert, setAmount, setFrom, setTo, swap, setShowCrypto } = useConverter();
+  const { state, canConvert, convert, setAmount, setFrom, setTo, swap, setShowCrypto, setShowMetals } =
+    useConverter();
   const amount = amountAsDecimal(state.amount);
   const typed = parseTypedAmount(state.amount);
   // An empty field only disables Convert; an ambiguous or invalid amount says so and how to type it.
@@ -35,11 +36,18 @@ export function CurrencyConverter() {
             <Text fw={700} size="lg" c="navy.9">
               Currency converter
             </Text>
-            <Switch
-              label={TEXTS.showCrypto}
-              checked={state.showCrypto}
-              onChange={(event) => setShowCrypto(event.currentTarget.checked)}
-            />
+            <Group gap="md">
+              <Switch
+                label={TEXTS.showCrypto}
+                checked={state.showCrypto}
+                onChange={(event) => setShowCrypto(event.currentTarget.checked)}
+              />
+              <Switch
+                label={TEXTS.showMetals}
+                checked={state.showMetals}
+                onChange={(event) => setShowMetals(event.currentTarget.checked)}
+              />
+            </Group>
           </Group>
           <TextInput
             label="Amount"
@@ -62,6 +70,7 @@ export function CurrencyConverter() {
               value={state.from}
               onChange={setFrom}
               includeCrypto={state.showCrypto}
+              includeMetals={state.showMetals}
               size="md"
               style={{ flex: 1, minWidth: 0 }}
             />
@@ -82,6 +91,7 @@ export function CurrencyConverter() {
               value={state.to}
               onChange={setTo}
               includeCrypto={state.showCrypto}
+              includeMetals={state.showMetals}
               size="md"
               style={{ flex: 1, minWidth: 0 }}
             />

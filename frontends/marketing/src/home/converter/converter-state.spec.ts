@@ -60,4 +60,25 @@ describe('converter state', () => {
     });
     expect(state.result).toBe('1.0');
   });
+
+  it('offers metals with Show metals, apart from crypto, and puts a metal side back to its default when hidden', () => {
+    let state = converterReducer(initialConverterState, { type: 'showMetalsChanged', showMetals: true });
+    expect([state.showMetals, state.showCrypto]).toEqual([true, false]);
+    state = converterReducer(state, { type: 'showCryptoChanged', showCrypto: true });
+    state = converterReducer(state, { type: 'toChanged', code: 'XAU' });
+    state = converterReducer(state, { type: 'fromChanged', code: 'PAXG' });
+    // Hiding crypto leaves the metal; hiding metals then leaves the fiat default.
+    state = converterReducer(state, { type: 'showCryptoChanged', showCrypto: false });
+    expect([state.from, state.to]).toEqual(['USD', 'XAU']);
+    state = converterReducer(state, { type: 'showMetalsChanged', showMetals: false });
+    expect([state.from, state.to, state.showMetals]).toEqual(['USD', 'EUR', false]);
+  });
+
+  it('never leaves both sides on the same default when both were metals', () => {
+    let state = converterReducer(initialConverterState, { type: 'showMetalsChanged', showMetals: true });
+    state = converterReducer(state, { type: 'fromChanged', code: 'XAG' });
+    state = converterReducer(state, { type: 'toChanged', code: 'XAU' });
+    state = converterReducer(state, { type: 'showMetalsChanged', showMetals: false });
+    expect([state.from, state.to]).toEqual(['USD', 'EUR']);
+  });
 });

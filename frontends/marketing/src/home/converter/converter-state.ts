@@ -1,7 +1,7 @@
 import {
   DEFAULT_FROM,
   DEFAULT_TO,
-  isCrypto,
+  findCurrency,
   parseTypedAmount,
   type ExactConvertResponse,
 } from '@fxrates/domain';
@@ -20,6 +20,8 @@ export interface ConverterState {
   from: string;
   to: string;
   showCrypto: boolean;
+  /** Metals (XAU, XAG, XPT, XPD) in the pickers: a choice of its own beside Show Crypto. */
+  showMetals: boolean;
   quote: Quote | null;
   /** Converted amount as an exact decimal string: the server's digits, or recomputed from the quote. */
   result: string | null;
@@ -33,6 +35,7 @@ export type ConverterAction =
   | { type: 'toChanged'; code: string }
   | { type: 'swapped' }
   | { type: 'showCryptoChanged'; showCrypto: boolean }
+  | { type: 'showMetalsChanged'; showMetals: boolean }
   | { type: 'conversionStarted' }
   | { type: 'conversionSucceeded'; response: ExactConvertResponse }
   | { type: 'conversionFailed'; message: string };
@@ -42,6 +45,7 @@ export const initialConverterState: ConverterState = {
   from: DEFAULT_FROM,
   to: DEFAULT_TO,
   showCrypto: false,
+  showMetals: false,
   quote: null,
   result: null,
   converting: false,
@@ -59,14 +63,25 @@ function localResult(amount: string, quote: Quote | null): string | null {
   return quote && decimal !== null ? multiplyDecimals(decimal, quote.rate) : null;
 }
 
-/** A crypto side falls back to its default when crypto is hidden; never both sides the same default. */
-function fiatOnly(code: string, fallback: string, otherSide: string): string {
-  if (!isCrypto(code)) return code;
+const withoutQuote = { quote: null, result: null, error: null } as const;
+
+/**
+ * A side of a type now hidden (crypto or metal) falls back to its default; never both sides the
+ * same default.
+ */
+function withoutType(type: 'crypto' | 'metal', code: string, fallback: string, otherSide: string): string {
+  if (findCurrency(code)?.type !== type) return code;
   if (fallback !== otherSide) return fallback;
   return fallback === DEFAULT_FROM ? DEFAULT_TO : DEFAULT_FROM;
 }
 
-const withoutQuote = { quote: null, result: null, error: null } as const;
+/** The state with one type hidden: its sides back to their defaults, the quote dropped if the pair changed. */
+function hideType(state: ConverterState, type: 'crypto' | 'metal'): ConverterState {
+  const from = withoutType(type, state.from, DEFAULT_FROM, state.to);
+  const to = withoutType(type, state.to, DEFAULT_TO, from);
+  const pairChanged = from !== state.from || to !== state.to;
+  return { ...state, from, to, ...(pairChanged ? withoutQuote : {}) };
+}
 
 export function converterReducer(state: ConverterState, action: ConverterAction): ConverterState {
   switch (action.type) {
@@ -80,13 +95,12 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
       const quote = state.quote ? { ...state.quote, rate: invertDecimal(state.quote.rate) } : null;
       return { ...state, from: state.to, to: state.from, quote, result: localResult(state.amount, quote) };
     }
-    case 'showCryptoChanged': {
+    case 'showCryptoChanged':
       if (action.showCrypto) return { ...state, showCrypto: true };
-      const from = fiatOnly(state.from, DEFAULT_FROM, state.to);
-      const to = fiatOnly(state.to, DEFAULT_TO, from);
-      const pairChanged = from !== state.from || to !== state.to;
-      return { ...state, showCrypto: false, from, to, ...(pairChanged ? withoutQuote : {}) };
-    }
+      return hideType({ ...state, showCrypto: false }, 'crypto');
+    case 'showMetalsChanged':
+      if (action.showMetals) return { ...state, showMetals: true };
+      return hideType({ ...state, showMetals: false }, 'metal');
     case 'conversionStarted':
       return { ...state, converting: true, error: null };
     case 'conversionSucceeded': {

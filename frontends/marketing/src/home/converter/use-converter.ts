@@ -39,5 +39,6 @@ export function useConverter() {
     setTo: (code: string) => dispatch({ type: 'toChanged', code }),
     swap: () => dispatch({ type: 'swapped' }),
     setShowCrypto: (showCrypto: boolean) => dispatch({ type: 'showCryptoChanged', showCrypto }),
+    setShowMetals: (showMetals: boolean) => dispatch({ type: 'showMetalsChanged', showMetals }),
   };
 }

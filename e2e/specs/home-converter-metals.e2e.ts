@@ -1,0 +1,63 @@
+import { convertViaApi } from '../support/api';
+import { usePagePerTest } from '../support/browser';
+import { e2eEnvironment } from '../support/e2e-environment';
+import { ConverterPanel } from '../support/home-page';
+import { waitForText } from '../support/texts';
+
+const { baseUrl, apiUrl } = e2eEnvironment();
+const METALS = [
+  'XAU - Gold (troy ounce)',
+  'XAG - Silver (troy ounce)',
+  'XPT - Platinum (troy ounce)',
+  'XPD - Palladium (troy ounce)',
+];
+
+/** Issue 31 §7: metals in the landing converter's pickers, behind "Show metals" beside "Show Crypto". */
+describe('landing converter: metals', () => {
+  const opened = usePagePerTest();
+  let converter: ConverterPanel;
+
+  beforeEach(async () => {
+    converter = new ConverterPanel(opened().page);
+    await converter.open(baseUrl);
+  });
+
+  it('offers metals only with Show metals on, apart from crypto, each with its own icon', async () => {
+    expect(await converter.showMetals.isChecked()).toBe(false);
+    const fiat = await converter.optionLabels(converter.from);
+    expect(fiat.filter((label) => METALS.includes(label))).toEqual([]);
+
+    await converter.toggleShowMetals();
+    const withMetals = await converter.optionLabels(converter.to);
+    expect(withMetals.slice(-4)).toEqual(METALS);
+    expect(withMetals).toHaveLength(fiat.length + 4);
+    // Tokenised gold is crypto: it comes with Show Crypto, not with the metals.
+    expect(withMetals.some((label) => label.startsWith('PAXG'))).toBe(false);
+
+    await converter.from.click();
+    await converter.from.fill('Gold');
+    const icon = opened().page.getByRole('option', { name: 'XAU - Gold (troy ounce)' }).locator('img');
+    await icon.waitFor();
+    expect(await icon.getAttribute('src')).toBe('/metal-icons/xau.svg');
+    await opened().page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await icon.elementHandle(),
+    );
+    await opened().page.keyboard.press('Escape');
+  });
+
+  it('picks XAU, converts an ounce of gold with 8 decimals at the rate of the API, and resets when hidden', async () => {
+    await converter.toggleShowMetals();
+    await converter.choose(converter.from, 'XAU', 'XAU - Gold (troy ounce)');
+    expect(await converter.from.inputValue()).toContain('XAU - Gold (troy ounce)');
+    await converter.convertButton.click();
+
+    const expected = await convertViaApi(apiUrl, 'XAU', 'EUR', '1', 'string');
+    expect(expected.result).toMatch(/^\d+\.\d{8}$/);
+    await waitForText(converter.result, `1.0000 XAU = ${expected.result} EUR`);
+
+    await converter.toggleShowMetals();
+    expect(await converter.from.inputValue()).toContain('USD - US Dollar');
+    await converter.result.waitFor({ state: 'detached' });
+  });
+});
