@@ -34,14 +34,8 @@ describe('landing converter: metals', () => {
     // Tokenised gold is crypto: it comes with Show Crypto, not with the metals.
     expect(withMetals.some((label) => label.startsWith('PAXG'))).toBe(false);
 
-    await converter.from.click();
-    await converter.from.fill('Gold');
-    const icon = opened().page.getByRole('option', { name: 'XAU - Gold (troy ounce)' }).locator('img');
-    await icon.waitFor();
-    expect(await icon.getAttribute('src')).toBe('/metal-icons/xau.svg');
-    await opened().page.waitForFunction(
-      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
-      await icon.elementHandle(),
+    expect(await converter.loadedOptionIcon(converter.from, 'Gold', 'XAU - Gold (troy ounce)')).toBe(
+      '/metal-icons/xau.svg',
     );
     await opened().page.keyboard.press('Escape');
   });

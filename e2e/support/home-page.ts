@@ -78,6 +78,22 @@ export class ConverterPanel {
     await (await this.listboxOf(picker)).getByRole('option', { name: label }).click();
   }
 
+  /**
+   * Searches a picker for `search` and returns the `src` of the icon of the option named `name`
+   * once the image has loaded; the list is left open.
+   */
+  async loadedOptionIcon(picker: Locator, search: string, name: string | RegExp): Promise<string | null> {
+    await picker.click();
+    await picker.fill(search);
+    const icon = this.page.getByRole('option', { name }).locator('img');
+    await icon.waitFor();
+    await this.page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await icon.elementHandle(),
+    );
+    return icon.getAttribute('src');
+  }
+
   /** Labels of the options a picker currently offers (unfiltered). */
   async optionLabels(picker: Locator): Promise<string[]> {
     const listbox = await this.openList(picker);
