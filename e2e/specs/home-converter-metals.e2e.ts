@@ -50,6 +50,19 @@ describe('landing converter: metals', () => {
     expect(expected.result).toMatch(/^\d+\.\d{8}$/);
     await waitForText(converter.result, `1.0000 XAU = ${expected.result} EUR`);
 
+    // Grams: the page asks for unit=g and shows the API's digits, an ounce's worth ÷ 31.1034768.
+    const page = opened().page;
+    await page.getByLabel('Metal measured in').selectOption('g');
+    await converter.result.waitFor({ state: 'detached' });
+    const answered = page.waitForResponse((response) => response.url().includes('/api/rates/convert?'));
+    await converter.convertButton.click();
+    const answer = await answered;
+    expect(new URL(answer.url()).searchParams.get('unit')).toBe('g');
+    const grams = (await answer.json()) as { result: string; unit: string };
+    expect(grams.unit).toBe('g');
+    await waitForText(converter.result, `1.0000 g XAU = ${grams.result} EUR`);
+    expect(Math.abs((Number(grams.result) * 31.1034768) / Number(expected.result) - 1)).toBeLessThan(1e-7);
+
     await converter.toggleShowMetals();
     expect(await converter.from.inputValue()).toContain('USD - US Dollar');
     await converter.result.waitFor({ state: 'detached' });

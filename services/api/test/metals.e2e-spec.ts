@@ -210,6 +210,11 @@ describe('metals (XAU, XAG, XPT, XPD) on the public API and the converter', () =
       expect((await converter('from=XAG&to=USD&amount=1&unit=ounce').expect(400)).body.code).toBe(
         'invalid-unit',
       );
+      // The converter's sparkline takes a metal pair: its closes are history's, never a refusal of the code.
+      const sparkline = await request(t.app.getHttpServer())
+        .get('/api/rates/history?from=XAU&to=USD')
+        .set('X-Session-Token', session.body.sessionToken);
+      expect([200, 404]).toContain(sparkline.status);
     });
   });
 

@@ -3,6 +3,7 @@ import {
   amountAsDecimal,
   converterReducer,
   initialConverterState,
+  unitOfRequest,
   type ConverterState,
 } from './converter-state';
 
@@ -80,5 +81,22 @@ describe('converter state', () => {
     state = converterReducer(state, { type: 'toChanged', code: 'XAU' });
     state = converterReducer(state, { type: 'showMetalsChanged', showMetals: false });
     expect([state.from, state.to]).toEqual(['USD', 'EUR']);
+  });
+
+  it('sends a unit only for a pair with a metal side, and drops the quote when the unit changes', () => {
+    expect(unitOfRequest(initialConverterState)).toBeUndefined();
+    let state = converterReducer(initialConverterState, { type: 'showMetalsChanged', showMetals: true });
+    state = converterReducer(state, { type: 'fromChanged', code: 'XAU' });
+    expect(unitOfRequest(state)).toBe('ozt');
+    state = converterReducer(state, { type: 'unitChanged', unit: 'g' });
+    expect(unitOfRequest(state)).toBe('g');
+    const gold = { ...reply('1', '121.29', '121.29000000'), from: 'XAU', unit: 'g' as const };
+    state = converterReducer(state, { type: 'conversionSucceeded', response: gold });
+    expect(state.result).toBe('121.29000000');
+    state = converterReducer(state, { type: 'unitChanged', unit: 'kg' });
+    expect([state.quote, state.result]).toEqual([null, null]);
+    // A late reply for grams does not show as kilograms.
+    state = converterReducer(state, { type: 'conversionSucceeded', response: gold });
+    expect(state.result).toBeNull();
   });
 });

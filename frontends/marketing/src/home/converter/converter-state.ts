@@ -2,8 +2,10 @@ import {
   DEFAULT_FROM,
   DEFAULT_TO,
   findCurrency,
+  isMetal,
   parseTypedAmount,
   type ExactConvertResponse,
+  type MetalUnit,
 } from '@fxrates/domain';
 import { decimalsEqual, invertDecimal, multiplyDecimals, type RateProvenance } from '@fxrates/web-kit';
 
@@ -22,6 +24,8 @@ export interface ConverterState {
   showCrypto: boolean;
   /** Metals (XAU, XAG, XPT, XPD) in the pickers: a choice of its own beside Show Crypto. */
   showMetals: boolean;
+  /** What a metal side is measured in (`unit` of the converter call); troy ounces by default. */
+  unit: MetalUnit;
   quote: Quote | null;
   /** Converted amount as an exact decimal string: the server's digits, or recomputed from the quote. */
   result: string | null;
@@ -36,6 +40,7 @@ export type ConverterAction =
   | { type: 'swapped' }
   | { type: 'showCryptoChanged'; showCrypto: boolean }
   | { type: 'showMetalsChanged'; showMetals: boolean }
+  | { type: 'unitChanged'; unit: MetalUnit }
   | { type: 'conversionStarted' }
   | { type: 'conversionSucceeded'; response: ExactConvertResponse }
   | { type: 'conversionFailed'; message: string };
@@ -46,11 +51,22 @@ export const initialConverterState: ConverterState = {
   to: DEFAULT_TO,
   showCrypto: false,
   showMetals: false,
+  unit: 'ozt',
   quote: null,
   result: null,
   converting: false,
   error: null,
 };
+
+/** Whether the pair has a metal side, which the unit measures. */
+export function hasMetalSide(state: Pick<ConverterState, 'from' | 'to'>): boolean {
+  return isMetal(state.from) || isMetal(state.to);
+}
+
+/** The unit the converter call names: only for a pair with a metal side (the API refuses it otherwise). */
+export function unitOfRequest(state: Pick<ConverterState, 'from' | 'to' | 'unit'>): MetalUnit | undefined {
+  return hasMetalSide(state) ? state.unit : undefined;
+}
 
 /** The typed amount as a plain decimal string, or null while it is empty, ambiguous or invalid. */
 export function amountAsDecimal(amount: string): string | null {
@@ -101,12 +117,20 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
     case 'showMetalsChanged':
       if (action.showMetals) return { ...state, showMetals: true };
       return hideType({ ...state, showMetals: false }, 'metal');
+    case 'unitChanged':
+      return action.unit === state.unit ? state : { ...state, unit: action.unit, ...withoutQuote };
     case 'conversionStarted':
       return { ...state, converting: true, error: null };
     case 'conversionSucceeded': {
       const { response } = action;
-      // A reply for a pair the user has since changed is dropped.
-      if (response.from !== state.from || response.to !== state.to) return { ...state, converting: false };
+      // A reply for a pair or a unit the user has since changed is dropped.
+      if (
+        response.from !== state.from ||
+        response.to !== state.to ||
+        response.unit !== unitOfRequest(state)
+      ) {
+        return { ...state, converting: false };
+      }
       const quote: Quote = {
         rate: response.rate,
         provenance: {
