@@ -2,6 +2,7 @@
 // origin pages run on), so that no icon set is ever bundled into JavaScript:
 //   /flags/<country>.svg        every fiat currency's flag, from the flag-icons package (4x3)
 //   /crypto-icons/<code>.svg    every crypto asset's logo, from the @web3icons/core package (branded)
+//   /metal-icons/<code>.svg     every metal's icon (XAU, XAG, XPT, XPD): our own, in frontends/metal-icons
 //   /flags/generic.svg, /crypto-icons/generic.svg   the neutral icon of a currency without either
 // The file names come from the catalogue (libs/domain), which lists only files these packages have.
 const fs = require('node:fs');
@@ -12,6 +13,8 @@ const FLAGS = path.join(path.dirname(require.resolve('flag-icons/package.json'))
 // @web3icons/core exports no package.json: its main module sits in dist/, beside svgs/.
 const TOKENS = path.join(path.dirname(require.resolve('@web3icons/core')), 'svgs/tokens/branded');
 const TABLER = path.join(path.dirname(require.resolve('@tabler/icons/package.json')), 'icons/outline');
+// No icon package draws the metals as such (only tokens such as PAXG): ours, one file per metal.
+const METAL_ICONS = path.join(__dirname, 'metal-icons');
 
 /** A flag-icons or tabler file as it is. */
 function readSvg(file) {
@@ -56,6 +59,7 @@ class CurrencyIconsPlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('CurrencyIconsPlugin', (compilation) => {
       compilation.fileDependencies.add(CATALOGUE);
+      compilation.contextDependencies.add(METAL_ICONS);
       compilation.hooks.processAssets.tap(
         { name: 'CurrencyIconsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
@@ -69,6 +73,12 @@ class CurrencyIconsPlugin {
             compilation.emitAsset(
               `crypto-icons/${code}.svg`,
               new RawSource(readTokenSvg(code.toUpperCase())),
+            );
+          }
+          for (const file of fs.readdirSync(METAL_ICONS).filter((name) => name.endsWith('.svg'))) {
+            compilation.emitAsset(
+              `metal-icons/${file}`,
+              new RawSource(readSvg(path.join(METAL_ICONS, file))),
             );
           }
           for (const [name, read] of Object.entries(GENERIC)) {

@@ -37,6 +37,10 @@ export class ConverterPanel {
     return this.page.getByRole('switch', { name: 'Show Crypto' });
   }
 
+  get showMetals(): Locator {
+    return this.page.getByRole('switch', { name: 'Show metals' });
+  }
+
   get result(): Locator {
     return this.page.getByTestId('convert-result');
   }
@@ -62,12 +66,32 @@ export class ConverterPanel {
     await this.showCrypto.click();
   }
 
+  async toggleShowMetals(): Promise<void> {
+    await this.showMetals.click();
+  }
+
   /** Opens a picker, searches and picks the option whose label contains `label`. */
   async choose(picker: Locator, search: string, label: string | RegExp): Promise<void> {
     await picker.click();
     await picker.fill(search);
     // The other picker's list may still be closing, with the same options in it.
     await (await this.listboxOf(picker)).getByRole('option', { name: label }).click();
+  }
+
+  /**
+   * Searches a picker for `search` and returns the `src` of the icon of the option named `name`
+   * once the image has loaded; the list is left open.
+   */
+  async loadedOptionIcon(picker: Locator, search: string, name: string | RegExp): Promise<string | null> {
+    await picker.click();
+    await picker.fill(search);
+    const icon = this.page.getByRole('option', { name }).locator('img');
+    await icon.waitFor();
+    await this.page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await icon.elementHandle(),
+    );
+    return icon.getAttribute('src');
   }
 
   /** Labels of the options a picker currently offers (unfiltered). */

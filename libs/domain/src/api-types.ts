@@ -1,3 +1,4 @@
+import type { MetalUnit } from './metal-units';
 /** Response of POST /api/auth/session. */
 export interface SessionResponse {
   sessionToken: string;
@@ -19,8 +20,10 @@ export interface ConvertResponse {
   source: string;
   /** A rate involved is older than the converter's freshness promise (24 hours) while its market is open. */
   stale?: boolean;
-  /** A fiat rate involved is its source's last publication before a weekend or holiday. */
+  /** A fiat or metal rate involved is its source's (or market's) last before a weekend or holiday. */
   marketClosed?: boolean;
+  /** Present when a side is a metal: what its amount is measured in (troy ounces unless asked). */
+  unit?: MetalUnit;
 }
 
 /** How a converter answer writes its numbers: JSON numbers (the default) or exact decimal strings. */

@@ -1,4 +1,16 @@
-import { CRYPTO, CURRENCIES, FEATURED_CRYPTO, FEATURED_FIAT, FIAT, findCurrency } from './catalogue';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CRYPTO,
+  CURRENCIES,
+  FEATURED_CRYPTO,
+  FEATURED_FIAT,
+  FIAT,
+  findCurrency,
+  isCrypto,
+  isMetal,
+  METALS,
+} from './catalogue';
 import { currencyIconPath, currencyLabel } from './currency';
 
 const FLAG = /^\p{Regional_Indicator}{2}$/u;
@@ -47,10 +59,31 @@ describe('currency catalogue', () => {
     expect(currencyIconPath(findCurrency('GBP')!)).toBe('/flags/gb.svg');
     expect(currencyIconPath(findCurrency('AMP')!)).toBe('/crypto-icons/generic.svg');
     expect(currencyIconPath({ ...findCurrency('GBP')!, flagFile: undefined })).toBe('/flags/generic.svg');
+    expect(currencyIconPath(findCurrency('XAU')!)).toBe('/metal-icons/xau.svg');
+    expect(currencyIconPath({ ...findCurrency('XAG')!, iconFile: undefined })).toBe(
+      '/crypto-icons/generic.svg',
+    );
   });
 
-  it('leaves out metals, funds, test codes and currencies no longer in circulation', () => {
-    for (const code of ['XAU', 'XDR', 'XTS', 'CLF', 'BOV', 'BGN', 'CUC', 'HRK', 'SLL', 'XBT']) {
+  it('lists the four ISO 4217 metals last, per troy ounce, each with its own icon', () => {
+    expect(METALS.map((c) => c.code)).toEqual(['XAU', 'XAG', 'XPT', 'XPD']);
+    expect(CURRENCIES.slice(-4)).toEqual(METALS);
+    expect(CURRENCIES).toHaveLength(FIAT.length + CRYPTO.length + 4);
+    expect(findCurrency('xau')).toMatchObject({ name: 'Gold (troy ounce)', symbol: 'oz t', type: 'metal' });
+    expect(METALS.every((c) => c.type === 'metal' && !c.featured && c.minorUnits === undefined)).toBe(true);
+    expect(METALS.map((c) => c.iconFile)).toEqual(['xau.svg', 'xag.svg', 'xpt.svg', 'xpd.svg']);
+  });
+
+  it('keeps tokenised gold a crypto asset, never a metal', () => {
+    for (const token of ['PAXG', 'XAUT']) {
+      expect(findCurrency(token)?.type).toBe('crypto');
+      expect([isCrypto(token), isMetal(token)]).toEqual([true, false]);
+    }
+    expect([isCrypto('XAU'), isMetal('XAU')]).toEqual([false, true]);
+  });
+
+  it('leaves out funds, test codes and currencies no longer in circulation', () => {
+    for (const code of ['XDR', 'XTS', 'CLF', 'BOV', 'BGN', 'CUC', 'HRK', 'SLL', 'XBT']) {
       expect(findCurrency(code)).toBeUndefined();
     }
   });
@@ -62,5 +95,15 @@ describe('currency catalogue', () => {
     expect(findCurrency('UNI')).toMatchObject({ iconFile: 'uni.svg' });
     expect(CRYPTO.filter((c) => c.iconFile).length).toBeGreaterThanOrEqual(110);
     expect(findCurrency('AMP')!.iconFile).toBeUndefined();
+  });
+});
+
+describe('metal icons', () => {
+  it('has a file for each metal where the build takes them from (frontends/metal-icons)', () => {
+    const folder = join(__dirname, '../../../frontends/metal-icons');
+    for (const metal of METALS) {
+      const svg = readFileSync(join(folder, metal.iconFile!), 'utf8');
+      expect(svg.startsWith('<svg') && svg.trimEnd().endsWith('</svg>')).toBe(true);
+    }
   });
 });

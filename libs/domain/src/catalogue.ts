@@ -87,15 +87,29 @@ export const CRYPTO: readonly Currency[] = [
   })),
 ];
 
-/** The precious metals of ISO 4217, each priced per troy ounce. */
+const metal = (code: string, name: string): Currency => ({
+  code,
+  name,
+  // ISO 4217 gives metals no sign; "oz t" (troy ounce) is the unit their price is per.
+  symbol: 'oz t',
+  type: 'metal',
+  iconFile: `${code.toLowerCase()}.svg`,
+  featured: false,
+});
+
+/**
+ * The precious metals of ISO 4217, each priced per troy ounce (31.1034768 g). Tokenised gold (PAXG,
+ * XAUT) is a crypto asset of its own, never one of these.
+ */
 export const METALS: readonly Currency[] = [
-  { code: 'XAU', name: 'Gold (troy ounce)', symbol: 'XAU', type: 'metal', featured: false },
-  { code: 'XAG', name: 'Silver (troy ounce)', symbol: 'XAG', type: 'metal', featured: false },
-  { code: 'XPT', name: 'Platinum (troy ounce)', symbol: 'XPT', type: 'metal', featured: false },
-  { code: 'XPD', name: 'Palladium (troy ounce)', symbol: 'XPD', type: 'metal', featured: false },
+  metal('XAU', 'Gold (troy ounce)'),
+  metal('XAG', 'Silver (troy ounce)'),
+  metal('XPT', 'Platinum (troy ounce)'),
+  metal('XPD', 'Palladium (troy ounce)'),
 ];
 
-export const CURRENCIES: readonly Currency[] = [...FIAT, ...CRYPTO];
+/** Fiat first, then crypto, then metals: the order pickers and /api/v1/currencies list them in. */
+export const CURRENCIES: readonly Currency[] = [...FIAT, ...CRYPTO, ...METALS];
 
 const byCode = new Map(CURRENCIES.map((c) => [c.code, c]));
 

@@ -14,9 +14,12 @@ export interface Currency {
   icon?: string;
   /** File name of the flag under /flags/ (fiat, where the flag set has the country's flag). */
   flagFile?: string;
-  /** ISO 4217 minor units (fiat): 2 for USD, 0 for JPY, 3 for KWD. */
+  /** ISO 4217 minor units (fiat): 2 for USD, 0 for JPY, 3 for KWD. None for metals ("N.A." in ISO 4217). */
   minorUnits?: number;
-  /** File name of the asset's icon under /crypto-icons/ (crypto, where the icon package has one). */
+  /**
+   * File name of the icon: under /crypto-icons/ for a crypto asset (where the icon package has one),
+   * under /metal-icons/ for a metal (our own ingot, frontends/metal-icons).
+   */
   iconFile?: string;
   /** One of the spec's featured currencies, listed first. */
   featured: boolean;
@@ -33,9 +36,13 @@ export function currencyLabel(currency: Currency): string {
 
 /**
  * The path of the currency's one icon, served as a static SVG file by the shell: the flag of a
- * fiat currency, the logo of a crypto asset, or a neutral icon when the icon sets have neither.
+ * fiat currency, the logo of a crypto asset, the ingot of a metal, or a neutral icon when the icon
+ * sets have neither.
  */
 export function currencyIconPath(currency: Currency): string {
   if (currency.type === 'fiat') return `/flags/${currency.flagFile ?? 'generic.svg'}`;
+  if (currency.type === 'metal') {
+    return currency.iconFile ? `/metal-icons/${currency.iconFile}` : '/crypto-icons/generic.svg';
+  }
   return `/crypto-icons/${currency.iconFile ?? 'generic.svg'}`;
 }

@@ -5,6 +5,10 @@ export enum ErrorCode {
   UnknownCurrency = 'unknown-currency',
   InvalidAmount = 'invalid-amount',
   AmountTooLarge = 'amount-too-large',
+  /** `unit` of convert is not one of ozt, g, kg. */
+  InvalidUnit = 'invalid-unit',
+  /** `unit` of convert was given for a pair with no metal on either side. */
+  UnitWithoutMetal = 'unit-without-metal',
   RateUnavailable = 'rate-unavailable',
   MissingSessionToken = 'missing-session-token',
   InvalidSessionToken = 'invalid-session-token',

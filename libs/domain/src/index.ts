@@ -1,6 +1,7 @@
 export * from './currency';
 export * from './catalogue';
 export * from './precision';
+export * from './metal-units';
 export * from './constants';
 export * from './texts';
 export * from './errors';

@@ -69,7 +69,12 @@ export function planAllowsCurrency(plan: PlanId, code: string): boolean {
     case 'featured-fiat':
       return currency?.type === 'fiat' && currency.featured;
     case 'fiat-and-featured-crypto':
-      return currency?.type === 'fiat' || (currency?.type === 'crypto' && currency.featured);
+      // Metals come with Basic (issue 31): Free keeps to the spec's 14 fiat.
+      return (
+        currency?.type === 'fiat' ||
+        currency?.type === 'metal' ||
+        (currency?.type === 'crypto' && currency.featured)
+      );
     case 'fiat-and-crypto':
     case 'all':
       return true;

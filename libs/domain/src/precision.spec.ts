@@ -9,6 +9,13 @@ describe('resultDecimals', () => {
     expect(resultDecimals('usd', 'eth')).toBe(8);
     expect(resultDecimals('BTC', 'ETH')).toBe(8);
   });
+
+  it('is 8 when either side is a metal: 1 USD is about 0.00024 oz t of gold', () => {
+    expect(resultDecimals('USD', 'XAU')).toBe(8);
+    expect(resultDecimals('xag', 'EUR')).toBe(8);
+    expect(resultDecimals('XAU', 'XPT')).toBe(8);
+    expect(resultDecimals('PAXG', 'XAU')).toBe(8);
+  });
 });
 
 describe('catalogue', () => {

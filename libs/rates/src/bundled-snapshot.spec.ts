@@ -1,4 +1,5 @@
 import { BUNDLED_SNAPSHOT_SOURCE, loadBundledSnapshot, parseSnapshot } from './bundled-snapshot';
+import { crossRate, displayRate } from './convert';
 import { tableFromJson, tableToJson } from './rates-table';
 
 describe('parseSnapshot', () => {
@@ -36,6 +37,35 @@ describe('parseSnapshot', () => {
     expect(table.perUsd.size).toBeGreaterThan(250);
     for (const code of ['USD', 'EUR', 'INR', 'BTC', 'ETH', 'MATIC', 'USDT'])
       expect(table.perUsd.has(code)).toBe(true);
+  });
+});
+
+describe('metals in the bundled snapshot', () => {
+  // The pinned @fawazahmed0/currency-api 2026.9.29 usd file prices the four metals per troy ounce
+  // (its own README: "4 metals (XAU, XAG, XPT, XPD, per troy ounce)"), and the tokens apart.
+  it('gives every metal its offline value, per troy ounce, from the snapshot with its date', () => {
+    const table = loadBundledSnapshot();
+    const perOunce = (code: string) => displayRate(crossRate(table, code, 'USD')).toString();
+    expect([perOunce('XAU'), perOunce('XAG'), perOunce('XPT'), perOunce('XPD')]).toEqual([
+      '4129.100455',
+      '60.61747139',
+      '1696.308815',
+      '1208.344878',
+    ]);
+    for (const metal of ['XAU', 'XAG', 'XPT', 'XPD']) {
+      expect(table.provenance.get(metal)).toEqual({
+        source: BUNDLED_SNAPSHOT_SOURCE,
+        timestamp: '2026-09-29T00:00:00.000Z',
+        date: '2026-09-29',
+      });
+    }
+  });
+
+  it('keeps tokenised gold (PAXG, XAUT) at its own market price, never as XAU', () => {
+    const table = loadBundledSnapshot();
+    expect(table.perUsd.get('XAU')!.toString()).toBe('0.0002421835');
+    expect(table.perUsd.get('PAXG')!.toString()).toBe('0.00024162818');
+    expect(table.perUsd.get('XAUT')!.toString()).toBe('0.00024194541');
   });
 });
 

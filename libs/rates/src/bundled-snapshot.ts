@@ -42,7 +42,11 @@ export function parseSnapshot(file: SnapshotFile): RatesTable {
   });
 }
 
-/** The snapshot pinned in package.json: the offline demo default, not a live feed. */
+/**
+ * The snapshot pinned in package.json: the offline demo default, not a live feed. Its `usd` file
+ * prices the four metals per troy ounce (XAU 0.0002421835 per USD: 4 129.10 USD) beside the
+ * tokens PAXG and XAUT, each under its own code: the metals' offline values come from it.
+ */
 export function loadBundledSnapshot(): RatesTable {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const file = require('@fawazahmed0/currency-api/v1/currencies/usd.min.json') as SnapshotFile;

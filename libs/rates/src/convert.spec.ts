@@ -73,3 +73,40 @@ describe('displayRate', () => {
     expect(displayRate(crossRate(t, 'BTC', 'VES')).toString()).toBe('71296180.98');
   });
 });
+
+describe('convert with a metal side in grams or kilograms', () => {
+  // Gold at 4 000 USD per troy ounce, silver at 50.
+  const metals = table({ XAU: '0.00025', XAG: '0.02', EUR: '0.8', PAXG: '0.0002' });
+
+  it('reads a metal `from` in the unit: 31.1034768 g of gold are exactly one troy ounce', () => {
+    expect(convert(metals, 'XAU', 'USD', d('31.1034768'), 8, 'g').result.toFixed(8)).toBe('4000.00000000');
+    expect(convert(metals, 'XAU', 'USD', d('1'), 8, 'ozt').result.toFixed(8)).toBe('4000.00000000');
+    const kilogram = convert(metals, 'XAU', 'USD', d('1'), 8, 'kg');
+    expect(kilogram.result.toFixed(8)).toBe('128602.98627451');
+    expect(kilogram.rateText).toBe('128602.9863');
+  });
+
+  it('counts a metal `to` in the unit', () => {
+    expect(convert(metals, 'USD', 'XAU', d('4000'), 8, 'g').result.toFixed(8)).toBe('31.10347680');
+    expect(convert(metals, 'USD', 'XAU', d('4000'), 8, 'kg').result.toFixed(8)).toBe('0.03110348');
+    const perGram = convert(metals, 'USD', 'XAU', d('1'), 8, 'g');
+    expect(perGram.rate.toString()).toBe('0.0077758692');
+    expect(perGram.result.toFixed(8)).toBe('0.00777587');
+  });
+
+  it('between two metals measures both sides in the unit, which leaves the rate as it is', () => {
+    for (const unit of ['ozt', 'g', 'kg'] as const) {
+      const gold = convert(metals, 'XAU', 'XAG', d('2'), 8, unit);
+      expect([gold.rateText, gold.result.toFixed(8)]).toEqual(['80', '160.00000000']);
+    }
+  });
+
+  it('never serves tokenised gold as gold, nor gold as the token', () => {
+    const tokenOnly = table({ PAXG: '0.00025' });
+    expect(() => convert(tokenOnly, 'XAU', 'USD', d('1'), 8)).toThrow(new RateUnavailableError('XAU'));
+    const goldOnly = table({ XAU: '0.00025' });
+    expect(() => convert(goldOnly, 'USD', 'PAXG', d('1'), 8)).toThrow(new RateUnavailableError('PAXG'));
+    expect(convert(metals, 'PAXG', 'USD', d('1'), 8).rateText).toBe('5000');
+    expect(convert(metals, 'XAU', 'USD', d('1'), 8).rateText).toBe('4000');
+  });
+});

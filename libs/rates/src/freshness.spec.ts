@@ -1,5 +1,6 @@
 import { RateDecimal } from './decimal';
 import { assessFreshness, summarizeProvenance } from './freshness';
+import { provenanceSummaryOf } from './provenance-summaries';
 import { createRatesTable, tableFromJson, tableToJson, type RateProvenance } from './rates-table';
 
 const HOUR = 3_600_000;
@@ -121,5 +122,65 @@ describe('freshness', () => {
       stale: true,
       marketClosed: false,
     });
+  });
+});
+
+describe('freshness of metals: the metals market closes at weekends, whichever source quotes them', () => {
+  // One source quoting a metal and a crypto asset at the same instant, Friday evening.
+  const fridayEvening: RateProvenance = {
+    source: 'coinbase',
+    timestamp: '2026-11-20T21:00:00.000Z',
+    date: '2026-11-20',
+  };
+  const table = createRatesTable({
+    perUsd: new Map([
+      ['USD', new RateDecimal(1)],
+      ['XAU', new RateDecimal('0.0002421835')],
+      ['PAXG', new RateDecimal('0.000242')],
+    ]),
+    provenance: new Map([
+      ['XAU', fridayEvening],
+      ['PAXG', fridayEvening],
+    ]),
+  });
+  const saturdayNoon = Date.parse('2026-11-21T12:00:00Z');
+  const mondayMorning = Date.parse('2026-11-23T10:00:00Z');
+
+  it("says marketClosed for Friday's gold on Saturday, while the token of the same instant is stale", () => {
+    const gold = summarizeProvenance(table, ['USD', 'XAU']);
+    expect(assessFreshness(gold.origins, HOUR, saturdayNoon)).toEqual({ stale: false, marketClosed: true });
+    const token = summarizeProvenance(table, ['USD', 'PAXG']);
+    expect(assessFreshness(token.origins, HOUR, saturdayNoon)).toEqual({ stale: true, marketClosed: false });
+    const both = summarizeProvenance(table, ['XAU', 'PAXG']);
+    expect(both.origins).toHaveLength(2);
+    expect(both.source).toBe('coinbase');
+    expect(assessFreshness(both.origins, HOUR, saturdayNoon)).toEqual({ stale: true, marketClosed: true });
+  });
+
+  it('does not count the weekend towards a metal value’s age on Monday', () => {
+    // 61 hours old, 13 of them while the market was open.
+    const gold = summarizeProvenance(table, ['XAU']).origins;
+    expect(assessFreshness(gold, 24 * HOUR, mondayMorning)).toEqual({ stale: false, marketClosed: false });
+    expect(assessFreshness(gold, 12 * HOUR, mondayMorning)).toEqual({ stale: true, marketClosed: false });
+    const token = summarizeProvenance(table, ['PAXG']).origins;
+    expect(assessFreshness(token, 24 * HOUR, mondayMorning)).toEqual({ stale: true, marketClosed: false });
+  });
+
+  it('keeps no calendar for the bundled snapshot’s metals: a pinned file is stale, not closed', () => {
+    const snapshot = createRatesTable({
+      source: 'bundled-snapshot',
+      date: '2026-11-20',
+      timestamp: '2026-11-20T00:00:00.000Z',
+      perUsd: new Map([['XAU', new RateDecimal('0.0002421835')]]),
+    });
+    const origins = summarizeProvenance(snapshot, ['XAU']).origins;
+    expect(assessFreshness(origins, HOUR, saturdayNoon)).toEqual({ stale: true, marketClosed: false });
+  });
+
+  it('gives the same answer through the per-table summaries the API uses', () => {
+    const memo = provenanceSummaryOf(table, ['XAU', 'PAXG']);
+    expect(memo.origins.map((origin) => origin.market)).toEqual(['metal', undefined]);
+    expect(assessFreshness(memo.origins, HOUR, saturdayNoon)).toEqual({ stale: true, marketClosed: true });
+    expect(provenanceSummaryOf(table, ['PAXG']).origins.map((origin) => origin.market)).toEqual([undefined]);
   });
 });

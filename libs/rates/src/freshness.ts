@@ -1,6 +1,8 @@
+import { isMetal } from '@fxrates/domain';
 import {
   closedDaysBetween,
   lastPublishingDay,
+  metalCalendarOf,
   publishingCalendarOf,
   type PublishingCalendar,
 } from './market-calendar';
@@ -21,12 +23,31 @@ export interface ProvenanceSummary {
   origins: readonly RateProvenance[];
 }
 
+const metalOrigins = new WeakMap<RateProvenance, RateProvenance>();
+
+/** The origin marked as a metal's, one object per table origin (freshness facts are kept per object). */
+function metalOriginOf(origin: RateProvenance): RateProvenance {
+  let metal = metalOrigins.get(origin);
+  if (!metal) metalOrigins.set(origin, (metal = { ...origin, market: 'metal' }));
+  return metal;
+}
+
+/**
+ * The key that makes origins one: the same (source, timestamp, day) is one origin, except that a
+ * metal's is apart from the fiat's or crypto's of the same source and instant (its market's week).
+ */
+export function originKeyOf(code: string, origin: RateProvenance): string {
+  return `${origin.source}|${origin.timestamp}|${origin.date}${isMetal(code) ? '|metal' : ''}`;
+}
+
 /** Summarizes the provenance of `codes` (USD, the pivot, adds none). Unknown codes are skipped. */
 export function summarizeProvenance(table: RatesTable, codes: Iterable<string>): ProvenanceSummary {
   const origins = new Map<string, RateProvenance>();
   for (const code of codes) {
     const origin = table.provenance.get(code);
-    if (origin) origins.set(`${origin.source}|${origin.timestamp}|${origin.date}`, origin);
+    if (!origin) continue;
+    const key = originKeyOf(code, origin);
+    if (!origins.has(key)) origins.set(key, key.endsWith('|metal') ? metalOriginOf(origin) : origin);
   }
   if (origins.size === 0) {
     const only = { source: table.source, timestamp: table.timestamp, date: table.date };
@@ -41,7 +62,10 @@ export function summarizeProvenance(table: RatesTable, codes: Iterable<string>):
 export interface Freshness {
   /** Some value is older than the caller's freshness promise while its market is open. */
   stale: boolean;
-  /** Some fiat value is the last its source published before a weekend or holiday we are in now. */
+  /**
+   * Some fiat or metal value is the last its source (or, for a metal, its market) published before a
+   * weekend or holiday we are in now.
+   */
   marketClosed: boolean;
 }
 
@@ -64,7 +88,8 @@ const originDays = new WeakMap<RateProvenance, OriginDay>();
 function originDayOf(origin: RateProvenance, today: string): OriginDay {
   let facts = originDays.get(origin);
   if (facts?.today !== today) {
-    const calendar = publishingCalendarOf(origin.source);
+    const calendar =
+      origin.market === 'metal' ? metalCalendarOf(origin.source) : publishingCalendarOf(origin.source);
     facts = {
       today,
       calendar,

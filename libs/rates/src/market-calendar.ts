@@ -74,6 +74,22 @@ export function publishingCalendarOf(source: string): PublishingCalendar | undef
   return CALENDARS[source];
 }
 
+/**
+ * Precious metals trade round the clock from Sunday evening to Friday evening (London, New York,
+ * Shanghai, Zurich) and not at weekends. Counted in whole UTC days as the FX week is: Saturday and
+ * Sunday are closed (the hour of Sunday evening when Asia opens counts as closed too).
+ */
+export const METALS_CALENDAR: PublishingCalendar = FX_WEEK_CALENDAR;
+
+/**
+ * The calendar a metal's value follows: its source's own when it keeps one (a central bank's fix),
+ * else the metals market's week, whichever live source quotes it. The bundled snapshot keeps none:
+ * it is a pinned file, not a market.
+ */
+export function metalCalendarOf(source: string): PublishingCalendar | undefined {
+  return CALENDARS[source] ?? (source === 'bundled-snapshot' ? undefined : METALS_CALENDAR);
+}
+
 /** The last day up to and including `day` on which the calendar publishes. */
 export function lastPublishingDay(calendar: PublishingCalendar, day: string): string {
   let candidate = day;

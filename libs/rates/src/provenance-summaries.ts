@@ -1,4 +1,4 @@
-import { summarizeProvenance, type ProvenanceSummary } from './freshness';
+import { originKeyOf, summarizeProvenance, type ProvenanceSummary } from './freshness';
 import type { RatesTable } from './rates-table';
 
 /**
@@ -22,11 +22,11 @@ const originsByTable = new WeakMap<RatesTable, TableOrigins>();
 function originsOf(table: RatesTable): TableOrigins {
   let origins = originsByTable.get(table);
   if (!origins) {
-    // The same (source, timestamp, day) triple is one origin, as summarizeProvenance counts it.
+    // The same (source, timestamp, day) triple is one origin (a metal's apart), as summarizeProvenance counts it.
     const indexOfTriple = new Map<string, number>();
     const originOf = new Map<string, number>();
     for (const [code, origin] of table.provenance) {
-      const triple = `${origin.source}|${origin.timestamp}|${origin.date}`;
+      const triple = originKeyOf(code, origin);
       let index = indexOfTriple.get(triple);
       if (index === undefined) indexOfTriple.set(triple, (index = indexOfTriple.size));
       originOf.set(code, index);

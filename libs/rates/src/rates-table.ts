@@ -8,6 +8,12 @@ export interface RateProvenance {
   timestamp: string;
   /** Day the value belongs to, YYYY-MM-DD. */
   date: string;
+  /**
+   * `metal` on the origins a provenance summary gives for metals (never stored): a metal follows
+   * the metals market's week whichever source quotes it, so its freshness is judged apart from the
+   * fiat or crypto the same source quotes at the same instant.
+   */
+  market?: 'metal';
 }
 
 /** A complete set of rates at one moment: units of each currency per 1 USD (the pivot). */

@@ -461,7 +461,12 @@ describe('OpenAPI document for generated clients', () => {
       doc.paths[path].get.parameters?.find((p) => p.name === name);
     expect(parameter('/api/v1/currencies', 'type')?.schema).toMatchObject({
       type: 'string',
-      enum: ['fiat', 'crypto'],
+      enum: ['fiat', 'crypto', 'metal'],
+    });
+    expect(parameter('/api/v1/convert', 'unit')?.schema).toMatchObject({
+      type: 'string',
+      enum: ['ozt', 'g', 'kg'],
+      default: 'ozt',
     });
     for (const [path, name] of [
       ['/api/v1/rates/historical/{date}', 'date'],

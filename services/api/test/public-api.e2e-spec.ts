@@ -254,8 +254,11 @@ describe('public API /api/v1', () => {
       >;
       const fiat = all.filter((c) => c.type === 'fiat');
       const crypto = all.filter((c) => c.type === 'crypto');
+      const metals = all.filter((c) => c.type === 'metal');
       expect(fiat.length).toBeGreaterThanOrEqual(150);
       expect(crypto.length).toBeGreaterThanOrEqual(100);
+      expect(metals.map((c) => c.code)).toEqual(['XAU', 'XAG', 'XPT', 'XPD']);
+      expect(all).toHaveLength(fiat.length + crypto.length + metals.length);
       expect(all.slice(0, 3).map((c) => c.code)).toEqual(['USD', 'EUR', 'GBP']);
       expect(all.find((c) => c.code === 'JPY')).toEqual({
         code: 'JPY',
@@ -275,7 +278,7 @@ describe('public API /api/v1', () => {
 
       const onlyFiat = (await v1('/currencies?type=fiat', key).expect(200)).body.currencies;
       expect(onlyFiat).toHaveLength(fiat.length);
-      const bad = await v1('/currencies?type=metal', key).expect(400);
+      const bad = await v1('/currencies?type=metals', key).expect(400);
       expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(bad.body.code).toBe('validation-failed');
     });

@@ -75,6 +75,15 @@ const amount = {
   type: 'number' as const,
 };
 
+/** Left empty in the examples: it applies only when a side is a metal. */
+const metalUnit = {
+  name: 'unit',
+  example: '',
+  required: false,
+  description:
+    'For a metal side (XAU, XAG, XPT, XPD): ozt (troy ounces, the default), g or kg; 1 ozt = 31.1034768 g. Not allowed when neither side is a metal.',
+};
+
 export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
   {
     id: 'rate',
@@ -89,7 +98,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     id: 'rates-convert',
     path: '/rates/convert',
     summary: 'Convert an amount',
-    parameters: [from, to, amount],
+    parameters: [from, to, amount, metalUnit],
     metered: true,
     plan: 'free',
     sdkMethod: 'convert',
@@ -98,7 +107,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     id: 'convert',
     path: '/convert',
     summary: 'Convert an amount (short path)',
-    parameters: [from, to, amount],
+    parameters: [from, to, amount, metalUnit],
     metered: true,
     plan: 'free',
     sdkMethod: 'convert',
@@ -185,7 +194,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     summary:
       'The currency catalogue: 150+ fiat (ISO 4217 minor units) and 100+ crypto, what your plan includes and what has a rate now',
     parameters: [
-      { name: 'type', example: 'fiat', required: false, description: 'fiat or crypto (default: both)' },
+      { name: 'type', example: 'fiat', required: false, description: 'fiat, crypto or metal (default: all)' },
     ],
     metered: false,
     plan: 'free',

@@ -9,6 +9,25 @@ const reading = (currency: string, perUsd: string, observedAt: string) => ({
 });
 
 describe('confirmJump', () => {
+  it('counts metal readings as one move within 3 %, between fiat (2 %) and crypto (5 %)', () => {
+    const first = confirmJump(undefined, reading('XAG', '0.02', '2026-11-24T10:00:00Z'));
+    const within = confirmJump(first.pending, reading('XAG', '0.0205', '2026-11-24T10:01:00Z')); // 2.5 %
+    expect(within.pending.readings).toBe(2);
+    const beyond = confirmJump(within.pending, reading('XAG', '0.0212', '2026-11-24T10:02:00Z')); // 3.4 %
+    expect(beyond.pending.readings).toBe(1);
+    // The same 3.4 % step is one move for a crypto asset, two for a fiat currency.
+    const token = confirmJump(
+      confirmJump(undefined, reading('PAXG', '0.0205', '2026-11-24T10:01:00Z')).pending,
+      reading('PAXG', '0.0212', '2026-11-24T10:02:00Z'),
+    );
+    expect(token.pending.readings).toBe(2);
+    const fiat = confirmJump(
+      confirmJump(undefined, reading('NGN', '0.0205', '2026-11-24T10:01:00Z')).pending,
+      reading('NGN', '0.0212', '2026-11-24T10:02:00Z'),
+    );
+    expect(fiat.pending.readings).toBe(1);
+  });
+
   it('believes a devaluation after three newer readings that agree (NGN 460 → ~750)', () => {
     let pending: PendingJump | undefined;
     const verdicts: boolean[] = [];

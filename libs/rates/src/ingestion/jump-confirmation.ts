@@ -1,5 +1,6 @@
-import { isCrypto } from '@fxrates/domain';
+import type { CurrencyType } from '@fxrates/domain';
 import { RateDecimal } from '../decimal';
+import { outlierClassOf } from './rate-guard';
 import type { RebasedObservation } from './rebase';
 
 /**
@@ -17,8 +18,12 @@ export interface PendingJump {
 
 /** Readings in a row that a jump needs before it is believed. */
 export const JUMP_CONFIRMATIONS = 3;
-/** How close two readings must be to count as the same move: 2 % for fiat, 5 % for crypto. */
-export const CONFIRMATION_TOLERANCE = { fiat: 0.02, crypto: 0.05 } as const;
+/**
+ * How close two readings must be to count as the same move: 2 % for fiat, 5 % for crypto, 3 % for
+ * metals, whose minute-to-minute swings after a real crash are wider than a currency's and far
+ * narrower than a token's.
+ */
+export const CONFIRMATION_TOLERANCE: Record<CurrencyType, number> = { fiat: 0.02, crypto: 0.05, metal: 0.03 };
 
 /**
  * Folds a refused jump into its pending candidate: one more reading when it is newer than the last
@@ -28,7 +33,7 @@ export function confirmJump(
   pending: PendingJump | undefined,
   observation: RebasedObservation,
 ): { pending: PendingJump; confirmed: boolean } {
-  const tolerance = CONFIRMATION_TOLERANCE[isCrypto(observation.currency) ? 'crypto' : 'fiat'];
+  const tolerance = CONFIRMATION_TOLERANCE[outlierClassOf(observation.currency)];
   const same =
     pending !== undefined &&
     observation.perUsd.minus(pending.perUsd).abs().div(new RateDecimal(pending.perUsd)).lte(tolerance);

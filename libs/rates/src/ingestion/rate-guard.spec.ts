@@ -15,6 +15,30 @@ const good = (perUsd: string, observedAt = '2026-11-23T10:00:00.000Z') => ({
 });
 
 describe('validation of incoming values', () => {
+  it('gives metals their own class: a jump above 10 % is refused, between fiat and crypto', () => {
+    // Gold at 4 129.10 USD/oz t is 0.000242 oz t per USD.
+    const gold = good('0.0002421835');
+    expect(judgeValue(value('XAU', '0.000264'), { own: gold }, now)).toEqual({ accepted: true }); // +9.0 %
+    expect(judgeValue(value('XAU', '0.000220'), { own: gold }, now)).toEqual({ accepted: true }); // −9.2 %
+    expect(judgeValue(value('XAU', '0.000270'), { own: gold }, now)).toMatchObject({
+      accepted: false,
+      reason: 'jump',
+      detail: expect.stringContaining('(limit 10%)'),
+    });
+    // A per-gram price read as per ounce: 31.1 times the ounce's rate per USD.
+    expect(judgeValue(value('XAU', '0.007532'), { own: gold }, now)).toMatchObject({ reason: 'jump' });
+    // The same 20 % move is within fiat's and crypto's classes.
+    expect(judgeValue(value('EUR', '1.08'), { own: good('0.9') }, now)).toEqual({ accepted: true });
+    expect(judgeValue(value('PAXG', '0.00029'), { own: gold }, now)).toEqual({ accepted: true });
+  });
+
+  it("keeps a metal's reference through a weekend, as fiat's, when crypto's has expired", () => {
+    const fridayGold = good('0.0002421835', '2026-11-20T21:00:00.000Z');
+    const monday = Date.parse('2026-11-23T12:00:00Z');
+    expect(judgeValue(value('XAU', '0.0003'), { own: fridayGold }, monday)).toMatchObject({ reason: 'jump' });
+    expect(judgeValue(value('PAXG', '0.0003'), { own: fridayGold }, monday)).toEqual({ accepted: true });
+  });
+
   it('accepts a believable value with or without a reference', () => {
     expect(judgeValue(value('EUR', '0.91'), { own: good('0.9') }, now)).toEqual({ accepted: true });
     expect(judgeValue(value('EUR', '0.91'), {}, now)).toEqual({ accepted: true });

@@ -1,12 +1,30 @@
-import { isCrypto } from '@fxrates/domain';
+import { findCurrency, type CurrencyType } from '@fxrates/domain';
 import type { GoodValue } from './good-value';
 import type { RebasedObservation } from './rebase';
 
-/** The largest believable move against the last good value: 25 % for fiat, 50 % for crypto. */
-export const MAX_JUMP = { fiat: 0.25, crypto: 0.5 } as const;
+/**
+ * The largest believable move against the last good value: 25 % for fiat (a devaluation), 50 % for
+ * crypto, 10 % for metals. Gold's and platinum's worst days in decades stay near 10 %, so a bigger
+ * move is far likelier a bad value than a market: a per-gram price read as per ounce (a factor
+ * 31.1), a kilogram's (32 150), an inverted quote, a token's price. Silver has moved more in a day a
+ * few times; JUMP_CONFIRMATIONS agreeing readings let such a real move in.
+ */
+export const MAX_JUMP: Record<CurrencyType, number> = { fiat: 0.25, crypto: 0.5, metal: 0.1 };
 
-/** A reference older than this says nothing about today's value (fiat covers a long weekend). */
-export const REFERENCE_MAX_AGE_MS = { fiat: 4 * 86_400_000, crypto: 86_400_000 } as const;
+/**
+ * A reference older than this says nothing about today's value (fiat and metals, closed at weekends,
+ * cover a long weekend).
+ */
+export const REFERENCE_MAX_AGE_MS: Record<CurrencyType, number> = {
+  fiat: 4 * 86_400_000,
+  crypto: 86_400_000,
+  metal: 4 * 86_400_000,
+};
+
+/** The outlier class of a currency: its catalogue type, fiat for a code outside the catalogue. */
+export function outlierClassOf(currency: string): CurrencyType {
+  return findCurrency(currency)?.type ?? 'fiat';
+}
 
 /** How far ahead of our clock a provider's timestamp may be. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -46,7 +64,7 @@ export function judgeValue(
   if (own && Date.parse(own.observedAt) > observedAt)
     return { accepted: false, ignored: true, reason: 'not-newer' };
 
-  const kind = isCrypto(currency) ? 'crypto' : 'fiat';
+  const kind = outlierClassOf(currency);
   const reference = [own, references.other, references.recorded].find(
     (candidate): candidate is GoodValue =>
       candidate !== undefined && observedAt - Date.parse(candidate.observedAt) <= REFERENCE_MAX_AGE_MS[kind],

@@ -53,7 +53,7 @@ export interface paths {
     };
     /**
      * Convert an amount
-     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto is involved. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto or a metal is involved. A metal side (XAU, XAG, XPT, XPD) is in troy ounces, or in grams or kilograms with `unit`, which the answer names. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
      */
     get: operations['convert'];
     put?: never;
@@ -73,7 +73,7 @@ export interface paths {
     };
     /**
      * Convert an amount (alias of /api/v1/convert)
-     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto is involved. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it. Answers exactly as GET /api/v1/convert.
+     * @description `amount` × the rate from `from` to `to`, rounded half-even to 4 decimals, or 8 when crypto or a metal is involved. A metal side (XAU, XAG, XPT, XPD) is in troy ounces, or in grams or kilograms with `unit`, which the answer names. An amount or result that a JSON number cannot hold exactly (beyond ~15 significant digits, e.g. a large crypto conversion to 8 decimals) comes as a decimal string with the same digits; `numbers=string` makes every number one. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it. Answers exactly as GET /api/v1/convert.
      */
     get: operations['convertAlias'];
     put?: never;
@@ -153,7 +153,7 @@ export interface paths {
     };
     /**
      * The currency catalogue (not metered)
-     * @description Every fiat currency and crypto asset, featured ones first, each marked with whether your plan includes it and whether a rate is in service.
+     * @description Every fiat currency, crypto asset and metal (XAU, XAG, XPT, XPD, per troy ounce; tokenised gold such as PAXG is crypto), featured ones first, each marked with whether your plan includes it and whether a rate is in service.
      */
     get: operations['listCurrencies'];
     put?: never;
@@ -357,12 +357,12 @@ export interface components {
       to: string;
       /** @description The amount, as given. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       amount: number | string;
-      /** @description Units of `to` per 1 `from`, 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      /** @description Units of `to` per 1 `from` (a metal side per `unit`), 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       rate: number | string;
-      /** @description amount × rate, half-even to 4 decimals (8 when crypto is involved), every decimal written. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      /** @description amount × rate, half-even to 4 decimals (8 when crypto or a metal is involved), every decimal written. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       result: number | string;
       /**
-       * @description The ISO 4217 minor units of `to` (2 for EUR, 0 for JPY, 3 for KWD): round `result` to these for display or booking. Null for a crypto asset, which has no ISO code
+       * @description The ISO 4217 minor units of `to` (2 for EUR, 0 for JPY, 3 for KWD): round `result` to these for display or booking. Null for a crypto asset, which has no ISO code, and for a metal, which ISO 4217 gives none
        * @example 2
        */
       minorUnits: number | null;
@@ -387,6 +387,12 @@ export interface components {
       stale: boolean;
       /** @description True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is */
       marketClosed: boolean;
+      /**
+       * @description Only when a side is a metal: what its amount is measured in (`unit`, troy ounces unless asked)
+       * @example ozt
+       * @enum {string}
+       */
+      unit?: 'ozt' | 'g' | 'kg';
     };
     HistoricalRates: {
       /** @example USD */
@@ -557,7 +563,7 @@ export interface components {
          */
         name: string;
         /** @enum {string} */
-        type: 'fiat' | 'crypto';
+        type: 'fiat' | 'crypto' | 'metal';
         /**
          * @description Symbol
          * @example €
@@ -890,7 +896,7 @@ export interface operations {
   getLatestRates: {
     parameters: {
       query?: {
-        /** @description Base currency (default USD): an ISO 4217 code or crypto ticker (any case) */
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         base?: string;
         /** @description Currencies to answer (default: every currency of your plan); comma-separated, at most 200 */
         symbols?: string[];
@@ -1090,9 +1096,9 @@ export interface operations {
   getRate: {
     parameters: {
       query: {
-        /** @description Currency to convert from: an ISO 4217 code or crypto ticker (any case) */
+        /** @description Currency to convert from: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         from: string;
-        /** @description Currency to convert to: an ISO 4217 code or crypto ticker (any case) */
+        /** @description Currency to convert to: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         to: string;
         /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
         numbers?: 'number' | 'string';
@@ -1295,14 +1301,16 @@ export interface operations {
   convert: {
     parameters: {
       query: {
-        /** @description Currency to convert from: an ISO 4217 code or crypto ticker (any case) */
+        /** @description Currency to convert from: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         from: string;
-        /** @description Currency to convert to: an ISO 4217 code or crypto ticker (any case) */
+        /** @description Currency to convert to: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         to: string;
         /** @description Amount to convert: a non-negative decimal written plainly (digits, an optional fraction; no sign, exponent or thousands separator; at most 64 characters), at most 1e15. Otherwise 400 `invalid-amount` or `amount-too-large`. */
         amount: number;
         /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
         numbers?: 'number' | 'string';
+        /** @description What the metal side (XAU, XAG, XPT, XPD) is measured in: `ozt` troy ounces (default; 1 ozt = 31.1034768 g exactly), `g` grams or `kg` kilograms; `amount` of a metal `from`, `result` of a metal `to`, and `rate` per that unit (between two metals both sides are in it and the rate is unchanged). Computed in decimals, rounded once. Another value is 400 `invalid-unit`; `unit` without a metal on either side is 400 `unit-without-metal`. Tokenised gold (PAXG, XAUT) is a crypto asset and takes no unit. */
+        unit?: 'ozt' | 'g' | 'kg';
       };
       header?: {
         /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
@@ -1348,7 +1356,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is invalid: `amount-too-large`, `invalid-amount`, `invalid-url`, `malformed-request`, `missing-parameter`, `unknown-currency`, `validation-failed` */
+      /** @description The request is invalid: `amount-too-large`, `invalid-amount`, `invalid-unit`, `invalid-url`, `malformed-request`, `missing-parameter`, `unit-without-metal`, `unknown-currency`, `validation-failed` */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1362,9 +1370,11 @@ export interface operations {
             code?:
               | 'amount-too-large'
               | 'invalid-amount'
+              | 'invalid-unit'
               | 'invalid-url'
               | 'malformed-request'
               | 'missing-parameter'
+              | 'unit-without-metal'
               | 'unknown-currency'
               | 'validation-failed';
           };
@@ -1504,14 +1514,16 @@ export interface operations {
   convertAlias: {
     parameters: {
       query: {
-        /** @description Currency to convert from: an ISO 4217 code or crypto ticker (any case) */
+        /** @description Currency to convert from: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         from: string;
-        /** @description Currency to convert to: an ISO 4217 code or crypto ticker (any case) */
+        /** @description Currency to convert to: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         to: string;
         /** @description Amount to convert: a non-negative decimal written plainly (digits, an optional fraction; no sign, exponent or thousands separator; at most 64 characters), at most 1e15. Otherwise 400 `invalid-amount` or `amount-too-large`. */
         amount: number;
         /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
         numbers?: 'number' | 'string';
+        /** @description What the metal side (XAU, XAG, XPT, XPD) is measured in: `ozt` troy ounces (default; 1 ozt = 31.1034768 g exactly), `g` grams or `kg` kilograms; `amount` of a metal `from`, `result` of a metal `to`, and `rate` per that unit (between two metals both sides are in it and the rate is unchanged). Computed in decimals, rounded once. Another value is 400 `invalid-unit`; `unit` without a metal on either side is 400 `unit-without-metal`. Tokenised gold (PAXG, XAUT) is a crypto asset and takes no unit. */
+        unit?: 'ozt' | 'g' | 'kg';
       };
       header?: {
         /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
@@ -1557,7 +1569,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is invalid: `amount-too-large`, `invalid-amount`, `invalid-url`, `malformed-request`, `missing-parameter`, `unknown-currency`, `validation-failed` */
+      /** @description The request is invalid: `amount-too-large`, `invalid-amount`, `invalid-unit`, `invalid-url`, `malformed-request`, `missing-parameter`, `unit-without-metal`, `unknown-currency`, `validation-failed` */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1571,9 +1583,11 @@ export interface operations {
             code?:
               | 'amount-too-large'
               | 'invalid-amount'
+              | 'invalid-unit'
               | 'invalid-url'
               | 'malformed-request'
               | 'missing-parameter'
+              | 'unit-without-metal'
               | 'unknown-currency'
               | 'validation-failed';
           };
@@ -1713,7 +1727,7 @@ export interface operations {
   getHistoricalRates: {
     parameters: {
       query?: {
-        /** @description Base currency (default USD): an ISO 4217 code or crypto ticker (any case) */
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         base?: string;
         /** @description Currencies to answer (default: every currency of the close in your plan); comma-separated, at most 200 */
         symbols?: string[];
@@ -1941,7 +1955,7 @@ export interface operations {
         start: string;
         /** @description Last day, at most 366 days after start and not in the future, YYYY-MM-DD (UTC) */
         end: string;
-        /** @description Base currency (default USD): an ISO 4217 code or crypto ticker (any case) */
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         base?: string;
         /** @description Currencies to answer (default: every currency of the close in your plan); comma-separated, at most 200 */
         symbols?: string[];
@@ -2174,7 +2188,7 @@ export interface operations {
         start: string;
         /** @description Last day, at most 366 days after start and not in the future, YYYY-MM-DD (UTC) */
         end: string;
-        /** @description Base currency (default USD): an ISO 4217 code or crypto ticker (any case) */
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         base?: string;
         /** @description Currencies to answer (default: every currency of the close in your plan); comma-separated, at most 200 */
         symbols?: string[];
@@ -2381,8 +2395,8 @@ export interface operations {
   listCurrencies: {
     parameters: {
       query?: {
-        /** @description Only fiat currencies or only crypto assets (default: both) */
-        type?: 'fiat' | 'crypto';
+        /** @description Only fiat currencies, only crypto assets or only metals (per troy ounce) (default: all) */
+        type?: 'fiat' | 'crypto' | 'metal';
       };
       header?: {
         /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
@@ -2708,7 +2722,7 @@ export interface operations {
       query: {
         /** @description Currencies to stream; comma-separated, at most 200 */
         symbols: string[];
-        /** @description Base currency (default USD): an ISO 4217 code or crypto ticker (any case) */
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
         base?: string;
         /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
         numbers?: 'number' | 'string';

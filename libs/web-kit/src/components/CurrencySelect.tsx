@@ -74,6 +74,7 @@ export function CurrencySelect({
   value,
   onChange,
   includeCrypto = false,
+  includeMetals = false,
   currencies = CURRENCIES,
   ...selectProps
 }: CurrencySelectProps) {
@@ -111,6 +112,7 @@ export function CurrencySelect({
         value={value}
         onChange={onChange}
         includeCrypto={includeCrypto}
+        includeMetals={includeMetals}
         currencies={currencies}
         handover={handover}
       />

@@ -9,6 +9,8 @@ export interface SearchableCurrencySelectProps extends Omit<SelectProps, 'data' 
   onChange: (code: string) => void;
   /** Crypto assets are offered only when true. */
   includeCrypto?: boolean;
+  /** Metals (XAU, XAG, XPT, XPD, per troy ounce) are offered only when true. */
+  includeMetals?: boolean;
   /** The catalogue to choose from; defaults to the domain catalogue. */
   currencies?: readonly Currency[];
   /** What the user was doing in the stand-in this picker replaces: focus, typed text, caret. */
@@ -34,17 +36,19 @@ export function SearchableCurrencySelect({
   value,
   onChange,
   includeCrypto = false,
+  includeMetals = false,
   currencies = CURRENCIES,
   handover,
   ...selectProps
 }: SearchableCurrencySelectProps) {
   const data = useMemo(() => {
-    const fiat = currencies.filter((currency) => currency.type === 'fiat');
-    const crypto = currencies.filter((currency) => currency.type === 'crypto');
-    return includeCrypto
-      ? [toGroup('Fiat currencies', fiat), toGroup('Crypto', crypto)]
-      : [toGroup('Fiat currencies', fiat)];
-  }, [currencies, includeCrypto]);
+    const ofType = (type: Currency['type']) => currencies.filter((currency) => currency.type === type);
+    return [
+      toGroup('Fiat currencies', ofType('fiat')),
+      ...(includeCrypto ? [toGroup('Crypto', ofType('crypto'))] : []),
+      ...(includeMetals ? [toGroup('Metals (troy ounce)', ofType('metal'))] : []),
+    ];
+  }, [currencies, includeCrypto, includeMetals]);
 
   const byCode = useMemo(() => new Map(currencies.map((c) => [c.code, c])), [currencies]);
 

@@ -1,5 +1,5 @@
 import { Type, type TString } from '@sinclair/typebox';
-import { MAX_AMOUNT, NUMBERS_FORMATS } from '@fxrates/domain';
+import { GRAMS_PER_TROY_OUNCE, MAX_AMOUNT, METAL_UNITS, NUMBERS_FORMATS } from '@fxrates/domain';
 import { StringEnum } from './route-schema';
 import { MAX_SYMBOLS } from './query-params';
 
@@ -11,7 +11,7 @@ export function CurrencyParameter(description: string, example: string): TString
   return Type.String({
     pattern: CURRENCY_CODE_PATTERN,
     example,
-    description: `${description}: an ISO 4217 code or crypto ticker (any case)`,
+    description: `${description}: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case)`,
   });
 }
 
@@ -47,6 +47,17 @@ export const NumbersParameter = StringEnum(NUMBERS_FORMATS, {
     '`number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal ' +
     'strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant ' +
     'digits). Anything else is 400 `validation-failed`.',
+});
+
+/** `unit` of convert: what the metal side's amount is measured in. */
+export const MetalUnitParameter = StringEnum(METAL_UNITS, {
+  default: 'ozt',
+  description:
+    `What the metal side (XAU, XAG, XPT, XPD) is measured in: \`ozt\` troy ounces (default; 1 ozt = ${GRAMS_PER_TROY_OUNCE} g ` +
+    'exactly), `g` grams or `kg` kilograms; `amount` of a metal `from`, `result` of a metal `to`, and `rate` per that ' +
+    'unit (between two metals both sides are in it and the rate is unchanged). Computed in decimals, rounded once. ' +
+    'Another value is 400 `invalid-unit`; `unit` without a metal on either side is 400 `unit-without-metal`. ' +
+    'Tokenised gold (PAXG, XAUT) is a crypto asset and takes no unit.',
 });
 
 /** A calendar day written YYYY-MM-DD; anything else is 400 `invalid-date`. */

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { resultDecimals, AMOUNT_DISPLAY_DECIMALS } from '@fxrates/domain';
+import { isMetal, resultDecimals, AMOUNT_DISPLAY_DECIMALS, type MetalUnit } from '@fxrates/domain';
 import {
   describeRateSource,
   formatDecimal,
@@ -21,6 +21,13 @@ interface ConversionResultProps {
   to: string;
   result: string;
   quote: Quote;
+  /** What a metal side is measured in, when the pair has one. */
+  unit?: MetalUnit;
+}
+
+/** "XAU", or "g XAU" for a metal measured in grams (troy ounces are what the code means). */
+function measured(code: string, unit: MetalUnit | undefined): string {
+  return unit && unit !== 'ozt' && isMetal(code) ? `${unit} ${code}` : code;
 }
 
 /** The clock, read again every `everyMs` while `ticking`: an age on screen ("12 s ago") keeps counting. */
@@ -36,11 +43,12 @@ function useNow(ticking: boolean, everyMs: number): number {
 }
 
 /** "100.0000 USD = 88.0226 EUR", the rate used, where it comes from and when it was published. */
-export function ConversionResult({ amount, from, to, result, quote }: ConversionResultProps) {
+export function ConversionResult({ amount, from, to, result, quote, unit }: ConversionResultProps) {
   const history = usePairHistory(from, to);
   const intraday = quote.provenance.source.split(',').every(isIntradaySource);
   const now = useNow(intraday, 1000);
-  const resultLine = `${formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS)} ${from} = ${formatDecimal(result, resultDecimals(from, to))} ${to}`;
+  const [fromLabel, toLabel] = [measured(from, unit), measured(to, unit)];
+  const resultLine = `${formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS)} ${fromLabel} = ${formatDecimal(result, resultDecimals(from, to))} ${toLabel}`;
   return (
     <Paper radius="md" p="md" bg="brand.0" aria-live="polite">
       <Stack gap={6}>
@@ -54,7 +62,7 @@ export function ConversionResult({ amount, from, to, result, quote }: Conversion
           {resultLine}
         </Text>
         <Text size="sm" c="gray.7" data-testid="convert-rate" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          1 {from} = {formatDecimal(quote.rate, RATE_DECIMALS)} {to}
+          1 {fromLabel} = {formatDecimal(quote.rate, RATE_DECIMALS)} {toLabel}
         </Text>
         <Group gap={6} wrap="nowrap" c="dimmed">
           <InfoIcon size={14} />

@@ -1,15 +1,45 @@
-import { ActionIcon, Button, Card, Flex, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { parseTypedAmount, TEXTS } from '@fxrates/domain';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Flex,
+  Group,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { isMetalUnit, parseTypedAmount, TEXTS, type MetalUnit } from '@fxrates/domain';
 import { CurrencySelect, ErrorAlert, SwapIcon } from '@fxrates/web-kit';
 import type { FormEvent } from 'react';
 import { ConversionResult } from './ConversionResult';
 import classes from './converter.module.css';
-import { amountAsDecimal } from './converter-state';
+import { amountAsDecimal, unitOfRequest } from './converter-state';
 import { useConverter } from './use-converter';
+
+/** The units a metal side may be measured in, as the picker offers them. */
+const METAL_UNIT_OPTIONS: { value: MetalUnit; label: string }[] = [
+  { value: 'ozt', label: 'Troy ounces (oz t)' },
+  { value: 'g', label: 'Grams (g)' },
+  { value: 'kg', label: 'Kilograms (kg)' },
+];
 
 /** The landing converter (spec §2, §4, §7, §9). */
 export function CurrencyConverter() {
-  const { state, canConvert, convert, setAmount, setFrom, setTo, swap, setShowCrypto } = useConverter();
+  const {
+    state,
+    canConvert,
+    convert,
+    setAmount,
+    setFrom,
+    setTo,
+    swap,
+    setShowCrypto,
+    setShowMetals,
+    setUnit,
+  } = useConverter();
+  const unit = unitOfRequest(state);
   const amount = amountAsDecimal(state.amount);
   const typed = parseTypedAmount(state.amount);
   // An empty field only disables Convert; an ambiguous or invalid amount says so and how to type it.
@@ -35,11 +65,18 @@ export function CurrencyConverter() {
             <Text fw={700} size="lg" c="navy.9">
               Currency converter
             </Text>
-            <Switch
-              label={TEXTS.showCrypto}
-              checked={state.showCrypto}
-              onChange={(event) => setShowCrypto(event.currentTarget.checked)}
-            />
+            <Group gap="md">
+              <Switch
+                label={TEXTS.showCrypto}
+                checked={state.showCrypto}
+                onChange={(event) => setShowCrypto(event.currentTarget.checked)}
+              />
+              <Switch
+                label={TEXTS.showMetals}
+                checked={state.showMetals}
+                onChange={(event) => setShowMetals(event.currentTarget.checked)}
+              />
+            </Group>
           </Group>
           <TextInput
             label="Amount"
@@ -62,6 +99,7 @@ export function CurrencyConverter() {
               value={state.from}
               onChange={setFrom}
               includeCrypto={state.showCrypto}
+              includeMetals={state.showMetals}
               size="md"
               style={{ flex: 1, minWidth: 0 }}
             />
@@ -82,10 +120,22 @@ export function CurrencyConverter() {
               value={state.to}
               onChange={setTo}
               includeCrypto={state.showCrypto}
+              includeMetals={state.showMetals}
               size="md"
               style={{ flex: 1, minWidth: 0 }}
             />
           </Flex>
+          {unit && (
+            <NativeSelect
+              label="Metal measured in"
+              data={METAL_UNIT_OPTIONS}
+              value={unit}
+              onChange={(event) => {
+                if (isMetalUnit(event.currentTarget.value)) setUnit(event.currentTarget.value);
+              }}
+              size="md"
+            />
+          )}
           <Button
             type="submit"
             size="md"
@@ -103,6 +153,7 @@ export function CurrencyConverter() {
               to={state.to}
               result={state.result}
               quote={state.quote}
+              unit={unit}
             />
           )}
         </Stack>

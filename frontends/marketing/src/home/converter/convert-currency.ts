@@ -1,10 +1,12 @@
-import { CONVERT_RETRY_LIMIT, type ExactConvertResponse } from '@fxrates/domain';
+import { CONVERT_RETRY_LIMIT, type ExactConvertResponse, type MetalUnit } from '@fxrates/domain';
 import { isApiError, type ApiClient, type AnonymousSession } from '@fxrates/web-kit';
 
 export interface ConversionRequest {
   from: string;
   to: string;
   amount: string;
+  /** Only for a pair with a metal side. */
+  unit?: MetalUnit;
 }
 
 export interface ConversionServices {
@@ -44,7 +46,13 @@ export async function convertCurrency(
     try {
       // numbers=string: the result's every digit, which JSON.parse would round in a large number.
       return await client.get<ExactConvertResponse>('/rates/convert', {
-        query: { from: request.from, to: request.to, amount: request.amount, numbers: 'string' },
+        query: {
+          from: request.from,
+          to: request.to,
+          amount: request.amount,
+          numbers: 'string',
+          ...(request.unit ? { unit: request.unit } : {}),
+        },
         headers: await session.headers(),
         signal,
       });

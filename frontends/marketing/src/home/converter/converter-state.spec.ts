@@ -3,6 +3,7 @@ import {
   amountAsDecimal,
   converterReducer,
   initialConverterState,
+  unitOfRequest,
   type ConverterState,
 } from './converter-state';
 
@@ -59,5 +60,43 @@ describe('converter state', () => {
       response: reply('1', '0.5', '0.5000'),
     });
     expect(state.result).toBe('1.0');
+  });
+
+  it('offers metals with Show metals, apart from crypto, and puts a metal side back to its default when hidden', () => {
+    let state = converterReducer(initialConverterState, { type: 'showMetalsChanged', showMetals: true });
+    expect([state.showMetals, state.showCrypto]).toEqual([true, false]);
+    state = converterReducer(state, { type: 'showCryptoChanged', showCrypto: true });
+    state = converterReducer(state, { type: 'toChanged', code: 'XAU' });
+    state = converterReducer(state, { type: 'fromChanged', code: 'PAXG' });
+    // Hiding crypto leaves the metal; hiding metals then leaves the fiat default.
+    state = converterReducer(state, { type: 'showCryptoChanged', showCrypto: false });
+    expect([state.from, state.to]).toEqual(['USD', 'XAU']);
+    state = converterReducer(state, { type: 'showMetalsChanged', showMetals: false });
+    expect([state.from, state.to, state.showMetals]).toEqual(['USD', 'EUR', false]);
+  });
+
+  it('never leaves both sides on the same default when both were metals', () => {
+    let state = converterReducer(initialConverterState, { type: 'showMetalsChanged', showMetals: true });
+    state = converterReducer(state, { type: 'fromChanged', code: 'XAG' });
+    state = converterReducer(state, { type: 'toChanged', code: 'XAU' });
+    state = converterReducer(state, { type: 'showMetalsChanged', showMetals: false });
+    expect([state.from, state.to]).toEqual(['USD', 'EUR']);
+  });
+
+  it('sends a unit only for a pair with a metal side, and drops the quote when the unit changes', () => {
+    expect(unitOfRequest(initialConverterState)).toBeUndefined();
+    let state = converterReducer(initialConverterState, { type: 'showMetalsChanged', showMetals: true });
+    state = converterReducer(state, { type: 'fromChanged', code: 'XAU' });
+    expect(unitOfRequest(state)).toBe('ozt');
+    state = converterReducer(state, { type: 'unitChanged', unit: 'g' });
+    expect(unitOfRequest(state)).toBe('g');
+    const gold = { ...reply('1', '121.29', '121.29000000'), from: 'XAU', unit: 'g' as const };
+    state = converterReducer(state, { type: 'conversionSucceeded', response: gold });
+    expect(state.result).toBe('121.29000000');
+    state = converterReducer(state, { type: 'unitChanged', unit: 'kg' });
+    expect([state.quote, state.result]).toEqual([null, null]);
+    // A late reply for grams does not show as kilograms.
+    state = converterReducer(state, { type: 'conversionSucceeded', response: gold });
+    expect(state.result).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import {
   DEFAULT_FROM,
   DEFAULT_TO,
-  isCrypto,
+  findCurrency,
+  isMetal,
   parseTypedAmount,
   type ExactConvertResponse,
+  type MetalUnit,
 } from '@fxrates/domain';
 import { decimalsEqual, invertDecimal, multiplyDecimals, type RateProvenance } from '@fxrates/web-kit';
 
@@ -20,6 +22,10 @@ export interface ConverterState {
   from: string;
   to: string;
   showCrypto: boolean;
+  /** Metals (XAU, XAG, XPT, XPD) in the pickers: a choice of its own beside Show Crypto. */
+  showMetals: boolean;
+  /** What a metal side is measured in (`unit` of the converter call); troy ounces by default. */
+  unit: MetalUnit;
   quote: Quote | null;
   /** Converted amount as an exact decimal string: the server's digits, or recomputed from the quote. */
   result: string | null;
@@ -33,6 +39,8 @@ export type ConverterAction =
   | { type: 'toChanged'; code: string }
   | { type: 'swapped' }
   | { type: 'showCryptoChanged'; showCrypto: boolean }
+  | { type: 'showMetalsChanged'; showMetals: boolean }
+  | { type: 'unitChanged'; unit: MetalUnit }
   | { type: 'conversionStarted' }
   | { type: 'conversionSucceeded'; response: ExactConvertResponse }
   | { type: 'conversionFailed'; message: string };
@@ -42,11 +50,23 @@ export const initialConverterState: ConverterState = {
   from: DEFAULT_FROM,
   to: DEFAULT_TO,
   showCrypto: false,
+  showMetals: false,
+  unit: 'ozt',
   quote: null,
   result: null,
   converting: false,
   error: null,
 };
+
+/** Whether the pair has a metal side, which the unit measures. */
+export function hasMetalSide(state: Pick<ConverterState, 'from' | 'to'>): boolean {
+  return isMetal(state.from) || isMetal(state.to);
+}
+
+/** The unit the converter call names: only for a pair with a metal side (the API refuses it otherwise). */
+export function unitOfRequest(state: Pick<ConverterState, 'from' | 'to' | 'unit'>): MetalUnit | undefined {
+  return hasMetalSide(state) ? state.unit : undefined;
+}
 
 /** The typed amount as a plain decimal string, or null while it is empty, ambiguous or invalid. */
 export function amountAsDecimal(amount: string): string | null {
@@ -59,14 +79,25 @@ function localResult(amount: string, quote: Quote | null): string | null {
   return quote && decimal !== null ? multiplyDecimals(decimal, quote.rate) : null;
 }
 
-/** A crypto side falls back to its default when crypto is hidden; never both sides the same default. */
-function fiatOnly(code: string, fallback: string, otherSide: string): string {
-  if (!isCrypto(code)) return code;
+const withoutQuote = { quote: null, result: null, error: null } as const;
+
+/**
+ * A side of a type now hidden (crypto or metal) falls back to its default; never both sides the
+ * same default.
+ */
+function withoutType(type: 'crypto' | 'metal', code: string, fallback: string, otherSide: string): string {
+  if (findCurrency(code)?.type !== type) return code;
   if (fallback !== otherSide) return fallback;
   return fallback === DEFAULT_FROM ? DEFAULT_TO : DEFAULT_FROM;
 }
 
-const withoutQuote = { quote: null, result: null, error: null } as const;
+/** The state with one type hidden: its sides back to their defaults, the quote dropped if the pair changed. */
+function hideType(state: ConverterState, type: 'crypto' | 'metal'): ConverterState {
+  const from = withoutType(type, state.from, DEFAULT_FROM, state.to);
+  const to = withoutType(type, state.to, DEFAULT_TO, from);
+  const pairChanged = from !== state.from || to !== state.to;
+  return { ...state, from, to, ...(pairChanged ? withoutQuote : {}) };
+}
 
 export function converterReducer(state: ConverterState, action: ConverterAction): ConverterState {
   switch (action.type) {
@@ -80,19 +111,26 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
       const quote = state.quote ? { ...state.quote, rate: invertDecimal(state.quote.rate) } : null;
       return { ...state, from: state.to, to: state.from, quote, result: localResult(state.amount, quote) };
     }
-    case 'showCryptoChanged': {
+    case 'showCryptoChanged':
       if (action.showCrypto) return { ...state, showCrypto: true };
-      const from = fiatOnly(state.from, DEFAULT_FROM, state.to);
-      const to = fiatOnly(state.to, DEFAULT_TO, from);
-      const pairChanged = from !== state.from || to !== state.to;
-      return { ...state, showCrypto: false, from, to, ...(pairChanged ? withoutQuote : {}) };
-    }
+      return hideType({ ...state, showCrypto: false }, 'crypto');
+    case 'showMetalsChanged':
+      if (action.showMetals) return { ...state, showMetals: true };
+      return hideType({ ...state, showMetals: false }, 'metal');
+    case 'unitChanged':
+      return action.unit === state.unit ? state : { ...state, unit: action.unit, ...withoutQuote };
     case 'conversionStarted':
       return { ...state, converting: true, error: null };
     case 'conversionSucceeded': {
       const { response } = action;
-      // A reply for a pair the user has since changed is dropped.
-      if (response.from !== state.from || response.to !== state.to) return { ...state, converting: false };
+      // A reply for a pair or a unit the user has since changed is dropped.
+      if (
+        response.from !== state.from ||
+        response.to !== state.to ||
+        response.unit !== unitOfRequest(state)
+      ) {
+        return { ...state, converting: false };
+      }
       const quote: Quote = {
         rate: response.rate,
         provenance: {

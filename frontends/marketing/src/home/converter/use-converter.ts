@@ -2,7 +2,8 @@ import { useApi } from '@fxrates/web-kit';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { conversionErrorMessage } from './conversion-error';
 import { convertCurrency } from './convert-currency';
-import { amountAsDecimal, converterReducer, initialConverterState } from './converter-state';
+import { amountAsDecimal, converterReducer, initialConverterState, unitOfRequest } from './converter-state';
+import type { MetalUnit } from '@fxrates/domain';
 
 /** State and actions of the landing converter. */
 export function useConverter() {
@@ -14,6 +15,7 @@ export function useConverter() {
 
   const amount = amountAsDecimal(state.amount);
   const { from, to } = state;
+  const unit = unitOfRequest(state);
 
   const convert = useCallback(async () => {
     if (amount === null) return;
@@ -22,13 +24,17 @@ export function useConverter() {
     inFlight.current = controller;
     dispatch({ type: 'conversionStarted' });
     try {
-      const response = await convertCurrency({ client, session }, { from, to, amount }, controller.signal);
+      const response = await convertCurrency(
+        { client, session },
+        { from, to, amount, ...(unit ? { unit } : {}) },
+        controller.signal,
+      );
       if (!controller.signal.aborted) dispatch({ type: 'conversionSucceeded', response });
     } catch (error) {
       if (!controller.signal.aborted)
         dispatch({ type: 'conversionFailed', message: conversionErrorMessage(error) });
     }
-  }, [client, session, from, to, amount]);
+  }, [client, session, from, to, amount, unit]);
 
   return {
     state,
@@ -39,5 +45,7 @@ export function useConverter() {
     setTo: (code: string) => dispatch({ type: 'toChanged', code }),
     swap: () => dispatch({ type: 'swapped' }),
     setShowCrypto: (showCrypto: boolean) => dispatch({ type: 'showCryptoChanged', showCrypto }),
+    setShowMetals: (showMetals: boolean) => dispatch({ type: 'showMetalsChanged', showMetals }),
+    setUnit: (value: MetalUnit) => dispatch({ type: 'unitChanged', unit: value }),
   };
 }

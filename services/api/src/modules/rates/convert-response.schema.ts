@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ConvertResponse, ExactConvertResponse } from '@fxrates/domain';
+import { METAL_UNITS, type ConvertResponse, type ExactConvertResponse } from '@fxrates/domain';
+import { StringEnum } from '../../common/route-schema';
 import { CurrencyCode } from '../../common/query-params.schema';
 
 const DECIMAL_STRING = '^\\d+(\\.\\d+)?$';
@@ -22,8 +23,16 @@ const PROVENANCE = {
   }),
   marketClosed: Type.Boolean({
     example: false,
-    description: "A fiat rate is its source's last before a weekend or holiday",
+    description:
+      "A fiat or metal rate is its source's (a metal's: its market's) last before a weekend or holiday",
   }),
+  unit: Type.Optional(
+    StringEnum(METAL_UNITS, {
+      example: 'ozt',
+      description:
+        'Only when a side is a metal: what its amount is measured in (`unit`, troy ounces unless asked)',
+    }),
+  ),
 };
 
 /** GET /api/rates/convert's answer. */
@@ -38,7 +47,8 @@ export const ConverterConversion = Type.Object(
     }),
     result: Type.Number({
       example: 88.0226,
-      description: 'amount × rate, rounded half-even to 4 decimals (fiat↔fiat) or 8 (either side crypto)',
+      description:
+        'amount × rate, rounded half-even to 4 decimals (fiat↔fiat) or 8 (either side crypto or a metal)',
     }),
     ...PROVENANCE,
   },
@@ -75,11 +85,14 @@ type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only for `true`. */
 type Assert<T extends true> = T;
 
+/** Every member the converter always writes required; `unit`, written only for a metal, optional. */
+type AlwaysSaid<T extends { unit?: unknown }> = Required<Omit<T, 'unit'>> & Pick<T, 'unit'>;
+
 /**
  * The schemas describe the answer types the converter builds (RatesService, @fxrates/domain): a
  * change to either side that the other does not follow fails the build here.
  */
 export type ConverterAnswersAgree = [
-  Assert<Mutual<Static<typeof ConverterConversion>, Required<ConvertResponse>>>,
-  Assert<Mutual<Static<typeof ConverterConversionExact>, Required<ExactConvertResponse>>>,
+  Assert<Mutual<Static<typeof ConverterConversion>, AlwaysSaid<ConvertResponse>>>,
+  Assert<Mutual<Static<typeof ConverterConversionExact>, AlwaysSaid<ExactConvertResponse>>>,
 ];

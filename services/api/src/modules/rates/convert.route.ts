@@ -8,7 +8,12 @@ import { ConverterAccess } from './converter-access';
 import { converterRouteSchema } from './converter-access.openapi';
 import { ConverterConversion, ConverterConversionExact } from './convert-response.schema';
 import { parseConvertQuery } from './convert-query';
-import { AmountParameter, CurrencyParameter, NumbersParameter } from '../../common/query-params.schema';
+import {
+  AmountParameter,
+  CurrencyParameter,
+  MetalUnitParameter,
+  NumbersParameter,
+} from '../../common/query-params.schema';
 import { RatesService } from './rates.service';
 
 export const CONVERT_PATH = '/api/rates/convert';
@@ -28,6 +33,7 @@ export const CONVERT_ROUTE: DocumentedRoute = {
       to: CurrencyParameter('Currency to convert to', 'EUR'),
       amount: AmountParameter,
       numbers: Type.Optional(NumbersParameter),
+      unit: Type.Optional(MetalUnitParameter),
     }),
     ok: {
       description: 'The conversion: ConverterConversion, or ConverterConversionExact with `numbers=string`',
@@ -39,6 +45,8 @@ export const CONVERT_ROUTE: DocumentedRoute = {
       ErrorCode.UnknownCurrency,
       ErrorCode.InvalidAmount,
       ErrorCode.AmountTooLarge,
+      ErrorCode.InvalidUnit,
+      ErrorCode.UnitWithoutMetal,
       ErrorCode.RateUnavailable,
     ],
   }),
@@ -82,11 +90,11 @@ export class ConvertRoute implements OnModuleInit {
   }
 
   private convert(query: Record<string, unknown>): HttpAnswer {
-    const { from, to, amount, numbers } = parseConvertQuery(query);
+    const { from, to, amount, numbers, unit } = parseConvertQuery(query);
     return {
       status: 200,
       headers: { ...JSON_HEADERS },
-      body: this.rates.convertToJson(from, to, amount, numbers),
+      body: this.rates.convertToJson(from, to, amount, numbers, unit),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PLANS, resultDecimals, type NumbersFormat } from '@fxrates/domain';
+import { isMetal, PLANS, resultDecimals, type MetalUnit, type NumbersFormat } from '@fxrates/domain';
 import { assessFreshness, convert, displayRate, provenanceSummaryOf, RateDecimal } from '@fxrates/rates';
 import { withRates } from '../current-rates';
 import { CurrentRates } from '../current-rates';
@@ -15,11 +15,17 @@ export class RatesService {
    * 15–17 significant digits (a large result), so `numbers: 'string'` writes amount, rate and result as
    * plain decimal strings instead, which every client reads exactly.
    */
-  convertToJson(from: string, to: string, amountText: string, numbers: NumbersFormat = 'number'): string {
+  convertToJson(
+    from: string,
+    to: string,
+    amountText: string,
+    numbers: NumbersFormat = 'number',
+    unit: MetalUnit = 'ozt',
+  ): string {
     const table = this.rates.current;
     const amount = new RateDecimal(amountText);
     const decimals = resultDecimals(from, to);
-    const { rate, result } = withRates(() => convert(table, from, to, amount, decimals));
+    const { rate, result } = withRates(() => convert(table, from, to, amount, decimals, unit));
     const { timestamp, date, source, origins } = provenanceSummaryOf(table, [from, to]);
     // The converter promises what the Free plan does.
     const { stale, marketClosed } = assessFreshness(origins, PLANS.free.freshnessMs, Date.now());
@@ -28,7 +34,8 @@ export class RatesService {
       `{"from":"${from}","to":"${to}","amount":${literal(amount.toFixed())},` +
       `"rate":${literal(displayRate(rate).toFixed())},"result":${literal(result.toFixed(decimals))},` +
       `"timestamp":"${timestamp}",` +
-      `"date":"${date}","source":${JSON.stringify(source)},"stale":${stale},"marketClosed":${marketClosed}}`
+      `"date":"${date}","source":${JSON.stringify(source)},"stale":${stale},"marketClosed":${marketClosed}` +
+      `${isMetal(from) || isMetal(to) ? `,"unit":"${unit}"` : ''}}`
     );
   }
 }

@@ -6,11 +6,13 @@ import { onlyParameters, optionalString } from '../../../common/query-params';
 import { CurrencyCode } from '../../../common/query-params.schema';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
-const TYPES: readonly CurrencyType[] = ['fiat', 'crypto'];
+const TYPES: readonly CurrencyType[] = ['fiat', 'crypto', 'metal'];
 
 const QUERY = Type.Object({
   type: Type.Optional(
-    StringEnum(TYPES, { description: 'Only fiat currencies or only crypto assets (default: both)' }),
+    StringEnum(TYPES, {
+      description: 'Only fiat currencies, only crypto assets or only metals (per troy ounce) (default: all)',
+    }),
   ),
 });
 const PARAMETERS = parameterNames(QUERY);
@@ -46,7 +48,7 @@ const Currencies = Type.Object(
   { $id: 'Currencies', additionalProperties: false },
 );
 
-/** GET /api/v1/currencies?type=fiat|crypto: the catalogue, marking what the caller's plan includes. */
+/** GET /api/v1/currencies?type=fiat|crypto|metal: the catalogue, marking what the caller's plan includes. */
 export const currenciesRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/currencies`,
   metered: false,
@@ -56,7 +58,7 @@ export const currenciesRoute: PublicRoute = {
     operationId: 'listCurrencies',
     summary: 'The currency catalogue (not metered)',
     description:
-      'Every fiat currency and crypto asset, featured ones first, each marked with whether your plan includes it and whether a rate is in service.',
+      'Every fiat currency, crypto asset and metal (XAU, XAG, XPT, XPD, per troy ounce; tokenised gold such as PAXG is crypto), featured ones first, each marked with whether your plan includes it and whether a rate is in service.',
     query: QUERY,
     body: Currencies,
     problems: [],
@@ -65,7 +67,7 @@ export const currenciesRoute: PublicRoute = {
     onlyParameters(query, PARAMETERS);
     const type = optionalString(query, 'type');
     if (type !== undefined && !(TYPES as readonly string[]).includes(type)) {
-      throw new AppException(ErrorCode.ValidationFailed, '"type" must be fiat or crypto.');
+      throw new AppException(ErrorCode.ValidationFailed, '"type" must be fiat, crypto or metal.');
     }
     const currencies = CURRENCIES.filter((c) => type === undefined || c.type === type).map(
       ({ iconFile: _webOnlyIcon, flagFile: _webOnlyFlag, ...currency }) => ({
