@@ -97,6 +97,17 @@ describe('merging providers into the table in service', () => {
     expect(table.provenance.get('XAG')!.source).toBe('bundled-snapshot');
   });
 
+  it('never blends tokenised gold with the metal: PAXG stays crypto and XAU waits for a metal source', () => {
+    const values = new Map<ProviderId, Map<string, GoodValue>>([
+      ['binance', new Map([['PAXG', at('0.000242', '2026-11-21T09:00:00.000Z')]])],
+      ['frankfurter', new Map([['XAG', at('0.0185', '2026-11-21T00:00:00.000Z')]])],
+    ]);
+    const table = mergeProviderValues(values)!;
+    expect(table.provenance.get('PAXG')!.source).toBe('binance');
+    expect(table.perUsd.has('XAU')).toBe(false);
+    expect(table.perUsd.get('XAG')!.toString()).toBe('0.0185');
+  });
+
   it('prefers the earlier provider on a tie and builds nothing from nothing', () => {
     const same = '2026-11-20T15:00:00.000Z';
     const table = mergeProviderValues(

@@ -1,7 +1,6 @@
 import {
   findCurrency,
   isFallbackProvider,
-  METALS,
   providerServes,
   providerTier,
   RATE_PROVIDER_IDS,
@@ -12,11 +11,9 @@ import type { ProviderId } from '../providers/provider';
 import { createRatesTable, type RateProvenance, type RatesTable } from '../rates-table';
 import type { GoodValue, GoodValues } from './good-value';
 
-const METAL_CODES = new Set(METALS.map((m) => m.code));
-
-/** A code's type in the catalogue; the metals count as such even before the catalogue lists them. */
+/** A code's type in the catalogue (undefined for a code it does not list). */
 function typeOf(code: string): CurrencyType | undefined {
-  return findCurrency(code)?.type ?? (METAL_CODES.has(code) ? 'metal' : undefined);
+  return findCurrency(code)?.type;
 }
 
 /**
