@@ -257,7 +257,10 @@ describe('public API /api/v1', () => {
       expect(fiat.length).toBeGreaterThanOrEqual(150);
       expect(crypto.length).toBeGreaterThanOrEqual(100);
       expect(all.slice(0, 3).map((c) => c.code)).toEqual(['USD', 'EUR', 'GBP']);
-      expect(all.find((c) => c.code === 'JPY')).toEqual({
+      const { historyFrom, ...jpy } = all.find((c) => c.code === 'JPY')!;
+      // Whatever other tests stored of JPY's history, or null (rate-history-sources proves the value).
+      expect(historyFrom === null || /^\d{4}-\d\d-\d\d$/.test(String(historyFrom))).toBe(true);
+      expect(jpy).toEqual({
         code: 'JPY',
         name: 'Japanese Yen',
         type: 'fiat',
