@@ -24,7 +24,8 @@ export function parseBinanceKlines(body: unknown): DailyCandle[] {
       throw new Error(`Binance: not a kline: ${JSON.stringify(kline)?.slice(0, 80)}`);
     }
     const openTime = kline[0] as number;
-    if (openTime % DAY_MS !== 0) throw new Error(`Binance: a daily kline opens at ${openTime}, not 00:00 UTC`);
+    if (openTime % DAY_MS !== 0)
+      throw new Error(`Binance: a daily kline opens at ${openTime}, not 00:00 UTC`);
     if (typeof kline[4] !== 'string') throw new Error('Binance: a kline close is not a decimal string');
     const reading = readRate(kline[4]);
     if ('reason' in reading) throw new Error(`Binance: the close of ${dayOf(openTime)} is ${reading.reason}`);
@@ -44,7 +45,8 @@ export function parseCoinbaseCandles(body: unknown): DailyCandle[] {
       throw new Error(`Coinbase: not a candle: ${JSON.stringify(candle)?.slice(0, 80)}`);
     }
     const start = (candle[0] as number) * 1000;
-    if (start % DAY_MS !== 0) throw new Error(`Coinbase: a daily candle starts at ${candle[0]}, not 00:00 UTC`);
+    if (start % DAY_MS !== 0)
+      throw new Error(`Coinbase: a daily candle starts at ${candle[0]}, not 00:00 UTC`);
     // A JSON number: its shortest text is the literal Coinbase wrote.
     if (typeof candle[4] !== 'number') throw new Error('Coinbase: a candle close is not a number');
     const reading = readRate(candle[4]);

@@ -19,7 +19,17 @@ export interface FrankfurterRangeRow {
  * decimals plus the digits before them. 0.00022 (USD→XAU) keeps 2; 17 188 keeps 5; 1 234.56 keeps 6.
  */
 export function frankfurterDigits(value: RateDecimal): number {
-  const decimals = value.gt(5000) ? 0 : value.gt(80) ? 2 : value.gt(20) ? 3 : value.gt(1) ? 4 : value.gt('0.0001') ? 5 : 6;
+  const decimals = value.gt(5000)
+    ? 0
+    : value.gt(80)
+      ? 2
+      : value.gt(20)
+        ? 3
+        : value.gt(1)
+          ? 4
+          : value.gt('0.0001')
+            ? 5
+            : 6;
   // e(): the exponent of the leading digit (0.00022 → -4, 17188 → 4).
   return Math.max(decimals + value.e + 1, 1);
 }
@@ -30,16 +40,23 @@ export function frankfurterDigits(value: RateDecimal): number {
  * date outside `from`…`to` or a rate that is not a positive number: a page is taken whole or not at
  * all. The base's identity row (rate 1) is left out.
  */
-export function parseFrankfurterRange(body: unknown, base: string, from: string, to: string): FrankfurterRangeRow[] {
+export function parseFrankfurterRange(
+  body: unknown,
+  base: string,
+  from: string,
+  to: string,
+): FrankfurterRangeRow[] {
   if (!Array.isArray(body)) throw new Error('Frankfurter: a range answer is not an array of rates');
   const rows: FrankfurterRangeRow[] = [];
   for (const item of body as unknown[]) {
     const row = item as { date?: unknown; base?: unknown; quote?: unknown; rate?: unknown };
-    if (typeof item !== 'object' || item === null) throw new Error('Frankfurter: a range row is not an object');
+    if (typeof item !== 'object' || item === null)
+      throw new Error('Frankfurter: a range row is not an object');
     if (typeof row.date !== 'string' || !DAY.test(row.date) || row.date < from || row.date > to) {
       throw new Error(`Frankfurter: a row is dated ${JSON.stringify(row.date)}, outside ${from}..${to}`);
     }
-    if (row.base !== base) throw new Error(`Frankfurter: a row has base ${JSON.stringify(row.base)}, not ${base}`);
+    if (row.base !== base)
+      throw new Error(`Frankfurter: a row has base ${JSON.stringify(row.base)}, not ${base}`);
     if (typeof row.quote !== 'string' || !CODE.test(row.quote)) {
       throw new Error(`Frankfurter: a row has quote ${JSON.stringify(row.quote)}`);
     }
@@ -47,7 +64,12 @@ export function parseFrankfurterRange(body: unknown, base: string, from: string,
     const reading = readRate(row.rate);
     if ('reason' in reading) throw new Error(`Frankfurter: ${row.quote} on ${row.date}: ${reading.reason}`);
     if (row.quote === base) continue;
-    rows.push({ date: row.date, quote: row.quote, rate: reading.rate, digits: frankfurterDigits(reading.rate) });
+    rows.push({
+      date: row.date,
+      quote: row.quote,
+      rate: reading.rate,
+      digits: frankfurterDigits(reading.rate),
+    });
   }
   return rows;
 }
@@ -90,7 +112,10 @@ export function bestPerUsd(
   }
   for (const day of byDay.values()) {
     for (const [quote, close] of day) {
-      day.set(quote, { ...close, perUsd: close.perUsd.toSignificantDigits(close.digits, RateDecimal.ROUND_HALF_EVEN) });
+      day.set(quote, {
+        ...close,
+        perUsd: close.perUsd.toSignificantDigits(close.digits, RateDecimal.ROUND_HALF_EVEN),
+      });
     }
   }
   return byDay;
