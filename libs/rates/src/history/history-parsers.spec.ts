@@ -71,7 +71,7 @@ describe('Frankfurter v2 ranges', () => {
     // EUR: 3890.04 ÷ 4545.12, six digits where base USD gave five (0.85587).
     expect(best.get('EUR')).toEqual({ perUsd: new RateDecimal('0.855872'), digits: 6 });
     // XPT per XAU keeps 5 digits (2.4342), more than USD→XPT's 2.
-    expect(best.get('XPT')).toEqual({ perUsd: new RateDecimal('0.00053557'), digits: 5 });
+    expect(best.get('XPT')).toEqual({ perUsd: new RateDecimal('0.00053556'), digits: 5 });
     for (const { perUsd, digits } of best.values()) expect(perUsd.sd()).toBeLessThanOrEqual(digits);
   });
 });
