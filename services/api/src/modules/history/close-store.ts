@@ -25,6 +25,13 @@ function sourceIndex(name: string): number {
   return index + 1; // 0: no close
 }
 
+/** Days `from` to `to` (indexes, both with a close) on which a currency's closes come from one source. */
+export interface SourceRun {
+  index: number;
+  from: number;
+  to: number;
+}
+
 /** The name of an interned source (HistoryYear.sourceIndexes). */
 export function sourceName(index: number): string {
   return SOURCE_NAMES[index - 1];
@@ -123,6 +130,30 @@ export class HistoryYear {
     return this.sources.get(code);
   }
 
+  private readonly runs = new Map<string, readonly SourceRun[]>();
+
+  /**
+   * `code`'s closes of the year as runs of one source each, by day index (days without a close do
+   * not break a run): worked out once per code, as a series asks for them on every call.
+   */
+  sourceRuns(code: string): readonly SourceRun[] {
+    let runs = this.runs.get(code);
+    if (runs) return runs;
+    const built: SourceRun[] = [];
+    const indexes = this.sources.get(code);
+    if (indexes) {
+      for (let i = 0; i < indexes.length; i++) {
+        const index = indexes[i];
+        if (index === 0) continue;
+        const last = built.at(-1);
+        if (last && last.index === index) last.to = i;
+        else built.push({ index, from: i, to: i });
+      }
+    }
+    this.runs.set(code, (runs = built));
+    return runs;
+  }
+
   /** The source of `code`'s close on day i (undefined for USD, the unit, and where there is none). */
   sourceOf(code: string, i: number): string | undefined {
     const index = this.sources.get(code)?.[i];
@@ -157,6 +188,40 @@ export class DisplayColumn {
 
   get length(): number {
     return this.ends.length;
+  }
+
+  /** Whether day i has a rate. */
+  has(i: number): boolean {
+    return this.ends[i] > (i === 0 ? 0 : this.ends[i - 1]);
+  }
+
+  private rated?: Int32Array;
+
+  /** The indexes of the days with a rate, in order (worked out once per column). */
+  ratedDays(): Int32Array {
+    if (!this.rated) {
+      const rated: number[] = [];
+      for (let i = 0; i < this.ends.length; i++) if (this.has(i)) rated.push(i);
+      this.rated = Int32Array.from(rated);
+    }
+    return this.rated;
+  }
+
+  private longGaps?: Int32Array;
+
+  /**
+   * The positions p in ratedDays() whose day comes more than `carryDays` after the one at p - 1, by
+   * the year's day numbers (the same year and carry every call: worked out once per column).
+   */
+  gapsLongerThan(numbers: Int32Array, carryDays: number): Int32Array {
+    if (!this.longGaps) {
+      const rated = this.ratedDays();
+      const gaps: number[] = [];
+      for (let p = 1; p < rated.length; p++)
+        if (numbers[rated[p]] - numbers[rated[p - 1]] > carryDays) gaps.push(p);
+      this.longGaps = Int32Array.from(gaps);
+    }
+    return this.longGaps;
   }
 
   /** Whether any day from `first` up to (not including) `stop` has a rate. */

@@ -13,7 +13,7 @@ import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
 import { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
-import { coverageOf, sourceSpansOf, type Coverage, type SourceSpan } from './series-provenance';
+import { coverageOf, dayNumber, sourceSpansOf, type Coverage, type SourceSpan } from './series-provenance';
 
 /**
  * Which stored close a currency's history answers with when several sources hold one for the same
@@ -319,7 +319,7 @@ export class RateHistory implements OnModuleInit {
     const quoted = numbers === 'string';
     // What the series is made of: the years read, each by the fingerprint of its rows.
     const versions = spans.map(({ data }) => `${data.year}:${data.fingerprint}`);
-    const provenance = await this.provenance(spans, start, end, base, codes);
+    const provenance = await this.provenance(spans, start, end, base, codes, columnsOf);
     if (!columnsOf) return { ...this.writeSeries(spans, 64 * 1024, quoted, daysOf), versions, provenance };
     // Sized for the widest members (and their quotes), so the body is never grown and copied.
     let capacity = 0;
@@ -379,6 +379,8 @@ export class RateHistory implements OnModuleInit {
     end: string,
     base: string,
     codes: readonly string[],
+    /** The symbols' display columns per span, when the series has them already. */
+    columnsOf?: readonly (readonly DisplayColumn[])[],
   ): Promise<SeriesProvenance> {
     const used = new Set<string>();
     const sourceSpans = new Map<string, SourceSpan[]>();
@@ -388,16 +390,33 @@ export class RateHistory implements OnModuleInit {
       for (const { source } of spansOfCode) used.add(source);
       sourceSpans.set(code, spansOfCode);
     }
-    // A close of the last days of the year before carries into a period starting early in January.
+    // A close of the week before `start` carries into it (from the year before, early in January).
     const earliest = shiftDay(start, 1 - CARRY_FORWARD_DAYS);
-    const covered = [...spans];
-    if (yearOf(earliest) < yearOf(start)) {
-      const before = await this.store.year(yearOf(start) - 1);
-      covered.unshift({ data: before, first: before.from(earliest), stop: before.days.length });
-    }
+    const covered = spans.map((span, y) => ({
+      ...span,
+      first: y === 0 ? span.data.from(earliest) : span.first,
+      y,
+    }));
+    const before = yearOf(earliest) < yearOf(start) ? await this.store.year(yearOf(start) - 1) : undefined;
     const gaps = new Map<string, Coverage>();
-    for (const code of codes) {
-      const coverage = coverageOf(covered, base, code, start, end, CARRY_FORWARD_DAYS);
+    const [startN, endN] = [dayNumber(start), dayNumber(end)];
+    for (let c = 0; c < codes.length; c++) {
+      const code = codes[c];
+      const columns = covered.map((span) => ({
+        ...span,
+        column: columnsOf?.[span.y][c] ?? this.store.column(span.data, base, code),
+      }));
+      if (before) {
+        const column = this.store.column(before, base, code);
+        columns.unshift({
+          data: before,
+          first: before.from(earliest),
+          stop: before.days.length,
+          y: -1,
+          column,
+        });
+      }
+      const coverage = coverageOf(columns, startN, endN, CARRY_FORWARD_DAYS);
       if (coverage.missing.length > 0) gaps.set(code, coverage);
     }
     return { sources: sourcesInOrder(used), spans: sourceSpans, gaps };
