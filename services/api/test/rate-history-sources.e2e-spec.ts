@@ -1,17 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
+import { calendarDays } from '../../worker/test/support/history-rows';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 /** 1986: no other test's closes. Each day's closes per USD, by source and currency. */
-const DAY_MS = 86_400_000;
-const days = (from: string, to: string) => {
-  const out: string[] = [];
-  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-};
+const days = calendarDays;
 const weekdays = (from: string, to: string) =>
   days(from, to).filter((d) => ![0, 6].includes(new Date(d).getUTCDay()));
 const n = (day: string) => Number(day.slice(8));

@@ -3,7 +3,7 @@ import { RateDecimal } from '@fxrates/rates';
 import { HistoryStandIn } from '../../../libs/rates/testing/history-stand-in';
 import { backfillHistory, type HistoryBackfillOptions } from '../src/history/history-backfill';
 import type { SqlClient } from '../src/history/closes-import';
-import { connectTestDatabase } from './support/history-rows';
+import { calendarDays, connectTestDatabase } from './support/history-rows';
 
 /** Far from every other test's days; codes the stand-in serves (TWD: one Frankfurter refuses). */
 const FIRST = '2000-06-01';
@@ -13,12 +13,7 @@ const CRYPTO = ['USDT', 'BTC', 'ETH', 'DAI'];
 const SOURCES = ['frankfurter', 'binance', 'coinbase'] as const;
 const DAY_MS = 86_400_000;
 
-const days = (from: string, to: string) => {
-  const out: string[] = [];
-  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-};
+const days = calendarDays;
 
 describe('history backfill from the providers’ range endpoints', () => {
   let db: Client;
