@@ -22,6 +22,20 @@ function computeCloseTimestamp(day: string): string {
   return new Date(Date.parse(`${day}T16:00:00Z`) - hours * 3_600_000).toISOString();
 }
 
+/** Sources whose daily close is the 00:00 UTC end of a trading day (every day), not a fix. */
+const EXCHANGES = new Set(['binance', 'coinbase', 'coingecko']);
+
+/**
+ * When the closes of `day` from `sources` were final: the exchanges' at the next 00:00 UTC (never
+ * later than `now`: today's value is the latest intraday one), any other's at the ECB's fix time
+ * (closeTimestamp), the earlier one when they mix.
+ */
+export function closeTimestampOf(day: string, sources: readonly string[], now = Date.now()): string {
+  if (sources.length === 0 || !sources.every((source) => EXCHANGES.has(source))) return closeTimestamp(day);
+  const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+  return new Date(Math.min(midnight, now)).toISOString();
+}
+
 /** The symbols to answer with: those asked for, or every currency of the close the plan includes. */
 export function symbolsFor(
   close: DailyClose,

@@ -23,6 +23,7 @@ export {
   closeRate,
   closeSources,
   closeTimestamp,
+  closeTimestampOf,
   ratesJson,
   symbolsFor,
 } from './history-json';

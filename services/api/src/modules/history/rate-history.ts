@@ -442,7 +442,7 @@ export class RateHistory implements OnModuleInit {
       spans.push({ data, first: data.from(start), stop });
     }
     if (!spans.some(({ first, stop }) => stop > first)) {
-      throw await this.nothingBetween(start, end, [base, ...(requested ?? [])]);
+      throw await this.nothingBetween(start, end, [base, ...(requested ?? [])], spans);
     }
     if (!requested) {
       const codes = new Set<string>();
@@ -464,17 +464,27 @@ export class RateHistory implements OnModuleInit {
     const withCloses = requested.filter((_code, c) =>
       spans.some(({ first, stop }, y) => columnsOf[y][c].hasAny(first, stop)),
     );
-    if (withCloses.length === 0) throw await this.nothingBetween(start, end, [base, ...requested]);
+    if (withCloses.length === 0) throw await this.nothingBetween(start, end, [base, ...requested], spans);
     return { spans, columnsOf, codes: requested, daysOf: this.daysOfRequested(requested, columnsOf) };
   }
 
   /** The 404 of a period without a rate: naming each of `codes` with no close in it, and what we hold of it. */
-  private async nothingBetween(start: string, end: string, codes: readonly string[]): Promise<Error> {
+  private async nothingBetween(
+    start: string,
+    end: string,
+    codes: readonly string[],
+    spans: readonly YearSpan[],
+  ): Promise<Error> {
     const ranges = await this.heldRanges();
+    const hasClose = (code: string) =>
+      spans.some(({ data, first, stop }) => {
+        const rates = data.rates.get(code);
+        for (let i = first; rates && i < stop; i++) if (rates[i] !== undefined) return true;
+        return false;
+      });
     const without = [...new Set(codes)]
-      .filter((code) => code !== 'USD')
-      .map((code) => ({ code, range: ranges.get(code) ?? null }))
-      .filter(({ range }) => !range || range.first > end || range.last < start);
+      .filter((code) => code !== 'USD' && !hasClose(code))
+      .map((code) => ({ code, range: ranges.get(code) ?? null }));
     return noClosesBetween(start, end, without, await this.range());
   }
 

@@ -1,5 +1,5 @@
 import type { NumbersFormat } from '@fxrates/domain';
-import { closeTimestamp, type SeriesRow } from '../history';
+import { closeTimestampOf, type SeriesRow } from '../history';
 
 /** The row formats of an export. */
 export type RowFormat = 'csv' | 'ndjson';
@@ -13,9 +13,10 @@ export interface RowOptions {
 
 /**
  * One row per day and symbol, each carrying the provenance a JSON answer gives once: the source of
- * the row's closes (the base's, unless USD, and the symbol's: in CSV joined by spaces), the
- * publication time of that day's close, `stale` (a close is final: false) and `marketClosed` (a
- * series lists business days only, each its own close: false).
+ * the row's closes (the base's, unless USD, and the symbol's: in CSV joined by spaces), the time
+ * time they were final (`timestamp`: an exchange's close at the next 00:00 UTC, a fix at the ECB's
+ * 16:00 CET), `stale` (a close is final: false) and `marketClosed` (a series lists each close on
+ * its own day: false).
  */
 export const EXPORT_COLUMNS = [
   'date',
@@ -52,9 +53,8 @@ export function* exportChunks(days: Iterable<SeriesRow>, options: RowOptions): G
   const row = options.format === 'csv' ? csvRow(options.base) : ndjsonRow(options);
   let chunk = options.format === 'csv' ? csvRecord(EXPORT_COLUMNS) : '';
   for (const { day, symbols, rates, sources } of days) {
-    const timestamp = closeTimestamp(day);
     for (let s = 0; s < symbols.length; s++) {
-      chunk += row(day, symbols[s], rates[s], sources[s], timestamp);
+      chunk += row(day, symbols[s], rates[s], sources[s], closeTimestampOf(day, sources[s]));
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';

@@ -6,7 +6,7 @@ import {
   assertClosesHeld,
   closeRate,
   closeSources,
-  closeTimestamp,
+  closeTimestampOf,
   parsePeriodQuery,
   sourcesInOrder,
   symbolsFor,
@@ -119,7 +119,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
       });
       return (
         `{"base":"${base}","start":"${start}","end":"${end}","startDay":"${atStart.oldest ?? first.day}",` +
-        `"endDay":"${atEnd.oldest ?? last.day}","timestamp":"${closeTimestamp(atEnd.oldest ?? last.day)}",` +
+        `"endDay":"${atEnd.oldest ?? last.day}","timestamp":"${closeTimestampOf(atEnd.oldest ?? last.day, [...atEnd.used], now)}",` +
         `"source":${JSON.stringify(used)},"stale":false,"rates":{${rates.join(',')}},"sources":{${sources.join(',')}}}`
       );
     },

@@ -5,7 +5,7 @@ import { CurrencyCode, Day, DayParameter } from '../../../common/query-params.sc
 import {
   assertClosesHeld,
   closeSources,
-  closeTimestamp,
+  closeTimestampOf,
   notInFuture,
   parseDay,
   ratesJson,
@@ -92,7 +92,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const carried = oldest !== date;
       return (
         `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${oldest}",` : ''}` +
-        `"timestamp":"${closeTimestamp(oldest)}","source":${JSON.stringify(sourcesInOrder(used))},"stale":false,` +
+        `"timestamp":"${closeTimestampOf(oldest, [...used], now)}","source":${JSON.stringify(sourcesInOrder(used))},"stale":false,` +
         `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols, numbers)}},"sources":{${sources}}}`
       );
     },

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Query } from '../../../common/query-params';
 import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
-  closeTimestamp,
+  closeTimestampOf,
   MAX_SERIES_DAYS,
   parsePeriodQuery,
   type RateHistory,
@@ -147,7 +147,7 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
         members.discard();
         throw await history.unavailable(base === 'USD' ? requested?.[0] : base, end);
       }
-      const timestamp = `"timestamp":"${closeTimestamp(last)}",`;
+      const timestamp = `"timestamp":"${closeTimestampOf(last, provenance.sources, now)}",`;
       members.prepend(
         `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":${JSON.stringify(provenance.sources)},` +
           `"stale":false,"rates":{`,
