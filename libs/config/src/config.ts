@@ -64,6 +64,11 @@ export interface AppConfig {
     ecbBaseUrl: string;
     /** Enabled providers, each with its settings; the bundled snapshot needs none but its interval. */
     providers: RatesProviderConfig[];
+    /** The daily history backfill: its sources (none: off) and where each is asked, enabled live or not. */
+    history: {
+      sources: Array<'frankfurter' | 'binance' | 'coinbase'>;
+      urls: Record<'frankfurter' | 'binance' | 'coinbase', string>;
+    };
   };
   usage: {
     flushIntervalMs: number;
@@ -254,6 +259,14 @@ export function loadConfig(
       ingestIntervalMs: e.RATES_INGEST_INTERVAL_MS,
       ecbBaseUrl: e.RATES_ECB_URL.replace(/\/+$/, ''),
       providers: ratesProviders(e),
+      history: {
+        sources: e.RATES_HISTORY_BACKFILL,
+        urls: {
+          frankfurter: e.RATES_FRANKFURTER_URL.replace(/\/+$/, ''),
+          binance: e.RATES_BINANCE_URL.replace(/\/+$/, ''),
+          coinbase: e.RATES_COINBASE_URL.replace(/\/+$/, ''),
+        },
+      },
     },
     usage: {
       flushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS,

@@ -403,6 +403,11 @@ export const ENV_SCHEMA = {
     description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')}); the default is every keyless live source, the bundled snapshot last (offline it serves, flagged stale)`,
     default: [...DEFAULT_RATE_PROVIDERS],
   }),
+  RATES_HISTORY_BACKFILL: members(['frankfurter', 'binance', 'coinbase'] as const, {
+    description:
+      'sources the worker backfills daily history from, on start and then daily, comma-separated (empty: none)',
+    default: (env) => (env === 'test' ? [] : ['frankfurter', 'binance', 'coinbase']),
+  }),
   ...providerVars('ECB', 'ECB daily reference rates', {
     url: 'https://www.ecb.europa.eu',
     intervalMs: 1_800_000,

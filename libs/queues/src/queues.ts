@@ -8,6 +8,7 @@ export const QUEUES = {
   usageFlush: 'usage-flush',
   maintenance: 'maintenance',
   sourceStatus: 'source-status',
+  historyBackfill: 'history-backfill',
 } as const;
 
 /** One ingest queue per rates provider, each worked one job at a time, so a slow provider delays only itself. */
@@ -34,7 +35,19 @@ export const JOBS = {
   syncPayPalSubscription: 'sync-paypal-subscription',
   endLapsedPlans: 'end-lapsed-plans',
   sampleSourceAges: 'sample-source-ages',
+  backfillHistory: 'backfill-history',
 } as const;
+
+/**
+ * Payload of `history-backfill` / `backfill-history`: why it runs (a worker's start, the daily
+ * schedule, by hand). The queue runs one job at a time across every worker (global concurrency 1).
+ */
+export interface BackfillHistoryJob {
+  trigger: 'start' | 'schedule' | 'manual';
+}
+
+/** The job id of the backfill a starting worker asks for: workers starting together ask for one run. */
+export const HISTORY_BACKFILL_START_JOB_ID = 'history-backfill.start';
 
 /** Payload of `source-status` / `sample-source-ages`: why the sampling runs. */
 export interface SampleSourceAgesJob {

@@ -10,6 +10,6 @@ export * from './market-calendar';
 export * from './freshness';
 export * from './providers';
 export * from './ingestion';
-export * from './frankfurter-history';
+export * from './history';
 export * from './json-number';
 export * from './source-status';

@@ -7,11 +7,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { withRecentCloses } from '../../worker/test/support/recent-closes-lock';
 import { until } from '../../worker/test/support/waiting';
 import { responseBuffers } from '../src/common/buffer-pool';
-import { HISTORY_SOURCE } from '../src/modules/history';
 import { seedBundledEcb, upsertClose } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+
+/** The ECB's closes: first in the history's precedence. */
+const HISTORY_SOURCE = 'ecb';
 
 const ORIGIN = 'https://app.caching.test';
 const DAY_MS = 86_400_000;

@@ -6,10 +6,12 @@ import type { Client } from 'pg';
 import request from 'supertest';
 import { backfillEcbHistory, type BackfillResult } from '../../worker/src/history/ecb-backfill';
 import { connectTestDatabase } from '../../worker/test/support/history-rows';
-import { HISTORY_SOURCE } from '../src/modules/history';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+
+/** The ECB's closes: first in the history's precedence. */
+const HISTORY_SOURCE = 'ecb';
 
 /** The ECB's real history (shared/data beside the repository, as in CI), or ECB_HISTORY_CSV. */
 const ECB_CSV =

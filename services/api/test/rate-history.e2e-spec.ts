@@ -28,6 +28,7 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
         stale: false,
         marketClosed: false,
         rates: { EUR: 0.81, GBP: 0.61 },
+        sources: { EUR: { source: 'ecb', day: '1990-01-03' }, GBP: { source: 'ecb', day: '1990-01-03' } },
       });
       const eur = await v1('/rates/historical/1990-01-03?base=EUR&symbols=GBP,USD', 'basic').expect(200);
       expect(eur.body.rates).toEqual({ GBP: 0.7530864198, USD: 1.234567901 });
@@ -52,12 +53,13 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
       expect(businessDay.body).not.toHaveProperty('carriedForwardFrom');
     });
 
-    it('names the day, without a hole, when no close is near enough to carry forward', async () => {
+    it('names the currency, the day and the range held, when no close is near enough to carry forward', async () => {
       const gap = await v1('/rates/historical/1990-02-20?symbols=INR').expect(404);
-      expect(gap.body).toMatchObject({
-        code: 'history-unavailable',
-        message: 'The ECB published no rates on or shortly before 1990-02-20.',
-      });
+      // Other test files may hold later INR closes in the same database: the range ends on one of them.
+      expect(gap.body.code).toBe('history-unavailable');
+      expect(gap.body.message).toMatch(
+        /^No INR close is stored for 1990-02-20 or the 6 days before it; we hold INR closes from 1990-01-02 to \d{4}-\d\d-\d\d\.$/,
+      );
     });
 
     it.each([
@@ -79,7 +81,7 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
   });
 
   describe('timeseries', () => {
-    it('lists the business days of the period only, as one metered call', async () => {
+    it('lists the business days of the period only, as one metered call, saying what it lacks', async () => {
       const before = (await v1('/usage').expect(200)).body.used;
       const res = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07&symbols=EUR').expect(200);
       expect(res.body).toEqual({
@@ -90,6 +92,16 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
         source: ['ecb'],
         stale: false,
         rates: { '1990-01-02': { EUR: 0.8 }, '1990-01-03': { EUR: 0.81 }, '1990-01-05': { EUR: 0.82 } },
+        sources: { EUR: [{ source: 'ecb', from: '1990-01-02', to: '1990-01-05' }] },
+        // The seeded history starts on the 2nd: nothing we hold covers the 1st.
+        complete: false,
+        coverage: {
+          EUR: {
+            first: '1990-01-02',
+            last: '1990-01-05',
+            missing: [{ from: '1990-01-01', to: '1990-01-01' }],
+          },
+        },
       });
       expect((await v1('/usage').expect(200)).body.used).toBe(before + 1);
     });
@@ -107,24 +119,30 @@ describe('rate history: /historical, /timeseries, /fluctuation', () => {
     it('answers a period without a close as historical answers a day without one: 404, not counted', async () => {
       const before = (await v1('/usage').expect(200)).body.used;
       const weekend = await v1('/rates/timeseries?start=1990-01-06&end=1990-01-07&symbols=EUR').expect(404);
-      expect(weekend.body).toMatchObject({
-        code: 'history-unavailable',
-        message:
-          'The ECB published no rates from 1990-01-06 to 1990-01-07. Ask for a period with business days in it.',
-      });
+      expect(weekend.body.code).toBe('history-unavailable');
+      expect(weekend.body.message).toMatch(
+        /^No EUR close is stored from 1990-01-06 to 1990-01-07; we hold EUR closes from 1990-01-02 to \d{4}-\d\d-\d\d\.$/,
+      );
       expect((await v1('/usage').expect(200)).body.used).toBe(before);
     });
 
-    it('refuses a symbol without a single close in the period, naming it, rather than listing nothing', async () => {
-      const before = (await v1('/usage').expect(200)).body.used;
+    it('lists a symbol without a single close in the period as wholly missing, beside those it has', async () => {
       // CHF has no close in 1990 here; EUR has.
-      const refused = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07&symbols=EUR,CHF').expect(
-        404,
-      );
-      expect(refused.body).toMatchObject({
-        code: 'history-unavailable',
-        message: 'The ECB published no CHF rates from 1990-01-01 to 1990-01-07.',
+      const res = await v1('/rates/timeseries?start=1990-01-02&end=1990-01-07&symbols=EUR,CHF').expect(200);
+      expect(res.body.rates['1990-01-02']).toEqual({ EUR: 0.8 });
+      expect(res.body.complete).toBe(false);
+      expect(res.body.coverage).toEqual({
+        CHF: { first: null, last: null, missing: [{ from: '1990-01-02', to: '1990-01-07' }] },
       });
+    });
+
+    it('refuses a period in which no symbol has a close, naming each and the range held, not counted', async () => {
+      const before = (await v1('/usage').expect(200)).body.used;
+      const refused = await v1('/rates/timeseries?start=1990-01-01&end=1990-01-07&symbols=CHF').expect(404);
+      expect(refused.body.code).toBe('history-unavailable');
+      expect(refused.body.message).toMatch(
+        /^No CHF close is stored from 1990-01-01 to 1990-01-07; we hold (no CHF closes yet|CHF closes from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d)\.$/,
+      );
       expect((await v1('/usage').expect(200)).body.used).toBe(before);
     });
 

@@ -2,8 +2,10 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import {
+  HISTORY_BACKFILL_START_JOB_ID,
   JOBS,
   QUEUES,
+  type BackfillHistoryJob,
   type EndLapsedPlansJob,
   type FlushUsageJob,
   type SendContactEmailJob,
@@ -15,6 +17,7 @@ export const SESSION_PURGE_SCHEDULER_ID = 'maintenance:purge-expired-sessions';
 export const USAGE_FLUSH_SCHEDULER_ID = 'usage-flush:every-interval';
 export const EMAIL_REQUEUE_SCHEDULER_ID = 'email:requeue-unsent';
 export const LAPSED_PLANS_SCHEDULER_ID = 'billing:end-lapsed-plans';
+export const HISTORY_BACKFILL_SCHEDULER_ID = 'history-backfill:daily';
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -31,6 +34,7 @@ export class Schedules implements OnApplicationBootstrap {
     @InjectQueue(QUEUES.usageFlush) private readonly usageFlush: Queue<FlushUsageJob>,
     @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
     @InjectQueue(QUEUES.paypalWebhooks) private readonly billing: Queue<EndLapsedPlansJob>,
+    @InjectQueue(QUEUES.historyBackfill) private readonly history: Queue<BackfillHistoryJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,8 +59,34 @@ export class Schedules implements OnApplicationBootstrap {
       { every: HOUR_MS },
       { name: JOBS.endLapsedPlans, data: { trigger: 'schedule' }, opts: { removeOnComplete: true } },
     );
+    await this.scheduleHistoryBackfill();
     this.logger.log(
       `Usage flushed every ${this.config.usage.flushIntervalMs} ms; expired sessions purged daily; lapsed paid plans ended hourly`,
     );
+  }
+
+  /**
+   * The history backfill: once now (one job for the workers starting together: its id is fixed
+   * while it waits or runs) and then daily, one at a time across every worker. Off when
+   * RATES_HISTORY_BACKFILL is empty (the scheduler is then removed).
+   */
+  private async scheduleHistoryBackfill(): Promise<void> {
+    if (this.config.rates.history.sources.length === 0) {
+      await this.history.removeJobScheduler(HISTORY_BACKFILL_SCHEDULER_ID);
+      return;
+    }
+    await this.history.setGlobalConcurrency(1);
+    const opts = { removeOnComplete: true, removeOnFail: 50 };
+    await this.history.add(
+      JOBS.backfillHistory,
+      { trigger: 'start' },
+      { ...opts, jobId: HISTORY_BACKFILL_START_JOB_ID },
+    );
+    await this.history.upsertJobScheduler(
+      HISTORY_BACKFILL_SCHEDULER_ID,
+      { every: DAY_MS },
+      { name: JOBS.backfillHistory, data: { trigger: 'schedule' }, opts },
+    );
+    this.logger.log(`History backfilled from ${this.config.rates.history.sources.join(', ')} now and daily`);
   }
 }

@@ -5,6 +5,7 @@ import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { ALL_QUEUES } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { HistoryBackfillProcessor } from './history/history-backfill.processor';
 import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { QuotaAlertMailer } from './quota-alerts/quota-alert-mailer';
@@ -50,6 +51,7 @@ export class WorkerModule implements OnApplicationShutdown {
         RatesIngestWorkers,
         SourceAgeSamplerProcessor,
         MaintenanceProcessor,
+        HistoryBackfillProcessor,
         QuotaAlertMailer,
         VerificationMailer,
         UsageFlushProcessor,

@@ -47,6 +47,19 @@ describe('the rates:backfill command', () => {
     );
   });
 
+  it.each([
+    [['--source', 'history', '--file', 'x.csv'], 'Ranges are read from the source: give --url, not --file.'],
+    [
+      ['--source', 'history', '--url', 'http://127.0.0.1:1'],
+      '--url names one source: use it with one of them.',
+    ],
+    [['--source', 'binance', '--bundled'], '--bundled and --if-empty are for --source ecb.'],
+    [['--source', 'oxr'], 'Unknown source "oxr": "ecb", "frankfurter", "binance", "coinbase", "history".'],
+  ])('refuses %j with a reason and the usage, exiting 64', async (args, reason) => {
+    const run = promisify(execFile)(process.execPath, [CLI, ...args], { cwd: ROOT });
+    await expect(run).rejects.toMatchObject({ code: 64, stderr: expect.stringContaining(reason) });
+  });
+
   it('names a bad argument and shows the usage, exiting 64', async () => {
     const run = promisify(execFile)(process.execPath, [CLI, '--from', '2026-13-01'], { cwd: ROOT });
     await expect(run).rejects.toMatchObject({

@@ -15,6 +15,7 @@ import { Migration20261128090000_email_verification } from './Migration202611280
 import { Migration20261128120000_usage_owner } from './Migration20261128120000_usage_owner';
 import { Migration20261128170000_payments } from './Migration20261128170000_payments';
 import { Migration20261128180000_payments_refunded } from './Migration20261128180000_payments_refunded';
+import { Migration20261128200000_history_backfill_progress } from './Migration20261128200000_history_backfill_progress';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -51,5 +52,9 @@ export const MIGRATIONS: MigrationObject[] = [
   {
     name: 'Migration20261128180000_payments_refunded',
     class: Migration20261128180000_payments_refunded,
+  },
+  {
+    name: 'Migration20261128200000_history_backfill_progress',
+    class: Migration20261128200000_history_backfill_progress,
   },
 ];

@@ -93,7 +93,7 @@ export interface paths {
     };
     /**
      * A day's closing rates (Basic plan and up)
-     * @description The ECB's close of a day, re-based on `base`. A weekend or holiday answers with the business day before (`carriedForwardFrom`). A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     * @description Each currency's close of a day, from its preferred source (the ECB's fix first, then the central banks' via Frankfurter, then the exchanges' 00:00 UTC closes), re-based on `base`; `sources` names each close's source and day. A weekend or holiday answers with the last close before (`carriedForwardFrom`, `marketClosed`), within a week; a day we hold no close of a currency for is a 404 naming the range we hold. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
      */
     get: operations['getHistoricalRates'];
     put?: never;
@@ -113,7 +113,7 @@ export interface paths {
     };
     /**
      * Daily closes over a period (Professional plan and up)
-     * @description Every business day's close from `start` to `end` (at most 366 days), one metered call. Days without a publication are absent, never invented. As JSON, or exported as CSV or NDJSON (`format`, or `Accept`): one row per day and symbol with the same provenance, streamed, compressed per Accept-Encoding, with an ETag (If-None-Match → 304, metered). Every refusal comes as a problem before the first row. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     * @description Every close from `start` to `end` (at most 366 days), one metered call, each currency's from its preferred source (`sources`, run by run). Days without a publication are absent, never invented; a symbol is listed on the days it has a rate. A series that cannot cover the whole period says so: `complete` false, and per symbol its first and last day and the days missing (`coverage`). As JSON, or exported as CSV or NDJSON (`format`, or `Accept`): one row per day and symbol with the same provenance, streamed, compressed per Accept-Encoding, with an ETag (If-None-Match → 304, metered). Every refusal comes as a problem before the first row. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
      */
     get: operations['getTimeSeries'];
     put?: never;
@@ -133,7 +133,7 @@ export interface paths {
     };
     /**
      * Change over a period (Professional plan and up)
-     * @description The closes at the start and end of a period (each carried forward from the last business day) and the change between them, absolute and in percent. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     * @description The closes at the start and end of a period (each carried forward from the last close within a week) and the change between them, absolute and in percent; `sources` names the source and day of each close used. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
      */
     get: operations['getFluctuation'];
     put?: never;
@@ -153,7 +153,7 @@ export interface paths {
     };
     /**
      * The currency catalogue (not metered)
-     * @description Every fiat currency, crypto asset and metal (XAU, XAG, XPT, XPD, per troy ounce; tokenised gold such as PAXG is crypto), featured ones first, each marked with whether your plan includes it and whether a rate is in service.
+     * @description Every fiat currency, crypto asset and metal (XAU, XAG, XPT, XPD, per troy ounce; tokenised gold such as PAXG is crypto), featured ones first, each marked with whether your plan includes it, whether a rate is in service and the first day of its daily history (`historyFrom`).
      */
     get: operations['listCurrencies'];
     put?: never;
@@ -408,7 +408,7 @@ export interface components {
        */
       date: string;
       /**
-       * @description Where the closes come from
+       * @description Where the closes come from, in the order of precedence
        * @example [
        *       "ecb"
        *     ]
@@ -420,9 +420,33 @@ export interface components {
       marketClosed: boolean;
       /**
        * Format: date
-       * @description On a weekend or holiday: the business day whose close this is
+       * @description When a close is older than the day (a weekend or holiday): the day of the oldest close used
        */
       carriedForwardFrom?: string;
+      /**
+       * @description Per currency of the answer (the base unless USD, then each symbol): the source of its close and the day it is from
+       * @example {
+       *       "EUR": {
+       *         "source": "ecb",
+       *         "day": "2024-03-15"
+       *       },
+       *       "BTC": {
+       *         "source": "binance",
+       *         "day": "2024-03-15"
+       *       }
+       *     }
+       */
+      sources: {
+        [key: string]: {
+          /** @example ecb */
+          source: string;
+          /**
+           * Format: date
+           * @description The day of the close
+           */
+          day: string;
+        };
+      };
       /**
        * @description Units of each currency per 1 base at the close, 10 significant digits
        * @example {
@@ -455,7 +479,7 @@ export interface components {
       /** @description Units of `symbol` per 1 `base` at the close. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
       rate: number | string;
       /**
-       * @description Where the closes come from
+       * @description Where the closes come from, in the order of precedence
        * @example [
        *       "ecb"
        *     ]
@@ -484,7 +508,7 @@ export interface components {
        */
       timestamp: string;
       /**
-       * @description Where the closes come from
+       * @description Where the closes come from, in the order of precedence
        * @example [
        *       "ecb"
        *     ]
@@ -506,6 +530,54 @@ export interface components {
       rates: {
         [key: string]: {
           [key: string]: number | string;
+        };
+      };
+      /**
+       * @description Per currency of the series (the base unless USD, then each symbol): its closes' sources, as runs of days from one source each
+       * @example {
+       *       "EUR": [
+       *         {
+       *           "source": "ecb",
+       *           "from": "2024-03-15",
+       *           "to": "2024-03-18"
+       *         }
+       *       ]
+       *     }
+       */
+      sources: {
+        [key: string]: {
+          /** @example ecb */
+          source: string;
+          /** Format: date */
+          from: string;
+          /** Format: date */
+          to: string;
+        }[];
+      };
+      /** @description Whether every symbol has a rate on every day of the period or within the week before it (weekends and holidays); false: `coverage` says what is missing */
+      complete: boolean;
+      /** @description Only when `complete` is false: per symbol missing days, the first and last day it has a rate (null: none) and the runs of days we hold no close for */
+      coverage?: {
+        [key: string]: {
+          /**
+           * Format: date
+           * @description The first day with a rate in the period (null: none)
+           * @example 2024-03-15
+           */
+          first: string | null;
+          /**
+           * Format: date
+           * @description The last day with a rate in the period (null: none)
+           * @example 2024-03-15
+           */
+          last: string | null;
+          /** @description Runs of days with no close we hold, on the day or in the week before it (a weekend is not missing) */
+          missing: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+          }[];
         };
       };
     };
@@ -532,12 +604,35 @@ export interface components {
        */
       timestamp: string;
       /**
-       * @description Where the closes come from
+       * @description Where the closes come from, in the order of precedence
        * @example [
        *       "ecb"
        *     ]
        */
       source: string[];
+      /** @description Per currency of the answer (the base unless USD, then each symbol): the close used at the start and at the end, each with its source and day */
+      sources: {
+        [key: string]: {
+          start: {
+            /** @example ecb */
+            source: string;
+            /**
+             * Format: date
+             * @description The day of the close
+             */
+            day: string;
+          };
+          end: {
+            /** @example ecb */
+            source: string;
+            /**
+             * Format: date
+             * @description The day of the close
+             */
+            day: string;
+          };
+        };
+      };
       /** @description Always false: a close is final */
       stale: boolean;
       rates: {
@@ -589,6 +684,12 @@ export interface components {
         inYourPlan: boolean;
         /** @description Whether a rate for it is in service right now */
         available: boolean;
+        /**
+         * Format: date
+         * @description The first day of its daily history (historical, timeseries, fluctuation); null while we hold none
+         * @example 2024-03-15
+         */
+        historyFrom: string | null;
       }[];
     };
     Usage: {

@@ -7,25 +7,31 @@ import {
   ecbHistoryZipUrl,
   storedDays,
 } from '../history/ecb-backfill';
-import { backfillFrankfurterHistory } from '../history/frankfurter-backfill';
+import {
+  backfillHistory,
+  HISTORY_BACKFILL_SOURCES,
+  type HistoryBackfillSource,
+} from '../history/history-backfill';
 import { createProgressBar } from './progress-bar';
 
 const USAGE = `Usage:
   npm run rates:backfill -- --source ecb [--file eurofxref-hist.zip|.csv | --url https://…/eurofxref-hist.zip|.csv | --bundled] [--from 1999-01-04] [--to YYYY-MM-DD] [--if-empty]
-  npm run rates:backfill -- --source frankfurter [--url https://api.frankfurter.dev] [--from 1999-01-04] [--to YYYY-MM-DD]
+  npm run rates:backfill -- --source history|frankfurter|binance|coinbase [--url https://…] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 
 ecb: imports the ECB's historical euro reference rates into rate_history, re-based on USD. Without
 --file or --url it downloads $RATES_ECB_URL/stats/eurofxref/eurofxref-hist.zip (by default
 https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip); a file or URL may be that ZIP or the CSV inside it.
 --bundled imports the copy shipped with the project (services/worker/data/ecb: 1999-01-04 to 2026-04-13);
 --if-empty does nothing when rate_history already holds ECB rates (npm run rates:seed is both).
-frankfurter: imports Frankfurter's time series (ECB's rates, per USD) year by year from its API.
-Running either again changes only what differs.`;
+history: what the worker's daily backfill does (docs/rates-engine.md, History): Frankfurter v2's
+ranges for fiat and metals (--source frankfurter), Coinbase's daily candles for USDT and the crypto
+Binance lacks (coinbase) and Binance's daily klines for the rest (binance), each currency from the
+day after the last one asked (else --from, else the source's first day) to --to (else today), page
+by page, a line per page. Sources from $RATES_FRANKFURTER_URL, $RATES_BINANCE_URL, $RATES_COINBASE_URL
+(--url for one source). Stopped anywhere, it resumes after the last page written.
+Running any of them again changes only what differs.`;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The first day of the euro's reference rates. */
-const FIRST_ECB_DAY = '1999-01-04';
-const FRANKFURTER_URL = 'https://api.frankfurter.dev';
 const count = (n: number) => n.toLocaleString('en-US');
 
 function fail(message: string): never {
@@ -50,15 +56,17 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (values.source !== 'ecb' && values.source !== 'frankfurter')
-    fail(`Unknown source "${values.source}": "ecb" or "frankfurter".`);
+  const historySources: readonly string[] = [...HISTORY_BACKFILL_SOURCES, 'history'];
+  if (values.source !== 'ecb' && !historySources.includes(values.source))
+    fail(`Unknown source "${values.source}": "ecb", ${historySources.map((s) => `"${s}"`).join(', ')}.`);
   const input = values.bundled ? BUNDLED_ECB_HISTORY : (values.file ?? values.url);
   if (values.source === 'ecb' && [values.file, values.url, values.bundled].filter(Boolean).length > 1)
     fail('Give at most one of --file, --url or --bundled (none: download from the ECB).');
-  if (values.source === 'frankfurter' && (values.bundled || values['if-empty']))
+  if (values.source !== 'ecb' && (values.bundled || values['if-empty']))
     fail('--bundled and --if-empty are for --source ecb.');
-  if (values.source === 'frankfurter' && values.file)
-    fail('Frankfurter is read from its API: give --url, not --file.');
+  if (values.source !== 'ecb' && values.file)
+    fail('Ranges are read from the source: give --url, not --file.');
+  if (values.source === 'history' && values.url) fail('--url names one source: use it with one of them.');
   for (const name of ['from', 'to'] as const) {
     const day = values[name];
     if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day)))) {
@@ -67,6 +75,28 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfigOrExit();
+  if (values.source !== 'ecb') {
+    const sources: HistoryBackfillSource[] =
+      values.source === 'history' ? [...HISTORY_BACKFILL_SOURCES] : [values.source as HistoryBackfillSource];
+    const urls = { ...config.rates.history.urls };
+    if (values.url) urls[sources[0]] = values.url;
+    const db = new Client({ connectionString: config.database.url });
+    await db.connect();
+    try {
+      const from = values.from;
+      const results = await backfillHistory(db, {
+        sources,
+        urls,
+        today: values.to ?? new Date().toISOString().slice(0, 10),
+        log: (line) => process.stdout.write(`${line}\n`),
+        firstDays: from ? { frankfurter: from, binance: from, coinbase: from } : undefined,
+      });
+      if (Object.values(results).some((result) => result?.failed)) process.exitCode = 1;
+    } finally {
+      await db.end();
+    }
+    return;
+  }
   const ecbInput = input ?? ecbHistoryZipUrl(config.rates.ecbBaseUrl);
   const db = new Client({ connectionString: config.database.url });
   await db.connect();
@@ -84,7 +114,7 @@ async function main(): Promise<void> {
   if (values.bundled)
     process.stdout.write('Importing the ECB history shipped with FXRates Pro (1999-01-04 to 2026-04-13)\n');
   const bar = createProgressBar(process.stderr);
-  // Fractions of a whole: bytes of the CSV (ECB) or years (Frankfurter), in thousandths.
+  // Fractions of a whole: bytes of the CSV, in thousandths.
   const show = (fraction: number | null, days: number, lastDay: string | null) => {
     if (fraction !== null && bar.getTotal() === 0) bar.setTotal(1000);
     bar.update(fraction === null ? 0 : Math.round(fraction * 1000), {
@@ -94,21 +124,13 @@ async function main(): Promise<void> {
   bar.start(0, 0, { detail: '' });
   const started = Date.now();
   try {
-    const result =
-      values.source === 'frankfurter'
-        ? await backfillFrankfurterHistory(db, {
-            baseUrl: values.url ?? FRANKFURTER_URL,
-            from: values.from ?? FIRST_ECB_DAY,
-            to: values.to ?? new Date().toISOString().slice(0, 10),
-            onProgress: ({ done, total, days, lastDay }) => show(done / total, days, lastDay),
-          })
-        : await backfillEcbHistory(db, {
-            input: ecbInput,
-            from: values.from,
-            to: values.to,
-            onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
-              show(totalBytes ? bytesRead / totalBytes : null, days, lastDay),
-          });
+    const result = await backfillEcbHistory(db, {
+      input: ecbInput,
+      from: values.from,
+      to: values.to,
+      onProgress: ({ bytesRead, totalBytes, days, lastDay }) =>
+        show(totalBytes ? bytesRead / totalBytes : null, days, lastDay),
+    });
     show(1, result.days, result.last);
     bar.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -18,3 +18,12 @@ export async function storedCloses(db: Client, source: string): Promise<string[]
   );
   return rows.map((r) => `${r.day} ${r.currency} ${r.rate}`);
 }
+
+/** Every calendar day from `from` to `to`, both included, as YYYY-MM-DD. */
+export function calendarDays(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}

@@ -2,12 +2,42 @@ import { displayRate, RateDecimal } from '@fxrates/rates';
 import { asciiBytes, type AsciiWriter } from './ascii-writer';
 import { LRUCache } from 'lru-cache';
 
-/** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric. */
+/** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric, and its source. */
 export interface HistoryRow {
   day: string;
   currency: string;
   rate: string;
+  /** The provider whose close this is (absent: 'ecb', for stores fed by one source). */
+  source?: string;
 }
+
+/**
+ * Source names, interned: a year keeps one byte per close for its source instead of a string
+ * reference (8 bytes), and the names are few (the providers).
+ */
+const SOURCE_NAMES: string[] = [];
+function sourceIndex(name: string): number {
+  let index = SOURCE_NAMES.indexOf(name);
+  if (index < 0) {
+    if (SOURCE_NAMES.length >= 255) throw new Error(`More than 255 history sources: ${name}`);
+    index = SOURCE_NAMES.push(name) - 1;
+  }
+  return index + 1; // 0: no close
+}
+
+/** Days `from` to `to` (indexes, both with a close) on which a currency's closes come from one source. */
+export interface SourceRun {
+  index: number;
+  from: number;
+  to: number;
+}
+
+/** The name of an interned source (HistoryYear.sourceIndexes). */
+export function sourceName(index: number): string {
+  return SOURCE_NAMES[index - 1];
+}
+
+const DAY_MS = 86_400_000;
 
 /** What the store needs from the database: a year's fingerprint and rows, oldest first. */
 export interface YearSource {
@@ -24,10 +54,14 @@ export class HistoryYear {
   readonly days: string[] = [];
   /** `,"YYYY-MM-DD":{` for each of `days`, as ASCII: what a time series writes. */
   private readonly dayMembers: Uint8Array;
-  /** Per currency, its rate on each of `days` (undefined where the ECB published none). */
+  /** Per currency, its rate on each of `days` (undefined where no source has one). */
   readonly rates = new Map<string, (string | undefined)[]>();
+  /** Per currency, the source of its rate on each of `days` (interned; 0 where there is none). */
+  private readonly sources = new Map<string, Uint8Array>();
   /** Per day, the codes published that day plus USD, sorted; days with the same set share one array. */
   readonly codes: readonly string[][];
+  /** Each of `days` as days since 1970-01-01: what coverage arithmetic works on. */
+  readonly dayNumbers: Int32Array;
 
   constructor(
     readonly year: number,
@@ -35,18 +69,29 @@ export class HistoryYear {
     rows: readonly HistoryRow[],
   ) {
     const perDay: string[][] = [];
-    for (const { day, currency, rate } of rows) {
+    const sourceColumns = new Map<string, number[]>();
+    for (const { day, currency, rate, source } of rows) {
       if (this.days.at(-1) !== day) {
         this.days.push(day);
         perDay.push([]);
       }
       const i = this.days.length - 1;
       let column = this.rates.get(currency);
-      if (!column) this.rates.set(currency, (column = []));
+      if (!column) {
+        this.rates.set(currency, (column = []));
+        sourceColumns.set(currency, []);
+      }
       column[i] = rate;
+      sourceColumns.get(currency)![i] = sourceIndex(source ?? 'ecb');
       perDay[i].push(currency);
     }
     for (const column of this.rates.values()) column.length = this.days.length;
+    for (const [currency, indexes] of sourceColumns) {
+      const bytes = new Uint8Array(this.days.length);
+      indexes.forEach((index, i) => (bytes[i] = index));
+      this.sources.set(currency, bytes);
+    }
+    this.dayNumbers = Int32Array.from(this.days, (day) => Date.parse(`${day}T00:00:00Z`) / DAY_MS);
     this.dayMembers = asciiBytes(this.days.map((day) => `,"${day}":{`).join(''));
     const shared = new Map<string, string[]>();
     this.codes = perDay.map((codes) => {
@@ -79,6 +124,41 @@ export class HistoryYear {
   perUsd(code: string, i: number): string | undefined {
     return code === 'USD' ? '1' : this.rates.get(code)?.[i];
   }
+
+  /** Per day, the interned source of `code`'s close (0: none; sourceName gives its name). */
+  sourceIndexes(code: string): Uint8Array | undefined {
+    return this.sources.get(code);
+  }
+
+  private readonly runs = new Map<string, readonly SourceRun[]>();
+
+  /**
+   * `code`'s closes of the year as runs of one source each, by day index (days without a close do
+   * not break a run): worked out once per code, as a series asks for them on every call.
+   */
+  sourceRuns(code: string): readonly SourceRun[] {
+    let runs = this.runs.get(code);
+    if (runs) return runs;
+    const built: SourceRun[] = [];
+    const indexes = this.sources.get(code);
+    if (indexes) {
+      for (let i = 0; i < indexes.length; i++) {
+        const index = indexes[i];
+        if (index === 0) continue;
+        const last = built.at(-1);
+        if (last && last.index === index) last.to = i;
+        else built.push({ index, from: i, to: i });
+      }
+    }
+    this.runs.set(code, (runs = built));
+    return runs;
+  }
+
+  /** The source of `code`'s close on day i (undefined for USD, the unit, and where there is none). */
+  sourceOf(code: string, i: number): string | undefined {
+    const index = this.sources.get(code)?.[i];
+    return index ? SOURCE_NAMES[index - 1] : undefined;
+  }
 }
 
 const QUOTE = '"'.charCodeAt(0);
@@ -108,6 +188,40 @@ export class DisplayColumn {
 
   get length(): number {
     return this.ends.length;
+  }
+
+  /** Whether day i has a rate. */
+  has(i: number): boolean {
+    return this.ends[i] > (i === 0 ? 0 : this.ends[i - 1]);
+  }
+
+  private rated?: Int32Array;
+
+  /** The indexes of the days with a rate, in order (worked out once per column). */
+  ratedDays(): Int32Array {
+    if (!this.rated) {
+      const rated: number[] = [];
+      for (let i = 0; i < this.ends.length; i++) if (this.has(i)) rated.push(i);
+      this.rated = Int32Array.from(rated);
+    }
+    return this.rated;
+  }
+
+  private longGaps?: Int32Array;
+
+  /**
+   * The positions p in ratedDays() whose day comes more than `carryDays` after the one at p - 1, by
+   * the year's day numbers (the same year and carry every call: worked out once per column).
+   */
+  gapsLongerThan(numbers: Int32Array, carryDays: number): Int32Array {
+    if (!this.longGaps) {
+      const rated = this.ratedDays();
+      const gaps: number[] = [];
+      for (let p = 1; p < rated.length; p++)
+        if (numbers[rated[p]] - numbers[rated[p - 1]] > carryDays) gaps.push(p);
+      this.longGaps = Int32Array.from(gaps);
+    }
+    return this.longGaps;
   }
 
   /** Whether any day from `first` up to (not including) `stop` has a rate. */
@@ -190,12 +304,18 @@ export interface CloseStoreOptions {
   ttlMs: number;
   /** How many display columns (one base, code and year each, ~260 strings) to keep. */
   columnLimit: number;
+  /**
+   * How many years to keep loaded (every currency's closes of a year are a few MB): the least
+   * recently used beyond it is dropped, and loaded again when asked for. Unbounded when absent.
+   */
+  yearLimit?: number;
   /** Told when a background re-check fails (the loaded year keeps answering meanwhile). */
   onRefreshError?: (year: number, error: unknown) => void;
 }
 
 /**
- * The ECB history in process: each calendar year loaded on first use (one query), then kept.
+ * The history in process: each calendar year of closes (each currency's from its preferred source)
+ * loaded on first use (one query), then kept (the `yearLimit` most recently used).
  * Published closes do not change, but ingest adds the current day and `rates:backfill` can add or
  * correct any day, so a year is re-checked against the database — one query returning an md5 of
  * its rows, reloaded only when that differs — once `ttlMs` has passed since its last check, or on
@@ -228,7 +348,11 @@ export class CloseStore {
   /** The year's closes: as loaded while being re-checked, awaited only on first use. */
   year(year: number, now = Date.now()): HistoryYear | Promise<HistoryYear> {
     let entry = this.years.get(year);
-    if (!entry) this.years.set(year, (entry = { checkedAt: 0, version: 0, checkedVersion: -1 }));
+    if (!entry) entry = { checkedAt: 0, version: 0, checkedVersion: -1 };
+    // Re-inserted on each use: the Map's order is then the order of last use, oldest first.
+    this.years.delete(year);
+    this.years.set(year, entry);
+    this.dropLeastUsedYears();
     const fresh = entry.checkedVersion === entry.version && now - entry.checkedAt < this.options.ttlMs;
     if (entry.data && fresh) return entry.data;
     const current = entry;
@@ -239,6 +363,14 @@ export class CloseStore {
     // Not awaited: a failure leaves the year unchecked, so the next use tries again.
     refreshing.catch((error: unknown) => this.options.onRefreshError?.(year, error));
     return current.data;
+  }
+
+  private dropLeastUsedYears(): void {
+    const limit = this.options.yearLimit ?? Infinity;
+    for (const [year, entry] of this.years) {
+      if (this.years.size <= limit) return;
+      if (!entry.pending) this.years.delete(year);
+    }
   }
 
   private async refresh(year: number, entry: YearEntry, now: number): Promise<HistoryYear> {

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { crossRate, displayRate, RateUnavailableError, type RateDecimal } from '@fxrates/rates';
 import { planAllowsCurrency, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import { noCloseFor } from './no-close';
-import type { DailyClose } from './rate-history';
+import type { DailyClose, RateHistory } from './rate-history';
 
 /** Close times by day: a year is ~260 days, so this holds every day since the ECB began. */
 const timestamps = new LRUCache<string, string>({ max: 20_000 });
@@ -22,6 +22,20 @@ function computeCloseTimestamp(day: string): string {
   return new Date(Date.parse(`${day}T16:00:00Z`) - hours * 3_600_000).toISOString();
 }
 
+/** Sources whose daily close is the 00:00 UTC end of a trading day (every day), not a fix. */
+const EXCHANGES = new Set(['binance', 'coinbase', 'coingecko']);
+
+/**
+ * When the closes of `day` from `sources` were final: the exchanges' at the next 00:00 UTC (never
+ * later than `now`: today's value is the latest intraday one), any other's at the ECB's fix time
+ * (closeTimestamp), the earlier one when they mix.
+ */
+export function closeTimestampOf(day: string, sources: readonly string[], now = Date.now()): string {
+  if (sources.length === 0 || !sources.every((source) => EXCHANGES.has(source))) return closeTimestamp(day);
+  const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+  return new Date(Math.min(midnight, now)).toISOString();
+}
+
 /** The symbols to answer with: those asked for, or every currency of the close the plan includes. */
 export function symbolsFor(
   close: DailyClose,
@@ -35,14 +49,51 @@ export function symbolsFor(
   );
 }
 
-/** base→code on a close, or 404 naming what the ECB did not publish. */
+/**
+ * 404 `history-unavailable` naming the first of `codes` (the base, then the symbols) without a close
+ * in `close` (on `day` or the week before), and the range we hold of it.
+ */
+export async function assertClosesHeld(
+  history: RateHistory,
+  close: DailyClose,
+  day: string,
+  codes: readonly string[],
+): Promise<void> {
+  const without = codes.find((code) => code !== 'USD' && !close.perUsd.has(code));
+  if (without !== undefined) throw await history.unavailable(without, day);
+}
+
+/** base→code on a close (checked by assertClosesHeld first; a 404 without the range held otherwise). */
 export function closeRate(close: DailyClose, base: string, code: string): RateDecimal {
   try {
     return crossRate(close, base, code);
   } catch (error) {
-    if (error instanceof RateUnavailableError) throw noCloseFor(error.currency, close.day);
+    if (error instanceof RateUnavailableError) throw noCloseFor(error.currency, close.day, null);
     throw error;
   }
+}
+
+/**
+ * `"EUR":{"source":"ecb","day":"2026-04-10"},…`: the close each currency of an answer comes from
+ * (the base unless USD, then the symbols), and the sources used, in the order of precedence.
+ */
+export function closeSources(
+  close: DailyClose,
+  codes: readonly string[],
+): { json: string; used: Set<string>; oldest: string | undefined } {
+  const used = new Set<string>();
+  const members: string[] = [];
+  const seen = new Set<string>();
+  let oldest: string | undefined;
+  for (const code of codes) {
+    const held = close.closes.get(code);
+    if (code === 'USD' || !held || seen.has(code)) continue;
+    seen.add(code);
+    used.add(held.source);
+    if (oldest === undefined || held.day < oldest) oldest = held.day;
+    members.push(`"${code}":{"source":"${held.source}","day":"${held.day}"}`);
+  }
+  return { json: members.join(','), used, oldest };
 }
 
 /** `"EUR":0.9,"GBP":0.8` for one close (`"EUR":"0.9"` with `numbers=string`). */

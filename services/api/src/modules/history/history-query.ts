@@ -9,7 +9,6 @@ import {
   type Query,
 } from '../../common/query-params';
 import { assertCurrenciesInPlan } from '../plans';
-import type { RateHistory } from './rate-history';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -58,23 +57,6 @@ export function checkSpan(start: string, end: string): number {
     );
   }
   return days;
-}
-
-/** 404 `history-unavailable` when nothing is imported or `day` is before the first close. */
-export async function assertHistoryCovers(history: RateHistory, day: string): Promise<void> {
-  const range = await history.range();
-  if (!range) {
-    throw new AppException(
-      ErrorCode.HistoryUnavailable,
-      'No rate history is available yet. Try again later.',
-    );
-  }
-  if (day < range.first) {
-    throw new AppException(
-      ErrorCode.HistoryUnavailable,
-      `Rate history starts on ${range.first}; ${day} is before it.`,
-    );
-  }
 }
 
 export interface PeriodQuery {

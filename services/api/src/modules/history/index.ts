@@ -5,24 +5,28 @@
  */
 export { HistoryModule } from './history.module';
 export {
-  HISTORY_SOURCE,
-  HISTORY_SOURCE_JSON,
+  HISTORY_PRECEDENCE,
+  HISTORY_SOURCES,
   HISTORY_TTL_MS,
+  sourcesInOrder,
   RateHistory,
   type DailyClose,
+  type SeriesProvenance,
   type SeriesRow,
   type SeriesTable,
 } from './rate-history';
 export { PairHistory, type PairHistoryAnswer, type PairPoint } from './pair-history';
 export { AnswerCache } from './answer-cache';
 export type { PooledBytes } from './ascii-writer';
-export { closeRate, closeTimestamp, ratesJson, symbolsFor } from './history-json';
 export {
-  assertHistoryCovers,
-  MAX_SERIES_DAYS,
-  notInFuture,
-  parseDay,
-  parsePeriodQuery,
-  type PeriodQuery,
-} from './history-query';
-export { noCloseFor, noClosesBetween } from './no-close';
+  assertClosesHeld,
+  closeRate,
+  closeSources,
+  closeTimestamp,
+  closeTimestampOf,
+  ratesJson,
+  symbolsFor,
+} from './history-json';
+export { MAX_SERIES_DAYS, notInFuture, parseDay, parsePeriodQuery, type PeriodQuery } from './history-query';
+export { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
+export type { Coverage, SourceSpan } from './series-provenance';

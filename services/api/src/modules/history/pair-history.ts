@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { RATE_PROVIDER_IDS } from '@fxrates/domain';
 import { displayRate, RateDecimal } from '@fxrates/rates';
+import { HISTORY_SOURCES } from './rate-history';
 
 export interface PairPoint {
   day: string;
@@ -19,8 +19,8 @@ export interface PairHistoryAnswer {
   points: PairPoint[];
 }
 
-/** `case source when 'ecb' then 0 … end`: the order of RATE_PROVIDER_IDS (constants, not input). */
-const SOURCE_PREFERENCE = `case source ${RATE_PROVIDER_IDS.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
+/** `case source when 'ecb' then 0 … end`: the history's precedence (constants, not input). */
+const SOURCE_PREFERENCE = `case source ${HISTORY_SOURCES.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
 
 interface Row {
   day: string;
@@ -31,7 +31,7 @@ interface Row {
 
 /**
  * Daily closes of one pair from `rate_history`, crossed through USD. Each currency's close of a day
- * comes from the most preferred source that has one (ECB first for fiat, then the exchanges); days
+ * comes from the most preferred source that has one (HISTORY_PRECEDENCE, as the public API's); days
  * on which either side has no close are left out, never filled in.
  */
 @Injectable()
@@ -47,7 +47,7 @@ export class PairHistory {
              from rate_history
             where currency in (?) and day between ?::date and ?::date and source in (?)
             order by day, currency, ${SOURCE_PREFERENCE}`,
-          [codes, start, end, RATE_PROVIDER_IDS],
+          [codes, start, end, HISTORY_SOURCES],
         )
       : [];
     const days = new Map<string, Map<string, Row>>();

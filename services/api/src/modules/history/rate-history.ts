@@ -1,16 +1,42 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { planAllowsCurrency, type NumbersFormat, type PlanId } from '@fxrates/domain';
+import {
+  CURRENCIES,
+  METALS,
+  planAllowsCurrency,
+  RATE_PROVIDER_IDS,
+  type NumbersFormat,
+  type PlanId,
+} from '@fxrates/domain';
 import { RateDecimal } from '@fxrates/rates';
 import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
-import { noCloseFor, noClosesBetween } from './no-close';
+import { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
+import { coverageOf, dayNumber, sourceSpansOf, type Coverage, type SourceSpan } from './series-provenance';
 
-/** The source whose daily closes the history endpoints answer with. */
-export const HISTORY_SOURCE = 'ecb';
-/** `source` of every history answer, as JSON: the list of provider names the closes come from. */
-export const HISTORY_SOURCE_JSON = JSON.stringify([HISTORY_SOURCE]);
+/**
+ * Which stored close a currency's history answers with when several sources hold one for the same
+ * day: the ECB's 16:00 CET fix first (its ~30 currencies), then Frankfurter's (the central banks'
+ * fixes, every other fiat currency and the metals), then the exchanges' 00:00 UTC daily closes
+ * (Binance, then Coinbase), then any other provider in the order of RATE_PROVIDER_IDS. One rule for
+ * every currency: each source only holds the currencies of its kind.
+ */
+export const HISTORY_PRECEDENCE: readonly string[] = ['ecb', 'frankfurter', 'binance', 'coinbase'];
+/** Every source history answers from, most preferred first; the bundled snapshot holds no closes. */
+export const HISTORY_SOURCES: readonly string[] = [
+  ...HISTORY_PRECEDENCE,
+  ...RATE_PROVIDER_IDS.filter((id) => id !== 'bundled-snapshot' && !HISTORY_PRECEDENCE.includes(id)),
+];
+/** `case source when 'ecb' then 0 … end`: the order of HISTORY_SOURCES (constants, not input). */
+const PREFERENCE = `case source ${HISTORY_SOURCES.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
+/** Every catalogued code, the metals with them (once the catalogue lists them, once). */
+const CATALOGUE_CODES = [...new Set([...CURRENCIES, ...METALS].map(({ code }) => code))];
+/** The sources of a list, as the `source` array of an answer: in the order of precedence. */
+export const sourcesInOrder = (used: Iterable<string>): string[] => {
+  const set = new Set(used);
+  return HISTORY_SOURCES.filter((id) => set.has(id));
+};
 /** A close older than this is not carried forward: that is a gap in the data, not a weekend. */
 const CARRY_FORWARD_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -24,6 +50,11 @@ export const HISTORY_TTL_MS = 60_000;
  * V8's heap): ~19 MB at most. Every year since 1999 × 5 bases × 17 symbols is ~2 300.
  */
 const COLUMN_LIMIT = 3_000;
+/**
+ * Years kept loaded: one year of every currency's closes (~200 fiat, ~35 crypto, 4 metals) is
+ * ~70 000 rates, a few MB; a one-year series reads two, and answers over older years reload theirs.
+ */
+const YEAR_LIMIT = 8;
 /** `,"YYYY-MM-DD":{` and `}` around a day's rates. */
 const DAY_BYTES = 16;
 const CLOSE = '}'.charCodeAt(0);
@@ -74,31 +105,48 @@ export interface SeriesRow {
   symbols: readonly string[];
   /** The displayed rate of each symbol, as the JSON answer writes it. */
   rates: readonly string[];
+  /** The sources of each symbol's rate: the base's close's (unless USD) and the symbol's, once each. */
+  sources: readonly (readonly string[])[];
 }
 
 /** A time series to go through day by day, checked whole before the first day is read. */
 export interface SeriesTable {
   /** The last day listed (undefined when the base has no close in the period). */
   last: string | undefined;
+  /** The provenance and coverage of the symbols, as the JSON answer gives them. */
+  provenance: SeriesProvenance;
   /** `year:fingerprint` of each year read: changes whenever a close the series could list changes. */
   versions: readonly string[];
   /** The days listed, oldest first; each day's rates are formatted as it is read. */
   days(): Iterable<SeriesRow>;
 }
 
-/** One day's close: units of each currency per 1 USD. */
+/** One day's close: units of each currency per 1 USD, each carried forward within a week. */
 export interface DailyClose {
+  /** The newest day of the closes gathered. */
   day: string;
   perUsd: Map<string, RateDecimal>;
+  /** Per currency: the day of its close and its source. */
+  closes: Map<string, { day: string; source: string }>;
+}
+
+/** Where a time series' rates come from and what it covers, per currency. */
+export interface SeriesProvenance {
+  /** The sources used, in the order of precedence. */
+  sources: string[];
+  /** Per currency (the base unless USD, then each symbol): its closes' sources, span by span. */
+  spans: Map<string, SourceSpan[]>;
+  /** Per symbol that misses days: what it covers. */
+  gaps: Map<string, Coverage>;
 }
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Whether any of these currencies has a rate on day i. */
-function publishedAny(rates: readonly (readonly (string | undefined)[])[], i: number): boolean {
-  for (const column of rates) if (column[i] !== undefined) return true;
+/** Whether any of these columns has a rate on day i. */
+function anyRate(columns: readonly DisplayColumn[], i: number): boolean {
+  for (const column of columns) if (column.hasAny(i, i + 1)) return true;
   return false;
 }
 
@@ -113,6 +161,11 @@ export class RateHistory implements OnModuleInit {
   private readonly logger = new Logger(RateHistory.name);
   readonly store: CloseStore;
   private cachedRange?: { value: { first: string; last: string }; checkedAt: number; generation: number };
+  private cachedHeld?: {
+    value: Promise<ReadonlyMap<string, { first: string; last: string }>>;
+    checkedAt: number;
+    generation: number;
+  };
   private generation = 0;
 
   /**
@@ -130,26 +183,30 @@ export class RateHistory implements OnModuleInit {
   ) {
     this.store = new CloseStore(
       {
+        // Order-free (a sum of row hashes): no sort of a year's ~70 000 rows on every check.
         fingerprint: async (year) => {
           const [row]: { fingerprint: string }[] = await this.em.getConnection().execute(
-            `select count(*) || ':' || coalesce(md5(string_agg(day || currency || rate_vs_usd::text, ','
-                      order by day, currency)), '') as fingerprint
-               from rate_history where source = ? and day between ?::date and ?::date`,
-            [HISTORY_SOURCE, `${year}-01-01`, `${year}-12-31`],
+            `select count(*) || ':' || coalesce(sum(hashtext(source || day || currency || rate_vs_usd::text)::bigint), 0)
+                      as fingerprint
+               from rate_history where source in (?) and day between ?::date and ?::date`,
+            [HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
           );
           return row.fingerprint;
         },
+        // Each currency's close of a day from its most preferred source (HISTORY_PRECEDENCE).
         rows: (year) =>
           this.em.getConnection().execute<HistoryRow[]>(
-            `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
-               from rate_history where source = ? and day between ?::date and ?::date
-              order by day, currency`,
-            [HISTORY_SOURCE, `${year}-01-01`, `${year}-12-31`],
+            `select distinct on (day, currency) to_char(day, 'YYYY-MM-DD') as day, currency, source,
+                    rate_vs_usd::text as rate
+               from rate_history where source in (?) and day between ?::date and ?::date
+              order by day, currency, ${PREFERENCE}`,
+            [HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
           ),
       },
       {
         ttlMs: HISTORY_TTL_MS,
         columnLimit: COLUMN_LIMIT,
+        yearLimit: YEAR_LIMIT,
         onRefreshError: (year, error) =>
           this.logger.warn(`Re-checking the ${year} history failed: ${(error as Error).message}`),
       },
@@ -170,30 +227,80 @@ export class RateHistory implements OnModuleInit {
     this.store.invalidate(new Date(now).getUTCFullYear() - 1);
   }
 
-  /** The last close on or before `day`, within a week (weekends and holidays carry forward). */
+  /**
+   * Each currency's last close on or before `day`, within a week (weekends and holidays carry
+   * forward; a currency without one in that week is absent), or null when there is none at all.
+   */
   async closeOn(day: string): Promise<DailyClose | null> {
     const earliest = shiftDay(day, 1 - CARRY_FORWARD_DAYS);
+    const perUsd = new Map<string, RateDecimal>();
+    const closes = new Map<string, { day: string; source: string }>();
+    let newest: string | undefined;
     for (let year = yearOf(day); year >= yearOf(earliest); year--) {
       const data = await this.store.year(year);
-      const i = data.from(shiftDay(day, 1)) - 1;
-      if (i >= 0 && data.days[i] >= earliest) {
-        const perUsd = new Map<string, RateDecimal>();
+      for (let i = data.from(shiftDay(day, 1)) - 1; i >= 0 && data.days[i] >= earliest; i--) {
         for (const [currency, rates] of data.rates) {
           const rate = rates[i];
-          if (rate !== undefined) perUsd.set(currency, new RateDecimal(rate));
+          if (rate === undefined || perUsd.has(currency)) continue;
+          perUsd.set(currency, new RateDecimal(rate));
+          closes.set(currency, { day: data.days[i], source: data.sourceOf(currency, i) ?? 'ecb' });
+          newest ??= data.days[i];
         }
-        return { day: data.days[i], perUsd };
       }
     }
-    return null;
+    return newest === undefined ? null : { day: newest, perUsd, closes };
+  }
+
+  /** 404 `history-unavailable` for `currency` on `day` (any currency when undefined), naming what we hold. */
+  async unavailable(currency: string | undefined, day: string): Promise<Error> {
+    if (currency === undefined) return noClosesOn(day, await this.range());
+    return noCloseFor(currency, day, await this.heldRange(currency));
+  }
+
+  /** The first and last day of `currency`'s stored closes, or null when none is stored. */
+  async heldRange(currency: string): Promise<HeldRange> {
+    return (await this.heldRanges()).get(currency) ?? null;
+  }
+
+  /**
+   * Per catalogued currency, the first and last day of its stored closes (from any source history
+   * answers from): one index probe each, kept like the years (HISTORY_TTL_MS, or until an announcement).
+   */
+  heldRanges(now = Date.now()): Promise<ReadonlyMap<string, { first: string; last: string }>> {
+    const cached = this.cachedHeld;
+    if (cached && cached.generation === this.generation && now - cached.checkedAt < HISTORY_TTL_MS) {
+      return cached.value;
+    }
+    const value = this.em
+      .getConnection()
+      .execute<{ currency: string; first: string | null; last: string | null }[]>(
+        `select c as currency,
+                to_char((select min(day) from rate_history where currency = c and source in (?)), 'YYYY-MM-DD') as first,
+                to_char((select max(day) from rate_history where currency = c and source in (?)), 'YYYY-MM-DD') as last
+           from unnest(string_to_array(?, ',')) as c`,
+        [HISTORY_SOURCES, HISTORY_SOURCES, CATALOGUE_CODES.join(',')],
+      )
+      .then((rows) => {
+        const ranges = new Map<string, { first: string; last: string }>();
+        for (const { currency, first, last } of rows)
+          if (first && last) ranges.set(currency, { first, last });
+        return ranges;
+      });
+    // A failed query is not kept: the next call asks again.
+    value.catch(() => {
+      if (this.cachedHeld?.value === value) this.cachedHeld = undefined;
+    });
+    this.cachedHeld = { value, checkedAt: now, generation: this.generation };
+    return value;
   }
 
   /**
    * The `"day":{"CODE":rate,…}` members of a time series from `start` to `end`, oldest first, written
-   * into a body with room in front for the answer's head, and the last day listed. Business days
-   * only, nothing filled in: with `requested` symbols, the days on which the base or any of them was
-   * published; without, every day, each listing what it published that the plan includes. A day
-   * lacking the base or a requested symbol is a 404.
+   * into a body with room in front for the answer's head, the last day listed and the series'
+   * provenance. Nothing filled in: with `requested` symbols, the days on which any of them has a rate
+   * (its close and the base's that day), each listing those that have one; without, every day, each
+   * listing what it has that the plan includes. A symbol missing days is not refused but named in
+   * the provenance's gaps; only a period without a single rate is a 404.
    */
   async series(
     start: string,
@@ -202,25 +309,32 @@ export class RateHistory implements OnModuleInit {
     requested: readonly string[] | undefined,
     plan: PlanId,
     numbers: NumbersFormat = 'number',
-  ): Promise<{ members: AsciiWriter; last: string | undefined; versions: string[] }> {
-    const { spans, columnsOf, daysOf } = await this.period(start, end, base, requested, plan);
+  ): Promise<{
+    members: AsciiWriter;
+    last: string | undefined;
+    versions: string[];
+    provenance: SeriesProvenance;
+  }> {
+    const { spans, columnsOf, daysOf, codes } = await this.period(start, end, base, requested, plan);
     const quoted = numbers === 'string';
     // What the series is made of: the years read, each by the fingerprint of its rows.
     const versions = spans.map(({ data }) => `${data.year}:${data.fingerprint}`);
-    if (!columnsOf) return { ...this.writeSeries(spans, 64 * 1024, base, quoted, daysOf), versions };
+    const provenance = await this.provenance(spans, start, end, base, codes, columnsOf);
+    if (!columnsOf) return { ...this.writeSeries(spans, 64 * 1024, quoted, daysOf), versions, provenance };
     // Sized for the widest members (and their quotes), so the body is never grown and copied.
     let capacity = 0;
     spans.forEach(({ first, stop }, y) => {
       const perDay = columnsOf[y].reduce((sum, column) => sum + column.widest + (quoted ? 2 : 0), DAY_BYTES);
       capacity += (stop - first) * perDay;
     });
-    return { ...this.writeSeries(spans, capacity, base, quoted, daysOf), versions };
+    return { ...this.writeSeries(spans, capacity, quoted, daysOf), versions, provenance };
   }
 
   /**
    * The same time series as `series`, as a table to go through row by row (exports): the days it
-   * lists, each checked to have every rate (the same 404s as `series`, all thrown here, before a
-   * caller writes anything), the last day listed, and the fingerprints of the years read.
+   * lists, each with the symbols that have a rate and their sources (the same 404 as `series`,
+   * thrown here, before a caller writes anything), the last day listed, and the fingerprints of the
+   * years read.
    */
   async seriesTable(
     start: string,
@@ -229,32 +343,89 @@ export class RateHistory implements OnModuleInit {
     requested: readonly string[] | undefined,
     plan: PlanId,
   ): Promise<SeriesTable> {
-    const { spans, daysOf } = await this.period(start, end, base, requested, plan);
+    const { spans, daysOf, codes } = await this.period(start, end, base, requested, plan);
     const listed: SeriesTableDay[] = [];
     eachListedDay(spans, daysOf, (data, i, day) => {
-      for (let s = 0; s < day.columns.length; s++) {
-        if (!day.columns[s].hasAny(i, i + 1)) throw this.missing(data, base, day.codes[s], i);
-      }
-      listed.push({ data, i, day });
+      if (anyRate(day.columns, i)) listed.push({ data, i, day });
     });
     return {
       last: listed.at(-1)?.data.days[listed.at(-1)!.i],
+      provenance: await this.provenance(spans, start, end, base, codes),
       versions: spans.map(({ data }) => `${data.year}:${data.fingerprint}`),
       *days() {
         for (const { data, i, day } of listed) {
-          yield {
-            day: data.days[i],
-            symbols: day.codes,
-            rates: day.columns.map((column) => column.at(i)!),
-          };
+          const symbols: string[] = [];
+          const rates: string[] = [];
+          const sources: string[][] = [];
+          const baseSource = data.sourceOf(base, i);
+          day.columns.forEach((column, s) => {
+            const rate = column.at(i);
+            if (rate === null) return;
+            const code = day.codes[s];
+            symbols.push(code);
+            rates.push(rate);
+            sources.push(sourcesInOrder([baseSource, data.sourceOf(code, i)].filter((x) => x !== undefined)));
+          });
+          yield { day: data.days[i], symbols, rates, sources };
         }
       },
     };
   }
 
+  /** Per currency of the series, its closes' sources span by span and, per symbol, its gaps. */
+  private async provenance(
+    spans: readonly YearSpan[],
+    start: string,
+    end: string,
+    base: string,
+    codes: readonly string[],
+    /** The symbols' display columns per span, when the series has them already. */
+    columnsOf?: readonly (readonly DisplayColumn[])[],
+  ): Promise<SeriesProvenance> {
+    const used = new Set<string>();
+    const sourceSpans = new Map<string, SourceSpan[]>();
+    for (const code of base === 'USD' ? codes : [base, ...codes]) {
+      if (code === 'USD' || sourceSpans.has(code)) continue;
+      const spansOfCode = sourceSpansOf(spans, code);
+      for (const { source } of spansOfCode) used.add(source);
+      sourceSpans.set(code, spansOfCode);
+    }
+    // A close of the week before `start` carries into it (from the year before, early in January).
+    const earliest = shiftDay(start, 1 - CARRY_FORWARD_DAYS);
+    const covered = spans.map((span, y) => ({
+      ...span,
+      first: y === 0 ? span.data.from(earliest) : span.first,
+      y,
+    }));
+    const before = yearOf(earliest) < yearOf(start) ? await this.store.year(yearOf(start) - 1) : undefined;
+    const gaps = new Map<string, Coverage>();
+    const [startN, endN] = [dayNumber(start), dayNumber(end)];
+    for (let c = 0; c < codes.length; c++) {
+      const code = codes[c];
+      const columns = covered.map((span) => ({
+        ...span,
+        column: columnsOf?.[span.y][c] ?? this.store.column(span.data, base, code),
+      }));
+      if (before) {
+        const column = this.store.column(before, base, code);
+        columns.unshift({
+          data: before,
+          first: before.from(earliest),
+          stop: before.days.length,
+          y: -1,
+          column,
+        });
+      }
+      const coverage = coverageOf(columns, startN, endN, CARRY_FORWARD_DAYS);
+      if (coverage.missing.length > 0) gaps.set(code, coverage);
+    }
+    return { sources: sourcesInOrder(used), spans: sourceSpans, gaps };
+  }
+
   /**
-   * The years of a period, what each day of them lists and, with `requested` symbols, their display
-   * columns; a period without a business day, or a symbol without a single close in it, is a 404.
+   * The years of a period, what each day of them lists, the symbols it is about and, with
+   * `requested` symbols, their display columns; a period in which neither the base nor any symbol
+   * has a single rate is a 404 naming what we hold.
    */
   private async period(
     start: string,
@@ -262,7 +433,7 @@ export class RateHistory implements OnModuleInit {
     base: string,
     requested: readonly string[] | undefined,
     plan: PlanId,
-  ): Promise<{ spans: YearSpan[]; daysOf: DaysOf; columnsOf?: DisplayColumn[][] }> {
+  ): Promise<{ spans: YearSpan[]; daysOf: DaysOf; codes: readonly string[]; columnsOf?: DisplayColumn[][] }> {
     const spans: YearSpan[] = [];
     for (let year = yearOf(start); year <= yearOf(end); year++) {
       const data = await this.store.year(year);
@@ -270,28 +441,61 @@ export class RateHistory implements OnModuleInit {
       if (data.days[stop] === end) stop++;
       spans.push({ data, first: data.from(start), stop });
     }
-    if (!spans.some(({ first, stop }) => stop > first)) throw noClosesBetween(start, end);
-    if (!requested) return { spans, daysOf: this.daysOfAll(base, plan) };
+    if (!spans.some(({ first, stop }) => stop > first)) {
+      throw await this.nothingBetween(start, end, [base, ...(requested ?? [])], spans);
+    }
+    if (!requested) {
+      const codes = new Set<string>();
+      for (const { data, first, stop } of spans) {
+        for (const [code, rates] of data.rates) {
+          if (code === base || codes.has(code) || !planAllowsCurrency(plan, code)) continue;
+          for (let i = first; i < stop; i++) {
+            if (rates[i] !== undefined) {
+              codes.add(code);
+              break;
+            }
+          }
+        }
+      }
+      if (base !== 'USD' && planAllowsCurrency(plan, 'USD')) codes.add('USD');
+      return { spans, codes: [...codes].sort(), daysOf: this.daysOfAll(base, plan) };
+    }
     const columnsOf = spans.map(({ data }) => requested.map((code) => this.store.column(data, base, code)));
-    // A symbol without a single close in the period is refused like a day without one, not listed as nothing.
-    const withoutCloses = requested.filter(
-      (_code, c) => !spans.some(({ first, stop }, y) => columnsOf[y][c].hasAny(first, stop)),
+    const withCloses = requested.filter((_code, c) =>
+      spans.some(({ first, stop }, y) => columnsOf[y][c].hasAny(first, stop)),
     );
-    if (withoutCloses.length > 0) throw noClosesBetween(start, end, withoutCloses);
-    return { spans, columnsOf, daysOf: this.daysOfRequested(base, requested, columnsOf) };
+    if (withCloses.length === 0) throw await this.nothingBetween(start, end, [base, ...requested], spans);
+    return { spans, columnsOf, codes: requested, daysOf: this.daysOfRequested(requested, columnsOf) };
   }
 
-  /** With requested symbols: the days on which the base or any of them was published, each listing them all. */
+  /** The 404 of a period without a rate: naming each of `codes` with no close in it, and what we hold of it. */
+  private async nothingBetween(
+    start: string,
+    end: string,
+    codes: readonly string[],
+    spans: readonly YearSpan[],
+  ): Promise<Error> {
+    const ranges = await this.heldRanges();
+    const hasClose = (code: string) =>
+      spans.some(({ data, first, stop }) => {
+        const rates = data.rates.get(code);
+        for (let i = first; rates && i < stop; i++) if (rates[i] !== undefined) return true;
+        return false;
+      });
+    const without = [...new Set(codes)]
+      .filter((code) => code !== 'USD' && !hasClose(code))
+      .map((code) => ({ code, range: ranges.get(code) ?? null }));
+    return noClosesBetween(start, end, without, await this.range());
+  }
+
+  /** With requested symbols: the days on which any of them has a rate, each listing them all. */
   private daysOfRequested(
-    base: string,
     requested: readonly string[],
     columnsOf: readonly (readonly DisplayColumn[])[],
   ): DaysOf {
-    const codes = [base, ...requested].filter((code) => code !== 'USD');
-    return ({ data }, y) => {
-      const listed = codes.map((code) => data.rates.get(code) ?? []);
+    return (_span, y) => {
       const day = { columns: columnsOf[y], codes: requested };
-      return (i) => (listed.length && !publishedAny(listed, i) ? null : day);
+      return (i) => (anyRate(day.columns, i) ? day : null);
     };
   }
 
@@ -314,14 +518,13 @@ export class RateHistory implements OnModuleInit {
   }
 
   /**
-   * Writes the days of `spans` that `daysOf` lists, each with its columns' members (rates quoted
-   * when `quoted`), into a pooled body (given back if a day lacks a rate: that 404 is thrown), and
-   * returns it with the last day.
+   * Writes the days of `spans` that `daysOf` lists, each with the members of its columns that have a
+   * rate that day (rates quoted when `quoted`; a day with none is left out), into a pooled body,
+   * and returns it with the last day.
    */
   private writeSeries(
     spans: readonly YearSpan[],
     capacity: number,
-    base: string,
     quoted: boolean,
     daysOf: DaysOf,
   ): { members: AsciiWriter; last: string | undefined } {
@@ -329,11 +532,14 @@ export class RateHistory implements OnModuleInit {
     let last: string | undefined;
     try {
       eachListedDay(spans, daysOf, (data, i, day) => {
-        data.writeDayKey(out, i, last === undefined);
+        let written = 0;
         for (let s = 0; s < day.columns.length; s++) {
-          if (!day.columns[s].writeMember(out, i, s === 0, quoted))
-            throw this.missing(data, base, day.codes[s], i);
+          const column = day.columns[s];
+          if (!column.hasAny(i, i + 1)) continue;
+          if (written === 0) data.writeDayKey(out, i, last === undefined);
+          column.writeMember(out, i, written++ === 0, quoted);
         }
+        if (written === 0) return;
         out.byte(CLOSE);
         last = data.days[i];
       });
@@ -344,11 +550,6 @@ export class RateHistory implements OnModuleInit {
     return { members: out, last };
   }
 
-  /** The 404 crossRate's RateUnavailableError becomes: the base first, then the symbol. */
-  private missing(data: HistoryYear, base: string, code: string, i: number) {
-    return noCloseFor(data.perUsd(base, i) === undefined ? base : code, data.days[i]);
-  }
-
   /** The range as last read, while it is fresh: what `range` answers without a query. */
   knownRange(now = Date.now()): { first: string; last: string } | undefined {
     const cached = this.cachedRange;
@@ -357,18 +558,19 @@ export class RateHistory implements OnModuleInit {
       : undefined;
   }
 
-  /** The first and last day with data, or null when nothing has been imported. */
+  /** The first and last day with data of any catalogued currency, or null when nothing has been imported. */
   async range(now = Date.now()): Promise<{ first: string; last: string } | null> {
     const known = this.knownRange(now);
     if (known !== undefined) return known;
     const generation = this.generation;
-    const [row]: { first: string | null; last: string | null }[] = await this.em.getConnection().execute(
-      `select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
-         from rate_history where source = ?`,
-      [HISTORY_SOURCE],
-    );
-    if (!row?.first || !row.last) return null; // not kept: an import shows at once
-    const value = { first: row.first, last: row.last };
+    let first: string | undefined;
+    let last: string | undefined;
+    for (const range of (await this.heldRanges(now)).values()) {
+      if (first === undefined || range.first < first) first = range.first;
+      if (last === undefined || range.last > last) last = range.last;
+    }
+    if (!first || !last) return null; // not kept: an import shows at once
+    const value = { first, last };
     this.cachedRange = { value, checkedAt: now, generation };
     return value;
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Bumped whenever the rows an export writes for the same data change (columns, formatting). */
-const EXPORT_LAYOUT = 'timeseries-export-1';
+const EXPORT_LAYOUT = 'timeseries-export-2';
 
 /** Everything an export's bytes depend on, besides the data. */
 export interface ExportInputs {

@@ -21,17 +21,27 @@ describe('csvField (RFC 4180)', () => {
 
 describe('exportChunks', () => {
   const days = [
-    { day: '2024-03-15', symbols: ['EUR', 'GBP'], rates: ['0.9174311927', '0.7804'] },
-    { day: '2024-07-01', symbols: ['EUR', 'GBP'], rates: ['0.93', '0.79'] },
+    {
+      day: '2024-03-15',
+      symbols: ['EUR', 'GBP'],
+      rates: ['0.9174311927', '0.7804'],
+      sources: [['ecb'], ['ecb']],
+    },
+    {
+      day: '2024-07-01',
+      symbols: ['EUR', 'BTC'],
+      rates: ['0.93', '0.000016'],
+      sources: [['ecb'], ['ecb', 'binance']],
+    },
   ];
 
-  it('writes a CSV header, then one row per day and symbol with its close time (CET or CEST)', () => {
+  it('writes a CSV header, then one row per day and symbol with its sources and close time (CET or CEST)', () => {
     expect([...exportChunks(days, { format: 'csv', base: 'USD', numbers: 'number' })].join('')).toBe(
       'date,base,symbol,rate,source,timestamp,stale,marketClosed\r\n' +
         '2024-03-15,USD,EUR,0.9174311927,ecb,2024-03-15T15:00:00.000Z,false,false\r\n' +
         '2024-03-15,USD,GBP,0.7804,ecb,2024-03-15T15:00:00.000Z,false,false\r\n' +
         '2024-07-01,USD,EUR,0.93,ecb,2024-07-01T14:00:00.000Z,false,false\r\n' +
-        '2024-07-01,USD,GBP,0.79,ecb,2024-07-01T14:00:00.000Z,false,false\r\n',
+        '2024-07-01,USD,BTC,0.000016,ecb binance,2024-07-01T14:00:00.000Z,false,false\r\n',
     );
   });
 
@@ -44,12 +54,18 @@ describe('exportChunks', () => {
       '{"date":"2024-03-15","base":"EUR","symbol":"EUR","rate":0.9174311927,"source":["ecb"],' +
         '"timestamp":"2024-03-15T15:00:00.000Z","stale":false,"marketClosed":false}',
     );
-    expect(asNumbers.map((line) => JSON.parse(line).rate)).toEqual([0.9174311927, 0.7804, 0.93, 0.79]);
+    expect(asNumbers.map((line) => JSON.parse(line).rate)).toEqual([0.9174311927, 0.7804, 0.93, 0.000016]);
+    expect(asNumbers.map((line) => JSON.parse(line).source)).toEqual([
+      ['ecb'],
+      ['ecb'],
+      ['ecb'],
+      ['ecb', 'binance'],
+    ]);
     expect(
       lines('string')
         .filter(Boolean)
         .map((line) => JSON.parse(line).rate),
-    ).toEqual(['0.9174311927', '0.7804', '0.93', '0.79']);
+    ).toEqual(['0.9174311927', '0.7804', '0.93', '0.000016']);
   });
 
   it('gives the text in chunks of about CHUNK_CHARS, none empty, as the rows are read', () => {
@@ -61,6 +77,7 @@ describe('exportChunks', () => {
           day: '2024-03-15',
           symbols: ['EUR', 'GBP', 'JPY'],
           rates: ['0.9174311927', '0.7804', '151.2'],
+          sources: [['ecb'], ['ecb'], ['ecb']],
         };
       }
     }

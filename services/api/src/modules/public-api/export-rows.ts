@@ -1,5 +1,5 @@
 import type { NumbersFormat } from '@fxrates/domain';
-import { closeTimestamp, HISTORY_SOURCE, HISTORY_SOURCE_JSON, type SeriesRow } from '../history';
+import { closeTimestampOf, type SeriesRow } from '../history';
 
 /** The row formats of an export. */
 export type RowFormat = 'csv' | 'ndjson';
@@ -12,9 +12,11 @@ export interface RowOptions {
 }
 
 /**
- * One row per day and symbol, each carrying the provenance a JSON answer gives once: the source, the
- * publication time of that day's close, `stale` (a close is final: false) and `marketClosed` (a
- * series lists business days only, each its own close: false).
+ * One row per day and symbol, each carrying the provenance a JSON answer gives once: the source of
+ * the row's closes (the base's, unless USD, and the symbol's: in CSV joined by spaces), the time
+ * time they were final (`timestamp`: an exchange's close at the next 00:00 UTC, a fix at the ECB's
+ * 16:00 CET), `stale` (a close is final: false) and `marketClosed` (a series lists each close on
+ * its own day: false).
  */
 export const EXPORT_COLUMNS = [
   'date',
@@ -50,10 +52,9 @@ export function csvRecord(fields: readonly string[]): string {
 export function* exportChunks(days: Iterable<SeriesRow>, options: RowOptions): Generator<string> {
   const row = options.format === 'csv' ? csvRow(options.base) : ndjsonRow(options);
   let chunk = options.format === 'csv' ? csvRecord(EXPORT_COLUMNS) : '';
-  for (const { day, symbols, rates } of days) {
-    const timestamp = closeTimestamp(day);
+  for (const { day, symbols, rates, sources } of days) {
     for (let s = 0; s < symbols.length; s++) {
-      chunk += row(day, symbols[s], rates[s], timestamp);
+      chunk += row(day, symbols[s], rates[s], sources[s], closeTimestampOf(day, sources[s]));
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';
@@ -63,17 +64,23 @@ export function* exportChunks(days: Iterable<SeriesRow>, options: RowOptions): G
   if (chunk.length > 0) yield chunk;
 }
 
-type RowWriter = (day: string, symbol: string, rate: string, timestamp: string) => string;
+type RowWriter = (
+  day: string,
+  symbol: string,
+  rate: string,
+  sources: readonly string[],
+  timestamp: string,
+) => string;
 
 function csvRow(base: string): RowWriter {
-  // `source` is a list in JSON; one provider today, so one name (several would be joined by spaces).
-  return (day, symbol, rate, timestamp) =>
-    csvRecord([day, base, symbol, rate, HISTORY_SOURCE, timestamp, 'false', 'false']);
+  // `source` is a list in JSON; in CSV its names are joined by spaces (one field, no quoting).
+  return (day, symbol, rate, sources, timestamp) =>
+    csvRecord([day, base, symbol, rate, sources.join(' '), timestamp, 'false', 'false']);
 }
 
 function ndjsonRow({ base, numbers }: RowOptions): RowWriter {
   const quote = numbers === 'string' ? '"' : '';
-  return (day, symbol, rate, timestamp) =>
+  return (day, symbol, rate, sources, timestamp) =>
     `{"date":"${day}","base":"${base}","symbol":"${symbol}","rate":${quote}${rate}${quote},` +
-    `"source":${HISTORY_SOURCE_JSON},"timestamp":"${timestamp}","stale":false,"marketClosed":false}\n`;
+    `"source":${JSON.stringify(sources)},"timestamp":"${timestamp}","stale":false,"marketClosed":false}\n`;
 }

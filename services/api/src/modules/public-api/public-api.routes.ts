@@ -83,7 +83,7 @@ export function publicRoutes(
     historicalRoute(history),
     timeseriesRoute(history, policy),
     fluctuationRoute(history),
-    currenciesRoute,
+    currenciesRoute(history),
     usageRoute(metering),
     streamRoute(streams),
   ];

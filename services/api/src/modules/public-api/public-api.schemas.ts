@@ -38,7 +38,47 @@ export const PROVENANCE = {
 };
 
 /** Where the closes of a history answer come from. */
-export const CLOSES_SOURCE = Sources('Where the closes come from', ['ecb']);
+export const CLOSES_SOURCE = Sources('Where the closes come from, in the order of precedence', ['ecb']);
+
+/** A day as YYYY-MM-DD, or null (OpenAPI 3.0's `nullable`). */
+export const NullableDay = (description: string) =>
+  Type.Unsafe<string | null>({
+    type: 'string',
+    format: 'date',
+    nullable: true,
+    description,
+    example: '2024-03-15',
+  });
+
+/** What a symbol of a time series covers when it misses days. */
+export const SERIES_COVERAGE = Type.Object(
+  {
+    first: NullableDay('The first day with a rate in the period (null: none)'),
+    last: NullableDay('The last day with a rate in the period (null: none)'),
+    missing: Type.Array(Type.Object({ from: Day(), to: Day() }, { additionalProperties: false }), {
+      description:
+        'Runs of days with no close we hold, on the day or in the week before it (a weekend is not missing)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** One close an answer uses: its source and its day. */
+export const SYMBOL_CLOSE = Type.Object(
+  { source: Type.String({ example: 'ecb' }), day: Day('The day of the close') },
+  { additionalProperties: false },
+);
+
+/** `sources` of /historical: the close behind each currency of the answer. */
+export const SYMBOL_CLOSES = Type.Object(
+  {},
+  {
+    description:
+      'Per currency of the answer (the base unless USD, then each symbol): the source of its close and the day it is from',
+    additionalProperties: SYMBOL_CLOSE,
+    example: { EUR: { source: 'ecb', day: '2024-03-15' }, BTC: { source: 'binance', day: '2024-03-15' } },
+  },
+);
 /** `stale` of a history answer. */
 export const CLOSES_STALE = Type.Boolean({ description: 'Always false: a close is final' });
 

@@ -4,6 +4,8 @@ import { AppException } from '../../../common/app-exception';
 import { parameterNames, StringEnum } from '../../../common/route-schema';
 import { onlyParameters, optionalString } from '../../../common/query-params';
 import { CurrencyCode } from '../../../common/query-params.schema';
+import { NullableDay } from '../public-api.schemas';
+import type { RateHistory } from '../../history';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 const TYPES: readonly CurrencyType[] = ['fiat', 'crypto', 'metal'];
@@ -40,6 +42,9 @@ const Currencies = Type.Object(
           featured: Type.Boolean(),
           inYourPlan: Type.Boolean({ description: "Whether your plan's calls may use it" }),
           available: Type.Boolean({ description: 'Whether a rate for it is in service right now' }),
+          historyFrom: NullableDay(
+            'The first day of its daily history (historical, timeseries, fluctuation); null while we hold none',
+          ),
         },
         { additionalProperties: false },
       ),
@@ -48,8 +53,11 @@ const Currencies = Type.Object(
   { $id: 'Currencies', additionalProperties: false },
 );
 
-/** GET /api/v1/currencies?type=fiat|crypto|metal: the catalogue, marking what the caller's plan includes. */
-export const currenciesRoute: PublicRoute = {
+/**
+ * GET /api/v1/currencies?type=fiat|crypto|metal: the catalogue, marking what the caller's plan
+ * includes and the first day of each currency's history.
+ */
+export const currenciesRoute = (history: RateHistory): PublicRoute => ({
   path: `${PUBLIC_API_PREFIX}/currencies`,
   metered: false,
   // The catalogue changes with a release; a client may keep it for an hour, and revalidate after.
@@ -58,24 +66,38 @@ export const currenciesRoute: PublicRoute = {
     operationId: 'listCurrencies',
     summary: 'The currency catalogue (not metered)',
     description:
-      'Every fiat currency, crypto asset and metal (XAU, XAG, XPT, XPD, per troy ounce; tokenised gold such as PAXG is crypto), featured ones first, each marked with whether your plan includes it and whether a rate is in service.',
+      'Every fiat currency, crypto asset and metal (XAU, XAG, XPT, XPD, per troy ounce; tokenised gold such as PAXG is crypto), featured ones first, each marked with whether your plan includes it, whether a rate is in service and the first day of its daily history (`historyFrom`).',
     query: QUERY,
     body: Currencies,
     problems: [],
   },
-  handle({ query, key, table }) {
+  async handle({ query, key, table }) {
     onlyParameters(query, PARAMETERS);
     const type = optionalString(query, 'type');
     if (type !== undefined && !(TYPES as readonly string[]).includes(type)) {
       throw new AppException(ErrorCode.ValidationFailed, '"type" must be fiat, crypto or metal.');
     }
+    const held = await history.heldRanges();
     const currencies = CURRENCIES.filter((c) => type === undefined || c.type === type).map(
       ({ iconFile: _webOnlyIcon, flagFile: _webOnlyFlag, ...currency }) => ({
         ...currency,
         inYourPlan: planAllowsCurrency(key.plan, currency.code),
         available: table.perUsd.has(currency.code),
+        // USD is the unit every close is stored against: its history is every other currency's.
+        historyFrom:
+          currency.code === 'USD'
+            ? held.size
+              ? minFirst(held)
+              : null
+            : (held.get(currency.code)?.first ?? null),
       }),
     );
     return JSON.stringify({ currencies } satisfies Static<typeof Currencies>);
   },
-};
+});
+
+function minFirst(held: ReadonlyMap<string, { first: string }>): string {
+  let first = '9999-12-31';
+  for (const range of held.values()) if (range.first < first) first = range.first;
+  return first;
+}

@@ -3,12 +3,12 @@ import { ErrorCode } from '@fxrates/domain';
 import { displayRate, RateDecimal } from '@fxrates/rates';
 import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
-  assertHistoryCovers,
+  assertClosesHeld,
   closeRate,
-  closeTimestamp,
-  HISTORY_SOURCE_JSON,
-  noCloseFor,
+  closeSources,
+  closeTimestampOf,
   parsePeriodQuery,
+  sourcesInOrder,
   symbolsFor,
   type RateHistory,
 } from '../../history';
@@ -18,6 +18,7 @@ import {
   HISTORY_PROBLEMS,
   PERIOD_QUERY,
   PLANS_NOTE,
+  SYMBOL_CLOSE,
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { DecimalField, exactLiteral, rateLiteral } from '../numbers';
@@ -33,6 +34,17 @@ const Fluctuation = Type.Object(
     endDay: Day('The business day whose close ends it'),
     timestamp: Type.String({ format: 'date-time', description: 'When the last close was published' }),
     source: CLOSES_SOURCE,
+    sources: Type.Object(
+      {},
+      {
+        description:
+          'Per currency of the answer (the base unless USD, then each symbol): the close used at the start and at the end, each with its source and day',
+        additionalProperties: Type.Object(
+          { start: SYMBOL_CLOSE, end: SYMBOL_CLOSE },
+          { additionalProperties: false },
+        ),
+      },
+    ),
     stale: CLOSES_STALE,
     rates: Type.Object(
       {},
@@ -65,18 +77,32 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
     schema: {
       operationId: 'getFluctuation',
       summary: 'Change over a period (Professional plan and up)',
-      description: `The closes at the start and end of a period (each carried forward from the last business day) and the change between them, absolute and in percent. ${PLANS_NOTE}`,
+      description: `The closes at the start and end of a period (each carried forward from the last close within a week) and the change between them, absolute and in percent; \`sources\` names the source and day of each close used. ${PLANS_NOTE}`,
       query: PERIOD_QUERY,
       body: Fluctuation,
       problems: [...HISTORY_PROBLEMS, ErrorCode.MissingParameter],
     },
     async handle({ query, key, now }) {
       const { start, end, base, symbols: requested, numbers } = parsePeriodQuery(query, key.plan, now);
-      await assertHistoryCovers(history, start);
       const [first, last] = await Promise.all([history.closeOn(start), history.closeOn(end)]);
-      if (!first) throw noCloseFor(undefined, start);
-      if (!last) throw noCloseFor(undefined, end);
-      const rates = symbolsFor(last, base, requested, key.plan).map((code) => {
+      const named = requested ? [base, ...requested].find((code) => code !== 'USD') : undefined;
+      if (!first) throw await history.unavailable(named, start);
+      if (!last) throw await history.unavailable(named, end);
+      await assertClosesHeld(history, first, start, [base, ...(requested ?? [])]);
+      await assertClosesHeld(history, last, end, [base, ...(requested ?? [])]);
+      // Without symbols: those with a close at both ends.
+      const symbols = symbolsFor(last, base, requested, key.plan).filter(
+        (code) => code === 'USD' || first.perUsd.has(code),
+      );
+      const codes = [base, ...symbols].filter((code, i, all) => code !== 'USD' && all.indexOf(code) === i);
+      const atStart = closeSources(first, codes);
+      const atEnd = closeSources(last, codes);
+      const sources = codes.map(
+        (code) =>
+          `"${code}":{"start":${JSON.stringify(first.closes.get(code))},"end":${JSON.stringify(last.closes.get(code))}}`,
+      );
+      const used = sourcesInOrder([...atStart.used, ...atEnd.used]);
+      const rates = symbols.map((code) => {
         const from = displayRate(closeRate(first, base, code));
         const to = displayRate(closeRate(last, base, code));
         const change = displayRate(to.minus(from));
@@ -92,8 +118,9 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
         );
       });
       return (
-        `{"base":"${base}","start":"${start}","end":"${end}","startDay":"${first.day}","endDay":"${last.day}",` +
-        `"timestamp":"${closeTimestamp(last.day)}","source":${HISTORY_SOURCE_JSON},"stale":false,"rates":{${rates.join(',')}}}`
+        `{"base":"${base}","start":"${start}","end":"${end}","startDay":"${atStart.oldest ?? first.day}",` +
+        `"endDay":"${atEnd.oldest ?? last.day}","timestamp":"${closeTimestampOf(atEnd.oldest ?? last.day, [...atEnd.used], now)}",` +
+        `"source":${JSON.stringify(used)},"stale":false,"rates":{${rates.join(',')}},"sources":{${sources.join(',')}}}`
       );
     },
   };

@@ -3,13 +3,13 @@ import { parameterNames } from '../../../common/route-schema';
 import { onlyParameters, optionalCurrency, optionalCurrencyList } from '../../../common/query-params';
 import { CurrencyCode, Day, DayParameter } from '../../../common/query-params.schema';
 import {
-  assertHistoryCovers,
-  closeTimestamp,
-  HISTORY_SOURCE_JSON,
-  noCloseFor,
+  assertClosesHeld,
+  closeSources,
+  closeTimestampOf,
   notInFuture,
   parseDay,
   ratesJson,
+  sourcesInOrder,
   symbolsFor,
   type RateHistory,
 } from '../../history';
@@ -22,6 +22,7 @@ import {
   PLANS_NOTE,
   PROVENANCE,
   RatesMap,
+  SYMBOL_CLOSES,
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 import { NUMBERS_QUERY, numbersOf } from '../numbers';
@@ -38,8 +39,11 @@ const HistoricalRates = Type.Object(
   {
     base: CurrencyCode('USD'),
     ...PROVENANCE,
-    carriedForwardFrom: Type.Optional(Day('On a weekend or holiday: the business day whose close this is')),
+    carriedForwardFrom: Type.Optional(
+      Day('When a close is older than the day (a weekend or holiday): the day of the oldest close used'),
+    ),
     source: CLOSES_SOURCE,
+    sources: SYMBOL_CLOSES,
     rates: RatesMap('Units of each currency per 1 base at the close, 10 significant digits', {
       EUR: 0.9174311927,
       GBP: 0.7804,
@@ -61,7 +65,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
     schema: {
       operationId: 'getHistoricalRates',
       summary: "A day's closing rates (Basic plan and up)",
-      description: `The ECB's close of a day, re-based on \`base\`. A weekend or holiday answers with the business day before (\`carriedForwardFrom\`). ${PLANS_NOTE}`,
+      description: `Each currency's close of a day, from its preferred source (the ECB's fix first, then the central banks' via Frankfurter, then the exchanges' 00:00 UTC closes), re-based on \`base\`; \`sources\` names each close's source and day. A weekend or holiday answers with the last close before (\`carriedForwardFrom\`, \`marketClosed\`), within a week; a day we hold no close of a currency for is a 404 naming the range we hold. ${PLANS_NOTE}`,
       params: PARAMS,
       query: QUERY,
       body: HistoricalRates,
@@ -75,16 +79,21 @@ export function historicalRoute(history: RateHistory): PublicRoute {
       const requested = optionalCurrencyList(query, 'symbols');
       const numbers = numbersOf(query);
       assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
-      await assertHistoryCovers(history, date);
       const close = await history.closeOn(date);
-      if (!close) throw noCloseFor(undefined, date);
+      if (!close)
+        throw await history.unavailable(
+          requested ? [base, ...requested].find((c) => c !== 'USD') : undefined,
+          date,
+        );
+      await assertClosesHeld(history, close, date, [base, ...(requested ?? [])]);
       const symbols = symbolsFor(close, base, requested, key.plan);
-      // A weekend or holiday: the market was closed that day, and the close is the business day before.
-      const carried = close.day !== date;
+      const { json: sources, used, oldest = close.day } = closeSources(close, [base, ...symbols]);
+      // A weekend or holiday: the market was closed that day, and a close is from a day before.
+      const carried = oldest !== date;
       return (
-        `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${close.day}",` : ''}` +
-        `"timestamp":"${closeTimestamp(close.day)}","source":${HISTORY_SOURCE_JSON},"stale":false,` +
-        `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols, numbers)}}}`
+        `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${oldest}",` : ''}` +
+        `"timestamp":"${closeTimestampOf(oldest, [...used], now)}","source":${JSON.stringify(sourcesInOrder(used))},"stale":false,` +
+        `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols, numbers)}},"sources":{${sources}}}`
       );
     },
   };

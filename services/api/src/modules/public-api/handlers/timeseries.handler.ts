@@ -4,13 +4,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Query } from '../../../common/query-params';
 import { CurrencyCode, Day } from '../../../common/query-params.schema';
 import {
-  assertHistoryCovers,
-  closeTimestamp,
-  HISTORY_SOURCE_JSON,
+  closeTimestampOf,
   MAX_SERIES_DAYS,
-  noClosesBetween,
   parsePeriodQuery,
   type RateHistory,
+  type SeriesProvenance,
 } from '../../history';
 import type { CachePolicy } from '../cache-policy';
 import { EXPORT_VARY, seriesExportAnswer } from '../export-answer';
@@ -24,6 +22,7 @@ import {
   HISTORY_PROBLEMS,
   PERIOD_QUERY,
   PLANS_NOTE,
+  SERIES_COVERAGE,
 } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type StreamedAnswer } from '../public-route';
 
@@ -31,7 +30,7 @@ import { PUBLIC_API_PREFIX, type PublicRoute, type StreamedAnswer } from '../pub
  * The version of the JSON time series' layout, part of what its ETag is made of: **change it with
  * any change to what the answer writes**, or clients would keep an answer of the old layout.
  */
-const SERIES_FORMAT = 'series-json-1';
+const SERIES_FORMAT = 'series-json-2';
 
 /** Beyond the period's parameters: `format` (json, csv, ndjson). */
 const OWN_PARAMETERS = ['format'];
@@ -57,9 +56,47 @@ const TimeSeries = Type.Object(
         example: { '2024-03-15': { EUR: 0.9174311927 }, '2024-03-18': { EUR: 0.9191176471 } },
       },
     ),
+    sources: Type.Object(
+      {},
+      {
+        description:
+          "Per currency of the series (the base unless USD, then each symbol): its closes' sources, as runs of days from one source each",
+        additionalProperties: Type.Array(
+          Type.Object(
+            { source: Type.String({ example: 'ecb' }), from: Day(), to: Day() },
+            { additionalProperties: false },
+          ),
+        ),
+        example: { EUR: [{ source: 'ecb', from: '2024-03-15', to: '2024-03-18' }] },
+      },
+    ),
+    complete: Type.Boolean({
+      description:
+        'Whether every symbol has a rate on every day of the period or within the week before it (weekends and holidays); false: `coverage` says what is missing',
+    }),
+    coverage: Type.Optional(
+      Type.Object(
+        {},
+        {
+          description:
+            'Only when `complete` is false: per symbol missing days, the first and last day it has a rate (null: none) and the runs of days we hold no close for',
+          additionalProperties: SERIES_COVERAGE,
+        },
+      ),
+    ),
   },
   { $id: 'TimeSeries', additionalProperties: false },
 );
+
+/** `"sources":{…},"complete":…[,"coverage":{…}]`: what the JSON series says after its rates. */
+export function provenanceJson({ spans, gaps }: SeriesProvenance): string {
+  const sources = [...spans].map(([code, runs]) => `"${code}":${JSON.stringify(runs)}`).join(',');
+  const coverage = [...gaps].map(([code, gap]) => `"${code}":${JSON.stringify(gap)}`).join(',');
+  return (
+    `"sources":{${sources}},"complete":${gaps.size === 0}` +
+    (gaps.size > 0 ? `,"coverage":{${coverage}}` : '')
+  );
+}
 
 /**
  * GET /api/v1/rates/timeseries?start&end&base&symbols: every close from start to end (at most 366
@@ -79,7 +116,7 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
     schema: {
       operationId: 'getTimeSeries',
       summary: 'Daily closes over a period (Professional plan and up)',
-      description: `Every business day's close from \`start\` to \`end\` (at most ${MAX_SERIES_DAYS} days), one metered call. Days without a publication are absent, never invented. As JSON, or exported as CSV or NDJSON (\`format\`, or \`Accept\`): one row per day and symbol with the same provenance, streamed, compressed per Accept-Encoding, with an ETag (If-None-Match → 304, metered). Every refusal comes as a problem before the first row. ${PLANS_NOTE}`,
+      description: `Every close from \`start\` to \`end\` (at most ${MAX_SERIES_DAYS} days), one metered call, each currency's from its preferred source (\`sources\`, run by run). Days without a publication are absent, never invented; a symbol is listed on the days it has a rate. A series that cannot cover the whole period says so: \`complete\` false, and per symbol its first and last day and the days missing (\`coverage\`). As JSON, or exported as CSV or NDJSON (\`format\`, or \`Accept\`): one row per day and symbol with the same provenance, streamed, compressed per Accept-Encoding, with an ETag (If-None-Match → 304, metered). Every refusal comes as a problem before the first row. ${PLANS_NOTE}`,
       query: QUERY,
       body: TimeSeries,
       alternateMedia: EXPORT_MEDIA,
@@ -96,8 +133,7 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
         symbols: requested,
         numbers,
       } = parsePeriodQuery(query, key.plan, now, OWN_PARAMETERS);
-      await assertHistoryCovers(history, end);
-      const { members, last, versions } = await history.series(
+      const { members, last, versions, provenance } = await history.series(
         start,
         end,
         base,
@@ -106,17 +142,17 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
         numbers,
       );
       if (last === undefined) {
-        // Not an empty 200, which would be metered: a period without a close is a day without one
-        // (RateHistory refuses a period without business days; here no listed day had the base).
+        // Not an empty 200, which would be metered: a period without a rate is a 404 naming what we
+        // hold (RateHistory refuses a period without closes; here no day had the base and a symbol).
         members.discard();
-        throw noClosesBetween(start, end);
+        throw await history.unavailable(base === 'USD' ? requested?.[0] : base, end);
       }
-      const timestamp = `"timestamp":"${closeTimestamp(last)}",`;
+      const timestamp = `"timestamp":"${closeTimestampOf(last, provenance.sources, now)}",`;
       members.prepend(
-        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":${HISTORY_SOURCE_JSON},` +
+        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":${JSON.stringify(provenance.sources)},` +
           `"stale":false,"rates":{`,
       );
-      members.text('}}');
+      members.text(`},${provenanceJson(provenance)}}`);
       // The body is a function of the query (the target), the plan (the default symbols) and the
       // years' rows: their fingerprints name it across instances without hashing ~40 KB per call.
       return { ...members.result(), madeOf: `${SERIES_FORMAT}|${key.plan}|${target}|${versions.join(',')}` };
@@ -135,9 +171,8 @@ async function exportAnswer(
   headers: IncomingHttpHeaders,
 ): Promise<StreamedAnswer> {
   const { start, end, base, symbols, numbers } = parsePeriodQuery(query, plan, now, OWN_PARAMETERS);
-  await assertHistoryCovers(history, end);
   const table = await history.seriesTable(start, end, base, symbols, plan);
-  if (table.last === undefined) throw noClosesBetween(start, end);
+  if (table.last === undefined) throw await history.unavailable(base === 'USD' ? symbols?.[0] : base, end);
   return seriesExportAnswer({
     format,
     numbers,

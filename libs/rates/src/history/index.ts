@@ -1,0 +1,2 @@
+export * from './exchange-candles';
+export * from './frankfurter-range';

@@ -1,0 +1,42 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { JOBS, QUEUES, type BackfillHistoryJob } from '@fxrates/queues';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { Client } from 'pg';
+import { backfillHistory, type HistoryBackfillSource, type SourceBackfillResult } from './history-backfill';
+
+/**
+ * The daily history backfill (history-backfill.ts) as a job: on each worker's start and then daily
+ * (Schedules), one at a time across every worker (the queue's global concurrency is 1). Progress
+ * lines go to the worker's log; a source that fails ends its own part and is asked again next run.
+ */
+@Processor(QUEUES.historyBackfill, { concurrency: 1 })
+export class HistoryBackfillProcessor extends WorkerHost {
+  private readonly logger = new Logger(HistoryBackfillProcessor.name);
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    super();
+  }
+
+  async process(
+    job: Job<BackfillHistoryJob>,
+  ): Promise<Record<HistoryBackfillSource, SourceBackfillResult | undefined> | null> {
+    if (job.name !== JOBS.backfillHistory) throw new UnrecoverableError(`unknown job "${job.name}"`);
+    const { sources, urls } = this.config.rates.history;
+    if (sources.length === 0) return null;
+    this.logger.log(`History backfill (${job.data.trigger}): ${sources.join(', ')}`);
+    const db = new Client({ connectionString: this.config.database.url });
+    await db.connect();
+    try {
+      return await backfillHistory(db, {
+        sources,
+        urls,
+        today: new Date().toISOString().slice(0, 10),
+        log: (line) => this.logger.log(line),
+      });
+    } finally {
+      await db.end();
+    }
+  }
+}

@@ -1,0 +1,404 @@
+import { CURRENCIES, METALS } from '@fxrates/domain';
+import {
+  addDays,
+  bestPerUsd,
+  CRYPTO_MARKETS,
+  parseBinanceKlines,
+  parseCoinbaseCandles,
+  parseFrankfurterRange,
+  RateDecimal,
+  type EcbHistoryDay,
+} from '@fxrates/rates';
+import { upsertCloses, type SqlClient } from './closes-import';
+import { PoliteClient, SourceRefused } from './polite-client';
+
+/** The sources the daily backfill reads ranges from. */
+export const HISTORY_BACKFILL_SOURCES = ['frankfurter', 'binance', 'coinbase'] as const;
+export type HistoryBackfillSource = (typeof HISTORY_BACKFILL_SOURCES)[number];
+
+/** Where each source's history starts: the euro's first fix; Binance's and Coinbase Exchange's first days. */
+export const FIRST_DAYS: Record<HistoryBackfillSource, string> = {
+  frankfurter: '1999-01-04',
+  binance: '2017-07-14',
+  coinbase: '2015-07-20',
+};
+
+/** Frankfurter serves any range; a year of ~200 currencies is ~3 MB of JSON, one page. */
+const FRANKFURTER_PAGE_DAYS = 366;
+/** At most 1 000 klines per request (Binance). */
+const BINANCE_PAGE = 1000;
+/** At most 300 candles per request (Coinbase Exchange answers 400 to more). */
+const COINBASE_PAGE = 300;
+/** Binance allows 6 000 request weight a minute per IP; we keep well under it (a kline costs 2). */
+const BINANCE_WEIGHT_CEILING = 4_800;
+/** The base whose quotes keep the most digits for large units (metals: 0.00022 per USD, 3 312.4 per XAU). */
+const CROSS_BASE = 'XAU';
+/** Exchange closes are kept to 12 significant digits: more than any exchange quotes. */
+const CRYPTO_DIGITS = 12;
+const DAY_MS = 86_400_000;
+const ONE = new RateDecimal(1);
+
+export interface HistoryBackfillOptions {
+  sources: readonly HistoryBackfillSource[];
+  /** Each source's base URL (RATES_FRANKFURTER_URL, RATES_BINANCE_URL, RATES_COINBASE_URL). */
+  urls: Record<HistoryBackfillSource, string>;
+  /** Today, UTC (YYYY-MM-DD): exchanges' closes end yesterday, the banks' fixes may include today. */
+  today: string;
+  log: (line: string) => void;
+  /** The least time between two requests to a source (defaults: 500, 100, 150 ms). */
+  minIntervalMs?: Partial<Record<HistoryBackfillSource, number>>;
+  timeoutMs?: number;
+  maxRetries?: number;
+  maxRetryAfterMs?: number;
+  /** The codes to backfill (default: the catalogue's fiat and metals, and its crypto). */
+  fiatAndMetals?: readonly string[];
+  crypto?: readonly string[];
+  /** Where each source's history starts (default FIRST_DAYS). */
+  firstDays?: Partial<Record<HistoryBackfillSource, string>>;
+}
+
+export interface SourceBackfillResult {
+  requests: number;
+  closes: number;
+  inserted: number;
+  updated: number;
+  /** Why the source's run ended early (its progress is kept up to its last page). */
+  failed?: string;
+}
+
+const MIN_INTERVAL_MS: Record<HistoryBackfillSource, number> = {
+  frankfurter: 500,
+  binance: 100,
+  coinbase: 150,
+};
+const count = (n: number) => n.toLocaleString('en-US');
+const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The catalogue's codes by type: fiat and metals (Frankfurter), crypto (the exchanges). */
+export function catalogueCodes(): { fiatAndMetals: string[]; crypto: string[] } {
+  const all = [...new Map([...CURRENCIES, ...METALS].map((c) => [c.code, c])).values()];
+  return {
+    fiatAndMetals: all.filter((c) => c.type !== 'crypto' && c.code !== 'USD').map((c) => c.code),
+    crypto: all.filter((c) => c.type === 'crypto').map((c) => c.code),
+  };
+}
+
+async function readProgress(db: SqlClient, source: string): Promise<Map<string, string>> {
+  const { rows } = await db.query(
+    `select currency, to_char(checked_through, 'YYYY-MM-DD') as day from history_backfill_progress where source = $1`,
+    [source],
+  );
+  return new Map(rows.map((row) => [String(row.currency), String(row.day)]));
+}
+
+/**
+ * One page: its closes and how far each of `codes` has now been asked, in one transaction. A page
+ * that fails to parse never gets here, so nothing of it is written and the next run asks again.
+ */
+async function writePage(
+  db: SqlClient,
+  source: string,
+  closes: readonly EcbHistoryDay[],
+  codes: readonly string[],
+  checkedThrough: string,
+): Promise<{ rates: number; inserted: number; updated: number }> {
+  await db.query('begin');
+  try {
+    const written = await upsertCloses(db, source, closes);
+    await db.query(
+      `insert into history_backfill_progress (source, currency, checked_through)
+         select $1, c, $3::date from unnest($2::text[]) as c
+       on conflict (source, currency) do update set checked_through = excluded.checked_through, updated_at = now()
+         where history_backfill_progress.checked_through < excluded.checked_through`,
+      [source, codes, checkedThrough],
+    );
+    await db.query('commit');
+    return written;
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
+  }
+}
+
+/**
+ * Fills rate_history from each source's range endpoints, from each currency's last checked day to
+ * today: Frankfurter v2 for fiat and metals, Coinbase Exchange candles for USDT (Binance's quote)
+ * and the crypto Binance does not list, then Binance's daily klines for the rest, rebased on USD
+ * through the same day's USDT close. Page by page, each page and its progress in one transaction:
+ * a run stopped anywhere resumes after its last committed page, and a run finding nothing new writes
+ * nothing. A source that fails (garbage, a refusal, a ban) ends its own run; the others go on.
+ */
+export async function backfillHistory(
+  db: SqlClient,
+  options: HistoryBackfillOptions,
+): Promise<Record<HistoryBackfillSource, SourceBackfillResult | undefined>> {
+  const codes = catalogueCodes();
+  const results: Record<HistoryBackfillSource, SourceBackfillResult | undefined> = {
+    frankfurter: undefined,
+    binance: undefined,
+    coinbase: undefined,
+  };
+  // Coinbase before Binance: Binance's closes are rebased through Coinbase's USDT closes.
+  for (const source of ['frankfurter', 'coinbase', 'binance'] as const) {
+    if (!options.sources.includes(source)) continue;
+    const client = new PoliteClient({
+      name: source,
+      minIntervalMs: options.minIntervalMs?.[source] ?? MIN_INTERVAL_MS[source],
+      timeoutMs: options.timeoutMs ?? 60_000,
+      maxRetries: options.maxRetries ?? 5,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 300_000,
+      log: options.log,
+    });
+    const result: SourceBackfillResult = { requests: 0, closes: 0, inserted: 0, updated: 0 };
+    const note = (written: { rates: number; inserted: number; updated: number }) => {
+      result.closes += written.rates;
+      result.inserted += written.inserted;
+      result.updated += written.updated;
+    };
+    const context: SourceRun = {
+      db,
+      client,
+      baseUrl: options.urls[source].replace(/\/+$/, ''),
+      today: options.today,
+      firstDay: options.firstDays?.[source] ?? FIRST_DAYS[source],
+      log: options.log,
+      note,
+    };
+    try {
+      if (source === 'frankfurter')
+        await backfillFrankfurter(context, options.fiatAndMetals ?? codes.fiatAndMetals);
+      else if (source === 'coinbase') await backfillCoinbase(context, options.crypto ?? codes.crypto);
+      else await backfillBinance(context, options.crypto ?? codes.crypto);
+    } catch (error) {
+      result.failed = (error as Error).message;
+      options.log(
+        `History backfill: ${source} stopped: ${result.failed}${error instanceof SourceRefused ? '' : ' (nothing of that page was written)'}`,
+      );
+    }
+    result.requests = client.requests;
+    results[source] = result;
+    options.log(
+      `History backfill: ${source} done: ${count(result.requests)} requests, ${count(result.closes)} closes read, ` +
+        `${count(result.inserted)} new, ${count(result.updated)} changed`,
+    );
+  }
+  return results;
+}
+
+interface SourceRun {
+  db: SqlClient;
+  client: PoliteClient;
+  baseUrl: string;
+  today: string;
+  firstDay: string;
+  log: (line: string) => void;
+  note: (written: { rates: number; inserted: number; updated: number }) => void;
+}
+
+/** Groups codes by the day their backfill resumes from. */
+function byResumeDay(
+  codes: readonly string[],
+  progress: Map<string, string>,
+  firstDay: string,
+): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const code of codes) {
+    const checked = progress.get(code);
+    const from = checked ? addDays(checked, 1) : firstDay;
+    groups.set(from, [...(groups.get(from) ?? []), code]);
+  }
+  return new Map([...groups].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const INVALID_CURRENCY = /^invalid currency: ([A-Za-z]+)$/;
+
+/**
+ * Frankfurter v2 ranges (`/v2/rates?from&to&base&quotes`), each page asked twice: with base USD and
+ * with base XAU (USD among its quotes). Frankfurter rounds every rate to a few decimals (0.00022 USD
+ * per XAU keeps 2 digits), so each close is taken from whichever answer keeps more significant digits
+ * of it (bestPerUsd). A currency Frankfurter does not know (422 `invalid currency`) is dropped from
+ * the run and the page asked again; any other 422 or garbage ends the source's run.
+ */
+async function backfillFrankfurter(run: SourceRun, codes: readonly string[]): Promise<void> {
+  const progress = await readProgress(run.db, 'frankfurter');
+  const yesterday = addDays(run.today, -1);
+  const unknown = new Set<string>();
+  for (const [resumeDay, group] of byResumeDay(codes, progress, run.firstDay)) {
+    for (let from = resumeDay; from <= run.today;) {
+      const lastOfPage = addDays(from, FRANKFURTER_PAGE_DAYS - 1);
+      const to = lastOfPage < run.today ? lastOfPage : run.today;
+      const quotes = group.filter((code) => !unknown.has(code));
+      if (quotes.length === 0) break;
+      const ask = async (base: string, asked: string[]) => {
+        const url = `${run.baseUrl}/v2/rates?from=${from}&to=${to}&base=${base}&quotes=${asked.join(',')}`;
+        const { status, body } = await run.client.get(url);
+        if (status === 422) {
+          const message = String((body as { message?: unknown })?.message ?? '');
+          const invalid = INVALID_CURRENCY.exec(message)?.[1]?.toUpperCase();
+          if (invalid && asked.includes(invalid) && invalid !== base) return invalid;
+          throw new Error(`Frankfurter refused ${new URL(url).search}: 422 ${message}`);
+        }
+        if (status !== 200) throw new Error(`Frankfurter answered ${status} to ${new URL(url).search}`);
+        return parseFrankfurterRange(body, base, from, to);
+      };
+      const direct = await ask('USD', quotes);
+      if (typeof direct === 'string') {
+        run.log(`History backfill: Frankfurter does not know ${direct}; left out of this run`);
+        unknown.add(direct);
+        continue;
+      }
+      const crossQuotes = [...quotes.filter((code) => code !== CROSS_BASE), 'USD'];
+      const cross = await ask(CROSS_BASE, crossQuotes);
+      if (typeof cross === 'string') {
+        run.log(`History backfill: Frankfurter does not know ${cross}; left out of this run`);
+        unknown.add(cross);
+        continue;
+      }
+      const best = bestPerUsd(direct, CROSS_BASE, cross);
+      const wanted = new Set(quotes);
+      const closes: EcbHistoryDay[] = [...best]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, perCode]) => ({
+          day,
+          perUsd: new Map(
+            [...perCode].filter(([code]) => wanted.has(code)).map(([code, c]) => [code, c.perUsd]),
+          ),
+        }));
+      const written = await writePage(run.db, 'frankfurter', closes, quotes, to < yesterday ? to : yesterday);
+      run.note(written);
+      run.log(
+        `History backfill: frankfurter ${from}..${to}, ${quotes.length} currencies: ${count(written.rates)} closes, ` +
+          `${count(written.inserted)} new, ${count(written.updated)} changed`,
+      );
+      from = addDays(to, 1);
+    }
+  }
+}
+
+/** The USDT closes per USD held for `from`…`to` (Coinbase's first, then any other source's), by day. */
+async function usdtCloses(db: SqlClient, from: string, to: string): Promise<Map<string, RateDecimal>> {
+  const { rows } = await db.query(
+    `select distinct on (day) to_char(day, 'YYYY-MM-DD') as day, rate_vs_usd::text as rate
+       from rate_history where currency = 'USDT' and source <> 'bundled-snapshot' and day between $1::date and $2::date
+      order by day, (source = 'coinbase') desc, source`,
+    [from, to],
+  );
+  return new Map(rows.map((row) => [String(row.day), new RateDecimal(String(row.rate))]));
+}
+
+/**
+ * Binance daily klines (`/api/v3/klines?symbol=…USDT&interval=1d`, 1 000 a page, weight 2 each,
+ * within 4 800 of the 6 000 a minute), each close rebased on USD through the same day's USDT close:
+ * BTC per USD = USDT per USD ÷ the BTCUSDT close. A day without a USDT close held stops that
+ * asset's backfill there (it resumes once one is held); a symbol Binance does not list (400 -1121)
+ * is left out.
+ */
+async function backfillBinance(run: SourceRun, crypto: readonly string[]): Promise<void> {
+  const progress = await readProgress(run.db, 'binance');
+  const end = addDays(run.today, -1);
+  for (const code of crypto) {
+    const symbol = CRYPTO_MARKETS[code]?.binance;
+    if (!symbol) continue;
+    const checked = progress.get(code);
+    let from = checked ? addDays(checked, 1) : run.firstDay;
+    while (from <= end) {
+      const url =
+        `${run.baseUrl}/api/v3/klines?symbol=${symbol}&interval=1d&startTime=${msOf(from)}` +
+        `&endTime=${msOf(end) + DAY_MS - 1}&limit=${BINANCE_PAGE}`;
+      const { status, body, headers } = await run.client.get(url);
+      if (status === 400 && (body as { code?: unknown })?.code === -1121) {
+        run.log(`History backfill: Binance does not list ${symbol}; ${code} left out`);
+        break;
+      }
+      if (status !== 200) throw new Error(`Binance answered ${status} to klines of ${symbol}`);
+      const klines = parseBinanceKlines(body).filter(({ day }) => day >= from && day <= end);
+      const lastDay = klines.at(-1)?.day;
+      const usdt = lastDay ? await usdtCloses(run.db, from, lastDay) : new Map<string, RateDecimal>();
+      const closes: EcbHistoryDay[] = [];
+      let stoppedAt: string | undefined;
+      for (const { day, close } of klines) {
+        const usdtPerUsd = usdt.get(day);
+        if (!usdtPerUsd) {
+          stoppedAt = day;
+          break;
+        }
+        closes.push({
+          day,
+          perUsd: new Map([
+            [code, usdtPerUsd.div(close).toSignificantDigits(CRYPTO_DIGITS, RateDecimal.ROUND_HALF_EVEN)],
+          ]),
+        });
+      }
+      const full = klines.length >= BINANCE_PAGE && !stoppedAt;
+      const through = stoppedAt ? addDays(stoppedAt, -1) : full ? lastDay! : end;
+      if (through >= from) {
+        const written = await writePage(run.db, 'binance', closes, [code], through);
+        run.note(written);
+        run.log(
+          `History backfill: binance ${symbol} ${from}..${through}: ${count(written.rates)} closes, ` +
+            `${count(written.inserted)} new, ${count(written.updated)} changed`,
+        );
+      }
+      if (stoppedAt) {
+        run.log(
+          `History backfill: binance ${symbol} waits for a USDT close of ${stoppedAt} to rebase on USD`,
+        );
+        break;
+      }
+      if (!full) break;
+      from = addDays(lastDay!, 1);
+      const used = Number(headers.get('x-mbx-used-weight-1m'));
+      if (used > BINANCE_WEIGHT_CEILING) {
+        const nextMinute = 60_000 - (Date.now() % 60_000);
+        run.log(
+          `History backfill: Binance weight ${used} this minute; pausing ${Math.ceil(nextMinute / 1000)} s`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, nextMinute));
+      }
+    }
+  }
+}
+
+/**
+ * Coinbase Exchange daily candles (`/products/{id}/candles?granularity=86400`, 300 a page) of USDT
+ * and of the crypto Binance does not list: USD per asset, inverted. An unknown product (404) is
+ * left out.
+ */
+async function backfillCoinbase(run: SourceRun, crypto: readonly string[]): Promise<void> {
+  const progress = await readProgress(run.db, 'coinbase');
+  const end = addDays(run.today, -1);
+  const wanted = crypto.filter((code) => {
+    const markets = CRYPTO_MARKETS[code];
+    return markets?.coinbase && (code === 'USDT' || !markets.binance);
+  });
+  for (const code of wanted) {
+    const product = CRYPTO_MARKETS[code]!.coinbase!;
+    const checked = progress.get(code);
+    for (let from = checked ? addDays(checked, 1) : run.firstDay; from <= end;) {
+      const lastOfPage = addDays(from, COINBASE_PAGE - 1);
+      const to = lastOfPage < end ? lastOfPage : end;
+      const url = `${run.baseUrl}/products/${product}/candles?granularity=86400&start=${from}T00:00:00Z&end=${to}T00:00:00Z`;
+      const { status, body } = await run.client.get(url);
+      if (status === 404) {
+        run.log(`History backfill: Coinbase has no product ${product}; ${code} left out`);
+        break;
+      }
+      if (status !== 200) throw new Error(`Coinbase answered ${status} to candles of ${product}`);
+      const closes: EcbHistoryDay[] = parseCoinbaseCandles(body)
+        .filter(({ day }) => day >= from && day <= to)
+        .map(({ day, close }) => ({
+          day,
+          perUsd: new Map([
+            [code, ONE.div(close).toSignificantDigits(CRYPTO_DIGITS, RateDecimal.ROUND_HALF_EVEN)],
+          ]),
+        }));
+      const written = await writePage(run.db, 'coinbase', closes, [code], to);
+      run.note(written);
+      run.log(
+        `History backfill: coinbase ${product} ${from}..${to}: ${count(written.rates)} closes, ` +
+          `${count(written.inserted)} new, ${count(written.updated)} changed`,
+      );
+      from = addDays(to, 1);
+    }
+  }
+}
