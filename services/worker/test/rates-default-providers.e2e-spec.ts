@@ -116,8 +116,9 @@ describe('worker: the default provider list against stand-ins of every source', 
   }, 120_000);
 
   afterAll(async () => {
-    if (worker) await clearRecorded(worker.get(EntityManager));
+    // The worker first: its scheduled runs would record again after a clean-up done before.
     await worker?.close();
+    if (api) await clearRecorded(api.app.get(EntityManager));
     await api?.close();
     await redis?.quit();
     await standIn?.close();
