@@ -13,6 +13,11 @@
 // public API to the mix's rounds, to compare two builds. `--only lighthouse` audits the landing pages
 // with Lighthouse (scripts/bench-lighthouse.mjs): the performance score and the timings behind it,
 // each beside its target, which the browser tests leave out since they move with the machine's load.
+// `--only history` (issue 31 §9, scripts/bench-history.mjs): the worker's backfill of every catalogued
+// currency from the history stand-in (Frankfurter v2 ranges, Binance klines, Coinbase candles; request
+// spacing 0) timed, with the rows it wrote; a year × 10 symbols mixing ECB, other central banks' and
+// crypto closes, a distinct query each, on the public API beside the ECB-only series in the same
+// rounds; and the public API's RSS once yearly series have read every currency's whole history.
 // The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
 // of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
@@ -28,6 +33,13 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
 import { frontendsBuilt, measureLighthouse } from './bench-lighthouse.mjs';
+import {
+  ecbCodes,
+  everyYearQueries,
+  mixedPools,
+  mixedSeriesQueries,
+  startHistoryStandIn,
+} from './bench-history.mjs';
 import {
   bucketQuantiles,
   openStreamsApart,
@@ -52,8 +64,10 @@ const flag = (name, fallback) => {
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
 const ONLY = flag('only', process.env.BENCH_ONLY);
-if (ONLY !== undefined && !['timeseries', 'metered', 'mix', 'stream', 'lighthouse'].includes(ONLY))
-  throw new Error(`--only ${ONLY}: only "timeseries", "metered", "mix", "stream" and "lighthouse" are known`);
+if (ONLY !== undefined && !['timeseries', 'metered', 'mix', 'stream', 'lighthouse', 'history'].includes(ONLY))
+  throw new Error(
+    `--only ${ONLY}: only "timeseries", "metered", "mix", "stream", "lighthouse" and "history" are known`,
+  );
 /** Whether this run measures `part`: every part without --only. */
 const runs = (part) => ONLY === undefined || ONLY === part;
 const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
@@ -72,6 +86,11 @@ const SERIES_CODES_MORE = ['AUD', 'CAD', 'HKD', 'KRW', 'NZD', 'SGD', 'ZAR'];
 const SERIES_BASES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF'];
 const SERIES_FIRST = Date.parse('1999-01-04');
 const SERIES_LAST_START = Date.parse('2025-04-14');
+/**
+ * Connections of the history part's loads: at 50, every currency's history read by distinct series
+ * ran the public API out of its 192 MB heap (docs/performance.md), ending the run without figures.
+ */
+const HISTORY_CONNECTIONS = Number(process.env.BENCH_HISTORY_CONNECTIONS ?? 8);
 /** Issue 20 §5: streams held open by one API process, and the rate changes timed on them. */
 const STREAM_COUNT = Number(process.env.BENCH_STREAMS ?? 10_000);
 const STREAM_PUBLICATIONS = Number(process.env.BENCH_STREAM_PUBLICATIONS ?? 20);
@@ -125,11 +144,11 @@ function startNode(args, extraEnv = {}, cwd = root) {
   return child;
 }
 
-/** Peak resident set size (VmHWM) of a process, in MB. */
-function peakRssMb(pid) {
+/** Peak resident set size (VmHWM) of a process, in MB; `field` VmRSS for the present one. */
+function peakRssMb(pid, field = 'VmHWM') {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
     return match ? Math.round(Number(match[1]) / 1024) : null;
   } catch {
     return null;
@@ -166,8 +185,11 @@ function cpuMs(pid) {
  */
 async function load(name, url, headers, options = {}, pid = undefined) {
   // A revalidation load counts its 304s as the answers it wants.
-  const { expect304 = false, ...autocannonOptions } = options;
-  process.stdout.write(`› ${name}: ${options.duration ?? DURATION}s, ${CONNECTIONS} connections… `);
+  // countFailures: a load whose server fails some answers is reported with their count, not ended.
+  const { expect304 = false, countFailures = false, ...autocannonOptions } = options;
+  process.stdout.write(
+    `› ${name}: ${options.duration ?? DURATION}s, ${options.connections ?? CONNECTIONS} connections… `,
+  );
   const serverBefore = pid === undefined ? null : cpuMs(pid);
   const clientBefore = process.cpuUsage();
   const startedAt = performance.now();
@@ -198,7 +220,7 @@ async function load(name, url, headers, options = {}, pid = undefined) {
       `, client CPU ${clientCpu} %\n`,
   );
   const unexpected = expect304 ? result.non2xx - result['3xx'] + result['2xx'] : result.non2xx;
-  if (unexpected || result.errors) {
+  if ((unexpected || result.errors) && !countFailures) {
     throw new Error(`${name}: ${unexpected} unexpected responses, ${result.errors} errors`);
   }
   return {
@@ -207,6 +229,7 @@ async function load(name, url, headers, options = {}, pid = undefined) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,
+    failures: unexpected + result.errors,
     serverCpu,
     cpuPerRequestUs,
     clientCpu,
@@ -375,9 +398,9 @@ async function interleaved(servers, optionsFor = () => ({})) {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [i, server] of servers.entries()) {
       const { url, headers, pid, stop: stopServer } = await server.start();
-      const warmUp = { ...optionsFor('warm-up'), duration: WARM_UP };
+      const warmUp = { ...optionsFor('warm-up', i), duration: WARM_UP };
       await load(`warm-up ${server.name}`, url, headers, warmUp, pid);
-      const measured = optionsFor('load');
+      const measured = optionsFor('load', i);
       rounds[i].push(await load(`${server.name}, round ${round}/${ROUNDS}`, url, headers, measured, pid));
       rss[i] = Math.max(rss[i], peakRssMb(pid) ?? 0);
       await stopServer();
@@ -392,6 +415,7 @@ async function interleaved(servers, optionsFor = () => ({})) {
     cpuPerRequestUs: median(rounds[i].map((run) => run.cpuPerRequestUs)),
     clientCpu: median(rounds[i].map((run) => run.clientCpu)),
     rssMb: rss[i],
+    failures: rounds[i].reduce((sum, run) => sum + (run.failures ?? 0), 0),
     ratios: rounds[i].map((run, round) => rounds[0][round].requestsPerSec / run.requestsPerSec),
   }));
 }
@@ -492,10 +516,48 @@ async function timeHistoryImport() {
   return seconds;
 }
 
-const hasHistory = runs('timeseries') && existsSync(ECB_CSV);
+const hasHistory = (runs('timeseries') || runs('history')) && existsSync(ECB_CSV);
 const historyImportSeconds = hasHistory ? await timeHistoryImport() : null;
-if (!hasHistory && runs('timeseries'))
+if (!hasHistory && (runs('timeseries') || runs('history')))
   console.log(`› No ECB history CSV at ${ECB_CSV} (set BENCH_ECB_CSV): no history figures.`);
+
+const TODAY = new Date().toISOString().slice(0, 10);
+/**
+ * Issue 31 §9: the worker's backfill (scripts/bench-history-backfill.mjs) on the server's core, from
+ * the history stand-in served by this process, into a rate_history emptied of its sources.
+ */
+async function timeHistoryBackfill(standIn) {
+  process.stdout.write(`› History backfill of every currency from the stand-in… `);
+  const args = ['scripts/bench-history-backfill.mjs'];
+  const child = spawn(
+    hasTaskset ? 'taskset' : process.execPath,
+    hasTaskset ? ['-c', SERVER_CORE, process.execPath, ...args] : args,
+    {
+      cwd: root,
+      env: { ...env, STAND_IN_URL: standIn.url, BENCH_TODAY: TODAY },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`history backfill exited ${code}: ${out}`);
+  const result = JSON.parse(out.trim().split('\n').at(-1));
+  const rows = result.stored.reduce((sum, source) => sum + source.rows, 0);
+  const requests = Object.values(result.results).reduce((sum, r) => sum + (r?.requests ?? 0), 0);
+  const failed = Object.entries(result.results).filter(([, r]) => r?.failed);
+  if (failed.length > 0) throw new Error(`history backfill: ${JSON.stringify(failed)}`);
+  process.stdout.write(`${result.seconds.toFixed(1)} s, ${rows.toLocaleString('en-US')} rows\n`);
+  return { ...result, rows, requests, standInSeconds: standIn.busyMs / 1000 };
+}
+const historyStandIn = hasHistory && runs('history') ? await startHistoryStandIn(TODAY) : null;
+const historyBackfill = historyStandIn ? await timeHistoryBackfill(historyStandIn) : null;
+const everydayEcb = [...SERIES_CODES, ...SERIES_CODES_MORE].filter((code) => code !== 'EUR');
+const historyPools = historyStandIn ? mixedPools(historyStandIn, ecbCodes(ECB_CSV), everydayEcb) : null;
+if (historyStandIn) {
+  historyStandIn.requests.length = 0;
+  await historyStandIn.close();
+}
 
 const scenarios = [];
 const base = `http://127.0.0.1:${API_PORT}`;
@@ -668,8 +730,8 @@ if (runs('mix')) {
 
 // 4. A year of daily closes for 10 symbols, a different query on every request, so no answer is
 // ever served twice: years come from the API's in-process history, rates from its memo.
-const timeseriesApi = hasHistory ? await measureTimeseries(keyHeaders, api.pid) : null;
-const cachingRows = hasHistory ? await measureSeriesCaching(keyHeaders, api.pid) : null;
+const timeseriesApi = hasHistory && runs('timeseries') ? await measureTimeseries(keyHeaders, api.pid) : null;
+const cachingRows = hasHistory && runs('timeseries') ? await measureSeriesCaching(keyHeaders, api.pid) : null;
 
 // 5. Issue 21 §6 and issue 30 §11: Lighthouse's scores and timings of the landing pages, against the
 // API above behind the built frontends (printed with the other figures below).
@@ -826,7 +888,7 @@ if (runs('stream')) {
   });
 }
 
-if (hasHistory && BASELINE) {
+if (hasHistory && runs('timeseries') && BASELINE) {
   // The distinct series in the same rounds on this build and the baseline's (each as deployed for
   // /api/v1, started for each load): a change's cost shows against the machine's drift.
   const compressed = { ...keyHeaders, 'accept-encoding': 'br, gzip' };
@@ -855,6 +917,101 @@ if (hasHistory && BASELINE) {
       `This build ÷ baseline, uncompressed: ${median(rows[1].ratios).toFixed(2)} (${rows[1].ratios.map((r) => r.toFixed(2)).join(' / ')})`,
     ],
   });
+}
+
+/**
+ * Issue 31 §9: the public API's RSS once yearly series (40 symbols, USD-based, four at a time) have
+ * read every catalogued currency's every year, 1999 to today.
+ */
+async function measureHistoryMemory(headers) {
+  const server = publicApiServer('public API', mixedSeriesQueries(historyPools, TODAY)(), headers);
+  const { pid, stop: stopServer } = await server.start();
+  const startedRss = peakRssMb(pid, 'VmRSS');
+  const samplePath = mixedSeriesQueries(historyPools, TODAY)();
+  const sample = await fetch(`http://127.0.0.1:${PUBLIC_API_PORT}${samplePath}`, { headers });
+  if (!sample.ok) throw new Error(`mixed series: ${sample.status} ${await sample.text()}`);
+  console.log(`› A mixed series (${samplePath}): ${JSON.stringify(await sample.json()).slice(0, 600)}…`);
+  const queries = everyYearQueries(TODAY);
+  const statuses = {};
+  let bytes = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let query = queries.shift(); query; query = queries.shift()) {
+      const res = await fetch(`http://127.0.0.1:${PUBLIC_API_PORT}${query}`, { headers });
+      bytes += (await res.arrayBuffer()).byteLength;
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  const seconds = (performance.now() - started) / 1000;
+  const memory = {
+    requests: Object.values(statuses).reduce((a, b) => a + b, 0),
+    statuses,
+    megabytesServed: Math.round(bytes / 1e6),
+    seconds: Math.round(seconds * 10) / 10,
+    startedRssMb: startedRss,
+    rssMb: peakRssMb(pid, 'VmRSS'),
+    peakRssMb: peakRssMb(pid),
+  };
+  await stopServer();
+  return memory;
+}
+
+if (historyPools) {
+  const mixedPath = mixedSeriesQueries(historyPools, TODAY)();
+  const rows = await interleaved(
+    [
+      publicApiServer(
+        'public API, timeseries, 1 year × 10 symbols mixed (4 ECB, 3 other banks, 3 crypto)',
+        mixedPath,
+        keyHeaders,
+      ),
+      publicApiServer(
+        'public API, timeseries, 1 year × 10 ECB symbols (as in "time series")',
+        timeseriesQueries()(),
+        keyHeaders,
+      ),
+    ],
+    (phase, i) => {
+      const seed = phase === 'load' ? 1 : 2;
+      const next = i === 0 ? mixedSeriesQueries(historyPools, TODAY, seed) : timeseriesQueries(seed);
+      // A slow answer is a latency to report, not an error that ends the run (autocannon's 10 s).
+      return {
+        connections: HISTORY_CONNECTIONS,
+        timeout: 120,
+        countFailures: true,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+      };
+    },
+  );
+  const memory = await measureHistoryMemory(keyHeaders);
+  const [mixed, ecbOnly] = rows;
+  const ratio = median(ecbOnly.ratios);
+  const verdict = (met) => (met ? 'met' : 'MISSED');
+  const stored = historyBackfill.stored
+    .map(
+      (s) =>
+        `${s.source} ${s.rows.toLocaleString('en-US')} rows of ${s.currencies} currencies (${s.first} … ${s.last})`,
+    )
+    .join('; ');
+  scenarios.push({
+    name: `history of every currency (issue 31 §9: mixed series p99 ≤ 50 ms uncompressed on one core, ≥ 0.9 of the ECB-only series; public API RSS ≤ 200 MB; ${HISTORY_CONNECTIONS} connections)`,
+    rows,
+    notes: [
+      `Backfill of every currency from the stand-in (request spacing 0): ${historyBackfill.seconds.toFixed(1)} s, ` +
+        `${historyBackfill.requests.toLocaleString('en-US')} requests (the stand-in building its answers: ` +
+        `${historyBackfill.standInSeconds.toFixed(1)} s of it, on the other core), ` +
+        `${historyBackfill.rows.toLocaleString('en-US')} rows written: ${stored}`,
+      `Mixed series: p99 ${mixed.p99} ms (target ≤ 50 ms: ${verdict(mixed.p99 <= 50)}), ${mixed.requestsPerSec} req/s; ` +
+        `÷ ECB-only series (${ecbOnly.requestsPerSec} req/s, p99 ${ecbOnly.p99} ms): ${ratio.toFixed(2)} ` +
+        `(${ecbOnly.ratios.map((r) => r.toFixed(2)).join(' / ')}; target ≥ 0.9: ${verdict(ratio >= 0.9)}); ` +
+        `failed answers in the measured loads: mixed ${mixed.failures}, ECB-only ${ecbOnly.failures}`,
+      `Public API after ${memory.requests} yearly series read every currency's every year 1999 … ${TODAY.slice(0, 4)} ` +
+        `(${JSON.stringify(memory.statuses)}, ${memory.megabytesServed} MB served in ${memory.seconds} s): ` +
+        `RSS ${memory.rssMb} MB, peak ${memory.peakRssMb} MB (${memory.startedRssMb} MB at start; target ≤ 200 MB: ${verdict(memory.peakRssMb <= 200)})`,
+    ],
+  });
+  historyBackfill.memory = memory;
 }
 
 if (timeseriesApi) scenarios.push({ name: 'time series (target p99 ≤ 50 ms)', rows: [timeseriesApi] });
@@ -910,6 +1067,7 @@ writeFileSync(
       durationS: DURATION,
       connections: CONNECTIONS,
       historyImportSeconds,
+      historyBackfill,
       scenarios,
       lighthouse,
     },

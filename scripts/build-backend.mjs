@@ -20,6 +20,8 @@ const sources = [
 const testSupport = [
   'services/api/test/support/siteverify-stand-in.ts',
   'services/worker/test/support/smtp-sink.ts',
+  // npm run bench -- --only history serves every currency's history from it.
+  'libs/rates/testing/history-stand-in.ts',
 ];
 const paths = Object.fromEntries(serverLibs.map((l) => [`@fxrates/${l}`, [`libs/${l}/src/index.ts`]]));
 

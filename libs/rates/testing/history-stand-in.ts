@@ -85,6 +85,8 @@ export class HistoryStandIn {
   private readonly faults: Array<HistoryFault & { route: HistoryRoute }> = [];
   /** Answers to delay (ms) per route: to stop a run mid-way. */
   delayMs: Partial<Record<HistoryRoute, number>> = {};
+  /** Each served code's value per USD (the benchmark serves the whole catalogue). */
+  magnitudes: Readonly<Record<string, number>> = STAND_IN_MAGNITUDES;
 
   private constructor(private readonly server: Server) {}
 
@@ -118,7 +120,7 @@ export class HistoryStandIn {
 
   /** Units of `code` per USD on `day` as the market has it (undefined: not published that day). */
   perUsd(code: string, day: string): RateDecimal | undefined {
-    const magnitude = STAND_IN_MAGNITUDES[code];
+    const magnitude = this.magnitudes[code];
     if (magnitude === undefined || day > this.today) return undefined;
     const crypto = code in CRYPTO_MARKETS;
     if (day < (this.listedFrom[code] ?? (crypto ? '2017-08-17' : '1999-01-04'))) return undefined;
@@ -162,11 +164,11 @@ export class HistoryStandIn {
     const unknownParameter = [...query.keys()].find((key) => !allowed.includes(key));
     if (unknownParameter) return refuse(`unknown parameter: ${unknownParameter}`);
     const base = (query.get('base') ?? 'EUR').toUpperCase();
-    const quotes = (query.get('quotes') ?? Object.keys(STAND_IN_MAGNITUDES).join(','))
+    const quotes = (query.get('quotes') ?? Object.keys(this.magnitudes).join(','))
       .split(',')
       .map((q) => q.trim().toUpperCase());
     for (const code of [base, ...quotes]) {
-      if (!(code in STAND_IN_MAGNITUDES) || this.unknownToFrankfurter.has(code) || code in CRYPTO_MARKETS) {
+      if (!(code in this.magnitudes) || this.unknownToFrankfurter.has(code) || code in CRYPTO_MARKETS) {
         return refuse(`invalid currency: ${code}`);
       }
     }
@@ -208,7 +210,7 @@ export class HistoryStandIn {
     };
     const symbol = query.get('symbol') ?? '';
     const code = Object.keys(CRYPTO_MARKETS).find((c) => CRYPTO_MARKETS[c].binance === symbol);
-    if (!code || !(code in STAND_IN_MAGNITUDES)) {
+    if (!code || !(code in this.magnitudes)) {
       return json(response, 400, '{"code":-1121,"msg":"Invalid symbol."}', headers);
     }
     if (query.get('interval') !== '1d') {
@@ -242,7 +244,7 @@ export class HistoryStandIn {
 
   private coinbase(product: string, query: URLSearchParams, response: ServerResponse): void {
     const code = Object.keys(CRYPTO_MARKETS).find((c) => CRYPTO_MARKETS[c].coinbase === product);
-    if (!code || !(code in STAND_IN_MAGNITUDES)) return json(response, 404, '{"message":"NotFound"}');
+    if (!code || !(code in this.magnitudes)) return json(response, 404, '{"message":"NotFound"}');
     if (query.get('granularity') !== '86400') {
       return json(response, 400, '{"message":"Unsupported granularity"}');
     }
