@@ -212,7 +212,9 @@ describe('caching and compression of /api/v1', () => {
       const packed = await raw(SERIES, { 'accept-encoding': accept });
       expect([packed.status, packed.headers['content-encoding']]).toEqual([200, encoding]);
       expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
-      expect(packed.body.length).toBeLessThan(plain.body.length / 3);
+      // Well compressed even at the one-off settings (a series seen once: brotli's fast quality gave
+      // 2.8× in CI on this series with its `sources`, the kept settings 3.6×).
+      expect(packed.body.length).toBeLessThan(plain.body.length / 2.5);
       const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
       expect(decode(packed.body).equals(plain.body)).toBe(true);
       // Different bytes, so a different strong tag; and either names the same data when revalidating.
