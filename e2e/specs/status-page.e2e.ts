@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { CURRENCIES } from '@fxrates/domain';
+import { loadBundledSnapshot, RatesStore } from '@fxrates/rates';
 import { SourceAgeSamples, SourceHealthStore } from '../../libs/rates/src/source-status';
 import { seriousAxeViolations } from '../support/axe';
 import { PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
@@ -8,7 +9,7 @@ import { e2eEnvironment } from '../support/e2e-environment';
 import { horizontalOverflows, settle } from '../support/layout-checks';
 import { waitForText } from '../support/texts';
 
-const { baseUrl, redisUrl, redisKeyPrefix } = e2eEnvironment();
+const { baseUrl, apiUrl, redisUrl, redisKeyPrefix } = e2eEnvironment();
 const MINUTE = 60_000;
 
 /** What the worker records as it polls and samples (the browser stack runs no worker). */
@@ -46,6 +47,20 @@ let redis: Redis;
 beforeAll(async () => {
   redis = new Redis(redisUrl);
   await recordSnapshotPolls(redis);
+  // The stack's own table, whatever another spec published before (one stamped as of its run
+  // makes the snapshot's EUR minutes old): this spec reads the snapshot's ages.
+  await new RatesStore(redis, redisKeyPrefix).publish(loadBundledSnapshot());
+  const deadline = Date.now() + 10_000;
+  const eurAge = async () => {
+    const status = (await (await fetch(`${apiUrl}/api/v1/status`)).json()) as {
+      currencies?: { code: string; ageSeconds: number | null }[];
+    };
+    return status.currencies?.find((c) => c.code === 'EUR')?.ageSeconds ?? 0;
+  };
+  while ((await eurAge()) < 86_400) {
+    if (Date.now() > deadline) throw new Error('the API never swapped to the bundled snapshot');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterAll(async () => {
   await redis.quit();
