@@ -1,6 +1,12 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { createRatesTable, loadBundledSnapshot, RateDecimal, RatesStore } from '@fxrates/rates';
+import {
+  createRatesTable,
+  loadBundledSnapshot,
+  RateDecimal,
+  RatesStore,
+  type RatesTable,
+} from '@fxrates/rates';
 import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
@@ -36,6 +42,10 @@ async function publishEur(eurPerUsd: string): Promise<void> {
     timestamp,
     perUsd,
   });
+  await publish(table);
+}
+
+async function publish(table: RatesTable): Promise<void> {
   const redis = new Redis(redisUrl);
   try {
     await new RatesStore(redis, redisKeyPrefix).publish(table);
@@ -46,6 +56,8 @@ async function publishEur(eurPerUsd: string): Promise<void> {
 
 describe('API docs and the key tester', () => {
   const opened = usePagePerTest();
+  // The stack's table as the other spec files expect it.
+  afterAll(() => publish(loadBundledSnapshot()));
 
   async function openDocs() {
     const { page } = opened();
