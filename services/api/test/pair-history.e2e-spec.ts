@@ -1,16 +1,20 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { addDays } from '@fxrates/rates';
 import request from 'supertest';
+import { lockRecentCloses, type RecentClosesLock } from '../../worker/test/support/recent-closes-lock';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 /**
- * GET /api/rates/history, the converter's 30-day sparkline. Seeds closes of currencies no other
- * test writes (ISK, THB, AAVE) on days relative to today, so parallel test files never collide.
+ * GET /api/rates/history, the converter's 30-day sparkline. Seeds closes of ISK, THB and AAVE on
+ * days relative to today. The ingest suites record today's value of every currency from every live
+ * source (which the sparkline reads too), so this suite takes its turn with them (the recent-closes
+ * lock) and starts from none of its currencies' recent rows.
  */
 describe('GET /api/rates/history (converter sparkline)', () => {
   let t: TestApp;
   let session: string;
+  let recentCloses: RecentClosesLock | undefined;
   const today = new Date().toISOString().slice(0, 10);
   const day = (offset: number) => addDays(today, offset);
   const history = (query: string) =>
@@ -30,6 +34,11 @@ describe('GET /api/rates/history (converter sparkline)', () => {
       ['binance', day(-1), 'AAVE', '0.005'], // preferred over CoinGecko
     ];
     const connection = t.app.get(MikroORM).em.getConnection();
+    recentCloses = await lockRecentCloses();
+    await connection.execute(
+      `delete from rate_history where currency in ('ISK', 'THB', 'AAVE', 'XOF') and day >= ?`,
+      [day(-40)],
+    );
     for (const [source, rowDay, currency, rate] of rows) {
       await connection.execute(
         `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, ?, ?)
@@ -38,7 +47,10 @@ describe('GET /api/rates/history (converter sparkline)', () => {
       );
     }
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await recentCloses?.release();
+    await t?.close();
+  });
 
   it('crosses the closes of the last 30 days through USD, leaving out days either side lacks', async () => {
     const res = await history('?from=ISK&to=THB').expect(200);
