@@ -88,7 +88,12 @@ export async function getFromProvider(
     });
   }
   const failure = status === 401 || status === 403 ? 'auth' : 'http';
-  throw new ProviderError(provider, failure, `${where} answered ${status}: ${snippet}`, { status });
+  // A 503 may say when to come back too (RFC 9110 §10.2.3).
+  const wait = status === 503 ? retryAfterMs(response.headers.get('retry-after')) : undefined;
+  throw new ProviderError(provider, failure, `${where} answered ${status}: ${snippet}`, {
+    status,
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+  });
 }
 
 /**

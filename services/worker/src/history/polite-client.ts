@@ -1,9 +1,11 @@
+import { getFromProvider, parseJsonBody, ProviderError, type ProviderId } from '@fxrates/rates';
+
 /** Thrown when a source asks us to stay away for longer than a run may wait (a ban, retries spent). */
 export class SourceRefused extends Error {}
 
 export interface PoliteClientOptions {
-  /** How the source is named in errors and the log. */
-  name: string;
+  /** The source, as errors and the log name it. */
+  name: ProviderId;
   /** The least time between two requests: the source's throttle, kept from our side. */
   minIntervalMs: number;
   /** The longest one request may take. */
@@ -22,21 +24,16 @@ export interface PoliteAnswer {
   body: unknown;
 }
 
+/** Statuses whose body the backfill reads itself: an unknown symbol, product or currency. */
+const READ_STATUSES = [400, 404, 422];
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(at - now, 0);
-}
-
 /**
- * GETs of one source, one at a time and at least `minIntervalMs` apart; a 429 (or 503) is waited
- * out as its Retry-After asks (60 s when it does not say) and the request asked again, up to
- * `maxRetries` times; a 418 (Binance's ban for ignoring 429s) ends the source's run at once.
+ * GETs of one source through `getFromProvider` (no redirect followed, bodies capped), one at a
+ * time and at least `minIntervalMs` apart; a 429 (or 503) is waited out as its Retry-After asks
+ * (60 s when it does not say) and the request asked again, up to `maxRetries` times; a 418
+ * (Binance's ban for ignoring 429s) ends the source's run at once.
  */
 export class PoliteClient {
   private lastRequestAt = 0;
@@ -51,34 +48,30 @@ export class PoliteClient {
       if (wait > 0) await sleep(wait);
       this.lastRequestAt = Date.now();
       this.requests++;
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status === 418) {
-        await response.body?.cancel();
-        throw new SourceRefused(`${name} answered 418 (banned for now): stopping until the next run`);
-      }
-      if (response.status === 429 || response.status === 503) {
-        await response.body?.cancel();
-        const asked = retryAfterMs(response.headers.get('retry-after')) ?? DEFAULT_RETRY_AFTER_MS;
+      try {
+        const response = await getFromProvider(
+          name,
+          url,
+          { baseUrl: url, timeoutMs },
+          { acceptStatus: READ_STATUSES },
+        );
+        return { status: response.status, headers: response.headers, body: parseJsonBody(name, response) };
+      } catch (error) {
+        const status = error instanceof ProviderError ? error.details.status : undefined;
+        if (status === 418) {
+          throw new SourceRefused(`${name} answered 418 (banned for now): stopping until the next run`);
+        }
+        if (status !== 429 && status !== 503) throw error;
+        const asked = (error as ProviderError).details.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
         if (attempt >= maxRetries || asked > maxRetryAfterMs) {
           throw new SourceRefused(
-            `${name} answered ${response.status} (Retry-After ${asked / 1000} s) after ${attempt} retries: stopping until the next run`,
+            `${name} answered ${status} (Retry-After ${asked / 1000} s) after ${attempt} retries: stopping until the next run`,
           );
         }
-        log(`History backfill: ${name} answered ${response.status}; waiting ${asked / 1000} s as it asks`);
+        log(`History backfill: ${name} answered ${status}; waiting ${asked / 1000} s as it asks`);
         await sleep(asked);
         this.lastRequestAt = Date.now();
-        continue;
       }
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new Error(
-          `${name}: ${new URL(url).pathname} answered ${response.status} with a body that is not JSON`,
-        );
-      }
-      return { status: response.status, headers: response.headers, body };
     }
   }
 }
