@@ -77,10 +77,11 @@ export class Schedules implements OnApplicationBootstrap {
     }
     await this.history.setGlobalConcurrency(1);
     const opts = { removeOnComplete: true, removeOnFail: 50 };
+    // A failed start job is not kept: its fixed id would make every later start's `add` a no-op.
     await this.history.add(
       JOBS.backfillHistory,
       { trigger: 'start' },
-      { ...opts, jobId: HISTORY_BACKFILL_START_JOB_ID },
+      { removeOnComplete: true, removeOnFail: true, jobId: HISTORY_BACKFILL_START_JOB_ID },
     );
     await this.history.upsertJobScheduler(
       HISTORY_BACKFILL_SCHEDULER_ID,

@@ -1,4 +1,5 @@
 import { RateDecimal } from '../decimal';
+import { frankfurterKeptDigits } from '../providers/frankfurter-provider';
 import { readRate } from '../providers/provider-values';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -9,29 +10,8 @@ export interface FrankfurterRangeRow {
   date: string;
   quote: string;
   rate: RateDecimal;
-  /** The significant digits Frankfurter's rounding kept of it (frankfurterDigits). */
+  /** The significant digits Frankfurter's rounding kept of it (frankfurterKeptDigits, as the live adapter counts them). */
   digits: number;
-}
-
-/**
- * How many significant digits a value keeps after Frankfurter's rounding (`Roundable`: above 5 000
- * an integer, above 80 two decimals, above 20 three, above 1 four, above 0.0001 five, else six): its
- * decimals plus the digits before them. 0.00022 (USD→XAU) keeps 2; 17 188 keeps 5; 1 234.56 keeps 6.
- */
-export function frankfurterDigits(value: RateDecimal): number {
-  const decimals = value.gt(5000)
-    ? 0
-    : value.gt(80)
-      ? 2
-      : value.gt(20)
-        ? 3
-        : value.gt(1)
-          ? 4
-          : value.gt('0.0001')
-            ? 5
-            : 6;
-  // e(): the exponent of the leading digit (0.00022 → -4, 17188 → 4).
-  return Math.max(decimals + value.e + 1, 1);
 }
 
 /**
@@ -68,7 +48,7 @@ export function parseFrankfurterRange(
       date: row.date,
       quote: row.quote,
       rate: reading.rate,
-      digits: frankfurterDigits(reading.rate),
+      digits: frankfurterKeptDigits(reading.rate),
     });
   }
   return rows;

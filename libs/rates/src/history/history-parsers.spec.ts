@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RateDecimal } from '../decimal';
 import { parseBinanceKlines, parseCoinbaseCandles } from './exchange-candles';
-import { bestPerUsd, frankfurterDigits, parseFrankfurterRange } from './frankfurter-range';
+import { frankfurterKeptDigits } from '../providers/frankfurter-provider';
+import { bestPerUsd, parseFrankfurterRange } from './frankfurter-range';
 
 const sample = (name: string): unknown =>
   JSON.parse(readFileSync(path.join(__dirname, '../../testing/provider-samples', name), 'utf8'));
@@ -45,7 +46,7 @@ describe('Frankfurter v2 ranges', () => {
     ['68.117', 5],
     ['12.3456', 6],
   ])('Frankfurter’s rounding keeps %s to %i significant digits', (value, digits) => {
-    expect(frankfurterDigits(new RateDecimal(value))).toBe(digits);
+    expect(frankfurterKeptDigits(new RateDecimal(value))).toBe(digits);
   });
 
   it('takes each close from the base that keeps more digits: metals and EUR through XAU, ≥ 6', () => {

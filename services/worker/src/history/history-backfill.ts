@@ -1,4 +1,4 @@
-import { CURRENCIES, METALS } from '@fxrates/domain';
+import { CURRENCIES, providerServes } from '@fxrates/domain';
 import {
   addDays,
   bestPerUsd,
@@ -76,11 +76,9 @@ const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The catalogue's codes by type: fiat and metals (Frankfurter), crypto (the exchanges). */
 export function catalogueCodes(): { fiatAndMetals: string[]; crypto: string[] } {
-  const all = [...new Map([...CURRENCIES, ...METALS].map((c) => [c.code, c])).values()];
-  return {
-    fiatAndMetals: all.filter((c) => c.type !== 'crypto' && c.code !== 'USD').map((c) => c.code),
-    crypto: all.filter((c) => c.type === 'crypto').map((c) => c.code),
-  };
+  const served = (source: 'frankfurter' | 'binance') =>
+    CURRENCIES.filter((c) => c.code !== 'USD' && providerServes(source, c.type)).map((c) => c.code);
+  return { fiatAndMetals: served('frankfurter'), crypto: served('binance') };
 }
 
 async function readProgress(db: SqlClient, source: string): Promise<Map<string, string>> {
@@ -296,6 +294,8 @@ async function usdtCloses(db: SqlClient, from: string, to: string): Promise<Map<
 async function backfillBinance(run: SourceRun, crypto: readonly string[]): Promise<void> {
   const progress = await readProgress(run.db, 'binance');
   const end = addDays(run.today, -1);
+  // Every asset rebases through the same USDT series: read once for the run (Coinbase ran before).
+  const usdt = await usdtCloses(run.db, run.firstDay, end);
   for (const code of crypto) {
     const symbol = CRYPTO_MARKETS[code]?.binance;
     if (!symbol) continue;
@@ -313,7 +313,6 @@ async function backfillBinance(run: SourceRun, crypto: readonly string[]): Promi
       if (status !== 200) throw new Error(`Binance answered ${status} to klines of ${symbol}`);
       const klines = parseBinanceKlines(body).filter(({ day }) => day >= from && day <= end);
       const lastDay = klines.at(-1)?.day;
-      const usdt = lastDay ? await usdtCloses(run.db, from, lastDay) : new Map<string, RateDecimal>();
       const closes: EcbHistoryDay[] = [];
       let stoppedAt: string | undefined;
       for (const { day, close } of klines) {

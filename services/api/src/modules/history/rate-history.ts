@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   CURRENCIES,
-  METALS,
   planAllowsCurrency,
   RATE_PROVIDER_IDS,
   type NumbersFormat,
@@ -30,8 +29,8 @@ export const HISTORY_SOURCES: readonly string[] = [
 ];
 /** `case source when 'ecb' then 0 … end`: the order of HISTORY_SOURCES (constants, not input). */
 const PREFERENCE = `case source ${HISTORY_SOURCES.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
-/** Every catalogued code, the metals with them (once the catalogue lists them, once). */
-const CATALOGUE_CODES = [...new Set([...CURRENCIES, ...METALS].map(({ code }) => code))];
+/** Every catalogued code (fiat, crypto and metals). */
+const CATALOGUE_CODES = CURRENCIES.map(({ code }) => code);
 /** The sources of a list, as the `source` array of an answer: in the order of precedence. */
 export const sourcesInOrder = (used: Iterable<string>): string[] => {
   const set = new Set(used);
