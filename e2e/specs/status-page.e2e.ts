@@ -1,8 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { CURRENCIES } from '@fxrates/domain';
-import { loadBundledSnapshot, RatesStore } from '@fxrates/rates';
-import { SourceAgeSamples, SourceHealthStore } from '../../libs/rates/src/source-status';
+import { loadBundledSnapshot, RatesStore, SourceAgeSamples, SourceHealthStore } from '@fxrates/rates';
 import { seriousAxeViolations } from '../support/axe';
 import { PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';

@@ -462,7 +462,7 @@ export interface components {
     TimeSeriesRow: {
       /**
        * Format: date
-       * @description The business day
+       * @description The day of the close
        * @example 2024-03-15
        */
       date: string;
@@ -492,7 +492,7 @@ export interface components {
       timestamp: string;
       /** @description Always false: a close is final */
       stale: boolean;
-      /** @description Always false: only business days are listed */
+      /** @description Always false: only days a source published are listed */
       marketClosed: boolean;
     };
     TimeSeries: {

@@ -26,7 +26,7 @@ export function useConverter() {
     try {
       const response = await convertCurrency(
         { client, session },
-        { from, to, amount, ...(unit ? { unit } : {}) },
+        { from, to, amount, unit },
         controller.signal,
       );
       if (!controller.signal.aborted) dispatch({ type: 'conversionSucceeded', response });

@@ -23,23 +23,25 @@ const CSV_HEADER = EXPORT_COLUMNS.join(',');
 
 export const CSV_BODY = Type.String({
   description:
-    `RFC 4180 CSV in UTF-8, CRLF line ends: the header row \`${CSV_HEADER}\`, then one row per business day ` +
-    'and symbol, oldest first, symbols in the order of the JSON answer. `rate` is the decimal of the JSON answer, ' +
-    'digit for digit; `source` the provider (`ecb`); `timestamp` when that close was published; `stale` and ' +
-    '`marketClosed` always `false` (a close is final, and only business days are listed).',
+    `RFC 4180 CSV in UTF-8, CRLF line ends: the header row \`${CSV_HEADER}\`, then one row per day listed ` +
+    '(a day a source published: business days for fiat, every day for crypto) and symbol, oldest first, symbols ' +
+    'in the order of the JSON answer. `rate` is the decimal of the JSON answer, digit for digit; `source` the ' +
+    "sources of the row's closes, the base's (unless USD) and the symbol's, space-separated (`ecb binance`); " +
+    '`timestamp` when that close was published; `stale` and `marketClosed` always `false` (a close is final, and ' +
+    'only days a source published are listed).',
   example: `${CSV_HEADER}\r\n2024-03-15,USD,EUR,0.9174311927,ecb,2024-03-15T15:00:00.000Z,false,false\r\n`,
 });
 
 export const NDJSON_ROW = Type.Object(
   {
-    date: Type.String({ format: 'date', description: 'The business day', example: '2024-03-15' }),
+    date: Type.String({ format: 'date', description: 'The day of the close', example: '2024-03-15' }),
     base: Type.String({ description: 'Base currency', example: 'USD' }),
     symbol: Type.String({ description: 'Quoted currency', example: 'EUR' }),
     rate: DecimalField('Units of `symbol` per 1 `base` at the close', 0.9174311927),
     source: CLOSES_SOURCE,
     timestamp: Type.String({ format: 'date-time', description: 'When this close was published' }),
     stale: CLOSES_STALE,
-    marketClosed: Type.Boolean({ description: 'Always false: only business days are listed' }),
+    marketClosed: Type.Boolean({ description: 'Always false: only days a source published are listed' }),
   },
   {
     $id: 'TimeSeriesRow',
