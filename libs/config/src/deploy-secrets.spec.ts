@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_RATE_PROVIDERS } from '@fxrates/domain';
 import { loadConfig } from './config';
 import { ENV_SCHEMA } from './schema';
 
@@ -66,5 +67,16 @@ describe('deployment files give no secret a value anyone can read', () => {
       .split(/ AS runtime\n/)[1]
       .split('\nFROM ')[0];
     expect(runtimeStage).toMatch(/^ENV [^#]*API_HOST=0\.0\.0\.0/m);
+  });
+});
+
+describe('deployment files enable the default rates providers', () => {
+  const defaults = DEFAULT_RATE_PROVIDERS.join(',');
+
+  it('compose, the ConfigMap and .env.example list exactly the schema default, in its order', () => {
+    const compose = entries(read('docker-compose.yml').split('x-backend-env:')[1], 2).RATES_PROVIDERS;
+    expect(compose).toBe(`\${RATES_PROVIDERS:-${defaults}}`);
+    expect(entries(read('deploy/k8s/configmap.yaml'), 2).RATES_PROVIDERS).toBe(defaults);
+    expect(/^RATES_PROVIDERS=(.*)$/m.exec(read('.env.example'))?.[1]).toBe(defaults);
   });
 });

@@ -38,7 +38,6 @@ export interface StandInRequest {
 /** Routes by their path; `/products/` covers every Coinbase ticker. */
 export type StandInRoute =
   | '/stats/eurofxref/eurofxref-daily.xml'
-  | '/v1/latest'
   | '/v2/rates'
   | '/v2/exchange-rates'
   | '/v6/latest/USD'
@@ -109,18 +108,13 @@ ${cubes}
 
 /**
  * One loopback HTTP server playing every rates provider, in each one's wire format: ECB's daily
- * XML, Frankfurter (v1 and v2), Open Exchange Rates, Coinbase's exchange rates, ExchangeRate-API,
+ * XML, Frankfurter v2, Open Exchange Rates, Coinbase's exchange rates, ExchangeRate-API,
  * CoinGecko, Binance and Coinbase. It starts from the
- * providers' published samples; tests change the market (`ecbXml`, `frankfurter`, `oxr`,
- * `cryptoUsd`) or make a route fail (`fault`), and read what was asked (`requests`).
+ * providers' published samples; tests change the market (`ecbXml`, `frankfurterV2`, `coinbaseRates`,
+ * `openErApi`, `oxr`, `cryptoUsd`) or make a route fail (`fault`), and read what was asked (`requests`).
  */
 export class ProviderStandIn {
   ecbXml = sample('eurofxref-daily.xml');
-  frankfurter = JSON.parse(sample('frankfurter-latest-base-USD.json')) as {
-    base: string;
-    date: string;
-    rates: Record<string, unknown>;
-  };
   oxr = JSON.parse(sample('oxr-latest.json')) as { timestamp: number; rates: Record<string, unknown> };
   /**
    * Frankfurter v2's market: units per USD and the day of each code's newest observation, for its
@@ -229,10 +223,6 @@ export class ProviderStandIn {
           time_last_update_utc: new Date(this.openErApi.time * 1000).toUTCString(),
           rates: { USD: 1, ...this.openErApi.rates },
         });
-      case '/v1/latest':
-        return parsed.searchParams.get('base') === 'USD'
-          ? this.json(res, 200, { amount: 1, ...this.frankfurter })
-          : this.json(res, 404, JSON.parse(sample('frankfurter-error-404.json')));
       case '/api/latest.json':
         return parsed.searchParams.get('app_id') === this.oxrAppId
           ? this.json(res, 200, { ...JSON.parse(sample('oxr-latest.json')), ...this.oxr, base: 'USD' })

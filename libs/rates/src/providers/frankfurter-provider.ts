@@ -223,7 +223,7 @@ export function frankfurterObservations(
   return { observations };
 }
 
-/** GETs `/v2/rates?base=…` and reads it; a 422 names what Frankfurter refused. */
+/** GETs `/v2/rates?base=…` and reads it. */
 async function fetchBase(
   settings: ProviderSettings,
   base: string,
@@ -231,16 +231,9 @@ async function fetchBase(
   signal?: AbortSignal,
 ): Promise<FrankfurterAnswer> {
   const url = `${settings.baseUrl}/v2/rates?base=${encodeURIComponent(base)}`;
-  const response = await getFromProvider('frankfurter', url, settings, { signal, acceptStatus: [422] });
-  const body = parseJsonBody('frankfurter', response);
-  if (response.status === 422) {
-    const message =
-      isRecord(body) && typeof body.message === 'string' ? body.message : response.body.slice(0, 200);
-    throw new ProviderError('frankfurter', 'http', `/v2/rates?base=${base} refused (422): ${message}`, {
-      status: 422,
-    });
-  }
-  return parseFrankfurterRates(body, base, rejected);
+  // A 422 fails the fetch in getFromProvider, its message holding the start of Frankfurter's body.
+  const response = await getFromProvider('frankfurter', url, settings, { signal });
+  return parseFrankfurterRates(parseJsonBody('frankfurter', response), base, rejected);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { loadBundledSnapshot, RatesStore, type RatesTable } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
-import { REDIS, RedisConnections, SUBSCRIBER_OPTIONS } from '../redis';
+import { REDIS, RedisConnections } from '../redis';
 
 const CATCH_UP_RETRY_MS = 500;
 
@@ -56,10 +56,7 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
       return null;
     });
     this.swap(stored ?? loadBundledSnapshot());
-    const subscriber = await this.connections.connect(
-      this.redis.duplicate(SUBSCRIBER_OPTIONS),
-      'rates-subscriber',
-    );
+    const subscriber = await this.connections.subscriber(this.redis, 'rates-subscriber');
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string, version: string) => {
       if (channel !== this.store.channel) return;
@@ -78,7 +75,7 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Subscribes again (SUBSCRIBER_OPTIONS: ioredis does not) and then
+   * Subscribes again (RedisConnections.subscriber: ioredis does not) and then
    * re-reads the table, so no announcement falls between the two; tried again until it succeeds,
    * since the shared connection may come back a moment after this one.
    */

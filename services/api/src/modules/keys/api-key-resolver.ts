@@ -9,7 +9,7 @@ import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashApiKey } from './api-key-hash';
-import { REDIS, RedisConnections, SUBSCRIBER_OPTIONS } from '../redis';
+import { REDIS, RedisConnections } from '../redis';
 
 export interface ResolvedKey {
   keyId: string;
@@ -106,10 +106,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    const subscriber = await this.connections.connect(
-      this.redis.duplicate(SUBSCRIBER_OPTIONS),
-      'key-subscriber',
-    );
+    const subscriber = await this.connections.subscriber(this.redis, 'key-subscriber');
     this.subscriber = subscriber;
     const { keyChanged: keys, planChanged: plans } = pubSubChannels(this.config.redis.keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {
@@ -125,7 +122,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     });
     await subscriber.subscribe(keys, plans);
     // Announcements may have been missed while disconnected: start again from the database. The
-    // cache is emptied once subscribed again (SUBSCRIBER_OPTIONS: we subscribe, not ioredis), so no
+    // cache is emptied once subscribed again (RedisConnections.subscriber: we subscribe, not ioredis), so no
     // announcement falls between the two.
     subscriber.on('ready', () => {
       subscriber.subscribe(keys, plans).then(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { connectRedis } from './redis-connection';
+import { connectRedis, SUBSCRIBER_OPTIONS } from './redis-connection';
 
 /**
  * The process's Redis connections by name (the shared one, metering's, the pub/sub subscribers), so
@@ -17,6 +17,11 @@ export class RedisConnections {
     await connectRedis(redis, name);
     this.connections.set(name, redis);
     return redis;
+  }
+
+  /** A pub/sub connection beside `redis` (SUBSCRIBER_OPTIONS: its owner subscribes on every 'ready'). */
+  subscriber(redis: Redis, name: string): Promise<Redis> {
+    return this.connect(redis.duplicate(SUBSCRIBER_OPTIONS), name);
   }
 
   /** Each connection that is not ready now, as `"name" (ioredis status)`; empty when all are. */
