@@ -34,6 +34,13 @@ describe('CachePolicy.closes', () => {
     expect(policy.closes('2026-11-27', at('2026-11-28T09:00:00Z'))).toBe('public, max-age=60');
   });
 
+  it("never calls today final, though the live sources' values of today are stored", () => {
+    const withToday = new CachePolicy([], historyWith({ first: '1999-01-04', last: '2026-11-27' }, true));
+    const control = withToday.closes('2026-11-27', at('2026-11-27T10:00:00Z'));
+    expect(control).toBe(`public, max-age=${5 * 3600}`);
+    expect(withToday.closes('2026-11-26', at('2026-11-27T10:00:00Z'))).toBe(FINAL_CLOSES);
+  });
+
   it('over a weekend, until the Monday close', () => {
     const friday = new CachePolicy([], historyWith({ first: '1999-01-04', last: '2026-11-27' }, true));
     const saturdayMorning = at('2026-11-28T10:00:00Z');

@@ -47,9 +47,9 @@ export class CachePolicy {
   }
 
   /**
-   * For answers from daily closes ending on `lastDay`: a minute while that day is not over (UTC);
-   * final once it is over and its close (or a later one) is stored; otherwise until the next close
-   * is expected (16:00 CET on the next TARGET day), and at least a minute when it is late. Without a query while the history's range is known.
+   * For answers from daily closes ending on `lastDay`: final once that day is over (UTC) and its
+   * close (or a later one) is stored; otherwise until the next close is expected (16:00 CET on the
+   * next TARGET day), and at least a minute when it is late. Without a query while the history's range is known.
    */
   closes(lastDay: string, now: number): string | Promise<string> {
     const known = this.history.knownRange(now);
@@ -60,11 +60,12 @@ export class CachePolicy {
 }
 
 function closesControl(lastDay: string, range: { last: string } | null, now: number): string {
-  // A day not over yet is never final, whatever is stored for it: the live sources record their
-  // newest value of today at every poll (rate_history), and history answers from any source.
-  if (lastDay >= new Date(now).toISOString().slice(0, 10)) return `public, max-age=${MIN_MAX_AGE_S}`;
-  if (range && lastDay <= range.last) return FINAL_CLOSES;
-  const expected = nextCloseAfter(range?.last ?? lastDay);
+  // The last closed day held: today's rows are the live sources' newest values, recorded at every
+  // poll (history answers from any source), so today is never closed, whatever is stored for it.
+  const yesterday = addDays(new Date(now).toISOString().slice(0, 10), -1);
+  const closed = range ? (range.last < yesterday ? range.last : yesterday) : null;
+  if (closed && lastDay <= closed) return FINAL_CLOSES;
+  const expected = nextCloseAfter(closed ?? lastDay);
   const seconds = Math.max(MIN_MAX_AGE_S, Math.ceil((expected - now) / 1000));
   return `public, max-age=${seconds}`;
 }
