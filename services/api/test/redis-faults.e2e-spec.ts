@@ -196,10 +196,25 @@ describe('Redis stops during load and comes back', () => {
     for (const url of [base, baseB]) {
       await until('ready again', async () => (await call(`${url}/api/health/ready`)).status === 200);
     }
-    // A converter session lives in Redis: one made before the restart is gone with its data.
-    const session = (await (await call(`${base}/api/auth/session`, { method: 'POST' })).json()) as {
-      sessionToken: string;
-    };
+    // Sessions are created behind the per-IP throttle, whose counters live in Redis: ready says the
+    // instance can serve, yet a connection still finishing its handshake may refuse one more request
+    // with a 503, which a client retries as Retry-After tells it. Any other answer fails here.
+    let sessionToken = '';
+    let sessionAnswer = '';
+    await until(
+      'a converter session',
+      async () => {
+        const res = await call(`${base}/api/auth/session`, { method: 'POST' });
+        sessionAnswer = `${res.status} ${await res.text()}`;
+        if (res.status === 503) return false;
+        expect(res.status).toBe(201);
+        sessionToken = (JSON.parse(sessionAnswer.slice(4)) as { sessionToken: string }).sessionToken;
+        return true;
+      },
+      undefined,
+      () => `(last answer: ${sessionAnswer})`,
+    );
+    const session = { sessionToken };
     const metered = (url: string) =>
       call(`${url}/api/v1/rates/latest?base=USD`, { headers: { 'x-api-key': key } });
     await until('served again', async () => (await metered(baseB)).status === 200); // B has the key cached
