@@ -108,6 +108,7 @@ const env = {
   REDIS_KEY_PREFIX: 'fxrates-bench:',
   // Offline and steady: the default provider list reaches the live sources.
   RATES_PROVIDERS: 'bundled-snapshot',
+  RATES_HISTORY_BACKFILL: 'none',
   API_HOST: '127.0.0.1',
   API_PORT: String(API_PORT),
   // Limits the load cannot reach, so the benchmark measures the metered 200 path, not refusals.

@@ -84,6 +84,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     TRUST_PROXY: 'true',
     // Offline: the default provider list reaches the live sources.
     RATES_PROVIDERS: 'bundled-snapshot',
+    RATES_HISTORY_BACKFILL: 'none',
     ...options.env,
   };
 

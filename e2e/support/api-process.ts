@@ -20,6 +20,7 @@ export function apiEnvironment(port: number, redisKeyPrefix: string): NodeJS.Pro
     REDIS_KEY_PREFIX: redisKeyPrefix,
     // Offline: the default provider list reaches the live sources.
     RATES_PROVIDERS: 'bundled-snapshot',
+    RATES_HISTORY_BACKFILL: 'none',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     API_KEY_HASH_SECRET: randomBytes(48).toString('base64url'),
     // The browser tests show the wrong-password and unknown-user errors many times from one IP;

@@ -40,6 +40,7 @@ export async function startMailWorker(): Promise<MailWorker> {
       WEB_URL: baseUrl,
       EMAIL_RETRY_DELAY_MS: '200',
       RATES_PROVIDERS: ',',
+      RATES_HISTORY_BACKFILL: 'none',
       USAGE_FLUSH_INTERVAL_MS: '3600000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -72,6 +72,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('backfills history from every keyless range source by default; none turns it off, a typo is refused', () => {
+    expect(load({}).rates.history.sources).toEqual(['frankfurter', 'binance', 'coinbase']);
+    expect(load({ RATES_HISTORY_BACKFILL: '' }).rates.history.sources).toEqual([
+      'frankfurter',
+      'binance',
+      'coinbase',
+    ]);
+    expect(load({ RATES_HISTORY_BACKFILL: 'none' }).rates.history.sources).toEqual([]);
+    expect(load({ RATES_HISTORY_BACKFILL: 'binance' }).rates.history.sources).toEqual(['binance']);
+    expect(() => load({ RATES_HISTORY_BACKFILL: 'binance,kraken' })).toThrow(
+      /RATES_HISTORY_BACKFILL must be/,
+    );
+  });
+
   it('parses plan limit overrides and refuses malformed ones', () => {
     expect(load({ PLAN_LIMITS: 'enterprise=1000000:500, free=5:100' }).usage.planLimits).toEqual({
       enterprise: { monthlyQuota: 1_000_000, burstPerSecond: 500 },

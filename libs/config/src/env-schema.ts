@@ -165,13 +165,17 @@ export const list = (options: Omit<EnvVar<string[]>, 'parse'>): EnvVar<string[]>
   },
 });
 
-/** A comma-separated subset of `values`, each at most once. */
+/**
+ * A comma-separated subset of `values`, each at most once; `none` for the empty set (an empty
+ * variable, like an unset one, means the default).
+ */
 export const members = <T extends string>(
   values: readonly T[],
   options: Omit<EnvVar<T[]>, 'parse'>,
 ): EnvVar<T[]> => ({
   ...options,
   parse(raw) {
+    if (raw.trim() === 'none') return [];
     const items = commaSeparated(raw);
     const unknown = items.filter((item) => !values.includes(item as T));
     if (unknown.length > 0 || new Set(items).size !== items.length) {

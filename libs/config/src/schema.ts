@@ -405,10 +405,8 @@ export const ENV_SCHEMA = {
   }),
   RATES_HISTORY_BACKFILL: members(['frankfurter', 'binance', 'coinbase'] as const, {
     description:
-      'sources the worker backfills daily history from, on start and then daily, comma-separated (empty: none; off by default until the API reads closes per currency: see docs/performance.md)',
-    // Off until the close store reads a year per currency: with every currency's history held, the
-    // public API answers a mixed series at p99 2.3 s and passed 200 MB (bench `--only history`).
-    default: [],
+      'sources the worker backfills daily history from, on start and then daily, comma-separated (none: no backfill)',
+    default: ['frankfurter', 'binance', 'coinbase'],
   }),
   ...providerVars('ECB', 'ECB daily reference rates', {
     url: 'https://www.ecb.europa.eu',

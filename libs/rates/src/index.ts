@@ -2,6 +2,7 @@ export * from './decimal';
 export * from './rates-table';
 export * from './convert';
 export * from './pair-rates';
+export { displayCrossRate } from './display-cross-rate';
 export * from './provenance-summaries';
 export * from './bundled-snapshot';
 export * from './rates-store';

@@ -14,6 +14,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
     // Tests stay offline: the default list reaches the live sources. A test sets its own list.
     RATES_PROVIDERS: 'bundled-snapshot',
+    RATES_HISTORY_BACKFILL: 'none',
     ...overrides,
   });
 }

@@ -52,6 +52,7 @@ export async function startWorkerProcess(
       USAGE_FLUSH_INTERVAL_MS: '600000',
       // Offline: the default provider list reaches the live sources.
       RATES_PROVIDERS: 'bundled-snapshot',
+      RATES_HISTORY_BACKFILL: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,9 @@ import {
 import { RateDecimal } from '@fxrates/rates';
 import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
-import { CloseStore, type DisplayColumn, type HistoryRow, type HistoryYear } from './close-store';
+import { CloseStore } from './close-store';
+import type { DisplayColumn } from './display-column';
+import type { HistoryRow, HistoryYear } from './history-year';
 import { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
 import { coverageOf, dayNumber, sourceSpansOf, type Coverage, type SourceSpan } from './series-provenance';
 
@@ -45,15 +47,17 @@ const DAY_MS = 86_400_000;
  */
 export const HISTORY_TTL_MS = 60_000;
 /**
- * Display columns kept (one year × base × code, ~260 members; ~6 KB each measured, mostly outside
- * V8's heap): ~19 MB at most. Every year since 1999 × 5 bases × 17 symbols is ~2 300.
+ * The memory of the loaded closes: a currency's year is ~3–5 KB (its rates' text, their offsets and
+ * a byte a day for the source), so 12 MB holds ~3 000 of them — every catalogued currency over ten
+ * years; a series loads what it lacks, ten symbols' years in one query.
  */
-const COLUMN_LIMIT = 3_000;
+const CLOSE_BYTES = 12 * 1024 * 1024;
 /**
- * Years kept loaded: one year of every currency's closes (~200 fiat, ~35 crypto, 4 metals) is
- * ~70 000 rates, a few MB; a one-year series reads two, and answers over older years reload theirs.
+ * The memory of the memoised display columns (one year × base × code: ~4 KB for a fiat symbol's
+ * ~260 rates, ~6 KB for a crypto's 365): ~7 000 of them, the five main bases over every symbol of
+ * the recent years. One missed costs ~0.2 ms to build again (displayCrossRate).
  */
-const YEAR_LIMIT = 8;
+const DISPLAY_BYTES = 32 * 1024 * 1024;
 /** `,"YYYY-MM-DD":{` and `}` around a day's rates. */
 const DAY_BYTES = 16;
 const CLOSE = '}'.charCodeAt(0);
@@ -182,30 +186,32 @@ export class RateHistory implements OnModuleInit {
   ) {
     this.store = new CloseStore(
       {
-        // Order-free (a sum of row hashes): no sort of a year's ~70 000 rows on every check.
-        fingerprint: async (year) => {
-          const [row]: { fingerprint: string }[] = await this.em.getConnection().execute(
-            `select count(*) || ':' || coalesce(sum(hashtext(source || day || currency || rate_vs_usd::text)::bigint), 0)
-                      as fingerprint
-               from rate_history where source in (?) and day between ?::date and ?::date`,
-            [HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
+        // Order-free (a sum of row hashes): no sort of the rows on every check.
+        fingerprints: async (year, codes) => {
+          const rows: { currency: string; fingerprint: string }[] = await this.em.getConnection().execute(
+            `select currency, count(*) || ':' || sum(hashtext(source || day || rate_vs_usd::text)::bigint) as fingerprint
+               from rate_history
+              where currency = any(string_to_array(?, ',')) and source in (?) and day between ?::date and ?::date
+              group by currency`,
+            [codes.join(','), HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
           );
-          return row.fingerprint;
+          return new Map(rows.map(({ currency, fingerprint }) => [currency, fingerprint]));
         },
         // Each currency's close of a day from its most preferred source (HISTORY_PRECEDENCE).
-        rows: (year) =>
+        rows: (year, codes) =>
           this.em.getConnection().execute<HistoryRow[]>(
-            `select distinct on (day, currency) to_char(day, 'YYYY-MM-DD') as day, currency, source,
+            `select distinct on (currency, day) to_char(day, 'YYYY-MM-DD') as day, currency, source,
                     rate_vs_usd::text as rate
-               from rate_history where source in (?) and day between ?::date and ?::date
-              order by day, currency, ${PREFERENCE}`,
-            [HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
+               from rate_history
+              where currency = any(string_to_array(?, ',')) and source in (?) and day between ?::date and ?::date
+              order by currency, day, ${PREFERENCE}`,
+            [codes.join(','), HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
           ),
       },
       {
         ttlMs: HISTORY_TTL_MS,
-        columnLimit: COLUMN_LIMIT,
-        yearLimit: YEAR_LIMIT,
+        closeBytes: CLOSE_BYTES,
+        displayBytes: DISPLAY_BYTES,
         onRefreshError: (year, error) =>
           this.logger.warn(`Re-checking the ${year} history failed: ${(error as Error).message}`),
       },
@@ -236,11 +242,12 @@ export class RateHistory implements OnModuleInit {
     const closes = new Map<string, { day: string; source: string }>();
     let newest: string | undefined;
     for (let year = yearOf(day); year >= yearOf(earliest); year--) {
-      const data = await this.store.year(year);
+      const data = await this.store.year(year, await this.everyCode());
       for (let i = data.from(shiftDay(day, 1)) - 1; i >= 0 && data.days[i] >= earliest; i--) {
-        for (const [currency, rates] of data.rates) {
-          const rate = rates[i];
-          if (rate === undefined || perUsd.has(currency)) continue;
+        for (const currency of data.codesHeld()) {
+          if (perUsd.has(currency)) continue;
+          const rate = data.perUsd(currency, i);
+          if (rate === undefined) continue;
           perUsd.set(currency, new RateDecimal(rate));
           closes.set(currency, { day: data.days[i], source: data.sourceOf(currency, i) ?? 'ecb' });
           newest ??= data.days[i];
@@ -248,6 +255,36 @@ export class RateHistory implements OnModuleInit {
       }
     }
     return newest === undefined ? null : { day: newest, perUsd, closes };
+  }
+
+  private cachedCodes?: { value: Promise<readonly string[]>; checkedAt: number };
+
+  /**
+   * Every currency history holds or may hold: the catalogue's, and those no longer catalogued that a
+   * source published (the ECB's BGN, HRK, the euro's predecessors…), whose closes stay true for
+   * their days. The stored ones are found by a skip scan of the (currency, day) index — one probe a
+   * currency, not a read of the table — kept HISTORY_TTL_MS.
+   */
+  private everyCode(now = Date.now()): Promise<readonly string[]> {
+    const cached = this.cachedCodes;
+    if (cached && now - cached.checkedAt < HISTORY_TTL_MS) return cached.value;
+    const value = this.em
+      .getConnection()
+      .execute<{ currency: string }[]>(
+        `with recursive stored(currency) as (
+           (select min(currency) from rate_history)
+           union all
+           select (select min(currency) from rate_history where currency > stored.currency)
+             from stored where stored.currency is not null)
+         select currency from stored where currency is not null`,
+      )
+      .then((rows) => [...new Set([...CATALOGUE_CODES, ...rows.map(({ currency }) => currency)])]);
+    // A failed query is not kept: the next call asks again.
+    value.catch(() => {
+      if (this.cachedCodes?.value === value) this.cachedCodes = undefined;
+    });
+    this.cachedCodes = { value, checkedAt: now };
+    return value;
   }
 
   /** 404 `history-unavailable` for `currency` on `day` (any currency when undefined), naming what we hold. */
@@ -396,7 +433,10 @@ export class RateHistory implements OnModuleInit {
       first: y === 0 ? span.data.from(earliest) : span.first,
       y,
     }));
-    const before = yearOf(earliest) < yearOf(start) ? await this.store.year(yearOf(start) - 1) : undefined;
+    const before =
+      yearOf(earliest) < yearOf(start)
+        ? await this.store.year(yearOf(start) - 1, [base, ...codes])
+        : undefined;
     const gaps = new Map<string, Coverage>();
     const [startN, endN] = [dayNumber(start), dayNumber(end)];
     for (let c = 0; c < codes.length; c++) {
@@ -434,8 +474,10 @@ export class RateHistory implements OnModuleInit {
     plan: PlanId,
   ): Promise<{ spans: YearSpan[]; daysOf: DaysOf; codes: readonly string[]; columnsOf?: DisplayColumn[][] }> {
     const spans: YearSpan[] = [];
+    // Only the currencies asked about are read; a series of every currency reads them all.
+    const read = requested ? [base, ...requested] : await this.everyCode();
     for (let year = yearOf(start); year <= yearOf(end); year++) {
-      const data = await this.store.year(year);
+      const data = await this.store.year(year, read);
       let stop = data.from(end);
       if (data.days[stop] === end) stop++;
       spans.push({ data, first: data.from(start), stop });
@@ -446,14 +488,9 @@ export class RateHistory implements OnModuleInit {
     if (!requested) {
       const codes = new Set<string>();
       for (const { data, first, stop } of spans) {
-        for (const [code, rates] of data.rates) {
+        for (const code of data.codesHeld()) {
           if (code === base || codes.has(code) || !planAllowsCurrency(plan, code)) continue;
-          for (let i = first; i < stop; i++) {
-            if (rates[i] !== undefined) {
-              codes.add(code);
-              break;
-            }
-          }
+          if (data.hasAny(code, first, stop)) codes.add(code);
         }
       }
       if (base !== 'USD' && planAllowsCurrency(plan, 'USD')) codes.add('USD');
@@ -475,12 +512,7 @@ export class RateHistory implements OnModuleInit {
     spans: readonly YearSpan[],
   ): Promise<Error> {
     const ranges = await this.heldRanges();
-    const hasClose = (code: string) =>
-      spans.some(({ data, first, stop }) => {
-        const rates = data.rates.get(code);
-        for (let i = first; rates && i < stop; i++) if (rates[i] !== undefined) return true;
-        return false;
-      });
+    const hasClose = (code: string) => spans.some(({ data, first, stop }) => data.hasAny(code, first, stop));
     const without = [...new Set(codes)]
       .filter((code) => code !== 'USD' && !hasClose(code))
       .map((code) => ({ code, range: ranges.get(code) ?? null }));

@@ -1,4 +1,5 @@
-import { displayColumn, HistoryYear, type HistoryRow } from './close-store';
+import { displayColumn } from './display-column';
+import { HistoryYear, type HistoryRow } from './history-year';
 import { coverageOf, dayNumber, sourceSpansOf } from './series-provenance';
 
 /** EUR on the weekdays of the days given, from `source`. */
@@ -15,7 +16,7 @@ const weekdays = (from: string, to: string) => {
 
 describe('series provenance', () => {
   // ECB to 2026-04-13, nothing for seven months, Frankfurter from 2026-11-02.
-  const year = new HistoryYear(2026, 'x', [
+  const year = HistoryYear.fromRows(2026, 'x', [
     ...rows(weekdays('2026-01-02', '2026-04-13')),
     ...rows(weekdays('2026-11-02', '2026-11-27'), 'frankfurter'),
   ]);

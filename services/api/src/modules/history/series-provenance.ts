@@ -1,4 +1,5 @@
-import { sourceName, type DisplayColumn, type HistoryYear } from './close-store';
+import type { DisplayColumn } from './display-column';
+import { sourceName, type HistoryYear } from './history-year';
 
 const DAY_MS = 86_400_000;
 

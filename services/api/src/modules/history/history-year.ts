@@ -1,0 +1,295 @@
+import { asciiBytes, type AsciiWriter } from './ascii-writer';
+
+/** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric, and its source. */
+export interface HistoryRow {
+  day: string;
+  currency: string;
+  rate: string;
+  /** The provider whose close this is (absent: 'ecb', for stores fed by one source). */
+  source?: string;
+}
+
+/**
+ * Source names, interned: a column keeps one byte per day for its source instead of a string
+ * reference (8 bytes), and the names are few (the providers).
+ */
+const SOURCE_NAMES: string[] = [];
+function sourceIndex(name: string): number {
+  let index = SOURCE_NAMES.indexOf(name);
+  if (index < 0) {
+    if (SOURCE_NAMES.length >= 255) throw new Error(`More than 255 history sources: ${name}`);
+    index = SOURCE_NAMES.push(name) - 1;
+  }
+  return index + 1; // 0: no close
+}
+
+/** The name of an interned source (HistoryYear.sourceIndexes). */
+export function sourceName(index: number): string {
+  return SOURCE_NAMES[index - 1];
+}
+
+/** Days `from` to `to` (indexes, both with a close) on which a currency's closes come from one source. */
+export interface SourceRun {
+  index: number;
+  from: number;
+  to: number;
+}
+
+const DAY_MS = 86_400_000;
+/** `,"YYYY-MM-DD":{`: a day's key in a time series, after a comma unless it is the first. */
+const DAY_MEMBER_LENGTH = ',"YYYY-MM-DD":{'.length;
+
+/**
+ * The calendar days of a year, which every column of the year is indexed by: the same for every
+ * currency, so that a fiat column (weekdays) and a crypto one (every day) line up without a
+ * per-year union of the days published, and a column loads without the others.
+ */
+export class YearAxis {
+  readonly days: string[] = [];
+  /** Each of `days` as days since 1970-01-01: what coverage arithmetic works on. */
+  readonly dayNumbers: Int32Array;
+  /** `,"YYYY-MM-DD":{` for each of `days`, as ASCII: what a time series writes. */
+  private readonly dayMembers: Uint8Array;
+  private readonly firstNumber: number;
+
+  private constructor(readonly year: number) {
+    this.firstNumber = Date.UTC(year, 0, 1) / DAY_MS;
+    const stop = Date.UTC(year + 1, 0, 1) / DAY_MS;
+    for (let n = this.firstNumber; n < stop; n++)
+      this.days.push(new Date(n * DAY_MS).toISOString().slice(0, 10));
+    this.dayNumbers = Int32Array.from(this.days, (_day, i) => this.firstNumber + i);
+    this.dayMembers = asciiBytes(this.days.map((day) => `,"${day}":{`).join(''));
+    this.nothing = {
+      sources: new Uint8Array(this.days.length),
+      ends: new Uint16Array(this.days.length),
+      rates: new Uint8Array(0),
+    };
+  }
+
+  /** The arrays of a column without a close, shared by every such column of the year. */
+  readonly nothing: { sources: Uint8Array; ends: Uint16Array; rates: Uint8Array };
+
+  private static readonly axes = new Map<number, YearAxis>();
+
+  /** The year's axis (a few KB, made once per year asked for). */
+  static of(year: number): YearAxis {
+    let axis = YearAxis.axes.get(year);
+    if (!axis) YearAxis.axes.set(year, (axis = new YearAxis(year)));
+    return axis;
+  }
+
+  /** Index of the first day ≥ `day` (days.length when none). */
+  from(day: string): number {
+    if (day < this.days[0]) return 0;
+    if (day > this.days[this.days.length - 1]) return this.days.length;
+    return Date.parse(`${day.slice(0, 10)}T00:00:00Z`) / DAY_MS - this.firstNumber;
+  }
+
+  /** The index of `day`, which must be a day of this year. */
+  indexOf(day: string): number {
+    return Date.parse(`${day}T00:00:00Z`) / DAY_MS - this.firstNumber;
+  }
+
+  /** Appends `"YYYY-MM-DD":{` for day i, after a comma unless `first`. */
+  writeDayKey(out: AsciiWriter, i: number, first: boolean): void {
+    out.bytes(this.dayMembers, i * DAY_MEMBER_LENGTH + (first ? 1 : 0), (i + 1) * DAY_MEMBER_LENGTH);
+  }
+}
+
+/** The closes of one currency in one year that no source published: what a currency without rows holds. */
+export const NO_ROWS_FINGERPRINT = '0:0';
+
+/**
+ * One currency's preferred close on each day of a year, compactly: the rates' exact decimal texts
+ * end to end in one ASCII array with their end offsets, and a byte per day for the source. No
+ * object per close: the garbage collector sees three arrays a column, whatever the days.
+ */
+export class CloseColumn {
+  private readonly rates: Uint8Array;
+  /** ends[i]: where day i's rate ends in `rates` (it starts where day i - 1's ends; empty: none). */
+  private readonly ends: Uint16Array | Uint32Array;
+  /** Per day, the interned source of the close (0: none). */
+  readonly sources: Uint8Array;
+
+  /** `rows`: this currency's closes in the year, any order, at most one a day. */
+  constructor(
+    readonly axis: YearAxis,
+    readonly fingerprint: string,
+    rows: readonly HistoryRow[],
+  ) {
+    if (rows.length === 0) {
+      // Most currencies hold nothing in most years before their bank or listing: one shared column.
+      this.sources = axis.nothing.sources;
+      this.ends = axis.nothing.ends;
+      this.rates = axis.nothing.rates;
+      return;
+    }
+    const texts: (string | undefined)[] = new Array(axis.days.length);
+    this.sources = new Uint8Array(axis.days.length);
+    for (const { day, rate, source } of rows) {
+      const i = axis.indexOf(day);
+      texts[i] = rate;
+      this.sources[i] = sourceIndex(source ?? 'ecb');
+    }
+    let text = '';
+    const ends: number[] = new Array(axis.days.length);
+    for (let i = 0; i < texts.length; i++) {
+      text += texts[i] ?? '';
+      ends[i] = text.length;
+    }
+    this.rates = asciiBytes(text);
+    this.ends = text.length > 0xffff ? Uint32Array.from(ends) : Uint16Array.from(ends);
+  }
+
+  /** What the column holds in memory, roughly: what the store's budget counts. */
+  get bytes(): number {
+    if (this.sources === this.axis.nothing.sources) return 200;
+    return this.rates.byteLength + this.ends.byteLength + this.sources.byteLength + 200;
+  }
+
+  /** Whether day i has a close. */
+  has(i: number): boolean {
+    return this.sources[i] !== 0;
+  }
+
+  /** Whether any day from `first` up to (not including) `stop` has a close. */
+  hasAny(first: number, stop: number): boolean {
+    return stop > first && this.ends[stop - 1] > (first === 0 ? 0 : this.ends[first - 1]);
+  }
+
+  /** The close of day i per USD, as its exact decimal text (undefined: none). */
+  rate(i: number): string | undefined {
+    const start = i === 0 ? 0 : this.ends[i - 1];
+    const end = this.ends[i];
+    return start === end ? undefined : String.fromCharCode(...this.rates.subarray(start, end));
+  }
+
+  private runs?: readonly SourceRun[];
+
+  /** The closes as runs of one source each, by day index (days without a close do not break a run). */
+  sourceRuns(): readonly SourceRun[] {
+    if (this.runs) return this.runs;
+    const built: SourceRun[] = [];
+    for (let i = 0; i < this.sources.length; i++) {
+      const index = this.sources[i];
+      if (index === 0) continue;
+      const last = built.at(-1);
+      if (last && last.index === index) last.to = i;
+      else built.push({ index, from: i, to: i });
+    }
+    return (this.runs = built);
+  }
+}
+
+/**
+ * The closes of a year that a query reads: the columns of the currencies it asked the store for,
+ * on the year's calendar axis. Made per query (a map of a few columns); the columns are the
+ * store's.
+ */
+export class HistoryYear {
+  constructor(
+    readonly axis: YearAxis,
+    private readonly closes: ReadonlyMap<string, CloseColumn>,
+  ) {}
+
+  /** A year built from rows at once (tests, and what a query reads from the store). */
+  static fromRows(year: number, fingerprint: string, rows: readonly HistoryRow[]): HistoryYear {
+    const axis = YearAxis.of(year);
+    const byCode = new Map<string, HistoryRow[]>();
+    for (const row of rows) {
+      let list = byCode.get(row.currency);
+      if (!list) byCode.set(row.currency, (list = []));
+      list.push(row);
+    }
+    const closes = new Map<string, CloseColumn>();
+    for (const [code, list] of byCode) closes.set(code, new CloseColumn(axis, fingerprint, list));
+    return new HistoryYear(axis, closes);
+  }
+
+  get year(): number {
+    return this.axis.year;
+  }
+
+  get days(): readonly string[] {
+    return this.axis.days;
+  }
+
+  get dayNumbers(): Int32Array {
+    return this.axis.dayNumbers;
+  }
+
+  from(day: string): number {
+    return this.axis.from(day);
+  }
+
+  writeDayKey(out: AsciiWriter, i: number, first: boolean): void {
+    this.axis.writeDayKey(out, i, first);
+  }
+
+  private madeOf?: string;
+
+  /** What the closes read are, as `CODE=fingerprint` of each column: changes whenever one of them does. */
+  get fingerprint(): string {
+    this.madeOf ??= [...this.closes]
+      .map(([code, column]) => `${code}=${column.fingerprint}`)
+      .sort()
+      .join(',');
+    return this.madeOf;
+  }
+
+  /** The currencies read that hold a close this year. */
+  *codesHeld(): IterableIterator<string> {
+    for (const [code, column] of this.closes) if (column.hasAny(0, this.axis.days.length)) yield code;
+  }
+
+  /** `code`'s column (undefined for USD, the unit, and for a currency not read). */
+  column(code: string): CloseColumn | undefined {
+    return this.closes.get(code);
+  }
+
+  /** The rate of `code` per USD on day i as text, '1' for USD itself, undefined when unpublished. */
+  perUsd(code: string, i: number): string | undefined {
+    return code === 'USD' ? '1' : this.closes.get(code)?.rate(i);
+  }
+
+  /** Whether `code` has a close from `first` up to (not including) `stop`. */
+  hasAny(code: string, first: number, stop: number): boolean {
+    return this.closes.get(code)?.hasAny(first, stop) ?? false;
+  }
+
+  /** Per day, the interned source of `code`'s close (0: none; sourceName gives its name). */
+  sourceIndexes(code: string): Uint8Array | undefined {
+    return this.closes.get(code)?.sources;
+  }
+
+  /** `code`'s closes of the year as runs of one source each (CloseColumn.sourceRuns). */
+  sourceRuns(code: string): readonly SourceRun[] {
+    return this.closes.get(code)?.sourceRuns() ?? [];
+  }
+
+  /** The source of `code`'s close on day i (undefined for USD, the unit, and where there is none). */
+  sourceOf(code: string, i: number): string | undefined {
+    const index = this.closes.get(code)?.sources[i];
+    return index ? SOURCE_NAMES[index - 1] : undefined;
+  }
+
+  private perDay?: readonly (readonly string[])[];
+
+  /**
+   * Per day, the codes read that have a close that day plus USD, sorted; days with the same set share
+   * one array (what a series of every currency lists, day by day).
+   */
+  get codes(): readonly (readonly string[])[] {
+    if (this.perDay) return this.perDay;
+    const held = [...this.closes].filter(([, column]) => column.hasAny(0, this.axis.days.length));
+    const shared = new Map<string, string[]>();
+    this.perDay = this.axis.days.map((_day, i) => {
+      const sorted = [...held.filter(([, column]) => column.has(i)).map(([code]) => code), 'USD'].sort();
+      const key = sorted.join(',');
+      let same = shared.get(key);
+      if (!same) shared.set(key, (same = sorted));
+      return same;
+    });
+    return this.perDay;
+  }
+}
