@@ -126,6 +126,8 @@ const env = {
   WEB_URL: 'http://127.0.0.1:3000',
   // The API's heap caps as deployed (deploy/backend.Dockerfile, deploy/k8s/api.yaml).
   NODE_OPTIONS: '--max-old-space-size=192 --max-semi-space-size=8',
+  // glibc's trim threshold as deployed (deploy/k8s/api.yaml).
+  MALLOC_TRIM_THRESHOLD_: '131072',
 };
 
 const CLIENT_CORE = process.env.BENCH_CLIENT_CORE ?? '0';

@@ -25,6 +25,8 @@ const UNREACHABLE_PLAN_LIMITS =
  * since the cluster's environment is one for all processes.
  */
 const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=192 --max-semi-space-size=8';
+/** glibc's trim threshold as deployed (deploy/k8s/api.yaml): freed memory goes back to the system. */
+const DEPLOYED_MALLOC_TRIM_THRESHOLD = '131072';
 /** Seconds of half the rate before the measured run (coldStart in the report). */
 const COLD_START_SECONDS = 15;
 /** How long accepted contact messages may take to reach the SMTP sink after the load. */
@@ -116,7 +118,12 @@ export async function runSoak(
     print(`› Starting the cluster (logs in ${path.join(options.outDir, 'logs')})…`);
     cluster = await startCluster({
       logDir: path.join(options.outDir, 'logs'),
-      env: { ...standIns.env, PLAN_LIMITS: UNREACHABLE_PLAN_LIMITS, NODE_OPTIONS: DEPLOYED_NODE_OPTIONS },
+      env: {
+        ...standIns.env,
+        PLAN_LIMITS: UNREACHABLE_PLAN_LIMITS,
+        NODE_OPTIONS: DEPLOYED_NODE_OPTIONS,
+        MALLOC_TRIM_THRESHOLD_: DEPLOYED_MALLOC_TRIM_THRESHOLD,
+      },
     });
     const processes = cluster.processes.map((p) => ({ name: p.name, role: p.role }));
     // The generator's CPU is reported beside the cluster's (no RSS: it is not judged).

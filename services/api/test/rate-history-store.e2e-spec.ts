@@ -208,6 +208,26 @@ describe('rate history from the in-process store', () => {
     }
   });
 
+  it('re-checks an unchanged column without reading it again: the fingerprint read with the rows is the re-check’s', async () => {
+    const history = t.app.get(RateHistory);
+    const query = 'start=1995-12-27&end=1996-01-05&base=GBP&symbols=EUR,JPY';
+    const first = (await series(query)).text;
+    const { options } = history.store;
+    const ttl = options.ttlMs;
+    options.ttlMs = 0;
+    try {
+      const loads = history.store.loads;
+      // Each call past the TTL re-checks the columns behind the answer: none of them reloads.
+      for (let i = 0; i < 3; i++) {
+        expect((await series(query)).text).toBe(first);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(history.store.loads).toBe(loads);
+    } finally {
+      options.ttlMs = ttl;
+    }
+  });
+
   it('without an announcement, shows a change once the loaded year is older than its TTL', async () => {
     const query = 'start=1995-12-27&end=1995-12-27&symbols=CHF';
     expect((await series(query)).body.rates).toEqual({ '1995-12-27': { CHF: 1.1532 } });

@@ -42,6 +42,13 @@ describe('history backfill from the providers’ range endpoints', () => {
     );
     return rows.map((r) => `${r.source} ${r.day} ${r.currency} ${r.rate}`);
   };
+  /** When rate_history was last analysed by hand (a vacuum's analyse counts), as text. */
+  const lastAnalysed = async () => {
+    const { rows } = await db.query(
+      `select coalesce(last_analyze::text, 'never') as at from pg_stat_user_tables where relname = 'rate_history'`,
+    );
+    return rows[0].at as string;
+  };
   const progress = async () => {
     const { rows } = await db.query(
       `select source, currency, to_char(checked_through, 'YYYY-MM-DD') as day from history_backfill_progress
@@ -79,7 +86,8 @@ describe('history backfill from the providers’ range endpoints', () => {
   });
 
   it('fills every currency from its first day to today, in pages within each provider’s limits, with progress in the log', async () => {
-    const results = await backfillHistory(db, options());
+    const analysedBefore = await lastAnalysed();
+    const results = await backfillHistory(db, options({ vacuumAfterRows: 1_000 }));
     expect(results.frankfurter?.failed).toBeUndefined();
     expect(results.binance?.failed).toBeUndefined();
     expect(results.coinbase?.failed).toBeUndefined();
@@ -94,6 +102,13 @@ describe('history backfill from the providers’ range endpoints', () => {
     expect(rows.filter((r) => r.startsWith('binance '))).toHaveLength(exchangeDays * 2); // BTC, ETH
     expect(rows.some((r) => / TWD /.test(r))).toBe(false);
     expect(log).toContain('History backfill: Frankfurter does not know TWD; left out of this run');
+    // A fill of more rows than the threshold leaves the table's statistics and visibility map current.
+    expect(
+      log.filter((line) =>
+        /^History backfill: rate_history vacuumed and analysed after [\d,]+ rows written$/.test(line),
+      ),
+    ).toHaveLength(1);
+    expect(await lastAnalysed()).not.toBe(analysedBefore);
 
     // Each close as the market had it: ≥ 6 significant digits where one of the bases gives them
     // (metals through base XAU, not the 2 digits of USD→XAU), the exchanges' rebased on USD.

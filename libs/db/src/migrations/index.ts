@@ -16,6 +16,7 @@ import { Migration20261128120000_usage_owner } from './Migration20261128120000_u
 import { Migration20261128170000_payments } from './Migration20261128170000_payments';
 import { Migration20261128180000_payments_refunded } from './Migration20261128180000_payments_refunded';
 import { Migration20261128200000_history_backfill_progress } from './Migration20261128200000_history_backfill_progress';
+import { Migration20261129010000_rate_history_covering_index } from './Migration20261129010000_rate_history_covering_index';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,5 +57,9 @@ export const MIGRATIONS: MigrationObject[] = [
   {
     name: 'Migration20261128200000_history_backfill_progress',
     class: Migration20261128200000_history_backfill_progress,
+  },
+  {
+    name: 'Migration20261129010000_rate_history_covering_index',
+    class: Migration20261129010000_rate_history_covering_index,
   },
 ];

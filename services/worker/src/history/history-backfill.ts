@@ -55,6 +55,8 @@ export interface HistoryBackfillOptions {
   crypto?: readonly string[];
   /** Where each source's history starts (default FIRST_DAYS). */
   firstDays?: Partial<Record<HistoryBackfillSource, string>>;
+  /** Rows written by the run above which it vacuums and analyses rate_history (default 10 000). */
+  vacuumAfterRows?: number;
 }
 
 export interface SourceBackfillResult {
@@ -180,8 +182,19 @@ export async function backfillHistory(
         `${count(result.inserted)} new, ${count(result.updated)} changed`,
     );
   }
+  const written = Object.values(results).reduce((sum, r) => sum + (r ? r.inserted + r.updated : 0), 0);
+  if (written >= (options.vacuumAfterRows ?? VACUUM_AFTER_ROWS)) {
+    // A first fill writes a million rows at once: until autovacuum comes by, the planner's estimates
+    // are those of an empty table (it then reads every currency of a year to answer for ten) and the
+    // API's column reads cannot be index-only (the visibility map is unset). Done here, once.
+    await db.query('vacuum (analyze) rate_history');
+    options.log(`History backfill: rate_history vacuumed and analysed after ${count(written)} rows written`);
+  }
   return results;
 }
+
+/** Rows written by a run above which it vacuums and analyses rate_history itself (a first fill, a long gap). */
+const VACUUM_AFTER_ROWS = 10_000;
 
 interface SourceRun {
   db: SqlClient;

@@ -1,23 +1,47 @@
 import { CloseStore, type CloseStoreOptions } from './close-store';
-import type { HistoryRow } from './history-year';
+import { YearAxis, type HistoryRow } from './history-year';
+
+const SOURCES = ['ecb', 'frankfurter'];
 
 /** A database of rows, counting the queries and the currencies each asked about. */
 function source(rows: HistoryRow[]) {
-  const asked = { fingerprints: [] as string[][], rows: [] as string[][] };
+  const asked = { fingerprints: [] as string[][], closes: [] as string[][] };
   let version = 'v1';
+  const fingerprintsOf = (year: number, codes: readonly string[]) => {
+    const held = new Set(rows.filter(({ day }) => day.startsWith(`${year}`)).map(({ currency }) => currency));
+    return new Map(codes.filter((code) => held.has(code)).map((code) => [code, `${code}:${version}`]));
+  };
   const db = {
     asked,
+    sourceNames: SOURCES,
     change(next: string) {
       version = next;
     },
-    fingerprints: async (_year: number, codes: readonly string[]) => {
+    fingerprints: async (year: number, codes: readonly string[]) => {
       asked.fingerprints.push([...codes]);
-      const held = new Set(rows.map(({ currency }) => currency));
-      return new Map(codes.filter((code) => held.has(code)).map((code) => [code, `${code}:${version}`]));
+      return fingerprintsOf(year, codes);
     },
-    rows: async (_year: number, codes: readonly string[]) => {
-      asked.rows.push([...codes]);
-      return rows.filter(({ currency }) => codes.includes(currency));
+    /** As the database joins them: one row a currency that has closes. */
+    closes: async (year: number, codes: readonly string[]) => {
+      asked.closes.push([...codes]);
+      const axis = YearAxis.of(year);
+      return new Map(
+        [...fingerprintsOf(year, codes)].map(([code, fingerprint]) => {
+          const closes = rows
+            .filter(({ currency, day }) => currency === code && day.startsWith(`${year}`))
+            .sort((a, b) => (a.day < b.day ? -1 : 1));
+          const sourceChar = (source = 'ecb') => String.fromCharCode(65 + SOURCES.indexOf(source));
+          return [
+            code,
+            {
+              fingerprint,
+              days: closes.map(({ day }) => axis.indexOf(day)).join(','),
+              rates: closes.map(({ rate }) => rate).join(','),
+              sources: closes.map(({ source }) => sourceChar(source)).join(''),
+            },
+          ];
+        }),
+      );
     },
   };
   return db;
@@ -40,11 +64,11 @@ const JAN_3 = 2;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('CloseStore', () => {
-  it('loads only the currencies asked about, each once, on the calendar days of the year', async () => {
+  it('loads only the currencies asked about, each once with its fingerprint, on the calendar days of the year', async () => {
     const db = source(ROWS);
     const store = new CloseStore(db, OPTIONS);
     const year = await store.year(2024, ['USD', 'EUR'], 0);
-    expect(db.asked.rows).toEqual([['EUR']]); // USD is the unit: nothing to load
+    expect(db.asked.closes).toEqual([['EUR']]); // USD is the unit: nothing to load
     expect(year.days).toHaveLength(366);
     expect(year.perUsd('EUR', JAN_2)).toBe('0.9');
     expect(year.perUsd('EUR', JAN_3)).toBe('0.91');
@@ -53,13 +77,16 @@ describe('CloseStore', () => {
     expect([...year.codesHeld()]).toEqual(['EUR']);
     // GBP is loaded alone; EUR, fresh, costs no query.
     const both = await store.year(2024, ['EUR', 'GBP'], 10);
-    expect(db.asked.rows).toEqual([['EUR'], ['GBP']]);
+    expect(db.asked.closes).toEqual([['EUR'], ['GBP']]);
     expect(both.sourceOf('GBP', JAN_2)).toBe('frankfurter');
     expect(both.sourceOf('EUR', JAN_2)).toBe('ecb');
-    // JPY holds nothing and is asked no rows.
+    // JPY holds nothing: loaded empty, once.
     const all = await store.year(2024, ['EUR', 'GBP', 'JPY'], 20);
-    expect(db.asked.fingerprints.at(-1)).toEqual(['JPY']);
-    expect(db.asked.rows).toHaveLength(2);
+    expect(db.asked.closes).toEqual([['EUR'], ['GBP'], ['JPY']]);
+    await store.year(2024, ['JPY'], 30);
+    expect(db.asked.closes).toHaveLength(3);
+    // First loads read the fingerprints with the rows: no query of their own.
+    expect(db.asked.fingerprints).toEqual([]);
     expect([...all.codesHeld()].sort()).toEqual(['EUR', 'GBP']);
     expect(all.codes[JAN_2]).toEqual(['EUR', 'GBP', 'USD']);
     expect(all.codes[JAN_3]).toEqual(['EUR', 'USD']);
@@ -70,17 +97,17 @@ describe('CloseStore', () => {
     const store = new CloseStore(db, OPTIONS);
     await store.year(2024, ['EUR'], 0);
     expect(store.year(2024, ['EUR'], 999)).not.toBeInstanceOf(Promise); // fresh: synchronous, no query
-    expect(db.asked.fingerprints).toHaveLength(1);
+    expect(db.asked.fingerprints).toHaveLength(0);
     expect(store.year(2024, ['EUR'], 1_000)).not.toBeInstanceOf(Promise); // past the TTL: re-checks behind
     await settle();
-    expect(db.asked.fingerprints).toHaveLength(2);
-    expect(db.asked.rows).toHaveLength(1); // same fingerprint: not reloaded
+    expect(db.asked.fingerprints).toHaveLength(1);
+    expect(db.asked.closes).toHaveLength(1); // same fingerprint: not reloaded
     const loads = store.loads;
     db.change('v2');
     store.invalidate(2024);
     store.year(2024, ['EUR'], 1_001);
     await settle();
-    expect(db.asked.rows).toHaveLength(2);
+    expect(db.asked.closes).toHaveLength(2);
     expect(store.loads).toBe(loads + 1);
   });
 
@@ -93,14 +120,15 @@ describe('CloseStore', () => {
     store.year(2023, ['EUR'], 1);
     store.year(2024, ['EUR'], 1);
     await settle();
-    expect(db.asked.fingerprints).toHaveLength(3); // 2023 and 2024 loaded, 2024 re-checked
+    expect(db.asked.closes).toHaveLength(2); // 2023 and 2024 loaded
+    expect(db.asked.fingerprints).toHaveLength(1); // 2024 re-checked
   });
 
   it('loads a column once when two queries ask for it at the same time', async () => {
     const db = source(ROWS);
     const store = new CloseStore(db, OPTIONS);
     const [a, b] = await Promise.all([store.year(2024, ['EUR'], 0), store.year(2024, ['EUR', 'GBP'], 0)]);
-    expect(db.asked.rows).toEqual([['EUR'], ['GBP']]);
+    expect(db.asked.closes).toEqual([['EUR'], ['GBP']]);
     expect(a.perUsd('EUR', JAN_2)).toBe('0.9');
     expect(b.perUsd('EUR', JAN_2)).toBe('0.9');
     expect(b.perUsd('GBP', JAN_2)).toBe('0.8');
@@ -127,12 +155,12 @@ describe('CloseStore', () => {
   it('fails a first load whose query fails, and loads on the next use', async () => {
     const db = source(ROWS);
     const store = new CloseStore(db, OPTIONS);
-    const rows = db.rows;
-    db.rows = async () => {
+    const closes = db.closes;
+    db.closes = async () => {
       throw new Error('database down');
     };
     await expect(store.year(2024, ['EUR'], 0)).rejects.toThrow('database down');
-    db.rows = rows;
+    db.closes = closes;
     expect((await store.year(2024, ['EUR'], 1)).perUsd('EUR', JAN_2)).toBe('0.9');
   });
 
@@ -150,9 +178,9 @@ describe('CloseStore', () => {
     expect(columns).toBeLessThan(codes.length);
     // The first, evicted, is loaded again; the last is still held.
     await store.year(2024, [codes.at(-1)!], 1);
-    expect(db.asked.rows).toHaveLength(codes.length);
+    expect(db.asked.closes).toHaveLength(codes.length);
     await store.year(2024, [codes[0]], 1);
-    expect(db.asked.rows).toHaveLength(codes.length + 1);
+    expect(db.asked.closes).toHaveLength(codes.length + 1);
   });
 
   it('memoises displayed cross rates per year, base and code, until a column reloads', async () => {

@@ -1,13 +1,21 @@
 import { LRUCache } from 'lru-cache';
 import { displayColumn, type DisplayColumn } from './display-column';
-import { CloseColumn, HistoryYear, NO_ROWS_FINGERPRINT, YearAxis, type HistoryRow } from './history-year';
+import { CloseColumn, HistoryYear, NO_ROWS_FINGERPRINT, YearAxis, type ColumnRows } from './history-year';
 
 /** What the store needs from the database, for some currencies of one year. */
 export interface CloseSource {
   /** Per currency asked that has rows in the year (from any source), a fingerprint of them. */
   fingerprints(year: number, codes: readonly string[]): Promise<ReadonlyMap<string, string>>;
-  /** The preferred close of each day of the year for these currencies. */
-  rows(year: number, codes: readonly string[]): Promise<HistoryRow[]>;
+  /**
+   * The preferred close of each day of the year for these currencies that have one, with the
+   * fingerprint of each one's rows as `fingerprints` gives it (read together: one query on a first load).
+   */
+  closes(
+    year: number,
+    codes: readonly string[],
+  ): Promise<ReadonlyMap<string, ColumnRows & { fingerprint: string }>>;
+  /** The sources the closes' `sources` characters index. */
+  readonly sourceNames: readonly string[];
 }
 
 interface ColumnEntry {
@@ -39,8 +47,8 @@ export interface CloseStoreOptions {
  *
  * Published closes do not change, but ingest adds the current day and `rates:backfill` can add or
  * correct any day, so a column is re-checked against the database — one query returning, per
- * currency, a hash of its rows; reloaded only when it differs — once `ttlMs` has passed since its
- * last check, or on the next use after `invalidate()`. A loaded column keeps answering while it is
+ * currency, a hash of its rows (read with the rows on a first load); reloaded only when it differs —
+ * once `ttlMs` has passed since its last check, or on the next use after `invalidate()`. A loaded column keeps answering while it is
  * re-checked (stale-while-revalidate), so no request waits on a check; only a column never loaded
  * is awaited.
  */
@@ -137,28 +145,37 @@ export class CloseStore {
     version: number,
     now: number,
   ): Promise<void> {
-    const codes = entries.map(([code]) => code);
-    // Fingerprints first: a change landing between the two queries is seen at the next check.
-    const fingerprints = await this.source.fingerprints(year, codes);
-    const fingerprintOf = (code: string) => fingerprints.get(code) ?? NO_ROWS_FINGERPRINT;
-    const changed = new Set(
-      entries
-        .filter(([code, entry]) => entry.data?.fingerprint !== fingerprintOf(code))
-        .map(([code]) => code),
-    );
-    const rowsOf = new Map<string, HistoryRow[]>();
-    const withRows = [...changed].filter((code) => fingerprints.has(code));
-    for (const row of withRows.length > 0 ? await this.source.rows(year, withRows) : []) {
-      let list = rowsOf.get(row.currency);
-      if (!list) rowsOf.set(row.currency, (list = []));
-      list.push(row);
+    // Columns never loaded are read at once with their fingerprints; loaded ones are asked their
+    // fingerprints first and read again only when those changed.
+    let changed = entries;
+    if (entries.some(([, entry]) => entry.data)) {
+      const fingerprints = await this.source.fingerprints(
+        year,
+        entries.map(([code]) => code),
+      );
+      changed = entries.filter(
+        ([code, entry]) => entry.data?.fingerprint !== (fingerprints.get(code) ?? NO_ROWS_FINGERPRINT),
+      );
     }
+    const read =
+      changed.length > 0
+        ? await this.source.closes(
+            year,
+            changed.map(([code]) => code),
+          )
+        : undefined;
     const axis = YearAxis.of(year);
+    for (const [code, entry] of changed) {
+      const closes = read?.get(code);
+      entry.data = new CloseColumn(
+        axis,
+        closes?.fingerprint ?? NO_ROWS_FINGERPRINT,
+        closes,
+        this.source.sourceNames,
+      );
+      this.loaded++;
+    }
     for (const [code, entry] of entries) {
-      if (changed.has(code)) {
-        entry.data = new CloseColumn(axis, fingerprintOf(code), rowsOf.get(code) ?? []);
-        this.loaded++;
-      }
       entry.checkedAt = now;
       entry.checkedVersion = version;
       // Put in again (lru-cache keeps the size an entry was set with): its size is now its column's,

@@ -141,5 +141,9 @@ export function displayColumn(year: HistoryYear, base: string, code: string): Di
     }
   }
   const offsets = length > 0xffff ? Uint32Array.from(ends) : Uint16Array.from(ends);
-  return new DisplayColumn(code, scratch.slice(0, length), offsets);
+  // In an ArrayBuffer of its own, as asciiBytes: a short one would live in V8's heap, and the copy
+  // loop reading both kinds runs at a third of its speed (AsciiWriter.bytes).
+  const digits = new Uint8Array(new ArrayBuffer(length));
+  digits.set(scratch.subarray(0, length));
+  return new DisplayColumn(code, digits, offsets);
 }

@@ -1,5 +1,18 @@
 import { asciiBytes, type AsciiWriter } from './ascii-writer';
 
+/**
+ * A currency's preferred closes of a year as the database sends them: one row, its values joined
+ * (a few strings a currency, not objects and strings a close — what a load leaves to the collector).
+ */
+export interface ColumnRows {
+  /** The days' indexes in the year (0: 1 January), ascending, comma-separated. */
+  days: string;
+  /** Each day's rate exactly as PostgreSQL prints the numeric, comma-separated. */
+  rates: string;
+  /** Each day's source as one character: 'A' + its index in `sourceNames`. */
+  sources: string;
+}
+
 /** One rate_history row as read: the rate exactly as PostgreSQL prints the numeric, and its source. */
 export interface HistoryRow {
   day: string;
@@ -62,12 +75,12 @@ export class YearAxis {
     this.nothing = {
       sources: new Uint8Array(this.days.length),
       ends: new Uint16Array(this.days.length),
-      rates: new Uint8Array(0),
+      rates: '',
     };
   }
 
   /** The arrays of a column without a close, shared by every such column of the year. */
-  readonly nothing: { sources: Uint8Array; ends: Uint16Array; rates: Uint8Array };
+  readonly nothing: { sources: Uint8Array; ends: Uint16Array; rates: string };
 
   private static readonly axes = new Map<number, YearAxis>();
 
@@ -96,55 +109,88 @@ export class YearAxis {
   }
 }
 
+const COMMA = ','.charCodeAt(0);
+const ZERO = '0'.charCodeAt(0);
+const LETTER_A = 'A'.charCodeAt(0);
+
 /** The closes of one currency in one year that no source published: what a currency without rows holds. */
 export const NO_ROWS_FINGERPRINT = '0:0';
 
 /**
  * One currency's preferred close on each day of a year, compactly: the rates' exact decimal texts
- * end to end in one ASCII array with their end offsets, and a byte per day for the source. No
- * object per close: the garbage collector sees three arrays a column, whatever the days.
+ * end to end in one string (one byte a character) with their end offsets, and a byte per day for
+ * the source. No object per close: the garbage collector sees three objects a column, whatever the
+ * days, and a rate is a slice of the string (building it from bytes cost 7 % of a series' CPU).
  */
 export class CloseColumn {
-  private readonly rates: Uint8Array;
+  private readonly rates: string;
   /** ends[i]: where day i's rate ends in `rates` (it starts where day i - 1's ends; empty: none). */
   private readonly ends: Uint16Array | Uint32Array;
   /** Per day, the interned source of the close (0: none). */
   readonly sources: Uint8Array;
 
-  /** `rows`: this currency's closes in the year, any order, at most one a day. */
+  /** `closes`: this currency's in the year (none: undefined), `sourceNames` what their sources index. */
   constructor(
     readonly axis: YearAxis,
     readonly fingerprint: string,
-    rows: readonly HistoryRow[],
+    closes: ColumnRows | undefined,
+    sourceNames: readonly string[] = [],
   ) {
-    if (rows.length === 0) {
+    if (!closes || closes.days === '') {
       // Most currencies hold nothing in most years before their bank or listing: one shared column.
       this.sources = axis.nothing.sources;
       this.ends = axis.nothing.ends;
       this.rates = axis.nothing.rates;
       return;
     }
-    const texts: (string | undefined)[] = new Array(axis.days.length);
-    this.sources = new Uint8Array(axis.days.length);
-    for (const { day, rate, source } of rows) {
-      const i = axis.indexOf(day);
-      texts[i] = rate;
-      this.sources[i] = sourceIndex(source ?? 'ecb');
+    const { days, rates, sources } = closes;
+    const count = axis.days.length;
+    const interned = sourceNames.map(sourceIndex);
+    this.sources = new Uint8Array(count);
+    const ends = rates.length > 0xffff ? new Uint32Array(count) : new Uint16Array(count);
+    let length = 0;
+    let filled = 0; // days before this one have their end
+    let d = 0;
+    let r = 0;
+    for (let close = 0; d < days.length; close++) {
+      let day = 0;
+      for (; d < days.length && days.charCodeAt(d) !== COMMA; d++) day = day * 10 + days.charCodeAt(d) - ZERO;
+      d++;
+      if (day >= count || day < filled)
+        throw new Error(`Day ${day} out of order in a column of ${axis.year}`);
+      while (filled < day) ends[filled++] = length;
+      for (; r < rates.length && rates.charCodeAt(r) !== COMMA; r++) length++;
+      r++;
+      ends[filled++] = length;
+      this.sources[day] = interned[sources.charCodeAt(close) - LETTER_A];
     }
-    let text = '';
-    const ends: number[] = new Array(axis.days.length);
-    for (let i = 0; i < texts.length; i++) {
-      text += texts[i] ?? '';
-      ends[i] = text.length;
-    }
-    this.rates = asciiBytes(text);
-    this.ends = text.length > 0xffff ? Uint32Array.from(ends) : Uint16Array.from(ends);
+    while (filled < count) ends[filled++] = length;
+    this.rates = rates.replaceAll(',', '');
+    this.ends = ends;
+  }
+
+  /** A column from rows (tests, and years built at once): `rows` this currency's, any order, one a day. */
+  static fromRows(axis: YearAxis, fingerprint: string, rows: readonly HistoryRow[]): CloseColumn {
+    const sorted = [...rows].sort((a, b) => (a.day < b.day ? -1 : 1));
+    const names = [...new Set(sorted.map(({ source }) => source ?? 'ecb'))];
+    return new CloseColumn(
+      axis,
+      fingerprint,
+      {
+        days: sorted.map(({ day }) => axis.indexOf(day)).join(','),
+        rates: sorted.map(({ rate }) => rate).join(','),
+        sources: sorted
+          .map(({ source }) => String.fromCharCode(LETTER_A + names.indexOf(source ?? 'ecb')))
+          .join(''),
+      },
+      names,
+    );
   }
 
   /** What the column holds in memory, roughly: what the store's budget counts. */
   get bytes(): number {
     if (this.sources === this.axis.nothing.sources) return 200;
-    return this.rates.byteLength + this.ends.byteLength + this.sources.byteLength + 200;
+    return this.rates.length + this.ends.byteLength + this.sources.byteLength + 200;
   }
 
   /** Whether day i has a close. */
@@ -161,7 +207,7 @@ export class CloseColumn {
   rate(i: number): string | undefined {
     const start = i === 0 ? 0 : this.ends[i - 1];
     const end = this.ends[i];
-    return start === end ? undefined : String.fromCharCode(...this.rates.subarray(start, end));
+    return start === end ? undefined : this.rates.slice(start, end);
   }
 
   private runs?: readonly SourceRun[];
@@ -202,7 +248,7 @@ export class HistoryYear {
       list.push(row);
     }
     const closes = new Map<string, CloseColumn>();
-    for (const [code, list] of byCode) closes.set(code, new CloseColumn(axis, fingerprint, list));
+    for (const [code, list] of byCode) closes.set(code, CloseColumn.fromRows(axis, fingerprint, list));
     return new HistoryYear(axis, closes);
   }
 

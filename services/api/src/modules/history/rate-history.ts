@@ -12,7 +12,7 @@ import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore } from './close-store';
 import type { DisplayColumn } from './display-column';
-import type { HistoryRow, HistoryYear } from './history-year';
+import type { ColumnRows, HistoryYear } from './history-year';
 import { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
 import { coverageOf, dayNumber, sourceSpansOf, type Coverage, type SourceSpan } from './series-provenance';
 
@@ -47,17 +47,19 @@ const DAY_MS = 86_400_000;
  */
 export const HISTORY_TTL_MS = 60_000;
 /**
- * The memory of the loaded closes: a currency's year is ~3–5 KB (its rates' text, their offsets and
- * a byte a day for the source), so 12 MB holds ~3 000 of them — every catalogued currency over ten
- * years; a series loads what it lacks, ten symbols' years in one query.
+ * The memory of the loaded closes: a currency's year is ~2–5 KB (its rates' text, their offsets and
+ * a byte a day for the source), so 8 MB holds ~2 000 of them — ten symbols over every year since
+ * 1999 several times over, or every catalogued currency over seven years; a series loads what it
+ * lacks, its symbols' year in one query.
  */
-const CLOSE_BYTES = 12 * 1024 * 1024;
+const CLOSE_BYTES = 8 * 1024 * 1024;
 /**
  * The memory of the memoised display columns (one year × base × code: ~4 KB for a fiat symbol's
- * ~260 rates, ~6 KB for a crypto's 365): ~7 000 of them, the five main bases over every symbol of
- * the recent years. One missed costs ~0.2 ms to build again (displayCrossRate).
+ * ~260 rates, ~6 KB for a crypto's 365): ~5 000 of them, five bases over a hundred symbols over
+ * nine years. One missed costs ~0.2 ms to build again (displayCrossRate). With the closes', within
+ * the public API's 200 MB (bench `--only history`).
  */
-const DISPLAY_BYTES = 32 * 1024 * 1024;
+const DISPLAY_BYTES = 24 * 1024 * 1024;
 /** `,"YYYY-MM-DD":{` and `}` around a day's rates. */
 const DAY_BYTES = 16;
 const CLOSE = '}'.charCodeAt(0);
@@ -197,16 +199,32 @@ export class RateHistory implements OnModuleInit {
           );
           return new Map(rows.map(({ currency, fingerprint }) => [currency, fingerprint]));
         },
-        // Each currency's close of a day from its most preferred source (HISTORY_PRECEDENCE).
-        rows: (year, codes) =>
-          this.em.getConnection().execute<HistoryRow[]>(
-            `select distinct on (currency, day) to_char(day, 'YYYY-MM-DD') as day, currency, source,
-                    rate_vs_usd::text as rate
-               from rate_history
-              where currency = any(string_to_array(?, ',')) and source in (?) and day between ?::date and ?::date
-              order by currency, day, ${PREFERENCE}`,
-            [codes.join(','), HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
-          ),
+        // Each currency's close of a day from its most preferred source (HISTORY_PRECEDENCE), with
+        // the fingerprint of all its rows (a window: evaluated over every row, before DISTINCT ON),
+        // joined into one row a currency.
+        closes: async (year, codes) => {
+          const rows = await this.em
+            .getConnection()
+            .execute<(ColumnRows & { currency: string; fingerprint: string })[]>(
+              `select currency, max(fingerprint) as fingerprint,
+                    string_agg((day - ?::date)::text, ',' order by day) as days,
+                    string_agg(rate, ',' order by day) as rates,
+                    string_agg(chr(65 + preference), '' order by day) as sources
+               from (select distinct on (currency, day) currency, day, rate_vs_usd::text as rate,
+                            ${PREFERENCE} as preference,
+                            count(*) over everything || ':' ||
+                              sum(hashtext(source || day || rate_vs_usd::text)::bigint) over everything as fingerprint
+                       from rate_history
+                      where currency = any(string_to_array(?, ',')) and source in (?)
+                        and day between ?::date and ?::date
+                     window everything as (partition by currency)
+                      order by currency, day, ${PREFERENCE}) as preferred
+              group by currency`,
+              [`${year}-01-01`, codes.join(','), HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
+            );
+          return new Map(rows.map((row) => [row.currency, row]));
+        },
+        sourceNames: HISTORY_SOURCES,
       },
       {
         ttlMs: HISTORY_TTL_MS,
