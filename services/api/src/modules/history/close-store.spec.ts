@@ -199,4 +199,12 @@ describe('CloseStore', () => {
     const reloaded = await store.year(2024, ['EUR', 'GBP'], 2);
     expect(store.column(reloaded, 'EUR', 'GBP')).not.toBe(store.column(year, 'EUR', 'GBP'));
   });
+
+  it('keeps a bounded number of year axes, whatever years callers name', async () => {
+    const store = new CloseStore(source(ROWS), OPTIONS);
+    // Every year from 0000 is a valid date to ask about: a caller naming a thousand of them.
+    for (let year = 1000; year < 2000; year++) await store.year(year, ['EUR'], 0);
+    expect(YearAxis.kept).toBeLessThanOrEqual(64);
+    expect((await store.year(2024, ['EUR'], 0)).perUsd('EUR', JAN_2)).toBe('0.9');
+  });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { asciiBytes, type AsciiWriter } from './ascii-writer';
 
 /**
@@ -82,13 +83,22 @@ export class YearAxis {
   /** The arrays of a column without a close, shared by every such column of the year. */
   readonly nothing: { sources: Uint8Array; ends: Uint16Array; rates: string };
 
-  private static readonly axes = new Map<number, YearAxis>();
+  /**
+   * The axes last asked for (~25 KB each): any year from 0000 is a valid date to ask about, so the
+   * ones kept are bounded, not one per year a caller can name.
+   */
+  private static readonly axes = new LRUCache<number, YearAxis>({ max: 64 });
 
-  /** The year's axis (a few KB, made once per year asked for). */
+  /** The year's axis (made once while it is among the last 64 years asked for). */
   static of(year: number): YearAxis {
     let axis = YearAxis.axes.get(year);
     if (!axis) YearAxis.axes.set(year, (axis = new YearAxis(year)));
     return axis;
+  }
+
+  /** How many axes are kept (tests). */
+  static get kept(): number {
+    return YearAxis.axes.size;
   }
 
   /** Index of the first day ≥ `day` (days.length when none). */
