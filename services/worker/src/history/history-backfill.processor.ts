@@ -27,6 +27,11 @@ export class HistoryBackfillProcessor extends WorkerHost {
     if (sources.length === 0) return null;
     this.logger.log(`History backfill (${job.data.trigger}): ${sources.join(', ')}`);
     const db = new Client({ connectionString: this.config.database.url });
+    // PostgreSQL lost while the run waits on a provider (a restart, a failover): the run's next query
+    // fails and ends its source, and the job retries later; unheard, the event ended the worker.
+    db.on('error', (error) =>
+      this.logger.warn(`History backfill: PostgreSQL connection lost: ${error.message}`),
+    );
     await db.connect();
     try {
       return await backfillHistory(db, {
