@@ -44,6 +44,10 @@ describe('worker: PayPal events through a PostgreSQL outage', () => {
       PAYPAL_EVENT_ATTEMPTS: '3',
       PAYPAL_EVENT_SWEEP_INTERVAL_MS: '5000',
       RATES_INGEST_INTERVAL_MS: '600000',
+      // About PayPal: the spawned worker asks no rate source (offline) and backfills no history
+      // (history-backfill-outage.e2e-spec kills PostgreSQL under the backfill).
+      RATES_PROVIDERS: 'bundled-snapshot',
+      RATES_HISTORY_BACKFILL: 'none',
       ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
     };
     api = await startTestApp(testConfig(env));
