@@ -157,9 +157,10 @@ function anyRate(columns: readonly DisplayColumn[], i: number): boolean {
 
 /**
  * Reads rate_history (filled by `npm run rates:backfill` and the worker's ingest) through an
- * in-process store of parsed years (see CloseStore): answers cost no query while the years they
- * touch are fresh. The worker's `rates:changed` announcement makes every loaded year re-check
- * (one fingerprint query each) on its next use; without one, a change shows within HISTORY_TTL_MS.
+ * in-process store of each currency's closes a year at a time (see CloseStore): answers cost no
+ * query while the columns they read are fresh. The worker's `rates:changed` announcement makes the
+ * loaded columns of the recent years re-check (one fingerprint query for those a call reads) on
+ * their next use; without one, a change shows within HISTORY_TTL_MS.
  */
 @Injectable()
 export class RateHistory implements OnModuleInit {
@@ -241,8 +242,9 @@ export class RateHistory implements OnModuleInit {
   }
 
   /**
-   * After a `rates:changed` announcement: ingest writes only the latest fixes, so the loaded years
-   * it can touch (this one and, early in January, the last) and the range re-check on next use.
+   * After a `rates:changed` announcement: ingest writes only the latest fixes, so the loaded columns
+   * of the years it can touch (this one and, early in January, the last) and the range re-check on
+   * next use.
    * Older years are corrected by `rates:backfill` alone and show within HISTORY_TTL_MS.
    */
   invalidate(now = Date.now()): void {

@@ -20,9 +20,9 @@ const SIGHTING_SLOT_BITS = 20;
  * The history routes' answers (historical, timeseries, fluctuation) by plan and request target,
  * with their ETag and compressed forms: a repeated series costs a lookup instead of a build, a hash
  * and a compression. As fresh as the closes they are built from: they are kept per RateHistory
- * version, which an announcement or a reloaded year changes (older entries age out of the LRU), and
+ * version, which an announcement or a reloaded column changes (older entries age out of the LRU), and
  * for the store's TTL (HISTORY_TTL_MS) at most, so that a close written without an announcement (`rates:backfill`)
- * shows within about twice that, as the store re-checks a year only when it is used.
+ * shows within about twice that, as the store re-checks a column only when it is used.
  */
 export class ClosesAnswers {
   private readonly cache: AnswerCache<Answerable>;
