@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { migrateUp } from '@fxrates/db';
@@ -59,5 +62,32 @@ describe('worker: the history backfill through a PostgreSQL outage', () => {
     );
     await pg.start();
     // Unheard, the event is an uncaught error here and fails this test (it did before the listener).
+  }, 90_000);
+
+  it('`npm run rates:backfill` names the lost connection and what to do, and exits 1', async () => {
+    await worker?.close();
+    worker = undefined;
+    const cli = path.resolve(__dirname, '../../../dist/services/worker/src/cli/rates-backfill.js');
+    const asked = standIn.requests.length;
+    const run = spawn(process.execPath, [cli, '--source', 'binance'], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATABASE_URL: pg.urlOf('fxrates'),
+        REDIS_URL: config.redis.url,
+        RATES_BINANCE_URL: standIn.url,
+      },
+    });
+    let stderr = '';
+    run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(run, 'exit');
+    await until(() => standIn.requests.length > asked, 20_000); // waiting on Binance, connection idle
+    await pg.kill();
+    const [code] = (await exited) as [number | null];
+    await pg.start();
+    expect(stderr).toContain('PostgreSQL connection lost: ');
+    expect(stderr).toContain('run the command again to resume');
+    expect(stderr).not.toContain("Unhandled 'error' event");
+    expect(code).toBe(1);
   }, 90_000);
 });

@@ -34,6 +34,21 @@ Running any of them again changes only what differs.`;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const count = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * A client whose lost connection (a restart, a failover while the run waits on a provider) is named
+ * with what to do; the run's next query then fails with it. Unheard, the 'error' event ended the
+ * command with Node's stack trace for an unhandled error.
+ */
+function databaseClient(url: string): Client {
+  const db = new Client({ connectionString: url });
+  db.on('error', (error) =>
+    process.stderr.write(
+      `PostgreSQL connection lost: ${error.message}. What was written is kept: run the command again to resume.\n`,
+    ),
+  );
+  return db;
+}
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
   process.exit(64);
@@ -80,7 +95,7 @@ async function main(): Promise<void> {
       values.source === 'history' ? [...HISTORY_BACKFILL_SOURCES] : [values.source as HistoryBackfillSource];
     const urls = { ...config.rates.history.urls };
     if (values.url) urls[sources[0]] = values.url;
-    const db = new Client({ connectionString: config.database.url });
+    const db = databaseClient(config.database.url);
     await db.connect();
     try {
       const from = values.from;
@@ -98,7 +113,7 @@ async function main(): Promise<void> {
     return;
   }
   const ecbInput = input ?? ecbHistoryZipUrl(config.rates.ecbBaseUrl);
-  const db = new Client({ connectionString: config.database.url });
+  const db = databaseClient(config.database.url);
   await db.connect();
   if (values['if-empty']) {
     const days = await storedDays(db);
