@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { AnonymousSession } from '@fxrates/db';
 import { ErrorCode, SESSION_TTL_MS, type SessionResponse } from '@fxrates/domain';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../common/growing-lru';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
@@ -23,8 +23,8 @@ const REVALIDATION_BATCH = 1_000;
 export class SessionsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionsService.name);
   /** token hash → expiry (ms since epoch); for unknown tokens, a negative entry until its time. */
-  private readonly known = new LRUCache<string, number>({ max: CACHE_LIMIT });
-  private readonly unknown = new LRUCache<string, number>({ max: CACHE_LIMIT });
+  private readonly known = growingLru<string, number>(CACHE_LIMIT);
+  private readonly unknown = growingLru<string, number>(CACHE_LIMIT);
   private readonly revalidation = new BackgroundReread(() => this.rereadCache());
 
   constructor(

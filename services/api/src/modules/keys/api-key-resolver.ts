@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
 import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../common/growing-lru';
 import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
@@ -80,9 +80,9 @@ export const invalidApiKey = () =>
 export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ApiKeyResolver.name);
   /** By a plain SHA-256 of the key: cheaper per call than the HMAC, and as irreversible. */
-  private readonly known = new LRUCache<string, CachedKey>({ max: CACHE_LIMIT });
+  private readonly known = growingLru<string, CachedKey>(CACHE_LIMIT);
   /** Digests PostgreSQL does not know, until when (ms) that is trusted. */
-  private readonly unknown = new LRUCache<string, number>({ max: CACHE_LIMIT });
+  private readonly unknown = growingLru<string, number>(CACHE_LIMIT);
   /**
    * The last well-formed key each connection sent and its digest: a client sends the same key call
    * after call, and comparing it costs far less than hashing it again. Held only while the

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../common/growing-lru';
 
 const USERS_LIMIT = 100_000;
 
@@ -11,7 +11,7 @@ interface Counts {
 
 /** Each user's calls metered by this instance in the current and the last second: how big a lease to ask for. */
 export class RecentCalls {
-  private readonly byUser = new LRUCache<string, Counts>({ max: USERS_LIMIT });
+  private readonly byUser = growingLru<string, Counts>(USERS_LIMIT);
 
   add(userId: string, now: number, calls: number): void {
     const second = Math.floor(now / 1000);

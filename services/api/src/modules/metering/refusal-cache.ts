@@ -1,5 +1,5 @@
 import type { PlanId } from '@fxrates/domain';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../common/growing-lru';
 import type { MeterOutcome } from './meter-outcome';
 
 /** A refusal Redis gave that will hold for every further call until `until`. */
@@ -22,7 +22,7 @@ const USERS_LIMIT = 100_000;
  * counter takes effect soon.
  */
 export class RefusalCache {
-  private readonly byUser = new LRUCache<string, KnownRefusal>({ max: USERS_LIMIT });
+  private readonly byUser = growingLru<string, KnownRefusal>(USERS_LIMIT);
 
   get(userId: string, plan: PlanId, now: number): KnownRefusal | undefined {
     const known = this.byUser.get(userId);

@@ -1,0 +1,28 @@
+import { LRUCache } from 'lru-cache';
+import { growingLru } from './growing-lru';
+
+describe('growingLru', () => {
+  it('holds at most its entries, the least recently used going first', () => {
+    const cache = growingLru<string, number>(3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    cache.get('a');
+    cache.set('d', 4);
+    expect([...cache.keys()].sort()).toEqual(['a', 'c', 'd']);
+    expect(cache.size).toBe(3);
+  });
+
+  it('takes no memory for its bound before it holds anything (lru-cache’s `max` allocates it up front)', () => {
+    const arrayBuffers = () => process.memoryUsage().arrayBuffers;
+    const kept: unknown[] = [];
+    const before = arrayBuffers();
+    for (let i = 0; i < 10; i++) kept.push(growingLru<string, number>(100_000));
+    const growing = arrayBuffers() - before;
+    for (let i = 0; i < 10; i++) kept.push(new LRUCache<string, number>({ max: 100_000 }));
+    const preallocated = arrayBuffers() - before - growing;
+    expect(preallocated).toBeGreaterThan(10 * 1_000_000); // the comparison this rests on still holds
+    expect(growing).toBeLessThan(100_000);
+    expect(kept).toHaveLength(20);
+  });
+});
