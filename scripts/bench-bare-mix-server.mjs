@@ -11,10 +11,9 @@ import { MIX_ROUTES, mixCurrencies } from './bench-mix-requests.mjs';
 const require = createRequire(import.meta.url);
 const Decimal = require('decimal.js').clone({ precision: 40, rounding: 6 /* ROUND_HALF_EVEN */ });
 const snapshot = require('@fawazahmed0/currency-api/v1/currencies/usd.min.json');
-const { CURRENCIES, PLANS } = require('../dist/libs/domain/src/index.js');
+const { CURRENCIES, PLANS, isMetal, resultDecimals } = require('../dist/libs/domain/src/index.js');
 
 const known = new Set(mixCurrencies());
-const cryptoCodes = new Set(CURRENCIES.filter((c) => c.type === 'crypto').map((c) => c.code));
 const minorUnits = new Map(CURRENCIES.map((c) => [c.code, c.minorUnits ?? null]));
 const timestamp = `${snapshot.date}T00:00:00.000Z`;
 // The bench's users are on Enterprise: its freshness promise decides `stale`.
@@ -61,16 +60,17 @@ function answer(url) {
       const from = currency(params, 'from');
       const to = currency(params, 'to');
       const amount = new Decimal(params.get('amount'));
-      const decimals = cryptoCodes.has(from) || cryptoCodes.has(to) ? 8 : 4;
       const rate = crossRate(from, to);
       return {
         from,
         to,
         amount: exact(amount),
         rate: display(rate),
-        result: exact(amount.mul(rate).toDecimalPlaces(decimals, Decimal.ROUND_HALF_EVEN)),
+        result: exact(amount.mul(rate).toDecimalPlaces(resultDecimals(from, to), Decimal.ROUND_HALF_EVEN)),
         minorUnits: minorUnits.get(to),
         ...provenance(),
+        // A metal side is in troy ounces unless asked otherwise, and the answer says so.
+        ...(isMetal(from) || isMetal(to) ? { unit: 'ozt' } : {}),
       };
     }
     default:
