@@ -16,8 +16,9 @@
 // `--only history` (issue 31 §9, scripts/bench-history.mjs): the worker's backfill of every catalogued
 // currency from the history stand-in (Frankfurter v2 ranges, Binance klines, Coinbase candles; request
 // spacing 0) timed, with the rows it wrote; a year × 10 symbols mixing ECB, other central banks' and
-// crypto closes, a distinct query each, on the public API beside the ECB-only series in the same
-// rounds; and the public API's RSS once yearly series have read every currency's whole history.
+// crypto closes, a distinct query each, on the public API against the ECB-only series in alternated
+// pairs (BENCH_PAIRS 8 of BENCH_PAIR_SECONDS 4, after BENCH_PAIR_WARM_UP 15 s; see `alternated`);
+// and the public API's RSS once yearly series have read every currency's whole history.
 // The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
 // of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
@@ -55,6 +56,12 @@ const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Seconds of load before each measured load. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5);
+// Pairs of short loads of two servers side by side, and their seconds (see `alternated`).
+const ALTERNATED_PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
+const ALTERNATED_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 4);
+// Their warm-up: long enough for caches that fill from PostgreSQL to reach their steady state (a
+// mixed series' columns come from three sources; after 5 s its first pairs still ran at 0.76–0.78).
+const ALTERNATED_WARM_UP = Number(process.env.BENCH_PAIR_WARM_UP ?? 15);
 const API_PORT = 4400;
 const PUBLIC_API_PORT = 4402;
 const QUERY = '/api/rates/convert?from=USD&to=EUR&amount=100';
@@ -409,18 +416,63 @@ async function interleaved(servers, optionsFor = () => ({})) {
       await stopServer();
     }
   }
-  return servers.map(({ name }, i) => ({
+  return servers.map(({ name }, i) => rowOf(name, rounds[i], rounds[0], rss[i]));
+}
+
+/**
+ * A server's row: the median of its loads, its peak RSS, its failed answers, and per load the first
+ * server's requests/s over its own (the first server's row reads 1.00 throughout).
+ */
+function rowOf(name, runs, firstRuns, rssMb) {
+  return {
     name,
-    requestsPerSec: median(rounds[i].map((run) => run.requestsPerSec)),
-    p50: median(rounds[i].map((run) => run.p50)),
-    p99: median(rounds[i].map((run) => run.p99)),
-    serverCpu: median(rounds[i].map((run) => run.serverCpu)),
-    cpuPerRequestUs: median(rounds[i].map((run) => run.cpuPerRequestUs)),
-    clientCpu: median(rounds[i].map((run) => run.clientCpu)),
-    rssMb: rss[i],
-    failures: rounds[i].reduce((sum, run) => sum + (run.failures ?? 0), 0),
-    ratios: rounds[i].map((run, round) => rounds[0][round].requestsPerSec / run.requestsPerSec),
-  }));
+    requestsPerSec: median(runs.map((run) => run.requestsPerSec)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    serverCpu: median(runs.map((run) => run.serverCpu)),
+    cpuPerRequestUs: median(runs.map((run) => run.cpuPerRequestUs)),
+    clientCpu: median(runs.map((run) => run.clientCpu)),
+    rssMb,
+    failures: runs.reduce((sum, run) => sum + (run.failures ?? 0), 0),
+    ratios: runs.map((run, i) => firstRuns[i].requestsPerSec / run.requestsPerSec),
+  };
+}
+
+/**
+ * Two servers up side by side (on ports of their own), each warmed up once (ALTERNATED_WARM_UP),
+ * then loaded in turn in short pairs ordered A B, B A, A B, … : two workloads measured seconds apart, the order
+ * alternating so that a drift of the machine's speed during a pair favours neither. Rounds of
+ * fresh servers minutes apart (`interleaved`) gave the history comparison ratios from 0.65 to 1.44
+ * on this VM; the ratio here is the median of the pairs' own. Rows as `interleaved` gives them.
+ */
+async function alternated(servers, optionsFor = () => ({}), pairs = ALTERNATED_PAIRS) {
+  const started = [];
+  try {
+    for (const server of servers) started.push(await server.start());
+    for (const [i, server] of servers.entries()) {
+      const { url, headers, pid } = started[i];
+      await load(
+        `warm-up ${server.name}`,
+        url,
+        headers,
+        { ...optionsFor('warm-up', i), duration: ALTERNATED_WARM_UP },
+        pid,
+      );
+    }
+    // One options object per server for every pair: its query generator goes on, so no query repeats.
+    const options = servers.map((_server, i) => ({ ...optionsFor('load', i), duration: ALTERNATED_SECONDS }));
+    const runs = servers.map(() => []);
+    for (let pair = 1; pair <= pairs; pair++) {
+      const order = pair % 2 === 1 ? [0, 1] : [1, 0];
+      for (const i of order) {
+        const { url, headers, pid } = started[i];
+        runs[i].push(await load(`${servers[i].name}, pair ${pair}/${pairs}`, url, headers, options[i], pid));
+      }
+    }
+    return servers.map(({ name }, i) => rowOf(name, runs[i], runs[0], peakRssMb(started[i].pid) ?? 0));
+  } finally {
+    for (const { stop: stopServer } of started) await stopServer();
+  }
 }
 
 /**
@@ -580,15 +632,22 @@ const apiServer = (name, pathAndQuery, headers) => ({
  * The API as deployed for /api/v1 alone (API_ROUTES=public-api, deploy/k8s/api-public.yaml), started
  * for each of its loads like a bare server.
  */
-const publicApiServer = (name, pathAndQuery, headers, extraEnv = {}, checkout = root) => ({
+const publicApiServer = (
+  name,
+  pathAndQuery,
+  headers,
+  extraEnv = {},
+  checkout = root,
+  port = PUBLIC_API_PORT,
+) => ({
   name,
   async start() {
     const publicApi = startNode(
       [...apiFlags, 'dist/services/api/src/main.js'],
-      { API_PORT: String(PUBLIC_API_PORT), API_ROUTES: 'public-api', ...extraEnv },
+      { API_PORT: String(port), API_ROUTES: 'public-api', ...extraEnv },
       checkout,
     );
-    const url = `http://127.0.0.1:${PUBLIC_API_PORT}${pathAndQuery}`;
+    const url = `http://127.0.0.1:${port}${pathAndQuery}`;
     await waitFor(url, { headers });
     return { url, headers, pid: publicApi.pid, stop: () => stop(publicApi) };
   },
@@ -962,7 +1021,7 @@ async function measureHistoryMemory(headers) {
 
 if (historyPools) {
   const mixedPath = mixedSeriesQueries(historyPools, TODAY)();
-  const rows = await interleaved(
+  const rows = await alternated(
     [
       publicApiServer(
         'public API, timeseries, 1 year × 10 symbols mixed (4 ECB, 3 other banks, 3 crypto)',
@@ -973,6 +1032,9 @@ if (historyPools) {
         'public API, timeseries, 1 year × 10 ECB symbols (as in "time series")',
         timeseriesQueries()(),
         keyHeaders,
+        {},
+        root,
+        PUBLIC_API_PORT + 1,
       ),
     ],
     (phase, i) => {
