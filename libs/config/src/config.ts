@@ -52,6 +52,9 @@ export interface AppConfig {
     /** How long a verification link is valid (ms), and how many resends a user may ask for per hour. */
     emailVerificationTtlMs: number;
     emailVerificationResendPerHour: number;
+    /** Password-reset emails per address and per hour; reset requests per client address and per hour. */
+    passwordResetPerHour: number;
+    passwordResetIpPerHour: number;
     passwordHashConcurrency: number;
     passwordHashQueueLimit: number;
   };
@@ -243,6 +246,8 @@ export function loadConfig(
       signupWarnPerHour: e.SIGNUP_WARN_PER_HOUR,
       emailVerificationTtlMs: e.EMAIL_VERIFICATION_TTL_HOURS * 3_600_000,
       emailVerificationResendPerHour: e.VERIFICATION_RESEND_PER_HOUR,
+      passwordResetPerHour: e.PASSWORD_RESET_PER_HOUR,
+      passwordResetIpPerHour: e.PASSWORD_RESET_IP_PER_HOUR,
       passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },

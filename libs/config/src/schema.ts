@@ -220,6 +220,17 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 3,
   }),
+  PASSWORD_RESET_PER_HOUR: int({
+    description:
+      'password-reset emails one address may be sent per hour (asked for more: 429, whether or not it has an account)',
+    min: 1,
+    default: 3,
+  }),
+  PASSWORD_RESET_IP_PER_HOUR: int({
+    description: 'password resets one client address may ask for per hour, whatever the email',
+    min: 1,
+    default: (env) => (env === 'test' ? 1_000_000 : 20),
+  }),
   PASSWORD_HASH_CONCURRENCY: int({
     description: 'argon2 hashes or verifications run at once per API process',
     min: 1,

@@ -3,3 +3,4 @@ export * from './orm-config';
 export * from './ensure-database';
 export * from './migrate';
 export * from './email-verification-token';
+export * from './password-reset-token';

@@ -61,6 +61,18 @@ export interface VerifyEmailRequest {
   token: string;
 }
 
+/** Body of POST /api/auth/password-reset: the address to email a reset link to, if it has an account. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** Body of POST /api/auth/password-reset/confirm: the link's token and the new password, twice. */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
 /** Body of POST /api/auth/register. `confirmPassword`, when sent, must equal `password`. */
 export interface RegisterRequest {
   firstName: string;

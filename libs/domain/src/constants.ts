@@ -17,6 +17,9 @@ export const EXISTING_EMAIL_REDIRECT_MS = 3000;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
+
+/** How long a password-reset link works (issue 32 §1: an hour). */
+export const PASSWORD_RESET_TTL_MS = 3_600_000;
 export const MAX_ACTIVE_KEYS_PER_USER = 10;
 /**
  * Disabled keys kept per user: disabling one more deletes the longest-disabled beyond this number

@@ -39,6 +39,10 @@ export enum ErrorCode {
   VerificationLinkInvalid = 'verification-link-invalid',
   VerificationLinkExpired = 'verification-link-expired',
   VerificationLinkUsed = 'verification-link-used',
+  /** A password-reset link we did not sign, or made before the password last changed (issue 32 §1). */
+  ResetLinkInvalid = 'reset-link-invalid',
+  ResetLinkExpired = 'reset-link-expired',
+  ResetLinkUsed = 'reset-link-used',
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',

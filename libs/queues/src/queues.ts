@@ -29,6 +29,7 @@ export const JOBS = {
   sendContactEmail: 'send-contact-email',
   sendQuotaAlertEmail: 'send-quota-alert-email',
   sendVerificationEmail: 'send-verification-email',
+  sendPasswordResetEmail: 'send-password-reset-email',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
@@ -81,7 +82,17 @@ export interface SendVerificationEmailJob {
 }
 
 /** Every payload of the `email` queue. */
-export type EmailJob = SendContactEmailJob | SendQuotaAlertEmailJob | SendVerificationEmailJob;
+/**
+ * Payload of `email` / `send-password-reset-email` (issue 32 §1): an address someone asked a reset
+ * link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
+ * API answers the same either way.
+ */
+export interface SendPasswordResetEmailJob {
+  email: string;
+}
+
+export type EmailJob =
+  SendContactEmailJob | SendQuotaAlertEmailJob | SendVerificationEmailJob | SendPasswordResetEmailJob;
 
 /** The job id of a verification email: one per link. BullMQ refuses ":" in ids. */
 export function verificationEmailJobId(verificationId: string): string {

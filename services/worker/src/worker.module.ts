@@ -10,6 +10,7 @@ import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { QuotaAlertMailer } from './quota-alerts/quota-alert-mailer';
 import { VerificationMailer } from './email-verification/verification-mailer';
+import { PasswordResetMailer } from './password-reset/password-reset-mailer';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
@@ -54,6 +55,7 @@ export class WorkerModule implements OnApplicationShutdown {
         HistoryBackfillProcessor,
         QuotaAlertMailer,
         VerificationMailer,
+        PasswordResetMailer,
         UsageFlushProcessor,
         EmailProcessor,
         ...PAYPAL_PROVIDERS,

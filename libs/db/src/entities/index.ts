@@ -2,7 +2,9 @@ import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
 import { EmailVerification } from './email-verification.entity';
+import { EmailedLink } from './emailed-link.entity';
 import { EmailedRow } from './emailed-row.entity';
+import { PasswordReset } from './password-reset.entity';
 import { Payment } from './payment.entity';
 import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -17,6 +19,7 @@ export {
   ContactMessage,
   Payment,
   EmailVerification,
+  PasswordReset,
   QuotaAlert,
   RefreshToken,
   Subscription,
@@ -27,6 +30,7 @@ export {
 /** Every entity, registered once for the API, the worker and the migration CLI. */
 export const ENTITIES = [
   EmailedRow,
+  EmailedLink,
   AnonymousSession,
   User,
   RefreshToken,
@@ -37,4 +41,5 @@ export const ENTITIES = [
   QuotaAlert,
   Payment,
   EmailVerification,
+  PasswordReset,
 ];

@@ -17,6 +17,7 @@ import { Migration20261128170000_payments } from './Migration20261128170000_paym
 import { Migration20261128180000_payments_refunded } from './Migration20261128180000_payments_refunded';
 import { Migration20261128200000_history_backfill_progress } from './Migration20261128200000_history_backfill_progress';
 import { Migration20261129010000_rate_history_covering_index } from './Migration20261129010000_rate_history_covering_index';
+import { Migration20261129050000_password_resets } from './Migration20261129050000_password_resets';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261129010000_rate_history_covering_index',
     class: Migration20261129010000_rate_history_covering_index,
   },
+  { name: 'Migration20261129050000_password_resets', class: Migration20261129050000_password_resets },
 ];

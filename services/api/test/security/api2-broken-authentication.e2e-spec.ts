@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { startSmtpSink, type SmtpSink } from '../../../worker/test/support/smtp-sink';
+import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { runJob } from '../../../worker/test/support/waiting';
-import { WorkerModule } from '../../../worker/src/worker.module';
+import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
 import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
 import { bodyOf, verificationMailsTo, verificationTokenMailed } from '../support/verification-mail';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
 import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
-import { claimsFor, nowSeconds, signed, swappedSubject, unsigned } from './support/forged-tokens';
+import {
+  claimsFor,
+  forgedLinkTokens,
+  nowSeconds,
+  signed,
+  swappedSubject,
+  unsigned,
+} from './support/forged-tokens';
 import { expectProblem } from './support/problem';
 
 const LOGIN_FAILURE_LIMIT = 3;
@@ -387,6 +393,7 @@ describe('API2:2023 Broken Authentication', () => {
 describe('API2:2023 Broken Authentication: email verification', () => {
   const WEB_URL = 'https://fxrates.example.com';
   const RESENDS_PER_HOUR = 2;
+  let mailing: AppWithMail;
   let smtp: SmtpSink;
   let t: TestApp;
   let worker: INestApplicationContext;
@@ -398,23 +405,10 @@ describe('API2:2023 Broken Authentication: email verification', () => {
     http().post('/api/keys').set('Authorization', auth(account)).send({ name: 'first' });
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    const config = testConfig({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      WEB_URL,
-      EMAIL_RETRY_DELAY_MS: '200',
-      VERIFICATION_RESEND_PER_HOUR: String(RESENDS_PER_HOUR),
-      RATES_INGEST_INTERVAL_MS: '600000',
-      USAGE_FLUSH_INTERVAL_MS: '600000',
-    });
-    t = await startTestApp(config);
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    mailing = await startAppWithMail(WEB_URL, { VERIFICATION_RESEND_PER_HOUR: String(RESENDS_PER_HOUR) });
+    ({ t, smtp, worker } = mailing);
   });
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
 
   /** A new account as sign-up leaves it: unverified, its link on the way. */
   const signUp = (overrides: Record<string, unknown> = {}) => register(t.app, overrides, { verified: false });
@@ -452,16 +446,7 @@ describe('API2:2023 Broken Authentication: email verification', () => {
     const victim = await signUp();
     const mallory = await signUp();
     const token = await verificationTokenMailed(smtp, victim.email);
-    const [id, signature] = token.split('.');
-    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
-    for (const forged of [
-      `${id}.${flipped}`,
-      `${id}.${'A'.repeat(43)}`,
-      `${randomUUID()}.${signature}`,
-      id,
-      'not-a-token',
-      `${token}x`,
-    ]) {
+    for (const forged of [...forgedLinkTokens(token)]) {
       expectProblem(await verify(victim, forged), 400, 'verification-link-invalid');
     }
     // Mallory holds the victim's genuine link (a forwarded mail): it is the victim's alone.

@@ -9,6 +9,7 @@ import {
   QUEUES,
   type EmailJob,
   type SendContactEmailJob,
+  type SendPasswordResetEmailJob,
   type SendQuotaAlertEmailJob,
   type SendVerificationEmailJob,
 } from '@fxrates/queues';
@@ -18,6 +19,7 @@ import { stableMessageId } from '../email/mail-ids';
 import { plainText } from '../email/plain-text';
 import { queueAgain } from '../email/queue-again';
 import { VerificationMailer } from '../email-verification/verification-mailer';
+import { PasswordResetMailer } from '../password-reset/password-reset-mailer';
 import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 
 /** Messages younger than this may still be on their way into the queue. */
@@ -25,7 +27,8 @@ const UNSENT_GRACE_MS = 2 * 60_000;
 
 /**
  * Sends stored contact messages to the support inbox, reply-to the sender, the users' quota alerts
- * (QuotaAlertMailer) and verification links (VerificationMailer). Retries with
+ * (QuotaAlertMailer), verification links (VerificationMailer) and password-reset links
+ * (PasswordResetMailer). Retries with
  * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
  * operators and queued again by the sweep until it is sent. A message recorded as sent is never
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
@@ -41,6 +44,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailJob>,
     private readonly quotaAlerts: QuotaAlertMailer,
     private readonly verifications: VerificationMailer,
+    private readonly passwordResets: PasswordResetMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -63,6 +67,9 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     }
     if (job.name === JOBS.sendVerificationEmail) {
       return this.verifications.send((job.data as SendVerificationEmailJob).verificationId, this.transport);
+    }
+    if (job.name === JOBS.sendPasswordResetEmail) {
+      return this.passwordResets.send((job.data as SendPasswordResetEmailJob).email, this.transport);
     }
     if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
     return this.send((job.data as SendContactEmailJob).messageId);

@@ -17,10 +17,12 @@ import { AuthService, type SignIn } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { AuthResponseDto, CurrentUserDto } from './dto/auth.response';
 import { LoginBody } from './dto/login.body';
+import { PasswordResetBody, PasswordResetConfirmBody } from './dto/password-reset.body';
 import { VerifyEmailBody } from './dto/verify-email.body';
 import { EmailVerificationService } from './email-verification.service';
 import { RegisterBody } from './dto/register.body';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { PasswordResetService } from './password-reset.service';
 import type { AuthenticatedUser } from './jwt.strategy';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SameOriginGuard } from './same-origin.guard';
@@ -31,6 +33,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly verification: EmailVerificationService,
+    private readonly passwordResets: PasswordResetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -194,6 +197,45 @@ export class AuthController {
   @ApiProblems(ErrorCode.Unauthorized, ErrorCode.EmailAlreadyVerified, ErrorCode.TooManyAttempts)
   resendVerificationEmail(@CurrentUser() user: AuthenticatedUser): Promise<void> {
     return this.verification.resend(user.userId);
+  }
+
+  @Post('password-reset')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'requestPasswordReset',
+    summary: 'Email a password-reset link to an address, if an account has it',
+    description:
+      'Answers 204 for every well-formed address, whether or not it has an account, in the same time (the worker looks the account up and mails the link). The link opens /reset-password, works once and for one hour. At most `PASSWORD_RESET_PER_HOUR` (3) an hour per address and `PASSWORD_RESET_IP_PER_HOUR` (20) per client address: then 429 `too-many-attempts`.',
+    security: [],
+  })
+  @ApiNoContentResponse({ description: 'If the address has an account, a link is on its way' })
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.InvalidEmail, ErrorCode.TooManyAttempts)
+  requestPasswordReset(@Body() body: PasswordResetBody, @Req() request: FastifyRequest): Promise<void> {
+    return this.passwordResets.request(body.email, request.ip);
+  }
+
+  @Post('password-reset/confirm')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'confirmPasswordReset',
+    summary: 'Set a new password with the token of a password-reset link',
+    description:
+      'Single use; every other outstanding link of the account stops working and every sign-in of the account is revoked (sign in again with the new password). Opening the mailed link also verifies the address.',
+    security: [],
+  })
+  @ApiNoContentResponse({ description: 'The password is changed' })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.WeakPassword,
+    ErrorCode.PasswordTooLong,
+    ErrorCode.PasswordsDoNotMatch,
+    ErrorCode.ResetLinkInvalid,
+    ErrorCode.ResetLinkUsed,
+    ErrorCode.ResetLinkExpired,
+    ErrorCode.ServiceUnavailable,
+  )
+  confirmPasswordReset(@Body() body: PasswordResetConfirmBody): Promise<void> {
+    return this.passwordResets.confirm(body);
   }
 
   private respond(signIn: SignIn, request: FastifyRequest, reply: FastifyReply): AuthResponse {

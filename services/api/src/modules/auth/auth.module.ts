@@ -10,6 +10,7 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHashing } from './password-hashing.service';
+import { PasswordResetService } from './password-reset.service';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
@@ -30,6 +31,7 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     JwtStrategy,
     JwtAuthGuard,
     EmailVerificationService,
+    PasswordResetService,
     VerifiedEmailGuard,
   ],
   exports: [SessionsService, AccessTokensService, JwtAuthGuard, EmailVerificationService, VerifiedEmailGuard],

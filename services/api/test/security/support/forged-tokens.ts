@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sign, type Algorithm } from 'jsonwebtoken';
 import { ACCESS_TOKEN } from '../../../src/modules/auth/access-tokens.service';
 
@@ -55,3 +56,20 @@ export function swappedSubject(genuine: string, sub: string): string {
 }
 
 export { now as nowSeconds };
+
+/**
+ * Forgeries of an emailed link's token (`<row id>.<HMAC>`): a signature flipped or made up, a
+ * genuine signature on another row, the id alone, garbage, and the token with a byte more.
+ */
+export function forgedLinkTokens(token: string): string[] {
+  const [id, signature] = token.split('.');
+  const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+  return [
+    `${id}.${flipped}`,
+    `${id}.${'A'.repeat(43)}`,
+    `${randomUUID()}.${signature}`,
+    id,
+    'not-a-token',
+    `${token}x`,
+  ];
+}

@@ -1,0 +1,10 @@
+import { Entity, Index } from '@mikro-orm/core';
+import { EmailedLink } from './emailed-link.entity';
+
+/**
+ * One password-reset link mailed to an account (issue 32 §1), signed with its own key
+ * (password-reset-token.ts). Valid an hour; a reset marks every outstanding link of the account used.
+ */
+@Entity({ tableName: 'password_resets' })
+@Index({ properties: ['userId', 'createdAt'] })
+export class PasswordReset extends EmailedLink {}

@@ -1,0 +1,185 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
+import { until } from '../../../worker/test/support/waiting';
+import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
+import { newEmail, PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { passwordResetMailsTo, passwordResetTokenMailed } from '../support/password-reset-mail';
+import { bodyOf, verificationTokenMailed } from '../support/verification-mail';
+import type { TestApp } from '../test-app';
+import { sql } from './support/accounts';
+import { forgedLinkTokens } from './support/forged-tokens';
+import { expectProblem } from './support/problem';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+const PER_ADDRESS = 2;
+const PER_CLIENT = 4;
+
+/**
+ * Issue 32 §1, "Forgot password?", attacked over HTTP: the answer says nothing of the account (its
+ * text, its status, its time: the API never looks the address up), links are signed, single use and
+ * expire, a reset ends every sign-in, and both throttles hold. Mail from a real worker to an SMTP
+ * stand-in. Each test asks from a client address of its own (TRUST_PROXY, X-Forwarded-For).
+ */
+describe('API2:2023 Broken Authentication: password reset', () => {
+  const WEB_URL = 'https://fxrates.example.com';
+  let mailing: AppWithMail;
+  let smtp: SmtpSink;
+  let t: TestApp;
+  let client = 0;
+  const http = () => request(t.app.getHttpServer());
+  const nextClient = () => `203.0.113.${++client}`;
+  const ask = (email: string, from: string) =>
+    http().post('/api/auth/password-reset').set('X-Forwarded-For', from).send({ email });
+  const confirm = (token: string, password = NEW_PASSWORD, confirmPassword = password) =>
+    http().post('/api/auth/password-reset/confirm').send({ token, password, confirmPassword });
+  const login = (email: string, password: string) =>
+    http().post('/api/auth/login').set('X-Forwarded-For', nextClient()).send({ email, password });
+
+  beforeAll(async () => {
+    mailing = await startAppWithMail(WEB_URL, {
+      TRUST_PROXY: 'true',
+      PASSWORD_RESET_PER_HOUR: String(PER_ADDRESS),
+      PASSWORD_RESET_IP_PER_HOUR: String(PER_CLIENT),
+    });
+    ({ t, smtp } = mailing);
+  });
+  afterAll(() => mailing?.close());
+
+  it('answers an address with an account and one without alike, and mails the link only to the account, with nothing of it', async () => {
+    const ada = await register(t.app, { firstName: 'Ada\r\nClick https://evil.example', lastName: 'L' });
+    const nobody = newEmail();
+    const from = nextClient();
+    const known = await ask(ada.email, from).expect(204);
+    const unknown = await ask(nobody, from).expect(204);
+    expect(unknown.text).toBe(known.text);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
+
+    const token = await passwordResetTokenMailed(smtp, ada.email);
+    const [mail] = passwordResetMailsTo(smtp, ada.email);
+    expect(mail.header('Subject')).toBe('Reset your FXRates Pro password');
+    expect(mail.raw).not.toMatch(/Ada|evil/);
+    expect(bodyOf(mail)).toContain(`${WEB_URL}/reset-password#token=${token}`);
+    expect(bodyOf(mail)).toContain('works once and for 60 minutes');
+    // The worker has handled the unknown address too (its job is gone) and mailed nobody.
+    await until(
+      async () => (await sql(t, 'select 1 from password_resets where email = ?', [ada.email])).length > 0,
+    );
+    expect(smtp.mails.filter((m) => m.to.includes(nobody))).toEqual([]);
+    expect(await sql(t, 'select 1 from password_resets where email = ?', [nobody])).toEqual([]);
+  });
+
+  it('answers without looking the address up: with the users table locked, both addresses still get their 204 at once', async () => {
+    const bob = await register(t.app);
+    const db = new Client({ connectionString: t.config.database.url });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query('lock table users in access exclusive mode');
+      const from = nextClient();
+      // Had either answer read the users table, it would wait here until the lock is released.
+      let timer: NodeJS.Timeout | undefined;
+      const answers = await Promise.race([
+        Promise.all([ask(bob.email, from), ask(newEmail(), from)]),
+        new Promise<'blocked'>((resolve) => (timer = setTimeout(() => resolve('blocked'), 10_000))),
+      ]);
+      clearTimeout(timer);
+      expect(answers).not.toBe('blocked');
+      expect((answers as request.Response[]).map((res) => res.status)).toEqual([204, 204]);
+    } finally {
+      await db.query('rollback');
+      await db.end();
+    }
+    await passwordResetTokenMailed(smtp, bob.email);
+  });
+
+  it('sets the new password, ends every sign-in and every other link of the account, and verifies the address', async () => {
+    const cat = await register(t.app, {}, { verified: false });
+    await verificationTokenMailed(smtp, cat.email); // sign-up's own mail, before the resets
+    const from = nextClient();
+    await ask(cat.email, from).expect(204);
+    const first = await passwordResetTokenMailed(smtp, cat.email);
+    await ask(cat.email, from).expect(204);
+    const second = await passwordResetTokenMailed(smtp, cat.email, 2);
+    expect(second).not.toBe(first);
+    const otherSignIn = refreshCookieOf(await login(cat.email, PASSWORD).expect(200));
+
+    await confirm(second).expect(204);
+
+    expectProblem(await login(cat.email, PASSWORD), 401, 'wrong-password');
+    await login(cat.email, NEW_PASSWORD).expect(200);
+    for (const cookie of [cat.cookie, otherSignIn]) {
+      const refreshed = await http().post('/api/auth/refresh').set('Cookie', cookie);
+      expect(refreshed.status).toBe(401);
+    }
+    expectProblem(await confirm(second, 'yet another passphrase'), 410, 'reset-link-used');
+    expectProblem(await confirm(first, 'yet another passphrase'), 410, 'reset-link-used');
+    await login(cat.email, NEW_PASSWORD).expect(200);
+    const [row] = await sql(t, 'select email_verified_at is not null as verified from users where id = ?', [
+      cat.userId,
+    ]);
+    expect(row).toEqual({ verified: true });
+  });
+
+  it('uses a link once, even when it is sent twice at once', async () => {
+    const dan = await register(t.app);
+    await ask(dan.email, nextClient()).expect(204);
+    const token = await passwordResetTokenMailed(smtp, dan.email);
+    const answers = await Promise.all([
+      confirm(token, 'first of two passwords'),
+      confirm(token, 'second of two passwords'),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([204, 410]);
+    const won = answers[0].status === 204 ? 'first of two passwords' : 'second of two passwords';
+    await login(dan.email, won).expect(200);
+  });
+
+  it('refuses forged links, a verification link, an expired link and a bad new password, and changes nothing', async () => {
+    const eve = await register(t.app, {}, { verified: false });
+    const verification = await verificationTokenMailed(smtp, eve.email);
+    await ask(eve.email, nextClient()).expect(204);
+    const token = await passwordResetTokenMailed(smtp, eve.email);
+    for (const forged of [
+      ...forgedLinkTokens(token),
+      verification, // signed with the verification key: never a reset link
+    ]) {
+      expectProblem(await confirm(forged), 400, 'reset-link-invalid');
+    }
+    expectProblem(await confirm(token, 'short'), 400, 'weak-password');
+    expectProblem(await confirm(token, NEW_PASSWORD, 'something else'), 400, 'passwords-do-not-match');
+    expectProblem(await confirm(token, 'x'.repeat(129)), 400, 'password-too-long');
+    await login(eve.email, PASSWORD).expect(200); // nothing above changed the password
+
+    await sql(
+      t,
+      `update password_resets set created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour'
+        where user_id = ?`,
+      [eve.userId],
+    );
+    const expired = await confirm(token);
+    expectProblem(expired, 410, 'reset-link-expired');
+    expect(expired.body.message).toMatch(/Forgot password/);
+    await login(eve.email, PASSWORD).expect(200);
+  });
+
+  it('throttles per address whether or not it has an account, and per client address whatever the email', async () => {
+    const fay = await register(t.app);
+    const nobody = newEmail();
+    for (const email of [fay.email, nobody]) {
+      for (let i = 0; i < PER_ADDRESS; i++) await ask(email, nextClient()).expect(204);
+      const refused = await ask(email, nextClient());
+      expectProblem(refused, 429, 'too-many-attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const from = nextClient();
+    for (let i = 0; i < PER_CLIENT; i++) await ask(newEmail(), from).expect(204);
+    expectProblem(await ask(newEmail(), from), 429, 'too-many-attempts');
+    await until(() => passwordResetMailsTo(smtp, fay.email).length === PER_ADDRESS);
+  });
+
+  it('refuses what is not an address, saying so', async () => {
+    const from = nextClient();
+    expectProblem(await ask('not an email', from), 400, 'invalid-email');
+    expectProblem(await http().post('/api/auth/password-reset').send({}), 400, 'invalid-email');
+  });
+});
