@@ -73,6 +73,13 @@ export interface PasswordResetConfirmRequest {
   confirmPassword: string;
 }
 
+/** Body of POST /api/auth/password: the signed-in user's current password and the new one, twice. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
 /** Body of POST /api/auth/register. `confirmPassword`, when sent, must equal `password`. */
 export interface RegisterRequest {
   firstName: string;

@@ -43,6 +43,8 @@ export enum ErrorCode {
   ResetLinkInvalid = 'reset-link-invalid',
   ResetLinkExpired = 'reset-link-expired',
   ResetLinkUsed = 'reset-link-used',
+  /** Changing the password of a signed-in account: the current one given is not it (issue 32 §2). */
+  WrongCurrentPassword = 'wrong-current-password',
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { emailVerificationToken } from '@fxrates/db';
-import { register } from '../support/auth-client';
+import { PASSWORD, register } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import type { TestApp } from '../test-app';
 import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
@@ -31,6 +31,8 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'POST /api/keys': 'POST /api/keys',
   'POST /api/auth/verify-email': "POST /api/auth/verify-email with another user's genuine link",
   'POST /api/auth/verify-email/resend': 'POST /api/auth/verify-email/resend',
+  'POST /api/auth/password':
+    "POST /api/auth/password naming another user, with another user's refresh cookie",
   'GET /api/usage': 'GET /api/usage',
   'GET /api/v1/usage': 'GET /api/v1/usage',
   'POST /api/v1/subscriptions': "POST /api/v1/subscriptions with another user's PayPal subscription",
@@ -219,6 +221,26 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       .send({ userId: victim.userId });
     expectProblem(res, 409, 'email-already-verified'); // Mallory's own, verified address; the body is ignored
     expect(await links()).toEqual(before);
+  });
+
+  it(OWNED_BY_CALLER['POST /api/auth/password'], async () => {
+    const eve = await signUpWithKey(t);
+    const before = await accountState(t, alice.userId);
+    // Eve's own current password, Alice's id and address in the body, Alice's refresh cookie along.
+    const res = await http()
+      .post('/api/auth/password')
+      .set('Authorization', bearer(eve))
+      .set('Cookie', alice.cookie)
+      .send({
+        currentPassword: PASSWORD,
+        password: 'taken over at last',
+        confirmPassword: 'taken over at last',
+        userId: alice.userId,
+        email: alice.email,
+      });
+    expect([204, 400]).toContain(res.status);
+    expect(await accountState(t, alice.userId)).toEqual(before);
+    await http().post('/api/auth/login').send({ email: alice.email, password: PASSWORD }).expect(200);
   });
 
   it(OWNED_BY_CALLER['GET /api/usage'], async () => {

@@ -16,12 +16,14 @@ import { ApiProblems } from '../../common/openapi';
 import { AuthService, type SignIn } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { AuthResponseDto, CurrentUserDto } from './dto/auth.response';
+import { ChangePasswordBody } from './dto/change-password.body';
 import { LoginBody } from './dto/login.body';
 import { PasswordResetBody, PasswordResetConfirmBody } from './dto/password-reset.body';
 import { VerifyEmailBody } from './dto/verify-email.body';
 import { EmailVerificationService } from './email-verification.service';
 import { RegisterBody } from './dto/register.body';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { PasswordChangeService } from './password-change.service';
 import { PasswordResetService } from './password-reset.service';
 import type { AuthenticatedUser } from './jwt.strategy';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
@@ -34,6 +36,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly verification: EmailVerificationService,
     private readonly passwordResets: PasswordResetService,
+    private readonly passwordChanges: PasswordChangeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -236,6 +239,35 @@ export class AuthController {
   )
   confirmPasswordReset(@Body() body: PasswordResetConfirmBody): Promise<void> {
     return this.passwordResets.confirm(body);
+  }
+
+  @Post('password')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth('bearer')
+  @ApiOperation({
+    operationId: 'changePassword',
+    summary: "Change the signed-in user's password (the current one required)",
+    description:
+      'The current password is checked as a sign-in is, under the same throttle (429 `too-many-attempts`). Every other sign-in of the account ends; the one whose refresh cookie comes with the request stays. Outstanding password-reset links stop working.',
+  })
+  @ApiNoContentResponse({ description: 'The password is changed' })
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.Unauthorized,
+    ErrorCode.WrongCurrentPassword,
+    ErrorCode.WeakPassword,
+    ErrorCode.PasswordTooLong,
+    ErrorCode.PasswordsDoNotMatch,
+    ErrorCode.TooManyAttempts,
+    ErrorCode.ServiceUnavailable,
+  )
+  changePassword(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: ChangePasswordBody,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    return this.passwordChanges.change(user.userId, body, request.ip, readRefreshCookie(request));
   }
 
   private respond(signIn: SignIn, request: FastifyRequest, reply: FastifyReply): AuthResponse {

@@ -10,7 +10,9 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHashing } from './password-hashing.service';
+import { PasswordChangeService } from './password-change.service';
 import { PasswordResetService } from './password-reset.service';
+import { PasswordStore } from './password-store';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
@@ -32,6 +34,8 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     JwtAuthGuard,
     EmailVerificationService,
     PasswordResetService,
+    PasswordChangeService,
+    PasswordStore,
     VerifiedEmailGuard,
   ],
   exports: [SessionsService, AccessTokensService, JwtAuthGuard, EmailVerificationService, VerifiedEmailGuard],

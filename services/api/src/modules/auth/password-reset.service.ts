@@ -11,6 +11,7 @@ import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/app-exception';
 import { REDIS } from '../redis';
 import { PasswordHashing } from './password-hashing.service';
+import { PasswordStore } from './password-store';
 import { assertAcceptablePassword } from './passwords';
 import { tooManyAttempts } from './too-many-attempts';
 
@@ -44,6 +45,7 @@ export class PasswordResetService {
     @Inject(REDIS) redis: Redis,
     @InjectQueue(QUEUES.email) private readonly queue: Queue<SendPasswordResetEmailJob>,
     private readonly passwords: PasswordHashing,
+    private readonly store: PasswordStore,
   ) {
     const { keyPrefix } = config.redis;
     this.perClient = redisRateLimiter(
@@ -97,28 +99,24 @@ export class PasswordResetService {
     }
     const passwordHash = await this.passwords.hash(password);
     await em.transactional(async (tx) => {
-      const context = tx.getTransactionContext();
-      const connection = tx.getConnection();
-      const run = (sql: string, params: unknown[]) => connection.execute(sql, params, 'all', context);
       // Single use, even when the link is sent twice at once: only one update finds it unused.
-      const claimed = await run(
-        'update password_resets set used_at = now() where id = ? and used_at is null returning id',
-        [link.id],
-      );
+      const claimed = await tx
+        .getConnection()
+        .execute(
+          'update password_resets set used_at = now() where id = ? and used_at is null returning id',
+          [link.id],
+          'all',
+          tx.getTransactionContext(),
+        );
       if (claimed.length === 0) throw usedLink();
-      // The address the link went to must still be the account's. Opening the mailed link proves it.
-      const updated = await run(
-        `update users set password_hash = ?, email_verified_at = coalesce(email_verified_at, now())
-          where id = ? and email = ? returning id`,
-        [passwordHash, link.userId, link.email],
-      );
-      if (updated.length === 0) throw invalidLink();
-      await run('update password_resets set used_at = now() where user_id = ? and used_at is null', [
-        link.userId,
-      ]);
-      await run('update refresh_tokens set revoked_at = now() where user_id = ? and revoked_at is null', [
-        link.userId,
-      ]);
+      // The address the link went to must still be the account's; opening the mailed link proves it.
+      const replaced = await this.store.replace(tx, {
+        userId: link.userId,
+        email: link.email,
+        passwordHash,
+        verifiesEmail: true,
+      });
+      if (!replaced) throw invalidLink();
     });
   }
 }

@@ -87,6 +87,21 @@ export class RefreshTokensService {
     );
   }
 
+  /**
+   * Ends every sign-in of the user, in `tx` (a password change or reset), but the one `keep` (a refresh
+   * token of the user, the caller's own) belongs to.
+   */
+  async revokeAllOf(tx: EntityManager, userId: string, keep?: string): Promise<void> {
+    await tx.getConnection().execute(
+      `update refresh_tokens set revoked_at = now()
+        where user_id = ? and revoked_at is null
+          and family is distinct from (select family from refresh_tokens where token_hash = ? and user_id = ?)`,
+      [userId, keep === undefined ? '' : hashToken(keep), userId],
+      'run',
+      tx.getTransactionContext(),
+    );
+  }
+
   private async revokeFamily(family: string): Promise<void> {
     await this.em
       .getConnection()

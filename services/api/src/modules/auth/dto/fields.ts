@@ -59,3 +59,12 @@ export function LinkTokenField(mail: string): PropertyDecorator {
     MaxLength(200, { message: 'token is too long.', context: { code: ErrorCode.ValidationFailed } }),
   );
 }
+
+/** The new password typed again: it must equal `password` (the service compares them). */
+export function ConfirmPasswordField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ format: 'password', description: 'Must equal password (passwords-do-not-match)' }),
+    IsString({ message: 'Confirm your new password.', context: { code: ErrorCode.PasswordsDoNotMatch } }),
+    MaxLength(200, { message: 'Passwords do not match', context: { code: ErrorCode.PasswordsDoNotMatch } }),
+  );
+}

@@ -1,7 +1,6 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ErrorCode, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@fxrates/domain';
-import { IsString, MaxLength } from 'class-validator';
-import { EmailField, LinkTokenField, PasswordField } from './fields';
+import { ApiSchema } from '@nestjs/swagger';
+import type { PasswordResetConfirmRequest, PasswordResetRequest } from '@fxrates/domain';
+import { ConfirmPasswordField, EmailField, LinkTokenField, PasswordField } from './fields';
 
 @ApiSchema({ name: 'PasswordResetRequest' })
 export class PasswordResetBody implements PasswordResetRequest {
@@ -17,8 +16,6 @@ export class PasswordResetConfirmBody implements PasswordResetConfirmRequest {
   @PasswordField()
   password!: string;
 
-  @ApiProperty({ format: 'password', description: 'Must equal password (passwords-do-not-match)' })
-  @IsString({ message: 'Confirm your new password.', context: { code: ErrorCode.PasswordsDoNotMatch } })
-  @MaxLength(200, { message: 'Passwords do not match', context: { code: ErrorCode.PasswordsDoNotMatch } })
+  @ConfirmPasswordField()
   confirmPassword!: string;
 }

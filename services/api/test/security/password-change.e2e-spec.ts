@@ -1,0 +1,126 @@
+import request from 'supertest';
+import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
+import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
+import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { passwordResetTokenMailed } from '../support/password-reset-mail';
+import type { TestApp } from '../test-app';
+import { expectProblem } from './support/problem';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+const LOGIN_FAILURE_LIMIT = 3;
+
+/**
+ * Issue 32 §2, "Change password", attacked over HTTP: the current password is required and guarded
+ * by the sign-in throttle, the change ends every other sign-in and keeps the caller's, and a reset
+ * link mailed before it no longer works.
+ */
+describe('API2:2023 Broken Authentication: changing the password', () => {
+  let mailing: AppWithMail;
+  let smtp: SmtpSink;
+  let t: TestApp;
+  let client = 0;
+  const http = () => request(t.app.getHttpServer());
+  const nextClient = () => `198.51.100.${++client}`;
+  const change = (
+    account: { accessToken: string; cookie?: string },
+    body: Record<string, unknown>,
+    from = nextClient(),
+  ) => {
+    const call = http()
+      .post('/api/auth/password')
+      .set('Authorization', `Bearer ${account.accessToken}`)
+      .set('X-Forwarded-For', from);
+    if (account.cookie) call.set('Cookie', account.cookie);
+    return call.send(body);
+  };
+  const login = (email: string, password: string) =>
+    http().post('/api/auth/login').set('X-Forwarded-For', nextClient()).send({ email, password });
+  const refresh = (cookie: string) => http().post('/api/auth/refresh').set('Cookie', cookie);
+
+  beforeAll(async () => {
+    mailing = await startAppWithMail('https://fxrates.example.com', {
+      TRUST_PROXY: 'true',
+      LOGIN_FAILURE_LIMIT: String(LOGIN_FAILURE_LIMIT),
+    });
+    ({ t, smtp } = mailing);
+  });
+  afterAll(() => mailing?.close());
+
+  it('changes it with the current one, ends every other sign-in, keeps this one, and kills earlier reset links', async () => {
+    const ada = await register(t.app);
+    const elsewhere = refreshCookieOf(await login(ada.email, PASSWORD).expect(200));
+    await http()
+      .post('/api/auth/password-reset')
+      .set('X-Forwarded-For', nextClient())
+      .send({ email: ada.email })
+      .expect(204);
+    const resetToken = await passwordResetTokenMailed(smtp, ada.email);
+
+    await change(ada, {
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    }).expect(204);
+
+    expectProblem(await refresh(elsewhere), 401, 'invalid-refresh-token');
+    await refresh(ada.cookie).expect(200); // the caller's own sign-in goes on
+    expectProblem(await login(ada.email, PASSWORD), 401, 'wrong-password');
+    await login(ada.email, NEW_PASSWORD).expect(200);
+    const reset = await http()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token: resetToken, password: 'the thief wants this', confirmPassword: 'the thief wants this' });
+    expectProblem(reset, 410, 'reset-link-used');
+    await login(ada.email, NEW_PASSWORD).expect(200);
+  });
+
+  it('refuses a wrong current password and changes nothing; past the sign-in limit, refuses even the right one from that address', async () => {
+    const bob = await register(t.app);
+    const from = nextClient();
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      const wrong = await change(
+        bob,
+        { currentPassword: 'not it at all', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        from,
+      );
+      expectProblem(wrong, 400, 'wrong-current-password');
+      expect(wrong.body.message).toBe('Your current password is not correct.');
+    }
+    const throttled = await change(
+      bob,
+      { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      from,
+    );
+    expectProblem(throttled, 429, 'too-many-attempts');
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    await login(bob.email, PASSWORD).expect(200);
+    await refresh(bob.cookie).expect(200);
+  });
+
+  it('refuses without a sign-in, and a new password that is weak, too long or mistyped', async () => {
+    const cat = await register(t.app);
+    const body = { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    expectProblem(await http().post('/api/auth/password').send(body), 401, 'unauthorized');
+    expectProblem(
+      await change(cat, { ...body, password: 'short', confirmPassword: 'short' }),
+      400,
+      'weak-password',
+    );
+    const long = 'x'.repeat(129);
+    expectProblem(
+      await change(cat, { ...body, password: long, confirmPassword: long }),
+      400,
+      'password-too-long',
+    );
+    expectProblem(
+      await change(cat, { ...body, confirmPassword: 'something else' }),
+      400,
+      'passwords-do-not-match',
+    );
+    expectProblem(
+      await change(cat, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      400,
+      'validation-failed',
+    );
+    await login(cat.email, PASSWORD).expect(200);
+  });
+});
