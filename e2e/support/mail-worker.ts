@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startSmtpSink, type SmtpSink } from '../../services/worker/test/support/smtp-sink';
+import {
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+} from '../../services/worker/test/support/smtp-sink';
+import { passwordResetMailsTo } from '../../services/api/test/support/password-reset-mail';
 import { bodyOf, verificationMailsTo } from '../../services/api/test/support/verification-mail';
 import { until } from '../../services/worker/test/support/waiting';
 import { e2eEnvironment } from './e2e-environment';
@@ -13,9 +18,70 @@ export const WORKER_LOG_FILE = path.join(ARTIFACTS_DIR, 'e2e-worker.log');
 
 export interface MailWorker {
   smtp: SmtpSink;
+  /** Every mail to the address that a worker of this run sent, whichever spec file started it. */
+  mailsTo(email: string): ReceivedMail[];
   /** Waits for the `count`-th verification mail to the address and answers its link, as mailed. */
   verificationLink(email: string, count?: number): Promise<string>;
+  /** Waits for the `count`-th password-reset mail to the address and answers its link, as mailed. */
+  passwordResetLink(email: string, count?: number): Promise<string>;
   stop(): Promise<void>;
+}
+
+/**
+ * The mail of the whole run, in files. Spec files run in parallel processes, and the workers they
+ * start all take jobs from the API's one email queue: a mail asked for by one file may be sent by
+ * another file's worker, to that worker's SMTP stand-in. So every stand-in's mail is written here,
+ * and every file reads all of it.
+ */
+function runMailbox(runKey: string) {
+  const dir = path.join(ARTIFACTS_DIR, 'e2e-mail', runKey.replace(/[^A-Za-z0-9-]/g, '_'));
+  fs.mkdirSync(dir, { recursive: true });
+  let written = 0;
+  return {
+    /** Writes the stand-in's mails not written yet, in the order it received them. */
+    collect(smtp: SmtpSink): void {
+      for (; written < smtp.mails.length; written += 1) {
+        const { from, to, raw } = smtp.mails[written];
+        const name = `${Date.now()}-${process.pid}-${String(written).padStart(6, '0')}.json`;
+        fs.writeFileSync(path.join(dir, name), JSON.stringify({ from, to, raw }));
+      }
+    },
+    /** The run's mails, oldest first. */
+    read(): ReceivedMail[] {
+      return fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => {
+          const mail = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Omit<
+            ReceivedMail,
+            'header'
+          >;
+          const head = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+          const header = (field: string) =>
+            head
+              .split(/\r?\n/)
+              .find((line) => line.toLowerCase().startsWith(`${field.toLowerCase()}:`))
+              ?.slice(field.length + 1)
+              .trim();
+          return { ...mail, header };
+        });
+    },
+  };
+}
+
+/** Waits for the `count`-th of the mails, and answers the link of its plain-text body. */
+async function linkOfMail(
+  mails: () => ReceivedMail[],
+  count: number,
+  link: RegExp,
+  what: string,
+): Promise<string> {
+  await until(() => mails().length >= count, 30_000);
+  const body = bodyOf(mails()[count - 1]);
+  const found = link.exec(body)?.[1];
+  if (!found) throw new Error(`No ${what} link in:\n${body}`);
+  return found;
 }
 
 /**
@@ -25,8 +91,15 @@ export interface MailWorker {
  * rates (an empty RATES_PROVIDERS), so the rates the other files see stay the API's own.
  */
 export async function startMailWorker(): Promise<MailWorker> {
-  const { baseUrl, apiProcessEnv } = e2eEnvironment();
+  const { baseUrl, apiProcessEnv, redisKeyPrefix } = e2eEnvironment();
   const smtp = await startSmtpSink();
+  const mailbox = runMailbox(redisKeyPrefix);
+  const collecting = setInterval(() => mailbox.collect(smtp), 100);
+  /** This run's mail, as if one stand-in had received all of it (the mail filters read `mails`). */
+  const runMail = (): SmtpSink => {
+    mailbox.collect(smtp);
+    return { ...smtp, mails: mailbox.read() };
+  };
   const healthPort = await findFreePort();
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const log = fs.createWriteStream(WORKER_LOG_FILE, { flags: 'w' });
@@ -64,6 +137,8 @@ export async function startMailWorker(): Promise<MailWorker> {
     }
     await new Promise<void>((resolve) => log.end(() => resolve()));
     await smtp.close();
+    clearInterval(collecting);
+    mailbox.collect(smtp);
   };
   try {
     await waitForHttpOk(`http://127.0.0.1:${healthPort}/health/ready`, { abortIf: () => exit });
@@ -73,13 +148,21 @@ export async function startMailWorker(): Promise<MailWorker> {
   }
   return {
     smtp,
-    async verificationLink(email, count = 1) {
-      await until(() => verificationMailsTo(smtp, email).length >= count, 30_000);
-      const body = bodyOf(verificationMailsTo(smtp, email)[count - 1]);
-      const link = /(https?:\/\/\S+\/dashboard\/verify-email#token=[A-Za-z0-9._-]+)/.exec(body)?.[1];
-      if (!link) throw new Error(`No verification link in:\n${body}`);
-      return link;
-    },
+    mailsTo: (email) => runMail().mails.filter((m) => m.to.includes(email.toLowerCase())),
+    verificationLink: (email, count = 1) =>
+      linkOfMail(
+        () => verificationMailsTo(runMail(), email),
+        count,
+        /(https?:\/\/\S+\/dashboard\/verify-email#token=[A-Za-z0-9._-]+)/,
+        'verification',
+      ),
+    passwordResetLink: (email, count = 1) =>
+      linkOfMail(
+        () => passwordResetMailsTo(runMail(), email),
+        count,
+        /(https?:\/\/\S+\/reset-password#token=[A-Za-z0-9._-]+)/,
+        'password-reset',
+      ),
     stop,
   };
 }

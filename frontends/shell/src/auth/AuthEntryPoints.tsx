@@ -31,7 +31,7 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<DialogName | null>(null);
   const openRef = useRef<DialogName | null>(null);
   // Each opening gets a new key: its form starts empty (closing clears the fields and the error).
-  const [login, setLogin] = useState({ key: 0, email: '' });
+  const [login, setLogin] = useState({ key: 0, email: '', returnFocus: true });
   const [registerKey, setRegisterKey] = useState(0);
   const [used, setUsed] = useState<ReadonlySet<DialogName>>(new Set());
 
@@ -57,7 +57,7 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
 
   const openLogin = useCallback(
     (email = '') => {
-      setLogin((current) => ({ key: current.key + 1, email }));
+      setLogin((current) => ({ key: current.key + 1, email, returnFocus: true }));
       show('login');
     },
     [show],
@@ -69,6 +69,13 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   }, [show]);
 
   const close = useCallback(() => show(null), [show]);
+
+  /** Closes the login dialog for the page a link in it opened: the focus is that page's, not the opener's. */
+  const leaveLogin = useCallback(() => {
+    openerRef.current = null;
+    setLogin((current) => ({ ...current, returnFocus: false }));
+    show(null);
+  }, [show]);
 
   /** The existing-email switch, unless the user has closed the register dialog meanwhile. */
   const switchToLogin = useCallback(
@@ -90,6 +97,8 @@ export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
             onClose={close}
             formKey={login.key}
             initialEmail={login.email}
+            onLeave={leaveLogin}
+            returnFocus={login.returnFocus}
           />
         )}
         {used.has('register') && (

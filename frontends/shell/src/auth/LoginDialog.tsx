@@ -14,9 +14,21 @@ interface LoginDialogProps {
   formKey: number;
   /** Pre-fills the email, e.g. after the register dialog found the address already taken. */
   initialEmail: string;
+  /** Closes the dialog for another page ("Forgot password?"), whose first field then keeps the focus. */
+  onLeave: () => void;
+  /** False once the dialog is left for another page: focus stays there, not on the dialog's opener. */
+  returnFocus: boolean;
 }
 
-function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
+function LoginForm({
+  initialEmail,
+  onClose,
+  onLeave,
+}: {
+  initialEmail: string;
+  onClose: () => void;
+  onLeave: () => void;
+}) {
   const { login } = useAuth();
   const navigate = useNavigate();
   const form = useForm<LoginFormValues>({ initialValues: { email: initialEmail, password: '' } });
@@ -37,7 +49,7 @@ function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: (
     <form onSubmit={form.onSubmit(submit)}>
       <Stack gap="md">
         {error && <ErrorAlert message={error} data-testid="login-error" />}
-        <LoginFields form={form} inDialog />
+        <LoginFields form={form} inDialog onForgotPassword={onLeave} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -52,10 +64,25 @@ function LoginForm({ initialEmail, onClose }: { initialEmail: string; onClose: (
 }
 
 /** The top bar's Login dialog (spec §2, §8). Closing it clears the fields and the error. */
-export function LoginDialog({ opened, onClose, formKey, initialEmail }: LoginDialogProps) {
+export function LoginDialog({
+  opened,
+  onClose,
+  formKey,
+  initialEmail,
+  onLeave,
+  returnFocus,
+}: LoginDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Login" centered radius="md" styles={DIALOG_STYLES}>
-      <LoginForm key={formKey} initialEmail={initialEmail} onClose={onClose} />
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Login"
+      centered
+      radius="md"
+      styles={DIALOG_STYLES}
+      returnFocus={returnFocus}
+    >
+      <LoginForm key={formKey} initialEmail={initialEmail} onClose={onClose} onLeave={onLeave} />
     </Modal>
   );
 }

@@ -1,15 +1,22 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { Link } from 'react-router';
+import { FORGOT_PASSWORD_PATH, forgotPasswordState, PASSWORD_RESET_TEXTS } from './password-reset';
 
 export interface LoginFormValues {
   email: string;
   password: string;
 }
 
-/** Email Address and Password of a sign-in form: the top bar's dialog and the /login page (spec §2). */
+/**
+ * Email Address and Password of a sign-in form: the top bar's dialog and the /login page (spec §2),
+ * with "Forgot password?" under the password, which takes the address typed so far to
+ * /forgot-password (issue 32 §1).
+ */
 export function LoginFields({
   form,
   inDialog = false,
+  onForgotPassword,
 }: {
   form: UseFormReturnType<LoginFormValues>;
   /**
@@ -17,6 +24,8 @@ export function LoginFields({
    * ("Invalid email format", spec §8) it shows; the page lets the browser check the format.
    */
   inDialog?: boolean;
+  /** Called as "Forgot password?" leaves the form (the dialog closes). */
+  onForgotPassword?: () => void;
 }) {
   return (
     <>
@@ -35,6 +44,17 @@ export function LoginFields({
         autoComplete="current-password"
         {...form.getInputProps('password')}
       />
+      <Anchor
+        component={Link}
+        to={FORGOT_PASSWORD_PATH}
+        state={forgotPasswordState(form.values.email)}
+        onClick={onForgotPassword}
+        size="sm"
+        mt={-8}
+        style={{ alignSelf: 'flex-end' }}
+      >
+        {PASSWORD_RESET_TEXTS.forgotLink}
+      </Anchor>
     </>
   );
 }

@@ -1,24 +1,37 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_MAX_LENGTH } from '@fxrates/domain';
-import type { RegisterFormValues } from './register-form';
+import type { NewPasswordValues } from './new-password';
 
 /**
- * Password and Confirm Password of a registration form, sized and autocompleted as a new password.
- * A mismatch shows under Confirm Password, marks it invalid, describes it, and is announced as an alert.
+ * Password and Confirm Password of a registration form, or of the page a reset link opens, sized and
+ * autocompleted as a new password. A mismatch shows under Confirm Password, marks it invalid,
+ * describes it, and is announced as an alert.
  */
-export function NewPasswordFields({ form }: { form: UseFormReturnType<RegisterFormValues> }) {
+export function NewPasswordFields<Values extends NewPasswordValues>({
+  form,
+  passwordLabel = 'Password',
+  confirmLabel = 'Confirm Password',
+  autoFocus = false,
+}: {
+  form: UseFormReturnType<Values>;
+  passwordLabel?: string;
+  confirmLabel?: string;
+  /** Focuses Password on mount: on a page whose first field it is. */
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <PasswordInput
-        label="Password"
+        label={passwordLabel}
         required
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
+        autoFocus={autoFocus || undefined}
         {...form.getInputProps('password')}
       />
       <PasswordInput
-        label="Confirm Password"
+        label={confirmLabel}
         required
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}

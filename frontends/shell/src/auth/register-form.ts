@@ -1,15 +1,13 @@
-import { REGISTER_ERRORS } from '@fxrates/domain';
-import { matchesField, useForm, type FormValidateInput } from '@mantine/form';
+import { useForm, type FormValidateInput } from '@mantine/form';
+import { NEW_PASSWORD_RULES, type NewPasswordValues } from './new-password';
 
 /** What the register dialog and the register page collect. */
-export interface RegisterFormValues {
+export interface RegisterFormValues extends NewPasswordValues {
   firstName: string;
   lastName: string;
   /** "Business Name (Optional)" in the dialog, "Company Name (optional)" on the page. */
   company: string;
   email: string;
-  password: string;
-  confirmPassword: string;
 }
 
 export const EMPTY_REGISTER_FORM: RegisterFormValues = {
@@ -25,9 +23,7 @@ export const EMPTY_REGISTER_FORM: RegisterFormValues = {
  * Spec §5: a mismatch is reported as "Passwords do not match" and nothing is sent. The other rules
  * (required fields, the email's form) are the inputs' own; the password's length is the server's.
  */
-export const REGISTER_FORM_RULES = {
-  confirmPassword: matchesField('password', REGISTER_ERRORS['passwords-do-not-match']),
-} satisfies FormValidateInput<RegisterFormValues>;
+export const REGISTER_FORM_RULES = NEW_PASSWORD_RULES satisfies FormValidateInput<RegisterFormValues>;
 
 /** The register dialog's and page's form state and validation. */
 export function useRegisterForm() {

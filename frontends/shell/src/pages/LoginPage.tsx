@@ -1,9 +1,11 @@
-import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, PageSection, useAuth } from '@fxrates/web-kit';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { loginPageError } from '../auth/auth-errors';
+import { AuthPageLink } from '../auth/AuthPageLink';
 import { LoginFields, type LoginFormValues } from '../auth/LoginFields';
+import { isPasswordChangedState, PASSWORD_RESET_TEXTS } from '../auth/password-reset';
 import { returnPathAfterSignIn } from '../auth/return-path';
 import { useSubmission } from '../auth/use-submission';
 
@@ -12,11 +14,13 @@ const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
 /**
  * /login (spec §2): signs in and goes to /dashboard, or back to the page that sent the visitor here
  * (`next`, a path on this site only, with the fragment /login was given). A visitor who is signed in already goes there at once.
+ * After a password reset it says that the password was changed (issue 32 §1).
  */
 export function LoginPage() {
   const { user, login } = useAuth();
   const [search] = useSearchParams();
-  const { hash } = useLocation();
+  const { hash, state } = useLocation();
+  const passwordChanged = isPasswordChangedState(state);
   const form = useForm<LoginFormValues>({ initialValues: EMPTY_LOGIN_FORM });
   const { error, setError, run } = useSubmission();
 
@@ -33,17 +37,17 @@ export function LoginPage() {
       <Paper withBorder p="lg" radius="md" shadow="xs">
         <form onSubmit={form.onSubmit(submit)}>
           <Stack gap="md">
+            {passwordChanged && !error && (
+              <Alert color="green" variant="light" role="status" data-testid="password-changed">
+                {PASSWORD_RESET_TEXTS.changed}
+              </Alert>
+            )}
             {error && <ErrorAlert message={error} data-testid="login-page-error" />}
             <LoginFields form={form} />
             <Button type="submit" fullWidth disabled={form.submitting}>
               {form.submitting ? 'Signing in...' : 'Sign In'}
             </Button>
-            <Text size="sm" c="dimmed" ta="center">
-              New here?{' '}
-              <Anchor component={Link} to="/register" size="sm">
-                Create an account
-              </Anchor>
-            </Text>
+            <AuthPageLink prompt="New here?" to="/register" label="Create an account" />
           </Stack>
         </form>
       </Paper>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { PLANS } from '@fxrates/domain';
 import {
   ErrorAlert,
@@ -8,8 +8,9 @@ import {
   type PlanSelectionState,
 } from '@fxrates/web-kit';
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { registerPageError } from '../auth/auth-errors';
+import { AuthPageLink } from '../auth/AuthPageLink';
 import { DEFAULT_SIGNED_IN_PATH } from '../auth/return-path';
 import { useRegisterForm, type RegisterFormValues } from '../auth/register-form';
 import { toRegisterRequest } from '../auth/register-request';
@@ -73,12 +74,7 @@ export function RegisterPage() {
             <Button type="submit" fullWidth disabled={form.submitting}>
               {form.submitting ? 'Creating Account...' : 'Create Account'}
             </Button>
-            <Text size="sm" c="dimmed" ta="center">
-              Already have an account?{' '}
-              <Anchor component={Link} to="/login" size="sm">
-                Sign in
-              </Anchor>
-            </Text>
+            <AuthPageLink prompt="Already have an account?" to="/login" label="Sign in" />
           </Stack>
         </form>
       </Paper>
