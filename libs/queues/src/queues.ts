@@ -30,6 +30,7 @@ export const JOBS = {
   sendQuotaAlertEmail: 'send-quota-alert-email',
   sendVerificationEmail: 'send-verification-email',
   sendPasswordResetEmail: 'send-password-reset-email',
+  sendPasswordChangedEmail: 'send-password-changed-email',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
@@ -91,8 +92,22 @@ export interface SendPasswordResetEmailJob {
   email: string;
 }
 
+/**
+ * Payload of `email` / `send-password-changed-email`: tell the account's address its password was
+ * changed (by a reset link or from the account page), with the way back if it was not its owner.
+ */
+export interface SendPasswordChangedEmailJob {
+  userId: string;
+  /** When (ISO 8601): the mail says so, and a retry says the same. */
+  changedAt: string;
+}
+
 export type EmailJob =
-  SendContactEmailJob | SendQuotaAlertEmailJob | SendVerificationEmailJob | SendPasswordResetEmailJob;
+  | SendContactEmailJob
+  | SendQuotaAlertEmailJob
+  | SendVerificationEmailJob
+  | SendPasswordResetEmailJob
+  | SendPasswordChangedEmailJob;
 
 /** The job id of a verification email: one per link. BullMQ refuses ":" in ids. */
 export function verificationEmailJobId(verificationId: string): string {

@@ -1,8 +1,10 @@
 import request from 'supertest';
 import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
+import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
 import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
-import { passwordResetTokenMailed } from '../support/password-reset-mail';
+import { passwordChangedMailsTo, passwordResetTokenMailed } from '../support/password-reset-mail';
+import { bodyOf } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
 import { expectProblem } from './support/problem';
 
@@ -71,6 +73,12 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
       .send({ token: resetToken, password: 'the thief wants this', confirmPassword: 'the thief wants this' });
     expectProblem(reset, 410, 'reset-link-used');
     await login(ada.email, NEW_PASSWORD).expect(200);
+    // The address is told, with the way back for an owner who did not make the change.
+    await until(() => passwordChangedMailsTo(smtp, ada.email).length === 1);
+    const [notice] = passwordChangedMailsTo(smtp, ada.email);
+    expect(notice.header('Subject')).toBe('Your FXRates Pro password was changed');
+    expect(bodyOf(notice)).toContain('https://fxrates.example.com/forgot-password');
+    expect(notice.raw).not.toContain(NEW_PASSWORD);
   });
 
   it('refuses a wrong current password and changes nothing; past the sign-in limit, refuses even the right one from that address', async () => {
@@ -94,6 +102,7 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     await login(bob.email, PASSWORD).expect(200);
     await refresh(bob.cookie).expect(200);
+    expect(passwordChangedMailsTo(smtp, bob.email)).toEqual([]);
   });
 
   it('refuses without a sign-in, and a new password that is weak, too long or mistyped', async () => {

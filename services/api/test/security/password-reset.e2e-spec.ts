@@ -4,7 +4,11 @@ import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
 import { newEmail, PASSWORD, refreshCookieOf, register } from '../support/auth-client';
-import { passwordResetMailsTo, passwordResetTokenMailed } from '../support/password-reset-mail';
+import {
+  passwordChangedMailsTo,
+  passwordResetMailsTo,
+  passwordResetTokenMailed,
+} from '../support/password-reset-mail';
 import { bodyOf, verificationTokenMailed } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
 import { sql } from './support/accounts';
@@ -115,6 +119,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
     expectProblem(await confirm(second, 'yet another passphrase'), 410, 'reset-link-used');
     expectProblem(await confirm(first, 'yet another passphrase'), 410, 'reset-link-used');
     await login(cat.email, NEW_PASSWORD).expect(200);
+    await until(() => passwordChangedMailsTo(smtp, cat.email).length === 1);
     const [row] = await sql(t, 'select email_verified_at is not null as verified from users where id = ?', [
       cat.userId,
     ]);

@@ -17,3 +17,10 @@ export async function passwordResetTokenMailed(smtp: SmtpSink, email: string, co
   if (!token) throw new Error(`No password-reset link in:\n${body}`);
   return token;
 }
+
+/** The notices that an address's account password changed, oldest first. */
+export function passwordChangedMailsTo(smtp: SmtpSink, email: string): ReceivedMail[] {
+  return smtp.mails.filter(
+    (m) => m.to.includes(email.toLowerCase()) && m.header('X-FXRates-Password-Changed') !== undefined,
+  );
+}

@@ -9,6 +9,7 @@ import {
   QUEUES,
   type EmailJob,
   type SendContactEmailJob,
+  type SendPasswordChangedEmailJob,
   type SendPasswordResetEmailJob,
   type SendQuotaAlertEmailJob,
   type SendVerificationEmailJob,
@@ -19,6 +20,7 @@ import { stableMessageId } from '../email/mail-ids';
 import { plainText } from '../email/plain-text';
 import { queueAgain } from '../email/queue-again';
 import { VerificationMailer } from '../email-verification/verification-mailer';
+import { PasswordChangedMailer } from '../password-reset/password-changed-mailer';
 import { PasswordResetMailer } from '../password-reset/password-reset-mailer';
 import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 
@@ -27,8 +29,8 @@ const UNSENT_GRACE_MS = 2 * 60_000;
 
 /**
  * Sends stored contact messages to the support inbox, reply-to the sender, the users' quota alerts
- * (QuotaAlertMailer), verification links (VerificationMailer) and password-reset links
- * (PasswordResetMailer). Retries with
+ * (QuotaAlertMailer), verification links (VerificationMailer), password-reset links
+ * (PasswordResetMailer) and password-change notices (PasswordChangedMailer). Retries with
  * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
  * operators and queued again by the sweep until it is sent. A message recorded as sent is never
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
@@ -45,6 +47,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     private readonly quotaAlerts: QuotaAlertMailer,
     private readonly verifications: VerificationMailer,
     private readonly passwordResets: PasswordResetMailer,
+    private readonly passwordChanges: PasswordChangedMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -70,6 +73,9 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     }
     if (job.name === JOBS.sendPasswordResetEmail) {
       return this.passwordResets.send((job.data as SendPasswordResetEmailJob).email, this.transport);
+    }
+    if (job.name === JOBS.sendPasswordChangedEmail) {
+      return this.passwordChanges.send(job.data as SendPasswordChangedEmailJob, this.transport);
     }
     if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
     return this.send((job.data as SendContactEmailJob).messageId);

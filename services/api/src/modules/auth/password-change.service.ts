@@ -54,5 +54,6 @@ export class PasswordChangeService {
       if (!(await this.store.replace(tx, { userId, email: user.email, passwordHash, keep })))
         throw unauthorized();
     });
+    await this.store.announce(userId);
   }
 }

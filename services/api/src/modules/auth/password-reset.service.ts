@@ -118,5 +118,6 @@ export class PasswordResetService {
       });
       if (!replaced) throw invalidLink();
     });
+    await this.store.announce(link.userId);
   }
 }

@@ -1,5 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { emailJobOptions, JOBS, QUEUES, type SendPasswordChangedEmailJob } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import { RefreshTokensService } from './refresh-tokens.service';
 
 export interface PasswordReplacement {
@@ -20,7 +24,13 @@ export interface PasswordReplacement {
  */
 @Injectable()
 export class PasswordStore {
-  constructor(private readonly refreshTokens: RefreshTokensService) {}
+  private readonly logger = new Logger(PasswordStore.name);
+
+  constructor(
+    private readonly refreshTokens: RefreshTokensService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendPasswordChangedEmailJob>,
+  ) {}
 
   /** Replaces the password in `tx`; false (nothing changed) when the account no longer has `email`. */
   async replace(tx: EntityManager, change: PasswordReplacement): Promise<boolean> {
@@ -44,5 +54,23 @@ export class PasswordStore {
     );
     await this.refreshTokens.revokeAllOf(tx, userId, keep);
     return true;
+  }
+
+  /**
+   * Once a change is committed: the account's address is told (a change its owner did not make is
+   * how a stolen session or mailbox shows). A failure to queue is logged: the password changed anyway.
+   */
+  async announce(userId: string, changedAt = new Date()): Promise<void> {
+    try {
+      await this.queue.add(
+        JOBS.sendPasswordChangedEmail,
+        { userId, changedAt: changedAt.toISOString() },
+        emailJobOptions(this.config.mail.retryDelayMs),
+      );
+    } catch (error) {
+      this.logger.error(
+        `Password of user ${userId} changed; its notice not queued: ${(error as Error).message}`,
+      );
+    }
   }
 }

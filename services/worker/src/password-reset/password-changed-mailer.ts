@@ -1,0 +1,43 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { User } from '@fxrates/db';
+import type { SendPasswordChangedEmailJob } from '@fxrates/queues';
+import type { Transporter } from 'nodemailer';
+import { stableMessageId } from '../email/mail-ids';
+import { passwordChangedEmail } from './password-changed-email';
+
+/** Tells an account's address that its password changed (a reset or the account page). */
+@Injectable()
+export class PasswordChangedMailer {
+  private readonly logger = new Logger(PasswordChangedMailer.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async send(
+    { userId, changedAt }: SendPasswordChangedEmailJob,
+    transport: Transporter,
+  ): Promise<{ sent: boolean }> {
+    const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['id', 'email'] });
+    if (!user) return { sent: false };
+    const at = new Date(changedAt);
+    const { subject, text } = passwordChangedEmail({
+      productName: this.config.product.name,
+      changedAt: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      forgotPasswordUrl: `${this.config.mail.webUrl}/forgot-password`,
+    });
+    await transport.sendMail({
+      from: this.config.mail.from,
+      to: user.email,
+      subject,
+      text,
+      messageId: stableMessageId('password-changed', `${user.id}-${at.getTime()}`, this.config.mail.from),
+      headers: { 'X-FXRates-Password-Changed': user.id },
+    });
+    this.logger.log(`Password-change notice emailed to user ${user.id}`);
+    return { sent: true };
+  }
+}
