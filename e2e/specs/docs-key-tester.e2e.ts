@@ -1,19 +1,13 @@
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import {
-  createRatesTable,
-  loadBundledSnapshot,
-  RateDecimal,
-  RatesStore,
-  type RatesTable,
-} from '@fxrates/rates';
+import { loadBundledSnapshot } from '@fxrates/rates';
 import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { delayRequests } from '../support/accounts-ui';
+import { publishToStack, snapshotWith } from '../support/rates-store';
 import { waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl, redisUrl, redisKeyPrefix } = e2eEnvironment();
+const { baseUrl, apiUrl } = e2eEnvironment();
 
 /** A user on `plan` (set in PostgreSQL before the key is first used) and their key. */
 async function keyOnPlan(plan: 'professional'): Promise<string> {
@@ -31,33 +25,10 @@ async function keyOnPlan(plan: 'professional'): Promise<string> {
   return key;
 }
 
-/** Publishes, as the worker's ingest does, the bundled rates with EUR at `eurPerUsd`. */
-async function publishEur(eurPerUsd: string): Promise<void> {
-  const perUsd = new Map(loadBundledSnapshot().perUsd);
-  perUsd.set('EUR', new RateDecimal(eurPerUsd));
-  const timestamp = new Date().toISOString();
-  const table = createRatesTable({
-    source: 'bundled-snapshot',
-    date: timestamp.slice(0, 10),
-    timestamp,
-    perUsd,
-  });
-  await publish(table);
-}
-
-async function publish(table: RatesTable): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    await new RatesStore(redis, redisKeyPrefix).publish(table);
-  } finally {
-    await redis.quit();
-  }
-}
-
 describe('API docs and the key tester', () => {
   const opened = usePagePerTest();
   // The stack's table as the other spec files expect it.
-  afterAll(() => publish(loadBundledSnapshot()));
+  afterAll(() => publishToStack(loadBundledSnapshot()));
 
   async function openDocs() {
     const { page } = opened();
@@ -206,7 +177,7 @@ describe('API docs and the key tester', () => {
     expect(await items.last().getAttribute('data-kind')).toBe('snapshot');
 
     // A change of a requested rate arrives while the page watches, newest first.
-    await publishEur('0.8123456789');
+    await publishToStack(snapshotWith({ EUR: '0.8123456789' }, 'bundled-snapshot', new Date()));
     await waitForText(items.first(), /"symbol": "EUR"/);
     expect(await items.first().getAttribute('data-kind')).toBe('rate');
     expect(await items.first().innerText()).toContain('"rate": 0.8123456789');

@@ -1,10 +1,5 @@
-import {
-  createRatesTable,
-  loadBundledSnapshot,
-  RateDecimal,
-  RatesStore,
-  type RatesTable,
-} from '@fxrates/rates';
+import { RatesStore, type RatesTable } from '@fxrates/rates';
+import { snapshotWith } from '../../../../libs/rates/testing/snapshot-with';
 import type { TestApp } from '../test-app';
 
 /**
@@ -17,10 +12,7 @@ export async function publishRates(
   source: string,
   at: Date,
 ): Promise<RatesTable> {
-  const perUsd = new Map(loadBundledSnapshot().perUsd);
-  for (const [code, rate] of Object.entries(moves)) perUsd.set(code, new RateDecimal(rate));
-  const timestamp = at.toISOString();
-  const table = createRatesTable({ source, date: timestamp.slice(0, 10), timestamp, perUsd });
+  const table = snapshotWith(moves, source, at);
   await new RatesStore(t.redis, t.config.redis.keyPrefix).publish(table);
   return table;
 }
