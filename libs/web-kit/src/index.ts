@@ -31,6 +31,7 @@ export {
   rememberUpgradePayment,
   type PendingUpgradePayment,
 } from './billing/upgrade-payment-storage';
+export { linkTokenOf } from './navigation/link-token';
 export { readPlanSelection, type PlanSelection, type PlanSelectionState } from './navigation/plan-selection';
 export {
   REMOTE_NAMES,

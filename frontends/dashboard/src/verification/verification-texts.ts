@@ -1,3 +1,4 @@
+import { linkTokenOf } from '@fxrates/web-kit';
 import { ErrorCode } from '@fxrates/domain';
 
 /** The dashboard's words about verifying the address (issue 30 §5; decisions.md, "Sign-up verifies the address"). */
@@ -47,7 +48,4 @@ export function outcomeOfRefusal(code: string | undefined): VerificationOutcome 
  * The token of a verification link `…/dashboard/verify-email#token=<token>`, from the page's
  * fragment (which the browser never sends to a server), or null.
  */
-export function verificationTokenOf(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  return token && token.trim() ? token.trim() : null;
-}
+export const verificationTokenOf = linkTokenOf;

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
-import { isApiError } from '@fxrates/web-kit';
+import { isApiError, linkTokenOf } from '@fxrates/web-kit';
 
 /** The "Forgot password?" page, and the page the emailed link opens (issue 32 §1). */
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
@@ -44,10 +44,7 @@ export const PASSWORD_RESET_TEXTS = {
  * The token of a reset link `…/reset-password#token=<token>`, from the page's fragment (which the
  * browser sends to no server), or null.
  */
-export function resetTokenOf(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  return token && token.trim() ? token.trim() : null;
-}
+export const resetTokenOf = linkTokenOf;
 
 /** What the sign-in forms hand to /forgot-password: the address typed so far, if any. */
 export interface ForgotPasswordState {

@@ -182,6 +182,12 @@ describe('API2:2023 Broken Authentication: password reset', () => {
     await until(() => passwordResetMailsTo(smtp, fay.email).length === PER_ADDRESS);
   });
 
+  it('counts one IPv6 /64 as one client, whichever of its addresses asks', async () => {
+    for (let i = 1; i <= PER_CLIENT; i++) await ask(newEmail(), `2001:db8:7:1::${i}`).expect(204);
+    expectProblem(await ask(newEmail(), '2001:db8:7:1:ffff::1'), 429, 'too-many-attempts');
+    await ask(newEmail(), '2001:db8:7:2::1').expect(204);
+  });
+
   it('refuses what is not an address, saying so', async () => {
     const from = nextClient();
     expectProblem(await ask('not an email', from), 400, 'invalid-email');

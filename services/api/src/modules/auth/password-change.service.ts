@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { User } from '@fxrates/db';
 import { ErrorCode, type ChangePasswordRequest } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
@@ -37,7 +38,7 @@ export class PasswordChangeService {
     const user = await em.findOne(User, { id: userId }, { fields: ['id', 'email', 'passwordHash'] });
     if (!user) throw unauthorized();
     const attempt = await this.throttle.begin(user.email, ip);
-    if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const matches = await this.passwords
       .verify(user.passwordHash, currentPassword)
       .catch(async (error: unknown) => {

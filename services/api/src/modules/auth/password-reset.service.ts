@@ -1,7 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, consumeOrWait, redisRateLimiter, type AppConfig } from '@fxrates/config';
+import {
+  APP_CONFIG,
+  clientAddressKey,
+  consumeOrWait,
+  redisRateLimiter,
+  type AppConfig,
+} from '@fxrates/config';
 import { isPasswordResetToken, PasswordReset, passwordResetIdOf } from '@fxrates/db';
 import { ErrorCode, type PasswordResetConfirmRequest } from '@fxrates/domain';
 import { emailJobOptions, JOBS, QUEUES, type SendPasswordResetEmailJob } from '@fxrates/queues';
@@ -67,7 +73,7 @@ export class PasswordResetService {
   /** Emails a reset link to `email` if an account has it; the same answer (and work) either way. */
   async request(email: string, ip: string | undefined): Promise<void> {
     const what = 'You asked for several password-reset emails.';
-    const clientWait = await consumeOrWait(this.perClient, ip ?? 'unknown');
+    const clientWait = await consumeOrWait(this.perClient, clientAddressKey(ip));
     if (clientWait > 0) throw tooManyAttempts(what, clientWait);
     const addressWait = await consumeOrWait(this.perAddress, email);
     if (addressWait > 0) throw tooManyAttempts(what, addressWait);
