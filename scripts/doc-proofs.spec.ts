@@ -14,18 +14,33 @@ interface Proof {
   title: string;
 }
 
-/** Table rows (not headers: a header is the row above a divider): the first cell and the proofs in the last. */
-function rowsOf(markdown: string): { subject: string; proofs: Proof[] }[] {
-  const lines = markdown.split('\n');
-  const divider = (line: string | undefined) => line !== undefined && /^\|\s*-/.test(line);
-  return lines
-    .filter((line, i) => line.startsWith('|') && !divider(line) && !divider(lines[i + 1]))
-    .map((line) =>
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    )
+const cellsOf = (line: string) =>
+  line
+    .split('|')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
+const isDivider = (line: string) => /^\|\s*:?-/.test(line);
+
+/** The tables of a document: each its run of lines that start with `|`, header and divider first. */
+function tablesOf(markdown: string): string[][] {
+  const tables: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('|')) {
+      current = undefined;
+      continue;
+    }
+    if (!current) tables.push((current = []));
+    current.push(line);
+  }
+  return tables;
+}
+
+/** The rows of a table below its header and divider: the first cell and the proofs in the last. */
+function rowsOf(table: string[]): { subject: string; proofs: Proof[] }[] {
+  return table
+    .slice(2)
+    .map(cellsOf)
     .map((cells) => {
       const proofs = [...cells[cells.length - 1].matchAll(/`([^`]+\.ts)` › "([^"]+)"/g)].map(
         ([, file, title]) => ({ file, title }),
@@ -36,10 +51,30 @@ function rowsOf(markdown: string): { subject: string; proofs: Proof[] }[] {
 
 /** The docs are kept true by the suite: every test they cite exists, under that title. */
 describe.each(DOCS)('$doc', ({ doc, minimumRows }) => {
-  const rows = rowsOf(readFileSync(join(ROOT, doc), 'utf8'));
+  const tables = tablesOf(readFileSync(join(ROOT, doc), 'utf8'));
+  const rows = tables.flatMap(rowsOf);
 
   it('has its table', () => {
     expect(rows.length).toBeGreaterThanOrEqual(minimumRows);
+  });
+
+  // A merge can leave a second copy of a table inside the first: its rows would be read twice, or a
+  // row kept in one copy only, and its header and divider would be taken for rows.
+  it('has one header and divider a table, at its top', () => {
+    for (const table of tables) {
+      const header = cellsOf(table[0]).join(' | ');
+      expect([header, isDivider(table[1] ?? '')]).toEqual([header, true]);
+      const inside = table.slice(2).filter((line) => isDivider(line) || cellsOf(line).join(' | ') === header);
+      expect([header, inside]).toEqual([header, []]);
+    }
+  });
+
+  it('repeats no row within a table', () => {
+    for (const table of tables) {
+      const subjects = rowsOf(table).map((row) => row.subject);
+      const repeated = subjects.filter((subject, i) => subjects.indexOf(subject) !== i);
+      expect([cellsOf(table[0]).join(' | '), repeated]).toEqual([cellsOf(table[0]).join(' | '), []]);
+    }
   });
 
   it.each(rows.map((row) => [row.subject, row] as const))('proves "%s" with a test', (_subject, row) => {
