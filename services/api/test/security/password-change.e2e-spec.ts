@@ -1,8 +1,11 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { JOBS, QUEUES, type SendPasswordChangedEmailJob } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
 import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
-import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { markEmailVerified, PASSWORD, refreshCookieOf, register } from '../support/auth-client';
 import { passwordChangedMailsTo, passwordResetTokenMailed } from '../support/password-reset-mail';
 import { bodyOf } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
@@ -38,6 +41,14 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
   const login = (email: string, password: string) =>
     http().post('/api/auth/login').set('X-Forwarded-For', nextClient()).send({ email, password });
   const refresh = (cookie: string) => http().post('/api/auth/refresh').set('Cookie', cookie);
+  /** The worker's finished notice jobs of a user: what each answered ({ sent }). */
+  const noticesHandled = async (userId: string) => {
+    const queue = t.app.get<Queue<SendPasswordChangedEmailJob>>(getQueueToken(QUEUES.email));
+    const done = await queue.getJobs(['completed']);
+    return done
+      .filter((job) => job.name === JOBS.sendPasswordChangedEmail && job.data.userId === userId)
+      .map((job) => job.returnvalue as { sent: boolean });
+  };
 
   beforeAll(async () => {
     mailing = await startAppWithMail('https://fxrates.example.com', {
@@ -79,6 +90,26 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
     expect(notice.header('Subject')).toBe('Your FXRates Pro password was changed');
     expect(bodyOf(notice)).toContain('https://fxrates.example.com/forgot-password');
     expect(notice.raw).not.toContain(NEW_PASSWORD);
+  });
+
+  it('sends no notice to an address nobody proved (issue 30 §5), and sends it once the address is verified', async () => {
+    const dan = await register(t.app, undefined, { verified: false });
+    const body = { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    await change(dan, body).expect(204);
+    // The worker took the notice's job and finished it without mailing: not a mail still on its way.
+    await until(async () => (await noticesHandled(dan.userId)).length === 1, 20_000);
+    expect(await noticesHandled(dan.userId)).toEqual([{ sent: false }]);
+    expect(passwordChangedMailsTo(smtp, dan.email)).toEqual([]);
+
+    await markEmailVerified(t.app, dan.userId);
+    await change(dan, {
+      ...body,
+      currentPassword: NEW_PASSWORD,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }).expect(204);
+    await until(() => passwordChangedMailsTo(smtp, dan.email).length === 1, 20_000);
+    expect((await noticesHandled(dan.userId)).map(({ sent }) => sent).sort()).toEqual([false, true]);
   });
 
   it('refuses a wrong current password and changes nothing; past the sign-in limit, refuses even the right one from that address', async () => {

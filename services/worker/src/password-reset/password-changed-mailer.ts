@@ -7,7 +7,11 @@ import type { Transporter } from 'nodemailer';
 import { stableMessageId } from '../email/mail-ids';
 import { passwordChangedEmail } from './password-changed-email';
 
-/** Tells an account's address that its password changed (a reset or the account page). */
+/**
+ * Tells an account's address that its password changed (a reset or the account page), when the
+ * address is proved its owner's: nobody proved an unverified one, so it gets no mail but the
+ * verification link (issue 30 §5). A reset proves the mailbox and marks it verified first.
+ */
 @Injectable()
 export class PasswordChangedMailer {
   private readonly logger = new Logger(PasswordChangedMailer.name);
@@ -21,8 +25,16 @@ export class PasswordChangedMailer {
     { userId, changedAt }: SendPasswordChangedEmailJob,
     transport: Transporter,
   ): Promise<{ sent: boolean }> {
-    const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['id', 'email'] });
+    const user = await this.em
+      .fork()
+      .findOne(User, { id: userId }, { fields: ['id', 'email', 'emailVerifiedAt'] });
     if (!user) return { sent: false };
+    if (!user.emailVerifiedAt) {
+      this.logger.debug(
+        `Password-change notice of user ${user.id} not emailed: the address is not verified (issue 30 §5)`,
+      );
+      return { sent: false };
+    }
     const at = new Date(changedAt);
     const { subject, text } = passwordChangedEmail({
       productName: this.config.product.name,
