@@ -124,6 +124,8 @@ export interface AppConfig {
     webhookToleranceMs: number;
     /** Webhook deliveries per IP (IPv6 /64) and minute. */
     webhookIpPerMinute: number;
+    /** How long the fetch of one webhook signing certificate may take. */
+    certTimeoutMs: number;
     activationPollMs: number;
     /** Attempts of an `apply-paypal-event` job before the sweep takes it up again. */
     eventAttempts: number;
@@ -314,6 +316,7 @@ export function loadConfig(
       webhookId: e.PAYPAL_WEBHOOK_ID,
       webhookToleranceMs: e.PAYPAL_WEBHOOK_TOLERANCE_MS,
       webhookIpPerMinute: e.PAYPAL_WEBHOOK_IP_PER_MINUTE,
+      certTimeoutMs: e.PAYPAL_CERT_TIMEOUT_MS,
       activationPollMs: e.PAYPAL_ACTIVATION_POLL_MS,
       eventAttempts: e.PAYPAL_EVENT_ATTEMPTS,
       eventSweepIntervalMs: e.PAYPAL_EVENT_SWEEP_INTERVAL_MS,

@@ -20,6 +20,7 @@ describe('PayPal configuration', () => {
       webhookId: '',
       webhookToleranceMs: 300_000,
       webhookIpPerMinute: 300,
+      certTimeoutMs: 5_000,
       activationPollMs: 1000,
       eventAttempts: 5,
       eventSweepIntervalMs: 300_000,

@@ -505,6 +505,13 @@ export const ENV_SCHEMA = {
     // Test suites deliver many webhooks from one loopback address; the throttle test sets its own.
     default: (env) => (env === 'test' ? 100_000 : 300),
   }),
+  PAYPAL_CERT_TIMEOUT_MS: int({
+    description:
+      "how long the fetch of one of PayPal's webhook signing certificates may take before the delivery is answered 502 (PayPal delivers it again)",
+    min: 100,
+    max: 300_000,
+    default: 5_000,
+  }),
   PAYPAL_EVENT_ATTEMPTS: int({
     description:
       'attempts of a PayPal event job (exponential backoff from 1 s) before it waits for the unapplied-events sweep',

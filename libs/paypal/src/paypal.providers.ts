@@ -31,6 +31,9 @@ export const PAYPAL_PROVIDERS: Provider[] = [
     provide: PayPalWebhookCertificates,
     inject: [APP_CONFIG],
     useFactory: (config: AppConfig) =>
-      new PayPalWebhookCertificates({ apiBaseUrl: config.paypal.apiBaseUrl }),
+      new PayPalWebhookCertificates({
+        apiBaseUrl: config.paypal.apiBaseUrl,
+        timeoutMs: config.paypal.certTimeoutMs,
+      }),
   },
 ];

@@ -40,7 +40,10 @@ export interface WebhookCertificateOptions {
    * hosts, so a stand-in configured there can serve certificates; a header can never add an origin.
    */
   apiBaseUrl: string;
-  /** Certificates (and refused URLs) remembered, least recently used dropped first. */
+  /**
+   * Certificates remembered, least recently used dropped first; as many refused URLs are remembered
+   * apart, so URLs a forger names can never push PayPal's certificate out.
+   */
   maxEntries?: number;
   /** Fetches at once; `queueLimit` more wait, and past that a delivery is refused as busy. */
   concurrency?: number;
@@ -51,18 +54,24 @@ export interface WebhookCertificateOptions {
   now?: () => number;
 }
 
-type Entry = { certificate: X509Certificate } | { refused: string; until: number };
+interface Refusal {
+  refused: string;
+  until: number;
+}
 
 /**
  * PayPal's webhook signing certificates by URL: each fetched once (concurrent deliveries naming one
  * URL share one fetch), at most `concurrency` fetches at once with a bounded queue, within a timeout
  * and MAX_CERTIFICATE_BYTES, no redirect followed, and kept in a bounded cache. A URL is fetched only
  * when it is https on one of PAYPAL_CERT_HOSTS (or the configured base URL's origin) under
- * /v1/notifications/certs/. The TLS connection to PayPal's host is what makes the certificate
+ * /v1/notifications/certs/. A URL that named no certificate is remembered as refused for a while,
+ * apart from the certificates: each new path a forger names costs one fetch, never PayPal's
+ * certificate its place in the cache. The TLS connection to PayPal's host is what makes the certificate
  * PayPal's; its validity dates are checked each time it is used.
  */
 export class PayPalWebhookCertificates {
-  private readonly entries = new Map<string, Entry>();
+  private readonly certificates = new Map<string, X509Certificate>();
+  private readonly refusals = new Map<string, Refusal>();
   private readonly pending = new Map<string, Promise<X509Certificate>>();
   private readonly limit: pLimit.Limit;
   private readonly configuredOrigin: string | undefined;
@@ -104,7 +113,7 @@ export class PayPalWebhookCertificates {
     const certificate = this.cached(url) ?? (await this.fetchOnce(url));
     const now = this.settings.now();
     if (now < Date.parse(certificate.validFrom) || now > Date.parse(certificate.validTo)) {
-      this.entries.delete(url);
+      this.certificates.delete(url);
       throw new WebhookCertificateRefused(
         `${url} is not valid now (${certificate.validFrom} – ${certificate.validTo})`,
       );
@@ -113,15 +122,14 @@ export class PayPalWebhookCertificates {
   }
 
   private cached(url: string): X509Certificate | undefined {
-    const entry = this.entries.get(url);
-    if (!entry) return undefined;
-    if ('refused' in entry) {
-      if (entry.until > this.settings.now()) throw new WebhookCertificateRefused(entry.refused);
-      this.entries.delete(url);
-      return undefined;
+    const refusal = this.refusals.get(url);
+    if (refusal) {
+      if (refusal.until > this.settings.now()) throw new WebhookCertificateRefused(refusal.refused);
+      this.refusals.delete(url);
     }
-    this.remember(url, entry); // most recently used
-    return entry.certificate;
+    const certificate = this.certificates.get(url);
+    if (certificate) remember(this.certificates, url, certificate, this.settings.maxEntries); // most recently used
+    return certificate;
   }
 
   private fetchOnce(url: string): Promise<X509Certificate> {
@@ -136,15 +144,13 @@ export class PayPalWebhookCertificates {
     const fetching = this.limit(() => this.download(url))
       .then(
         (certificate) => {
-          this.remember(url, { certificate });
+          remember(this.certificates, url, certificate, this.settings.maxEntries);
           return certificate;
         },
         (error: unknown) => {
           if (error instanceof WebhookCertificateRefused) {
-            this.remember(url, {
-              refused: error.message,
-              until: this.settings.now() + this.settings.refusalTtlMs,
-            });
+            const until = this.settings.now() + this.settings.refusalTtlMs;
+            remember(this.refusals, url, { refused: error.message, until }, this.settings.maxEntries);
           }
           throw error;
         },
@@ -152,14 +158,6 @@ export class PayPalWebhookCertificates {
       .finally(() => this.pending.delete(url));
     this.pending.set(url, fetching);
     return fetching;
-  }
-
-  private remember(url: string, entry: Entry): void {
-    this.entries.delete(url);
-    this.entries.set(url, entry);
-    if (this.entries.size > this.settings.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
   }
 
   private async download(url: string): Promise<X509Certificate> {
@@ -194,6 +192,13 @@ export class PayPalWebhookCertificates {
       throw new WebhookCertificateRefused(`${url} is not a certificate: ${(error as Error).message}`);
     }
   }
+}
+
+/** Puts `url` last (most recently used) in `entries`, dropping the least recently used past `max`. */
+function remember<T>(entries: Map<string, T>, url: string, entry: T, max: number): void {
+  entries.delete(url);
+  entries.set(url, entry);
+  if (entries.size > max) entries.delete(entries.keys().next().value as string);
 }
 
 function originOf(value: string): string | undefined {

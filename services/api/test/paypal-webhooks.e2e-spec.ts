@@ -12,6 +12,14 @@ import {
 import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../src/modules/billing/webhook-delivery';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+import { until } from '../../worker/test/support/waiting';
+import { expectProblem } from './security/support/problem';
+
+/** PayPalWebhookCertificates' defaults: fetches at once, and fetches waiting for a turn. */
+const CERT_FETCHES_AT_ONCE = 2;
+const CERT_FETCHES_QUEUED = 16;
+/** Its cache of certificates (and, apart, of refused certificate URLs). */
+const CERT_CACHE_ENTRIES = 32;
 
 describe('POST /api/billing/paypal/webhook', () => {
   let paypal: PayPalStandIn;
@@ -46,6 +54,8 @@ describe('POST /api/billing/paypal/webhook', () => {
     t = await startTestApp(
       testConfig({
         ...payPalEnv(paypal, 'basic.annual=P-BASIC-ANNUAL'),
+        // A certificate fetch the stand-in holds open is never given up on while a test looks at it.
+        PAYPAL_CERT_TIMEOUT_MS: '300000',
       }),
     );
     queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
@@ -56,7 +66,17 @@ describe('POST /api/billing/paypal/webhook', () => {
   });
   afterEach(() => {
     paypal.down = false;
+    paypal.releaseCertificateFetches();
   });
+  /** A delivery that passes every check made before its certificate is fetched, naming `certUrl`. */
+  const namingCertificate = (certUrl: string): SignedDelivery => {
+    const delivery = paypal.sign(newEvent());
+    return { ...delivery, headers: { ...delivery.headers, 'paypal-cert-url': certUrl } };
+  };
+  let unknownCerts = 0;
+  /** A certificate URL on PayPal's host (here the stand-in's) of PayPal's form that names no certificate. */
+  const unknownCertUrl = () =>
+    `${paypal.url}/v1/notifications/certs/CERT-NONE-${Date.now()}-${++unknownCerts}`;
 
   it('stores a genuine event and queues it under its event id before answering 200', async () => {
     const event = newEvent();
@@ -275,5 +295,56 @@ describe('POST /api/billing/paypal/webhook', () => {
     await deliver(paypal.sign(newEvent())).expect(200);
     expect(await stored(event.id)).toHaveLength(1);
     expect(calls()).toEqual({ verify: 0, certificates: [new URL(paypal.certUrl).pathname], other: [] });
+  });
+  it(`fetches at most ${CERT_FETCHES_AT_ONCE} certificates at once, queues ${CERT_FETCHES_QUEUED}, answers 503 past them, and takes genuine deliveries after`, async () => {
+    const extra = 6;
+    const deliveries = Array.from({ length: CERT_FETCHES_AT_ONCE + CERT_FETCHES_QUEUED + extra }, () =>
+      namingCertificate(unknownCertUrl()),
+    );
+    paypal.holdCertificateFetches = true;
+    const answered: request.Response[] = [];
+    const all = Promise.all(
+      deliveries.map((delivery) => deliver(delivery).then((res) => answered.push(res))),
+    );
+
+    // The stand-in holds every fetch it gets: past the first ones, only a bound keeps the rest waiting.
+    await until(() => answered.length === extra && paypal.certificateFetchesOpen() === CERT_FETCHES_AT_ONCE);
+    for (const busy of answered) {
+      expectProblem(busy, 503, 'service-unavailable');
+      expect(busy.headers['retry-after']).toBe('30');
+    }
+    // The queued deliveries are still waiting for their turn, not refused.
+    expect(answered).toHaveLength(extra);
+
+    paypal.releaseCertificateFetches();
+    await all;
+    const statuses = answered.map((res) => res.status);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(extra);
+    // Each queued one had its certificate fetched (404 at PayPal): a forgery, refused as such.
+    expect(statuses.filter((status) => status === 400)).toHaveLength(
+      CERT_FETCHES_AT_ONCE + CERT_FETCHES_QUEUED,
+    );
+    // Never more fetches open at once than the bound, and as many as it allows.
+    expect(paypal.certificateFetchesPeak()).toBe(CERT_FETCHES_AT_ONCE);
+
+    const event = newEvent();
+    await deliver(paypal.sign(event)).expect(200);
+    expect(await stored(event.id)).toHaveLength(1);
+  });
+
+  it(`keeps PayPal's certificate cached while forgeries name ${CERT_CACHE_ENTRIES + 8} certificate URLs that name none`, async () => {
+    await deliver(paypal.sign(newEvent())).expect(200); // PayPal's certificate is cached now
+    const calls = webhookCallsTo(paypal);
+    const forged = Array.from({ length: CERT_CACHE_ENTRIES + 8 }, () => unknownCertUrl());
+    for (const certUrl of forged) await deliver(namingCertificate(certUrl)).expect(400);
+    const event = newEvent();
+    await deliver(paypal.sign(event)).expect(200);
+    expect(await stored(event.id)).toHaveLength(1);
+    // One fetch for each URL a forger named, and none again for PayPal's own certificate.
+    expect(calls()).toEqual({
+      verify: 0,
+      certificates: forged.map((url) => new URL(url).pathname),
+      other: [],
+    });
   });
 });

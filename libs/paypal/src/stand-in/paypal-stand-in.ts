@@ -112,6 +112,13 @@ export interface PayPalStandIn {
   heldReads(): number;
   /** Lets every waiting read answer and stops holding new ones. */
   releaseSubscriptionReads(): void;
+  /** While true, certificate fetches (GET /v1/notifications/certs/…) wait until released. */
+  holdCertificateFetches: boolean;
+  /** Certificate fetches open now (waiting or answering), and the most open at once so far. */
+  certificateFetchesOpen(): number;
+  certificateFetchesPeak(): number;
+  /** Lets every waiting certificate fetch answer and stops holding new ones. */
+  releaseCertificateFetches(): void;
   /** The webhook id this PayPal account delivers under. */
   webhookId: string;
   /** PAYPAL-CERT-URL of deliveries signed now: the stand-in's certificate, served on its own host. */
@@ -300,6 +307,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   const revisionsOf = (id: string) => [...revisions.values()].filter((each) => each.subscriptionId === id);
 
   const held: (() => void)[] = [];
+  const heldCertificateFetches: (() => void)[] = [];
+  const certificateFetches = { open: 0, peak: 0 };
   const standIn: PayPalStandIn = {
     url: '',
     clientId,
@@ -313,6 +322,13 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     releaseSubscriptionReads: () => {
       standIn.holdSubscriptionReads = false;
       held.splice(0).forEach((resume) => resume());
+    },
+    holdCertificateFetches: false,
+    certificateFetchesOpen: () => certificateFetches.open,
+    certificateFetchesPeak: () => certificateFetches.peak,
+    releaseCertificateFetches: () => {
+      standIn.holdCertificateFetches = false;
+      heldCertificateFetches.splice(0).forEach((resume) => resume());
     },
     tokensIssued: () => issued,
     revokeTokens: () => tokens.clear(),
@@ -515,6 +531,14 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       path.startsWith('/v1/billing/subscriptions/')
     ) {
       await new Promise<void>((resume) => held.push(resume));
+    }
+    if (request.method === 'GET' && path.startsWith('/v1/notifications/certs/')) {
+      certificateFetches.open += 1;
+      certificateFetches.peak = Math.max(certificateFetches.peak, certificateFetches.open);
+      response.once('close', () => (certificateFetches.open -= 1));
+      if (standIn.holdCertificateFetches) {
+        await new Promise<void>((resume) => heldCertificateFetches.push(resume));
+      }
     }
     // Not PayPal's: the stand-in's own routes for local development (see stand-in/main.ts).
     if (path.startsWith('/__stand-in/') || path === '/sdk/js') {
