@@ -10,6 +10,11 @@ import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
 import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
 import { bodyOf, verificationMailsTo, verificationTokenMailed } from '../support/verification-mail';
 import { startTestApp, type TestApp } from '../test-app';
+import {
+  DEFAULT_SIGNED_IN_PATH,
+  returnPathAfterSignIn,
+} from '../../../../frontends/shell/src/auth/return-path';
+import { servedRoutes } from './support/served-routes';
 import { testConfig } from '../test-config';
 import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
 import {
@@ -382,6 +387,60 @@ describe('API2:2023 Broken Authentication', () => {
         .set('X-Forwarded-For', '192.0.2.200')
         .send({ email: bob.email, password: PASSWORD });
       expect([owner.status, owner.body.code]).toEqual([200, undefined]);
+    });
+  });
+
+  /**
+   * Issue 30: a sign-in link (`/login?next=…`) must not send the user off-site once signed in. The
+   * API takes no `next` anywhere: the shell's router reads it in the browser, through the
+   * return-path module. So this suite checks both: no API answer redirects where `next` points, and
+   * the shell's own module (imported, as the browser runs it) turns every off-site `next` into the
+   * dashboard. The browser test (e2e/specs/sign-in-redirects.e2e.ts) drives the real page.
+   */
+  describe('the sign-in return path (next)', () => {
+    const OFF_SITE = [
+      'https://evil.example/',
+      '//evil.example',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2F%2Fevil.example',
+      '/%5Cevil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ];
+
+    it('is taken by no API route: none answers with a redirect, whatever next says', async () => {
+      // Every GET the API serves (path parameters filled in), and the sign-in itself, with a `next`.
+      const gets = servedRoutes(t.app)
+        .filter((route) => route.startsWith('GET ') && !route.includes('*') && !/stream/.test(route))
+        .map((route) => route.slice('GET '.length).replace(/\{\w+\}/g, 'x'));
+      expect(gets.length).toBeGreaterThan(10);
+      const query = `next=${encodeURIComponent('/.//evil.example')}`;
+      for (const path of [...gets, '/login', '/register']) {
+        const res = await http().get(`${path}?${query}`).set('X-API-Key', alice.key);
+        expect([path, res.status >= 300 && res.status < 400, res.headers.location]).toEqual([
+          path,
+          false,
+          undefined,
+        ]);
+      }
+      const signIn = await http()
+        .post(`/api/auth/login?${query}`)
+        .set('X-Forwarded-For', '192.0.2.77')
+        .send({ email: alice.email, password: PASSWORD });
+      expect([signIn.status, signIn.headers.location]).toEqual([200, undefined]);
+      expect(signIn.text).not.toContain('evil.example');
+    });
+
+    it.each(OFF_SITE)('sends a browser signed in through /login?next=%j to the dashboard', (next) => {
+      expect(returnPathAfterSignIn(next, '')).toBe(DEFAULT_SIGNED_IN_PATH);
+      expect(returnPathAfterSignIn(next, '#token=x')).toBe(DEFAULT_SIGNED_IN_PATH);
+    });
+
+    it('keeps a return path on the site, normalised', () => {
+      expect(returnPathAfterSignIn('/account', '')).toBe('/account');
+      expect(returnPathAfterSignIn('/docs/../account?tab=keys', '')).toBe('/account?tab=keys');
     });
   });
 });
