@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { accountFields, canCancel, canResume, canUpgrade, planName } from '../account/account-view';
 import { CancelSubscription } from '../account/CancelSubscription';
+import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
 import { quoteAgainState } from '../account/plan-change-return';
@@ -158,6 +159,7 @@ export function AccountPage() {
       <ConfirmationNotice confirmation={confirmation} captureAgain={captureAgain} />
       <AccountDetails state={state} retry={retry} />
       {state.status === 'ready' && <ProfileForm account={state.account} onSaved={replace} />}
+      <ChangePasswordForm />
     </PageSection>
   );
 }
