@@ -17,6 +17,10 @@ export const EXISTING_EMAIL_REDIRECT_MS = 3000;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
+/** A user's first or last name, at registration and on the account page, in characters once trimmed. */
+export const PERSON_NAME_MAX_LENGTH = 100;
+/** The optional company (the register dialog's "Business Name"), in characters once trimmed. */
+export const COMPANY_MAX_LENGTH = 200;
 
 /** How long a password-reset link works (issue 32 §1: an hour). */
 export const PASSWORD_RESET_TTL_MS = 3_600_000;

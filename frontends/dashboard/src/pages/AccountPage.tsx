@@ -11,7 +11,9 @@ import {
 import { Link } from 'react-router';
 import { accountFields, canCancel, canResume, canUpgrade, planName } from '../account/account-view';
 import { CancelSubscription } from '../account/CancelSubscription';
+import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
+import { ProfileForm } from '../account/ProfileForm';
 import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
 
@@ -150,12 +152,14 @@ function ConfirmationNotice({
 
 /** /account (spec §2, Account Settings): profile and subscription of the signed-in user. */
 export function AccountPage() {
-  const { state, retry } = useAccount();
+  const { state, retry, replace } = useAccount();
   const { confirmation, captureAgain } = usePlanChangeConfirmation(retry);
   return (
     <PageSection title="Account Settings" description="Your profile, plan and billing details.">
       <ConfirmationNotice confirmation={confirmation} captureAgain={captureAgain} />
       <AccountDetails state={state} retry={retry} />
+      {state.status === 'ready' && <ProfileForm account={state.account} onSaved={replace} />}
+      <ChangePasswordForm />
     </PageSection>
   );
 }

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { EXISTING_EMAIL_REDIRECT_MS } from '@fxrates/domain';
 import { ErrorAlert, useAuth } from '@fxrates/web-kit';
+import { NewPasswordFields } from '@fxrates/web-kit/forms';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isEmailAlreadyInUse, registerDialogError } from './auth-errors';
 import { useRegisterForm, type RegisterFormValues } from './register-form';
 import { toRegisterRequest } from './register-request';
-import { NewPasswordFields } from './NewPasswordFields';
 import { RegisterIdentityFields } from './RegisterIdentityFields';
 import { DIALOG_STYLES } from './dialog-styles';
 import { useSubmission } from './use-submission';

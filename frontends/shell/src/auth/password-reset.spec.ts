@@ -1,6 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
 import { ApiError } from '@fxrates/web-kit';
-import { NEW_PASSWORD_RULES } from './new-password';
 import {
   emailOfForgotPasswordState,
   forgotPasswordError,
@@ -114,14 +113,5 @@ describe('resetRefusalOf', () => {
     for (const error of [refusal(500, ErrorCode.InternalError, 'Internal error'), NO_ANSWER, 'boom']) {
       expect(resetRefusalOf(error)).toEqual({ kind: 'retry', message: PASSWORD_RESET_TEXTS.changeFailed });
     }
-  });
-});
-
-describe('new password rules', () => {
-  it('says "Passwords do not match" unless both are exactly equal', () => {
-    const confirm = (confirmPassword: string) =>
-      NEW_PASSWORD_RULES.confirmPassword(confirmPassword, { password: 'secret-123', confirmPassword });
-    expect(confirm('secret-123')).toBeNull();
-    expect(confirm('secret-12')).toBe('Passwords do not match');
   });
 });

@@ -1,5 +1,5 @@
 import { useForm, type FormValidateInput } from '@mantine/form';
-import { NEW_PASSWORD_RULES, type NewPasswordValues } from './new-password';
+import { NEW_PASSWORD_RULES, type NewPasswordValues } from '@fxrates/web-kit/forms';
 
 /** What the register dialog and the register page collect. */
 export interface RegisterFormValues extends NewPasswordValues {

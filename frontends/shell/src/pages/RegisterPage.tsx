@@ -7,6 +7,7 @@ import {
   useAuth,
   type PlanSelectionState,
 } from '@fxrates/web-kit';
+import { NewPasswordFields } from '@fxrates/web-kit/forms';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { registerPageError } from '../auth/auth-errors';
@@ -14,7 +15,6 @@ import { AuthPageLink } from '../auth/AuthPageLink';
 import { DEFAULT_SIGNED_IN_PATH } from '../auth/return-path';
 import { useRegisterForm, type RegisterFormValues } from '../auth/register-form';
 import { toRegisterRequest } from '../auth/register-request';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { RegisterIdentityFields } from '../auth/RegisterIdentityFields';
 import { useSubmission } from '../auth/use-submission';
 

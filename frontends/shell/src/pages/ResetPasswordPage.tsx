@@ -2,10 +2,14 @@ import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PasswordResetConfirmRequest } from '@fxrates/domain';
 import { ErrorAlert, PageSection, useApi, useAuth } from '@fxrates/web-kit';
+import {
+  EMPTY_NEW_PASSWORD,
+  NEW_PASSWORD_RULES,
+  NewPasswordFields,
+  type NewPasswordValues,
+} from '@fxrates/web-kit/forms';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { EMPTY_NEW_PASSWORD, NEW_PASSWORD_RULES, type NewPasswordValues } from '../auth/new-password';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
 import {
   FORGOT_PASSWORD_PATH,
   PASSWORD_CHANGED_STATE,

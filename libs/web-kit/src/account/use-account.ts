@@ -7,13 +7,18 @@ export type AccountState =
 
 /**
  * GET /api/account for the signed-in user (the account page, and pricing and checkout, which show
- * the plan the user is on). `retry` loads it again.
+ * the plan the user is on). `retry` loads it again; `replace` shows the account a change answered with
+ * (PATCH /api/account).
  */
-export function useAccount(): { state: AccountState; retry: () => void } {
-  const { state, retry } = useSignedInResource<AccountResponse>('/account', 'the account');
+export function useAccount(): {
+  state: AccountState;
+  retry: () => void;
+  replace: (account: AccountResponse) => void;
+} {
+  const { state, retry, replace } = useSignedInResource<AccountResponse>('/account', 'the account');
   const account = useMemo<AccountState>(
     () => (state.status === 'ready' ? { status: 'ready', account: state.data } : state),
     [state],
   );
-  return { state: account, retry };
+  return { state: account, retry, replace };
 }

@@ -7,14 +7,14 @@ export type ResourceState<T> = { status: 'loading' } | { status: 'ready'; data: 
 /**
  * GET `path` of the app API for the signed-in user, through the shell's API client (which carries the
  * user's Bearer token and refreshes it on a 401); loading while nobody is signed in. `retry` loads
- * it again;
- * nothing is asked while `enabled` is false.
+ * it again; `replace` shows what a change answered with, without loading it again. Nothing is asked
+ * while `enabled` is false.
  */
 export function useSignedInResource<T>(
   path: string,
   what: string,
   enabled = true,
-): { state: ResourceState<T>; retry: () => void } {
+): { state: ResourceState<T>; retry: () => void; replace: (data: T) => void } {
   const { client } = useApi();
   const { user } = useAuth();
   const [state, setState] = useState<ResourceState<T>>({ status: 'loading' });
@@ -40,5 +40,7 @@ export function useSignedInResource<T>(
     setAttempt((current) => current + 1);
   }, []);
 
-  return { state, retry };
+  const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
+
+  return { state, retry, replace };
 }

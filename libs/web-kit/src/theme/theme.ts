@@ -71,10 +71,15 @@ export const fxratesTheme = createTheme({
 
 /**
  * Mantine's "dimmed" text is gray 6, 3.3:1 on white: below WCAG AA's 4.5:1 for body text. Gray 7
- * (8:1) keeps it visibly secondary and readable. Given to every MantineProvider.
+ * (8:1) keeps it visibly secondary and readable. Its error colour, red 6 (3.2:1), paints a field's
+ * error message and the text typed into a field in error: red 8 (5.7:1). Given to every
+ * MantineProvider.
  */
 export const fxratesCssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
   dark: {},
 });

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import type { UpdateAccountRequest } from '@fxrates/domain';
+import { COMPANY_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, type UpdateAccountRequest } from '@fxrates/domain';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { trimmed } from '../../auth';
@@ -7,25 +7,29 @@ import { trimmed } from '../../auth';
 /** Only names and company can change; any other field (plan, email, role, status…) is a 400. */
 @ApiSchema({ name: 'UpdateAccountRequest' })
 export class UpdateAccountBody implements UpdateAccountRequest {
-  @ApiPropertyOptional({ maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: PERSON_NAME_MAX_LENGTH })
   @Transform(trimmed)
   @IsOptional()
   @IsString()
   @MinLength(1, { message: 'First name must not be empty.' })
-  @MaxLength(100, { message: 'First name must be at most 100 characters.' })
+  @MaxLength(PERSON_NAME_MAX_LENGTH, {
+    message: `First name must be at most ${PERSON_NAME_MAX_LENGTH} characters.`,
+  })
   firstName?: string;
 
-  @ApiPropertyOptional({ maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: PERSON_NAME_MAX_LENGTH })
   @Transform(trimmed)
   @IsOptional()
   @IsString()
   @MinLength(1, { message: 'Last name must not be empty.' })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters.' })
+  @MaxLength(PERSON_NAME_MAX_LENGTH, {
+    message: `Last name must be at most ${PERSON_NAME_MAX_LENGTH} characters.`,
+  })
   lastName?: string;
 
   @ApiPropertyOptional({
     type: String,
-    maxLength: 200,
+    maxLength: COMPANY_MAX_LENGTH,
     nullable: true,
     example: 'Analytical Engines Ltd',
     description: 'null or "" removes it',
@@ -33,6 +37,6 @@ export class UpdateAccountBody implements UpdateAccountRequest {
   @Transform(trimmed)
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
-  @MaxLength(200, { message: 'Company must be at most 200 characters.' })
+  @MaxLength(COMPANY_MAX_LENGTH, { message: `Company must be at most ${COMPANY_MAX_LENGTH} characters.` })
   company?: string | null;
 }

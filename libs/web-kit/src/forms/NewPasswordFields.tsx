@@ -4,8 +4,8 @@ import { PASSWORD_MAX_LENGTH } from '@fxrates/domain';
 import type { NewPasswordValues } from './new-password';
 
 /**
- * Password and Confirm Password of a registration form, or of the page a reset link opens, sized and
- * autocompleted as a new password. A mismatch shows under Confirm Password, marks it invalid,
+ * Password and Confirm Password of a registration form, of the page a reset link opens or of the
+ * account page's password change, sized and autocompleted as a new password. A mismatch shows under Confirm Password, marks it invalid,
  * describes it, and is announced as an alert.
  */
 export function NewPasswordFields<Values extends NewPasswordValues>({
