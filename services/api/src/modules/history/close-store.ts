@@ -93,16 +93,16 @@ export class CloseStore {
   year(year: number, codes: readonly string[], now = Date.now()): HistoryYear | Promise<HistoryYear> {
     let version = this.versions.get(year);
     if (version === undefined) this.versions.set(year, (version = 0));
-    const wanted = [...new Set(codes)].filter((code) => code !== 'USD');
-    const picked: [string, ColumnEntry][] = [];
+    const picked = new Map<string, ColumnEntry>();
     const stale: [string, ColumnEntry][] = [];
     const missing: [string, ColumnEntry][] = [];
     const awaited: Promise<void>[] = [];
-    for (const code of wanted) {
+    for (const code of codes) {
+      if (code === 'USD' || picked.has(code)) continue;
       const key = `${year}${code}`;
       let entry = this.entries.get(key);
       if (!entry) this.entries.set(key, (entry = { checkedAt: 0, checkedVersion: -1 }));
-      picked.push([code, entry]);
+      picked.set(code, entry);
       const fresh = entry.checkedVersion === version && now - entry.checkedAt < this.options.ttlMs;
       if (entry.data && fresh) continue;
       if (entry.pending) {
@@ -117,11 +117,11 @@ export class CloseStore {
     }
     if (missing.length > 0) awaited.push(this.refresh(year, missing, version, now));
     // Built from the entries picked: one evicted meanwhile still holds the column this query loaded.
-    const view = () =>
-      new HistoryYear(
-        YearAxis.of(year),
-        new Map(picked.flatMap(([code, { data }]) => (data ? [[code, data]] : []))),
-      );
+    const view = () => {
+      const closes = new Map<string, CloseColumn>();
+      for (const [code, { data }] of picked) if (data) closes.set(code, data);
+      return new HistoryYear(YearAxis.of(year), closes);
+    };
     if (awaited.length === 0) return view();
     return Promise.all(awaited).then(view);
   }

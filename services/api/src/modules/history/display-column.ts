@@ -92,10 +92,7 @@ export class DisplayColumn {
     const start = i === 0 ? 0 : this.ends[i - 1];
     const end = this.ends[i];
     if (start === end) return false;
-    out.bytes(this.key, first ? 1 : 0, this.key.length);
-    if (quoted) out.byte(QUOTE);
-    out.bytes(this.digits, start, end);
-    if (quoted) out.byte(QUOTE);
+    out.member(this.key, first ? 1 : 0, this.digits, start, end, quoted ? QUOTE : 0);
     return true;
   }
 

@@ -284,12 +284,18 @@ export class HistoryYear {
 
   private madeOf?: string;
 
-  /** What the closes read are, as `CODE=fingerprint` of each column: changes whenever one of them does. */
+  /**
+   * What the closes read are, as `CODE=fingerprint` of each column: changes whenever one of them
+   * does. In the order the currencies were asked for, not sorted: a query asks for the same ones in
+   * the same order on every instance, and its text is part of what an answer is named by.
+   */
   get fingerprint(): string {
-    this.madeOf ??= [...this.closes]
-      .map(([code, column]) => `${code}=${column.fingerprint}`)
-      .sort()
-      .join(',');
+    if (this.madeOf === undefined) {
+      let madeOf = '';
+      for (const [code, column] of this.closes)
+        madeOf += `${madeOf === '' ? '' : ','}${code}=${column.fingerprint}`;
+      this.madeOf = madeOf;
+    }
     return this.madeOf;
   }
 

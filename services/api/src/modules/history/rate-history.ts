@@ -14,7 +14,14 @@ import { CloseStore } from './close-store';
 import type { DisplayColumn } from './display-column';
 import type { ColumnRows, HistoryYear } from './history-year';
 import { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
-import { coverageOf, dayNumber, sourceSpansOf, type Coverage, type SourceSpan } from './series-provenance';
+import {
+  coverageOf,
+  dayNumber,
+  sourceSpansOf,
+  type ColumnSpan,
+  type Coverage,
+  type SourceSpan,
+} from './series-provenance';
 
 /**
  * Which stored close a currency's history answers with when several sources hold one for the same
@@ -448,32 +455,24 @@ export class RateHistory implements OnModuleInit {
     }
     // A close of the week before `start` carries into it (from the year before, early in January).
     const earliest = shiftDay(start, 1 - CARRY_FORWARD_DAYS);
-    const covered = spans.map((span, y) => ({
-      ...span,
-      first: y === 0 ? span.data.from(earliest) : span.first,
-      y,
-    }));
     const before =
       yearOf(earliest) < yearOf(start)
         ? await this.store.year(yearOf(start) - 1, [base, ...codes])
         : undefined;
+    const firstCovered = spans.length > 0 ? spans[0].data.from(earliest) : 0;
     const gaps = new Map<string, Coverage>();
     const [startN, endN] = [dayNumber(start), dayNumber(end)];
     for (let c = 0; c < codes.length; c++) {
       const code = codes[c];
-      const columns = covered.map((span) => ({
-        ...span,
-        column: columnsOf?.[span.y][c] ?? this.store.column(span.data, base, code),
-      }));
+      const columns: ColumnSpan[] = [];
       if (before) {
         const column = this.store.column(before, base, code);
-        columns.unshift({
-          data: before,
-          first: before.from(earliest),
-          stop: before.days.length,
-          y: -1,
-          column,
-        });
+        columns.push({ data: before, first: before.from(earliest), stop: before.days.length, column });
+      }
+      for (let y = 0; y < spans.length; y++) {
+        const { data, first, stop } = spans[y];
+        const column = columnsOf?.[y][c] ?? this.store.column(data, base, code);
+        columns.push({ data, first: y === 0 ? firstCovered : first, stop, column });
       }
       const coverage = coverageOf(columns, startN, endN, CARRY_FORWARD_DAYS);
       if (coverage.missing.length > 0) gaps.set(code, coverage);
@@ -539,14 +538,17 @@ export class RateHistory implements OnModuleInit {
     return noClosesBetween(start, end, without, await this.range());
   }
 
-  /** With requested symbols: the days on which any of them has a rate, each listing them all. */
+  /**
+   * With requested symbols: every day, listing them all (a day on which none has a rate is left out
+   * by the writer, or the table, as a day of any series is).
+   */
   private daysOfRequested(
     requested: readonly string[],
     columnsOf: readonly (readonly DisplayColumn[])[],
   ): DaysOf {
     return (_span, y) => {
       const day = { columns: columnsOf[y], codes: requested };
-      return (i) => (anyRate(day.columns, i) ? day : null);
+      return () => day;
     };
   }
 
@@ -583,14 +585,18 @@ export class RateHistory implements OnModuleInit {
     let last: string | undefined;
     try {
       eachListedDay(spans, daysOf, (data, i, day) => {
+        // The day's key goes first and is taken back when no column has a rate that day: one pass
+        // over the columns, each checking its own rate, instead of a check of them all before it.
+        const mark = out.mark();
+        data.writeDayKey(out, i, last === undefined);
+        const columns = day.columns;
         let written = 0;
-        for (let s = 0; s < day.columns.length; s++) {
-          const column = day.columns[s];
-          if (!column.hasAny(i, i + 1)) continue;
-          if (written === 0) data.writeDayKey(out, i, last === undefined);
-          column.writeMember(out, i, written++ === 0, quoted);
+        for (let s = 0; s < columns.length; s++)
+          if (columns[s].writeMember(out, i, written === 0, quoted)) written++;
+        if (written === 0) {
+          out.rewind(mark);
+          return;
         }
-        if (written === 0) return;
         out.byte(CLOSE);
         last = data.days[i];
       });

@@ -60,12 +60,24 @@ export interface ColumnSpan extends Span {
 }
 
 /** The first position in `sorted` whose value is ≥ `value` (sorted.length when none). */
-function lowerBound(sorted: ArrayLike<number>, value: number, key: (v: number) => number = (v) => v): number {
+function lowerBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (key(sorted[mid]) < value) lo = mid + 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first position in `rated` (day indexes) whose day number is ≥ `value` (rated.length when none). */
+function lowerBoundByNumber(rated: ArrayLike<number>, numbers: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = rated.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (numbers[rated[mid]] < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -102,7 +114,7 @@ export function coverageOf(
     const hi = lowerBound(rated, stop) - 1;
     if (hi < lo) continue;
     // Rated days before `start` only carry into it: the last of them is where coverage starts.
-    const atStart = lowerBound(rated, startN, (i) => numbers[i]);
+    const atStart = lowerBoundByNumber(rated, numbers, startN);
     const p = Math.max(lo, atStart);
     if (p > lo) previous = numbers[rated[p - 1]];
     if (p > hi) continue;

@@ -90,7 +90,15 @@ const TimeSeries = Type.Object(
 
 /** `"sources":{…},"complete":…[,"coverage":{…}]`: what the JSON series says after its rates. */
 export function provenanceJson({ spans, gaps }: SeriesProvenance): string {
-  const sources = [...spans].map(([code, runs]) => `"${code}":${JSON.stringify(runs)}`).join(',');
+  // Written out rather than JSON.stringify'd: every field is a code, a source id or a day (no
+  // character to escape), and this runs on every series.
+  let sources = '';
+  for (const [code, runs] of spans) {
+    let list = '';
+    for (const { source, from, to } of runs)
+      list += `${list === '' ? '' : ','}{"source":"${source}","from":"${from}","to":"${to}"}`;
+    sources += `${sources === '' ? '' : ','}"${code}":[${list}]`;
+  }
   const coverage = [...gaps].map(([code, gap]) => `"${code}":${JSON.stringify(gap)}`).join(',');
   return (
     `"sources":{${sources}},"complete":${gaps.size === 0}` +
