@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { heading, signUpInBrowser, uniqueEmail, waitForPath } from '../support/accounts-ui';
-import { seriousAxeViolations, unlabelledFields } from '../support/axe';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { horizontalOverflows } from '../support/layout-checks';
 import { startMailWorker, type MailWorker } from '../support/mail-worker';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { waitForText } from '../support/texts';
+import { expectUsableLayout } from '../support/usable-layout';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -31,15 +30,6 @@ afterAll(async () => {
 /** Waits until the element has the keyboard focus. */
 async function waitForFocus(page: Page, field: Locator): Promise<void> {
   await page.waitForFunction((element) => element === document.activeElement, await field.elementHandle());
-}
-
-/** No serious axe violation, no unlabelled field, nothing wider than the screen. */
-async function expectUsableLayout(page: Page): Promise<void> {
-  expect({
-    axe: await seriousAxeViolations(page),
-    unlabelled: await unlabelledFields(page),
-    overflows: await horizontalOverflows(page),
-  }).toEqual({ axe: [], unlabelled: [], overflows: [] });
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ReceivedMail,
   type SmtpSink,
 } from '../../services/worker/test/support/smtp-sink';
+import { emailChangeMailsTo } from '../../services/api/test/support/email-change-mail';
 import { passwordResetMailsTo } from '../../services/api/test/support/password-reset-mail';
 import { bodyOf, verificationMailsTo } from '../../services/api/test/support/verification-mail';
 import { until } from '../../services/worker/test/support/waiting';
@@ -24,6 +25,8 @@ export interface MailWorker {
   verificationLink(email: string, count?: number): Promise<string>;
   /** Waits for the `count`-th password-reset mail to the address and answers its link, as mailed. */
   passwordResetLink(email: string, count?: number): Promise<string>;
+  /** Waits for the `count`-th email-change mail to the (new) address and answers its link, as mailed. */
+  emailChangeLink(email: string, count?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -162,6 +165,13 @@ export async function startMailWorker(): Promise<MailWorker> {
         count,
         /(https?:\/\/\S+\/reset-password#token=[A-Za-z0-9._-]+)/,
         'password-reset',
+      ),
+    emailChangeLink: (email, count = 1) =>
+      linkOfMail(
+        () => emailChangeMailsTo(runMail(), email),
+        count,
+        /(https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9._-]+)/,
+        'email-change',
       ),
     stop,
   };

@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { accountFields, canCancel, canResume, canUpgrade, planName } from '../account/account-view';
 import { CancelSubscription } from '../account/CancelSubscription';
+import { ChangeEmailForm } from '../account/ChangeEmailForm';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
@@ -156,6 +157,7 @@ export function AccountPage() {
     <PageSection title="Account Settings" description="Your profile, plan and billing details.">
       <ConfirmationNotice confirmation={confirmation} captureAgain={captureAgain} />
       <AccountDetails state={state} retry={retry} />
+      <ChangeEmailForm />
     </PageSection>
   );
 }
