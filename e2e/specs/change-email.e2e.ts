@@ -10,7 +10,7 @@ import {
 } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { startMailWorker, type MailWorker } from '../support/mail-worker';
+import { tokenOfLink, useMailWorker } from '../support/mail-worker';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { waitForText } from '../support/texts';
 import { expectUsableLayout } from '../support/usable-layout';
@@ -21,17 +21,7 @@ const sentTo = (email: string) => `We sent a link to ${email}. Your address chan
 const changedTo = (email: string) =>
   `Your email address is now ${email}. Every sign-in of your account has ended: sign in again with your new address.`;
 
-/** The token of a link, which must reach no server but in a POST body. */
-const tokenOf = (link: string) => new URL(link).hash.replace(/^#token=/, '');
-
-let mail: MailWorker;
-
-beforeAll(async () => {
-  mail = await startMailWorker();
-});
-afterAll(async () => {
-  await mail?.stop();
-});
+const mail = useMailWorker();
 
 /** Fills the account page's "Change email" section and sends it. */
 async function askForChange(page: Page, newEmail: string, currentPassword: string): Promise<void> {
@@ -75,7 +65,7 @@ describe.each([
 
     // The link, opened on another device where nobody is signed in: sign in (with the address the
     // account has now), and the page confirms; the token never in an address a server sees.
-    const link = await mail.emailChangeLink(newEmail);
+    const link = await mail().emailChangeLink(newEmail);
     expect(link.startsWith(`${baseUrl}/confirm-email#token=`)).toBe(true);
     const browser = context.browser();
     if (!browser) throw new Error('The page has no browser');
@@ -97,11 +87,12 @@ describe.each([
         path: path.join(SCREENSHOTS_DIR, `change-email-confirmed-${viewport.width}.png`),
         fullPage: true,
       });
-      expect(urls.filter((url) => url.includes(tokenOf(link)))).toEqual([]);
+      expect(urls.filter((url) => url.includes(tokenOfLink(link)))).toEqual([]);
 
       // Signed out here too; the old address no longer signs in, the new one does.
-      await device.page.getByRole('button', { name: 'Sign in with your new address' }).click();
+      await device.page.getByRole('link', { name: 'Sign in with your new address' }).click();
       await waitForPath(device.page, '/login');
+      await waitForText(heading(device.page), 'Login to Your Account');
       await signInOnLoginPage(device.page, baseUrl, user);
       await waitForText(
         device.page.getByTestId('login-page-error'),
@@ -130,7 +121,10 @@ describe.each([
 
     // The old address is told, the new one masked.
     await until(
-      () => mail.mailsTo(user.email).some((m) => m.header('X-FXRates-Email-Changed') !== undefined),
+      () =>
+        mail()
+          .mailsTo(user.email)
+          .some((m) => m.header('X-FXRates-Email-Changed') !== undefined),
       30_000,
     );
   });

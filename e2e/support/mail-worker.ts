@@ -176,3 +176,26 @@ export async function startMailWorker(): Promise<MailWorker> {
     stop,
   };
 }
+
+/**
+ * For a spec file whose subject is mail: one worker for the file, started before its tests and
+ * stopped after them. Returns the running worker.
+ */
+export function useMailWorker(): () => MailWorker {
+  let mail: MailWorker | undefined;
+  beforeAll(async () => {
+    mail = await startMailWorker();
+  });
+  afterAll(async () => {
+    await mail?.stop();
+  });
+  return () => {
+    if (!mail) throw new Error('The mail worker has not started');
+    return mail;
+  };
+}
+
+/** The token of an emailed link, which must reach no server but in a POST body. */
+export function tokenOfLink(link: string): string {
+  return new URL(link).hash.replace(/^#token=/, '');
+}

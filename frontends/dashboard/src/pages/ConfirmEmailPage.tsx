@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ConfirmEmailChangeRequest, EmailChangeStatus } from '@fxrates/domain';
-import { errorMessage, LoadingState, PageSection, useApi, useAuth, useLinkToken } from '@fxrates/web-kit';
+import { errorMessage, LoadingState, PageSection, useApi, useLinkToken } from '@fxrates/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -25,7 +25,6 @@ type PageState =
  */
 export function ConfirmEmailPage() {
   const { client } = useApi();
-  const { logout } = useAuth();
   const token = useLinkToken();
   const [state, setState] = useState<PageState>(token ? { status: 'confirming' } : { status: 'no-token' });
   const sent = useRef<string | null>(null);
@@ -56,16 +55,6 @@ export function ConfirmEmailPage() {
     void confirm(token);
   }, [token, confirm]);
 
-  /** The API has ended every sign-in of the account: this tab's goes too, then /login, afresh. */
-  const signInAgain = async () => {
-    try {
-      await logout();
-    } catch (error) {
-      console.error('Logout after the email change failed', error);
-    }
-    window.location.assign('/login');
-  };
-
   return (
     <PageSection title={EMAIL_CHANGE_TEXTS.pageTitle} size={560}>
       <Paper withBorder p="lg" radius="md" shadow="xs">
@@ -79,7 +68,13 @@ export function ConfirmEmailPage() {
                 </Text>
               </Alert>
               <Group>
-                <Button onClick={() => void signInAgain()}>{EMAIL_CHANGE_TEXTS.signInAgain}</Button>
+                {/*
+                  A page load, not a route change: it drops this tab's access token, and the
+                  start-up refresh finds the sign-in ended (the API revoked it), so /login shows.
+                */}
+                <Button component="a" href="/login">
+                  {EMAIL_CHANGE_TEXTS.signInAgain}
+                </Button>
               </Group>
             </>
           )}
