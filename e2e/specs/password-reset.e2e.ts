@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { heading, signUpInBrowser, uniqueEmail, waitForPath } from '../support/accounts-ui';
-import { seriousAxeViolations, unlabelledFields } from '../support/axe';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { horizontalOverflows } from '../support/layout-checks';
-import { startMailWorker, type MailWorker } from '../support/mail-worker';
+import { tokenOfLink, useMailWorker } from '../support/mail-worker';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { waitForText } from '../support/texts';
+import { expectUsableLayout } from '../support/usable-layout';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -16,30 +15,11 @@ const CHANGED = 'Your password was changed. Sign in with your new password.';
 const sentTo = (email: string) =>
   `If an account exists for ${email}, we've emailed a link to reset its password. It works once, for one hour.`;
 
-/** The token of a reset link, which must reach no server but in a POST body. */
-const tokenOf = (link: string) => new URL(link).hash.replace(/^#token=/, '');
-
-let mail: MailWorker;
-
-beforeAll(async () => {
-  mail = await startMailWorker();
-});
-afterAll(async () => {
-  await mail?.stop();
-});
+const mail = useMailWorker();
 
 /** Waits until the element has the keyboard focus. */
 async function waitForFocus(page: Page, field: Locator): Promise<void> {
   await page.waitForFunction((element) => element === document.activeElement, await field.elementHandle());
-}
-
-/** No serious axe violation, no unlabelled field, nothing wider than the screen. */
-async function expectUsableLayout(page: Page): Promise<void> {
-  expect({
-    axe: await seriousAxeViolations(page),
-    unlabelled: await unlabelledFields(page),
-    overflows: await horizontalOverflows(page),
-  }).toEqual({ axe: [], unlabelled: [], overflows: [] });
 }
 
 /**
@@ -118,9 +98,9 @@ describe.each([
       expect(await page.getByLabel('Email Address').inputValue()).toBe(user.email);
       await askForLink(page, user.email);
       expect((await answered).status()).toBe(204);
-      const link = await mail.passwordResetLink(user.email);
+      const link = await mail().passwordResetLink(user.email);
       expect(link.startsWith(`${baseUrl}/reset-password#token=`)).toBe(true);
-      expect(mail.mailsTo(nobody)).toEqual([]);
+      expect(mail().mailsTo(nobody)).toEqual([]);
 
       const urls: string[] = [];
       page.on('request', (request) => urls.push(request.url()));
@@ -150,7 +130,7 @@ describe.each([
         path: path.join(SCREENSHOTS_DIR, `password-changed-${viewport.width}.png`),
         fullPage: true,
       });
-      expect(urls.filter((url) => url.includes(tokenOf(link)))).toEqual([]);
+      expect(urls.filter((url) => url.includes(tokenOfLink(link)))).toEqual([]);
 
       // The old password no longer signs in; the new one does.
       await page.getByLabel('Email Address').fill(user.email);

@@ -6,6 +6,7 @@ import {
   type ReceivedMail,
   type SmtpSink,
 } from '../../services/worker/test/support/smtp-sink';
+import { emailChangeMailsTo } from '../../services/api/test/support/email-change-mail';
 import { passwordResetMailsTo } from '../../services/api/test/support/password-reset-mail';
 import { bodyOf, verificationMailsTo } from '../../services/api/test/support/verification-mail';
 import { until } from '../../services/worker/test/support/waiting';
@@ -24,6 +25,8 @@ export interface MailWorker {
   verificationLink(email: string, count?: number): Promise<string>;
   /** Waits for the `count`-th password-reset mail to the address and answers its link, as mailed. */
   passwordResetLink(email: string, count?: number): Promise<string>;
+  /** Waits for the `count`-th email-change mail to the (new) address and answers its link, as mailed. */
+  emailChangeLink(email: string, count?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -163,6 +166,36 @@ export async function startMailWorker(): Promise<MailWorker> {
         /(https?:\/\/\S+\/reset-password#token=[A-Za-z0-9._-]+)/,
         'password-reset',
       ),
+    emailChangeLink: (email, count = 1) =>
+      linkOfMail(
+        () => emailChangeMailsTo(runMail(), email),
+        count,
+        /(https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9._-]+)/,
+        'email-change',
+      ),
     stop,
   };
+}
+
+/**
+ * For a spec file whose subject is mail: one worker for the file, started before its tests and
+ * stopped after them. Returns the running worker.
+ */
+export function useMailWorker(): () => MailWorker {
+  let mail: MailWorker | undefined;
+  beforeAll(async () => {
+    mail = await startMailWorker();
+  });
+  afterAll(async () => {
+    await mail?.stop();
+  });
+  return () => {
+    if (!mail) throw new Error('The mail worker has not started');
+    return mail;
+  };
+}
+
+/** The token of an emailed link, which must reach no server but in a POST body. */
+export function tokenOfLink(link: string): string {
+  return new URL(link).hash.replace(/^#token=/, '');
 }

@@ -1,16 +1,19 @@
 import { NotFoundPage } from '@fxrates/web-kit';
 import { Route, Routes } from 'react-router';
+import { CONFIRM_EMAIL_PATH } from './account/email-change';
 import { AccountPage } from './pages/AccountPage';
+import { ConfirmEmailPage } from './pages/ConfirmEmailPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { VerifyEmailPage } from './pages/VerifyEmailPage';
 
-/** The signed-in user's area. Exposed as `./App`; the shell mounts it for /dashboard and /account. */
+/** The signed-in user's area. Exposed as `./App`; the shell mounts it for /dashboard, /account and /confirm-email. */
 export default function DashboardApp() {
   return (
     <Routes>
       <Route path="/dashboard" element={<DashboardPage />} />
       <Route path="/dashboard/verify-email" element={<VerifyEmailPage />} />
       <Route path="/account" element={<AccountPage />} />
+      <Route path={CONFIRM_EMAIL_PATH} element={<ConfirmEmailPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

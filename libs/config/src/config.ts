@@ -55,6 +55,8 @@ export interface AppConfig {
     /** Password-reset emails per address and per hour; reset requests per client address and per hour. */
     passwordResetPerHour: number;
     passwordResetIpPerHour: number;
+    /** Email changes (each a mail to the new address) one user may ask for per hour. */
+    emailChangePerHour: number;
     passwordHashConcurrency: number;
     passwordHashQueueLimit: number;
   };
@@ -250,6 +252,7 @@ export function loadConfig(
       emailVerificationResendPerHour: e.VERIFICATION_RESEND_PER_HOUR,
       passwordResetPerHour: e.PASSWORD_RESET_PER_HOUR,
       passwordResetIpPerHour: e.PASSWORD_RESET_IP_PER_HOUR,
+      emailChangePerHour: e.EMAIL_CHANGE_PER_HOUR,
       passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },

@@ -226,6 +226,11 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 3,
   }),
+  EMAIL_CHANGE_PER_HOUR: int({
+    description: 'email changes one user may ask for per hour (each mails a link to the new address)',
+    min: 1,
+    default: 3,
+  }),
   PASSWORD_RESET_IP_PER_HOUR: int({
     description: 'password resets one client address may ask for per hour, whatever the email',
     min: 1,

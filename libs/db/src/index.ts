@@ -4,3 +4,4 @@ export * from './ensure-database';
 export * from './migrate';
 export * from './email-verification-token';
 export * from './password-reset-token';
+export * from './email-change-token';

@@ -73,6 +73,26 @@ export interface PasswordResetConfirmRequest {
   confirmPassword: string;
 }
 
+/** Body of POST /api/account/email: the address to move the signed-in account to, and its password. */
+export interface ChangeEmailRequest {
+  newEmail: string;
+  currentPassword: string;
+}
+
+/** Body of POST /api/account/email/confirm: the token of the link mailed to the new address. */
+export interface ConfirmEmailChangeRequest {
+  token: string;
+}
+
+/** GET /api/account/email and the answers of both calls above: the address, and a change waiting for its link. */
+export interface EmailChangeStatus {
+  email: string;
+  /** The address a link was mailed to, until it is opened or expires; null when none waits. */
+  pendingEmail: string | null;
+  /** When that link stops working (ISO 8601), or null. */
+  pendingExpiresAt: string | null;
+}
+
 /** Body of POST /api/auth/password: the signed-in user's current password and the new one, twice. */
 export interface ChangePasswordRequest {
   currentPassword: string;

@@ -24,6 +24,9 @@ export const COMPANY_MAX_LENGTH = 200;
 
 /** How long a password-reset link works (issue 32 §1: an hour). */
 export const PASSWORD_RESET_TTL_MS = 3_600_000;
+
+/** How long the link that confirms a new email address works (issue 32 §2: an hour, as a reset's). */
+export const EMAIL_CHANGE_TTL_MS = 3_600_000;
 export const MAX_ACTIVE_KEYS_PER_USER = 10;
 /**
  * Disabled keys kept per user: disabling one more deletes the longest-disabled beyond this number

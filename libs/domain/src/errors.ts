@@ -45,6 +45,13 @@ export enum ErrorCode {
   ResetLinkUsed = 'reset-link-used',
   /** Changing the password of a signed-in account: the current one given is not it (issue 32 §2). */
   WrongCurrentPassword = 'wrong-current-password',
+  /** An email-change link we did not sign, or one of another account (issue 32 §2, change email). */
+  EmailChangeLinkInvalid = 'email-change-link-invalid',
+  EmailChangeLinkExpired = 'email-change-link-expired',
+  /** The link was used, or a later request or change of the address ended it. */
+  EmailChangeLinkUsed = 'email-change-link-used',
+  /** The new address asked for is the account's own already. */
+  EmailUnchanged = 'email-unchanged',
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',

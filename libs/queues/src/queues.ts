@@ -31,6 +31,8 @@ export const JOBS = {
   sendVerificationEmail: 'send-verification-email',
   sendPasswordResetEmail: 'send-password-reset-email',
   sendPasswordChangedEmail: 'send-password-changed-email',
+  sendEmailChangeLink: 'send-email-change-link',
+  sendEmailChangedNotice: 'send-email-changed-notice',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
@@ -102,12 +104,27 @@ export interface SendPasswordChangedEmailJob {
   changedAt: string;
 }
 
+/**
+ * Payload of `email` / `send-email-change-link` and `send-email-changed-notice` (issue 32 §2): the
+ * email_changes row whose link goes to the new address, or whose notice goes to the address it
+ * replaced once the change is made.
+ */
+export interface EmailChangeJob {
+  emailChangeId: string;
+}
+
 export type EmailJob =
   | SendContactEmailJob
   | SendQuotaAlertEmailJob
   | SendVerificationEmailJob
   | SendPasswordResetEmailJob
-  | SendPasswordChangedEmailJob;
+  | SendPasswordChangedEmailJob
+  | EmailChangeJob;
+
+/** The job id of an email-change mail: one per row and kind, so a retried add sends nothing twice. */
+export function emailChangeJobId(kind: 'link' | 'notice', emailChangeId: string): string {
+  return `email-change-${kind}.${emailChangeId}`;
+}
 
 /** The job id of a verification email: one per link. BullMQ refuses ":" in ids. */
 export function verificationEmailJobId(verificationId: string): string {

@@ -32,6 +32,7 @@ export {
   type PendingUpgradePayment,
 } from './billing/upgrade-payment-storage';
 export { linkTokenOf } from './navigation/link-token';
+export { useLinkToken } from './navigation/use-link-token';
 export { readPlanSelection, type PlanSelection, type PlanSelectionState } from './navigation/plan-selection';
 export {
   REMOTE_NAMES,

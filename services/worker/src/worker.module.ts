@@ -10,6 +10,7 @@ import { UsageFlushProcessor } from './processors/usage-flush.processor';
 import { EmailProcessor } from './processors/email.processor';
 import { QuotaAlertMailer } from './quota-alerts/quota-alert-mailer';
 import { VerificationMailer } from './email-verification/verification-mailer';
+import { EmailChangeMailer } from './email-change/email-change-mailer';
 import { PasswordChangedMailer } from './password-reset/password-changed-mailer';
 import { PasswordResetMailer } from './password-reset/password-reset-mailer';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
@@ -56,6 +57,7 @@ export class WorkerModule implements OnApplicationShutdown {
         HistoryBackfillProcessor,
         QuotaAlertMailer,
         VerificationMailer,
+        EmailChangeMailer,
         PasswordResetMailer,
         PasswordChangedMailer,
         UsageFlushProcessor,

@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { accountFields, canCancel, canResume, canUpgrade, planName } from '../account/account-view';
 import { CancelSubscription } from '../account/CancelSubscription';
+import { ChangeEmailForm } from '../account/ChangeEmailForm';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
@@ -159,6 +160,7 @@ export function AccountPage() {
       <ConfirmationNotice confirmation={confirmation} captureAgain={captureAgain} />
       <AccountDetails state={state} retry={retry} />
       {state.status === 'ready' && <ProfileForm account={state.account} onSaved={replace} />}
+      <ChangeEmailForm />
       <ChangePasswordForm />
     </PageSection>
   );

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { errorMessage, isApiError, LoadingState, PageSection, useAuth } from '@fxrates/web-kit';
+import { errorMessage, isApiError, LoadingState, PageSection, useAuth, useLinkToken } from '@fxrates/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ResendVerificationButton } from '../verification/ResendVerificationButton';
 import {
   outcomeOfRefusal,
   VERIFICATION_TEXTS,
-  verificationTokenOf,
   type VerificationOutcome,
 } from '../verification/verification-texts';
 
@@ -25,20 +24,13 @@ type PageState =
  */
 export function VerifyEmailPage() {
   const { user, verifyEmail } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const linkToken = verificationTokenOf(location.hash);
-  const [token, setToken] = useState(linkToken);
+  const token = useLinkToken();
   const [state, setState] = useState<PageState>(token ? { status: 'verifying' } : { status: 'no-token' });
   const sent = useRef<string | null>(null);
-  // Another link opened in this tab: only the fragment changes, the page stays.
-  if (linkToken && linkToken !== token) {
-    setToken(linkToken);
-    setState({ status: 'verifying' });
-  }
 
   const verify = useCallback(
     async (candidate: string) => {
+      setState({ status: 'verifying' });
       try {
         await verifyEmail(candidate);
         setState({ status: 'verified', message: VERIFICATION_TEXTS.verified });
@@ -57,24 +49,12 @@ export function VerifyEmailPage() {
     [verifyEmail],
   );
 
-  // The token is held in state: out of the address bar, so that it stays in no history or bookmark.
-  useEffect(() => {
-    if (location.hash) {
-      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    }
-  }, [location.hash, location.pathname, location.search, navigate]);
-
   useEffect(() => {
     // Once per link: a link is single use, and StrictMode runs effects twice in development.
     if (!token || sent.current === token) return;
     sent.current = token;
     void verify(token);
   }, [token, verify]);
-
-  const retry = (candidate: string) => {
-    setState({ status: 'verifying' });
-    void verify(candidate);
-  };
 
   return (
     <PageSection title={VERIFICATION_TEXTS.pageTitle} size={560}>
@@ -105,7 +85,7 @@ export function VerifyEmailPage() {
           )}
           {state.status === 'refused' && state.outcome === 'retry' && token && (
             <Group>
-              <Button onClick={() => retry(token)}>{VERIFICATION_TEXTS.retry}</Button>
+              <Button onClick={() => void verify(token)}>{VERIFICATION_TEXTS.retry}</Button>
             </Group>
           )}
           {user &&

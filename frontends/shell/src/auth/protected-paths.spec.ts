@@ -1,7 +1,7 @@
 import { isProtectedPath } from './protected-paths';
 
 describe('isProtectedPath', () => {
-  it.each(['/dashboard', '/dashboard/', '/account', '/account/settings', '/subscribe'])(
+  it.each(['/dashboard', '/dashboard/', '/account', '/account/settings', '/confirm-email', '/subscribe'])(
     '%s needs a user',
     (path) => {
       expect(isProtectedPath(path)).toBe(true);

@@ -1,22 +1,21 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PasswordResetConfirmRequest } from '@fxrates/domain';
-import { ErrorAlert, PageSection, useApi, useAuth } from '@fxrates/web-kit';
+import { ErrorAlert, PageSection, useApi, useAuth, useLinkToken } from '@fxrates/web-kit';
 import {
   EMPTY_NEW_PASSWORD,
   NEW_PASSWORD_RULES,
   NewPasswordFields,
   type NewPasswordValues,
 } from '@fxrates/web-kit/forms';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   FORGOT_PASSWORD_PATH,
   PASSWORD_CHANGED_STATE,
   PASSWORD_RESET_API,
   PASSWORD_RESET_TEXTS,
   resetRefusalOf,
-  resetTokenOf,
 } from '../auth/password-reset';
 import { useSubmission } from '../auth/use-submission';
 
@@ -30,29 +29,16 @@ import { useSubmission } from '../auth/use-submission';
 export function ResetPasswordPage() {
   const { client } = useApi();
   const { user, logout } = useAuth();
-  const location = useLocation();
   const navigate = useNavigate();
-  const linkToken = resetTokenOf(location.hash);
-  const [token, setToken] = useState(linkToken);
-  const [linkRefused, setLinkRefused] = useState<string | null>(null);
+  const token = useLinkToken();
+  // The refusal of one link: another link opened in this tab starts afresh.
+  const [refused, setRefused] = useState<{ token: string; message: string } | null>(null);
+  const linkRefused = refused && refused.token === token ? refused.message : null;
   const form = useForm<NewPasswordValues>({
     initialValues: EMPTY_NEW_PASSWORD,
     validate: NEW_PASSWORD_RULES,
   });
   const { error, setError, run } = useSubmission();
-  // Another link opened in this tab: only the fragment changes, the page stays.
-  if (linkToken && linkToken !== token) {
-    setToken(linkToken);
-    setLinkRefused(null);
-  }
-
-  // The token is held in state: out of the address bar, so that it stays in no history or bookmark.
-  useEffect(() => {
-    if (location.hash) {
-      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    }
-  }, [location.hash, location.pathname, location.search, navigate]);
-
   const submit = async (values: NewPasswordValues) => {
     if (!token) return;
     const body: PasswordResetConfirmRequest = { token, ...values };
@@ -60,7 +46,7 @@ export function ResetPasswordPage() {
     if (!outcome) return;
     if (!outcome.ok) {
       const refusal = resetRefusalOf(outcome.error);
-      if (refusal.kind === 'request-new-link') setLinkRefused(refusal.message);
+      if (refusal.kind === 'request-new-link') setRefused({ token, message: refusal.message });
       else setError(refusal.message);
       return;
     }

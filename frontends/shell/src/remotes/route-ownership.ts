@@ -15,6 +15,7 @@ export const ROUTE_OWNERS: Readonly<Record<string, RemoteName>> = {
   '/status': 'marketing',
   '/dashboard': 'dashboard',
   '/account': 'dashboard',
+  '/confirm-email': 'dashboard',
   '/subscribe': 'billing',
 };
 

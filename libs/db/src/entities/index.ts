@@ -1,6 +1,7 @@
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
+import { EmailChange } from './email-change.entity';
 import { EmailVerification } from './email-verification.entity';
 import { EmailedLink } from './emailed-link.entity';
 import { EmailedRow } from './emailed-row.entity';
@@ -18,6 +19,7 @@ export {
   ApiKey,
   ContactMessage,
   Payment,
+  EmailChange,
   EmailVerification,
   PasswordReset,
   QuotaAlert,
@@ -42,4 +44,5 @@ export const ENTITIES = [
   Payment,
   EmailVerification,
   PasswordReset,
+  EmailChange,
 ];

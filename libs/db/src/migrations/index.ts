@@ -18,6 +18,7 @@ import { Migration20261128180000_payments_refunded } from './Migration2026112818
 import { Migration20261128200000_history_backfill_progress } from './Migration20261128200000_history_backfill_progress';
 import { Migration20261129010000_rate_history_covering_index } from './Migration20261129010000_rate_history_covering_index';
 import { Migration20261129050000_password_resets } from './Migration20261129050000_password_resets';
+import { Migration20261129090000_email_changes } from './Migration20261129090000_email_changes';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261129010000_rate_history_covering_index,
   },
   { name: 'Migration20261129050000_password_resets', class: Migration20261129050000_password_resets },
+  { name: 'Migration20261129090000_email_changes', class: Migration20261129090000_email_changes },
 ];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { emailVerificationToken } from '@fxrates/db';
+import { emailChangeToken, emailVerificationToken } from '@fxrates/db';
 import { PASSWORD, register } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import type { TestApp } from '../test-app';
@@ -33,6 +33,9 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'POST /api/auth/verify-email/resend': 'POST /api/auth/verify-email/resend',
   'POST /api/auth/password':
     "POST /api/auth/password naming another user, with another user's refresh cookie",
+  'GET /api/account/email': 'GET /api/account/email naming another user',
+  'POST /api/account/email': "POST /api/account/email naming another user, with the caller's own password",
+  'POST /api/account/email/confirm': "POST /api/account/email/confirm with another user's genuine link",
   'GET /api/usage': 'GET /api/usage',
   'GET /api/v1/usage': 'GET /api/v1/usage',
   'POST /api/v1/subscriptions': "POST /api/v1/subscriptions with another user's PayPal subscription",
@@ -241,6 +244,59 @@ describe('API1:2023 Broken Object Level Authorization', () => {
     expect([204, 400]).toContain(res.status);
     expect(await accountState(t, alice.userId)).toEqual(before);
     await http().post('/api/auth/login').send({ email: alice.email, password: PASSWORD }).expect(200);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/account/email'], async () => {
+    const res = await http()
+      .get(`/api/account/email?userId=${alice.userId}&email=${encodeURIComponent(alice.email)}`)
+      .set('Authorization', bearer(mallory))
+      .expect(200);
+    expect(res.body.email).toBe(mallory.email.toLowerCase());
+  });
+
+  it(OWNED_BY_CALLER['POST /api/account/email'], async () => {
+    const eve = await signUpWithKey(t);
+    const changes = () => sql(t, 'select id from email_changes where user_id = ?', [alice.userId]);
+    const before = await accountState(t, alice.userId);
+    const body = { newEmail: `eve-${randomUUID()}@example.test`, currentPassword: PASSWORD };
+    expectProblem(
+      await http()
+        .post('/api/account/email')
+        .set('Authorization', bearer(eve))
+        .send({ ...body, userId: alice.userId }),
+      400,
+      'validation-failed',
+    );
+    // Without the extra field it is Eve's own change: Alice's account and changes stay as they were.
+    await http().post('/api/account/email').set('Authorization', bearer(eve)).send(body).expect(202);
+    expect(await changes()).toEqual([]);
+    expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+
+  it(OWNED_BY_CALLER['POST /api/account/email/confirm'], async () => {
+    const victim = await signUpWithKey(t);
+    await http()
+      .post('/api/account/email')
+      .set('Authorization', bearer(victim))
+      .send({ newEmail: `victim-${randomUUID()}@example.test`, currentPassword: PASSWORD })
+      .expect(202);
+    const [change] = await sql(t, 'select id, email, previous_email from email_changes where user_id = ?', [
+      victim.userId,
+    ]);
+    const token = emailChangeToken(t.config.auth.jwtSecret, {
+      id: change.id as string,
+      email: change.email as string,
+      previousEmail: change.previous_email as string,
+    });
+    const before = await accountState(t, victim.userId);
+    const mallorysBefore = await accountState(t, mallory.userId);
+    const res = await http()
+      .post('/api/account/email/confirm')
+      .set('Authorization', bearer(mallory))
+      .send({ token });
+    expectProblem(res, 400, 'email-change-link-invalid');
+    expect(await accountState(t, victim.userId)).toEqual(before);
+    expect(await accountState(t, mallory.userId)).toEqual(mallorysBefore);
   });
 
   it(OWNED_BY_CALLER['GET /api/usage'], async () => {

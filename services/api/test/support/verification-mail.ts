@@ -12,18 +12,32 @@ export function bodyOf(mail: ReceivedMail): string {
     .replace(/\r\n/g, '\n');
 }
 
+/** The mails of one kind (our header `header` names it) the SMTP stand-in received for an address, oldest first. */
+export function mailsTo(smtp: SmtpSink, email: string, header: string): ReceivedMail[] {
+  return smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.header(header) !== undefined);
+}
+
+/** Waits for the `count`-th mail of one kind to an address, and answers the token of its link to `page`. */
+export async function linkTokenMailed(
+  smtp: SmtpSink,
+  email: string,
+  header: string,
+  page: string,
+  count = 1,
+): Promise<string> {
+  await until(() => mailsTo(smtp, email, header).length >= count);
+  const body = bodyOf(mailsTo(smtp, email, header)[count - 1]);
+  const token = new RegExp(`${page}#token=([A-Za-z0-9._-]+)`).exec(body)?.[1];
+  if (!token) throw new Error(`No ${page} link in:\n${body}`);
+  return token;
+}
+
 /** The verification mails the SMTP stand-in received for an address, oldest first. */
 export function verificationMailsTo(smtp: SmtpSink, email: string): ReceivedMail[] {
-  return smtp.mails.filter(
-    (m) => m.to.includes(email.toLowerCase()) && m.header('X-FXRates-Email-Verification') !== undefined,
-  );
+  return mailsTo(smtp, email, 'X-FXRates-Email-Verification');
 }
 
 /** Waits for the `count`-th verification mail to an address, and answers its link's token. */
-export async function verificationTokenMailed(smtp: SmtpSink, email: string, count = 1): Promise<string> {
-  await until(() => verificationMailsTo(smtp, email).length >= count);
-  const body = bodyOf(verificationMailsTo(smtp, email)[count - 1]);
-  const token = /\/dashboard\/verify-email#token=([A-Za-z0-9._-]+)/.exec(body)?.[1];
-  if (!token) throw new Error(`No verification link in:\n${body}`);
-  return token;
+export function verificationTokenMailed(smtp: SmtpSink, email: string, count = 1): Promise<string> {
+  return linkTokenMailed(smtp, email, 'X-FXRates-Email-Verification', '/dashboard/verify-email', count);
 }

@@ -8,7 +8,14 @@ function senderDomain(from: string): string {
  * after a crash between the server's 250 and our record is a duplicate the inbox can drop.
  */
 export function stableMessageId(
-  kind: 'contact' | 'quota-alert' | 'email-verification' | 'password-reset' | 'password-changed',
+  kind:
+    | 'contact'
+    | 'quota-alert'
+    | 'email-verification'
+    | 'password-reset'
+    | 'password-changed'
+    | 'email-change'
+    | 'email-changed',
   id: string,
   from: string,
 ): string {

@@ -7,6 +7,7 @@ import {
   emailJobOptions,
   JOBS,
   QUEUES,
+  type EmailChangeJob,
   type EmailJob,
   type SendContactEmailJob,
   type SendPasswordChangedEmailJob,
@@ -19,6 +20,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { stableMessageId } from '../email/mail-ids';
 import { plainText } from '../email/plain-text';
 import { queueAgain } from '../email/queue-again';
+import { EmailChangeMailer } from '../email-change/email-change-mailer';
 import { VerificationMailer } from '../email-verification/verification-mailer';
 import { PasswordChangedMailer } from '../password-reset/password-changed-mailer';
 import { PasswordResetMailer } from '../password-reset/password-reset-mailer';
@@ -30,7 +32,8 @@ const UNSENT_GRACE_MS = 2 * 60_000;
 /**
  * Sends stored contact messages to the support inbox, reply-to the sender, the users' quota alerts
  * (QuotaAlertMailer), verification links (VerificationMailer), password-reset links
- * (PasswordResetMailer) and password-change notices (PasswordChangedMailer). Retries with
+ * (PasswordResetMailer), password-change notices (PasswordChangedMailer) and the mails of a
+ * change of address (EmailChangeMailer). Retries with
  * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
  * operators and queued again by the sweep until it is sent. A message recorded as sent is never
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
@@ -48,6 +51,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     private readonly verifications: VerificationMailer,
     private readonly passwordResets: PasswordResetMailer,
     private readonly passwordChanges: PasswordChangedMailer,
+    private readonly emailChanges: EmailChangeMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -76,6 +80,12 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     }
     if (job.name === JOBS.sendPasswordChangedEmail) {
       return this.passwordChanges.send(job.data as SendPasswordChangedEmailJob, this.transport);
+    }
+    if (job.name === JOBS.sendEmailChangeLink) {
+      return this.emailChanges.sendLink((job.data as EmailChangeJob).emailChangeId, this.transport);
+    }
+    if (job.name === JOBS.sendEmailChangedNotice) {
+      return this.emailChanges.sendNotice((job.data as EmailChangeJob).emailChangeId, this.transport);
     }
     if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
     return this.send((job.data as SendContactEmailJob).messageId);

@@ -5,6 +5,9 @@ import { PassportModule } from '@nestjs/passport';
 import { AccessTokensService } from './access-tokens.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { CurrentPasswordCheck } from './current-password';
+import { EmailChangeController } from './email-change.controller';
+import { EmailChangeService } from './email-change.service';
 import { EmailVerificationService } from './email-verification.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
@@ -21,7 +24,7 @@ import { VerifiedEmailGuard } from './verified-email.guard';
 
 @Module({
   imports: [PassportModule, BullModule.registerQueue({ name: QUEUES.email })],
-  controllers: [SessionsController, AuthController],
+  controllers: [SessionsController, AuthController, EmailChangeController],
   providers: [
     SessionsService,
     AccessTokensService,
@@ -35,6 +38,8 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     EmailVerificationService,
     PasswordResetService,
     PasswordChangeService,
+    CurrentPasswordCheck,
+    EmailChangeService,
     PasswordStore,
     VerifiedEmailGuard,
   ],

@@ -22,6 +22,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/app-exception';
+import { claimEmailedLink } from './emailed-links';
 import { REDIS } from '../redis';
 import { unauthorized } from './access-tokens.service';
 import { tooManyAttempts } from './too-many-attempts';
@@ -142,13 +143,7 @@ export class EmailVerificationService {
       const context = tx.getTransactionContext();
       const connection = tx.getConnection();
       // Single use, even when the link is opened twice at once: only one update finds it unused.
-      const claimed = await connection.execute(
-        'update email_verifications set used_at = now() where id = ? and used_at is null returning id',
-        [link.id],
-        'all',
-        context,
-      );
-      if (claimed.length === 0) {
+      if (!(await claimEmailedLink(tx, 'email_verifications', link.id))) {
         throw new AppException(
           ErrorCode.VerificationLinkUsed,
           'This verification link was already used. Your email address is verified.',

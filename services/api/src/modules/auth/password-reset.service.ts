@@ -15,6 +15,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/app-exception';
+import { claimEmailedLink } from './emailed-links';
 import { REDIS } from '../redis';
 import { PasswordHashing } from './password-hashing.service';
 import { PasswordStore } from './password-store';
@@ -106,15 +107,7 @@ export class PasswordResetService {
     const passwordHash = await this.passwords.hash(password);
     await em.transactional(async (tx) => {
       // Single use, even when the link is sent twice at once: only one update finds it unused.
-      const claimed = await tx
-        .getConnection()
-        .execute(
-          'update password_resets set used_at = now() where id = ? and used_at is null returning id',
-          [link.id],
-          'all',
-          tx.getTransactionContext(),
-        );
-      if (claimed.length === 0) throw usedLink();
+      if (!(await claimEmailedLink(tx, 'password_resets', link.id))) throw usedLink();
       // The address the link went to must still be the account's; opening the mailed link proves it.
       const replaced = await this.store.replace(tx, {
         userId: link.userId,

@@ -60,6 +60,18 @@ export function LinkTokenField(mail: string): PropertyDecorator {
   );
 }
 
+/** The password the account has now, asked before its credentials change; checked by the service. */
+export function CurrentPasswordField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ format: 'password', description: 'The password the account has now' }),
+    IsString({ message: 'Enter your current password.', context: { code: ErrorCode.ValidationFailed } }),
+    MaxLength(200, {
+      message: 'Your current password is not correct.',
+      context: { code: ErrorCode.WrongCurrentPassword },
+    }),
+  );
+}
+
 /** The new password typed again: it must equal `password` (the service compares them). */
 export function ConfirmPasswordField(): PropertyDecorator {
   return applyDecorators(
