@@ -12,14 +12,11 @@ describe('AsciiWriter', () => {
     expect(out.result().bytes.toString('latin1')).toBe('{"base":"USD","rates":{"EUR":0.9}}');
   });
 
-  it('writes a member, its value quoted or not, and takes back what follows a mark', () => {
+  it('writes a member, its value quoted or not, growing as it needs', () => {
     const out = new AsciiWriter(8, 0, new BufferPool(1 << 20));
     const key = asciiBytes(',"EUR":');
     const digits = asciiBytes('0.91.25');
     out.member(key, 1, digits, 0, 3, 0);
-    const mark = out.mark();
-    out.text(',"2026-01-03":{');
-    out.rewind(mark);
     out.member(key, 0, digits, 3, 7, '"'.charCodeAt(0));
     expect(out.result().bytes.toString('latin1')).toBe('"EUR":0.9,"EUR":"1.25"');
   });

@@ -75,16 +75,6 @@ export class AsciiWriter {
     this.end = at;
   }
 
-  /** Where the next byte goes: `rewind` to it takes back what is written after. */
-  mark(): number {
-    return this.end;
-  }
-
-  /** Takes back everything written since `mark()` gave `mark`. */
-  rewind(mark: number): void {
-    this.end = mark;
-  }
-
   /** Puts ASCII text before everything written so far, in the headroom (or by moving, if short). */
   prepend(value: string): void {
     if (value.length > this.start) {

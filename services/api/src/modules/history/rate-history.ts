@@ -585,18 +585,15 @@ export class RateHistory implements OnModuleInit {
     let last: string | undefined;
     try {
       eachListedDay(spans, daysOf, (data, i, day) => {
-        // The day's key goes first and is taken back when no column has a rate that day: one pass
-        // over the columns, each checking its own rate, instead of a check of them all before it.
-        const mark = out.mark();
-        data.writeDayKey(out, i, last === undefined);
+        // The first column with a rate that day opens it; each one after it writes its member if
+        // it has one (one check a column, not a check of them all before writing).
         const columns = day.columns;
-        let written = 0;
-        for (let s = 0; s < columns.length; s++)
-          if (columns[s].writeMember(out, i, written === 0, quoted)) written++;
-        if (written === 0) {
-          out.rewind(mark);
-          return;
-        }
+        let s = 0;
+        while (s < columns.length && !columns[s].has(i)) s++;
+        if (s === columns.length) return;
+        data.writeDayKey(out, i, last === undefined);
+        columns[s].writeMember(out, i, true, quoted);
+        for (s++; s < columns.length; s++) columns[s].writeMember(out, i, false, quoted);
         out.byte(CLOSE);
         last = data.days[i];
       });
