@@ -1,9 +1,11 @@
 import { NotFoundPage } from '@fxrates/web-kit';
 import { Route, Routes } from 'react-router';
 import { CONFIRM_EMAIL_PATH } from './account/email-change';
+import { RECEIPT_ROUTE } from './account/payment-history';
 import { AccountPage } from './pages/AccountPage';
 import { ConfirmEmailPage } from './pages/ConfirmEmailPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { ReceiptPage } from './pages/ReceiptPage';
 import { VerifyEmailPage } from './pages/VerifyEmailPage';
 
 /** The signed-in user's area. Exposed as `./App`; the shell mounts it for /dashboard, /account and /confirm-email. */
@@ -13,6 +15,7 @@ export default function DashboardApp() {
       <Route path="/dashboard" element={<DashboardPage />} />
       <Route path="/dashboard/verify-email" element={<VerifyEmailPage />} />
       <Route path="/account" element={<AccountPage />} />
+      <Route path={RECEIPT_ROUTE} element={<ReceiptPage />} />
       <Route path={CONFIRM_EMAIL_PATH} element={<ConfirmEmailPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -166,6 +166,47 @@ export interface AccountResponse {
   pendingChange: PendingPlanChange | null;
 }
 
+/**
+ * What a payment paid for: `upgrade` is the prorated difference taken when moving to a dearer plan
+ * mid-period (the one-time payments we record today).
+ */
+export type AccountPaymentKind = 'upgrade';
+
+/** paid: PayPal captured it; refunded: given back since (a refund or a chargeback). */
+export type AccountPaymentStatus = 'paid' | 'refunded';
+
+/** One payment of GET /api/account/payments: as PayPal captured it, never as we asked for it. */
+export interface AccountPayment {
+  /** Our reference, also the receipt number and PayPal's invoice_id. */
+  id: string;
+  /** ISO 8601 instant PayPal captured the money. */
+  paidAt: string;
+  kind: AccountPaymentKind;
+  status: AccountPaymentStatus;
+  plan: PlanId;
+  billingCycle: BillingCycle;
+  /** ISO 8601 instants: the part of the billing period the payment paid for. */
+  periodStart: string;
+  periodEnd: string;
+  /** Decimal string in major units, e.g. "516.00". */
+  amount: string;
+  currency: string;
+  /** PayPal's id of the capture (the transaction id PayPal shows the buyer). */
+  paypalTransactionId: string;
+}
+
+/** A page of GET /api/account/payments, newest first. */
+export interface AccountPaymentPage {
+  data: AccountPayment[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: string | null;
+}
+
+/** GET /api/account/payments/{id}: one payment and whom its receipt is made out to. */
+export interface PaymentReceipt extends AccountPayment {
+  customer: { firstName: string; lastName: string; company: string | null; email: string };
+}
+
 /** Body of PATCH /api/account: only these fields may change. */
 export interface UpdateAccountRequest {
   firstName?: string;

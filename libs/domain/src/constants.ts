@@ -36,6 +36,9 @@ export const MAX_DISABLED_KEYS_PER_USER = 100;
 /** Disabled keys per page of GET /api/keys/disabled: by default, and at most. */
 export const KEYS_PAGE_DEFAULT_LIMIT = 20;
 export const KEYS_PAGE_MAX_LIMIT = 100;
+/** Payments per page of GET /api/account/payments: by default, and at most. */
+export const PAYMENTS_PAGE_DEFAULT_LIMIT = 20;
+export const PAYMENTS_PAGE_MAX_LIMIT = 100;
 export const KEY_NAME_MAX_LENGTH = 64;
 /**
  * A cookie the API sets beside the HttpOnly refresh cookie, with the same lifetime, readable by

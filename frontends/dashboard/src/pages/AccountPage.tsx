@@ -13,6 +13,7 @@ import { accountFields, canCancel, canResume, canUpgrade, planName } from '../ac
 import { CancelSubscription } from '../account/CancelSubscription';
 import { ChangeEmailForm } from '../account/ChangeEmailForm';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { PaymentHistory } from '../account/PaymentHistory';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
 import { quoteAgainState } from '../account/plan-change-return';
@@ -160,6 +161,7 @@ export function AccountPage() {
       <ConfirmationNotice confirmation={confirmation} captureAgain={captureAgain} />
       <AccountDetails state={state} retry={retry} />
       {state.status === 'ready' && <ProfileForm account={state.account} onSaved={replace} />}
+      <PaymentHistory />
       <ChangeEmailForm />
       <ChangePasswordForm />
     </PageSection>

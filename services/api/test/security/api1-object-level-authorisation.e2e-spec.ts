@@ -16,6 +16,7 @@ import { expectProblem } from './support/problem';
 const PARAMETER_PATHS: Record<string, string> = {
   '/api/keys/{id}/disable': "POST /api/keys/{id}/disable with another user's key id",
   '/api/v1/rates/historical/{date}': 'GET /api/v1/rates/historical/{date} with a date that is not one',
+  '/api/account/payments/{id}': "GET /api/account/payments/{id} with another user's payment id",
 };
 
 /**
@@ -26,6 +27,7 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'GET /api/auth/me': 'GET /api/account and /api/auth/me',
   'GET /api/account': 'GET /api/account and /api/auth/me',
   'PATCH /api/account': 'PATCH /api/account',
+  'GET /api/account/payments': 'GET /api/account/payments naming another user',
   'GET /api/keys': 'GET /api/keys',
   'GET /api/keys/disabled': 'GET /api/keys/disabled',
   'POST /api/keys': 'POST /api/keys',
@@ -445,6 +447,93 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       });
       expect(billing.paypal.orders.get(orderId)!.status).toBe('APPROVED');
       expect((await accountState(t, mallory.userId)).user).toMatchObject([{ plan: 'free' }]);
+    });
+
+    describe(PARAMETER_PATHS['/api/account/payments/{id}'], () => {
+      let paymentId: string;
+      let captureId: string;
+      beforeAll(async () => {
+        // Alice's own upgrade, paid and captured as the account page pays it.
+        const started = await http()
+          .post('/api/v1/subscriptions/change')
+          .set('Authorization', bearer(alice))
+          .set('Origin', 'http://127.0.0.1:3000')
+          .send({ plan: 'enterprise', billingCycle: 'monthly', ...urls });
+        if (started.status === 200) {
+          billing.paypal.orders.approve(new URL(started.body.approveUrl).searchParams.get('token')!);
+          paymentId = started.body.payment.id;
+        } else {
+          // The change/pay attack above left Alice's earlier upgrade approved at PayPal: pay that one.
+          const [waiting] = await sql(
+            t,
+            "select id from payments where user_id = ? and status = 'created' order by created_at desc limit 1",
+            [alice.userId],
+          );
+          paymentId = waiting.id as string;
+        }
+        await http()
+          .post('/api/v1/subscriptions/change/pay')
+          .set('Authorization', bearer(alice))
+          .set('Origin', 'http://127.0.0.1:3000')
+          .send({ paymentId, ...urls })
+          .expect(200);
+        const [payment] = await sql(t, 'select paypal_capture_id from payments where id = ?', [paymentId]);
+        captureId = payment.paypal_capture_id as string;
+        await http()
+          .get(`/api/account/payments/${paymentId}`)
+          .set('Authorization', bearer(alice))
+          .expect(200);
+      });
+
+      it('answers 404 payment-not-found (not 403), and nothing of the payment', async () => {
+        const res = await http()
+          .get(`/api/account/payments/${paymentId}`)
+          .set('Authorization', bearer(mallory));
+        expectProblem(res, 404, 'payment-not-found');
+        expect(res.text).not.toContain(captureId);
+        expect(res.text).not.toContain(alice.userId);
+      });
+
+      it('answers the same 404 as for a payment that does not exist, so ids cannot be probed', async () => {
+        const someoneElses = await http()
+          .get(`/api/account/payments/${paymentId}`)
+          .set('Authorization', bearer(mallory));
+        const nobodys = await http()
+          .get(`/api/account/payments/${randomUUID()}`)
+          .set('Authorization', bearer(mallory));
+        expect([someoneElses.status, someoneElses.body.message]).toEqual([
+          nobodys.status,
+          nobodys.body.message,
+        ]);
+      });
+
+      it.each([
+        ['an upper-case spelling of the victim payment id', () => paymentId.toUpperCase()],
+        ['the victim payment id with a trailing NUL', () => `${paymentId}%00`],
+        ['SQL', () => "1'%20OR%20'1'='1"],
+        ['a path back up', () => '..%2F..%2Fpayments'],
+      ])('answers 404 payment-not-found for %s, never 500', async (_what, id) => {
+        const res = await http().get(`/api/account/payments/${id()}`).set('Authorization', bearer(mallory));
+        expectProblem(res, 404, 'payment-not-found');
+        expect(res.text).not.toContain(captureId);
+      });
+
+      it(OWNED_BY_CALLER['GET /api/account/payments'], async () => {
+        const named = await http()
+          .get(`/api/account/payments?userId=${alice.userId}`)
+          .set('Authorization', bearer(mallory));
+        expectProblem(named, 400, 'validation-failed');
+        const own = await http()
+          .get('/api/account/payments')
+          .set('Authorization', bearer(mallory))
+          .expect(200);
+        expect(own.body).toEqual({ data: [], next: null });
+        const alices = await http()
+          .get('/api/account/payments')
+          .set('Authorization', bearer(alice))
+          .expect(200);
+        expect(alices.body.data.map((payment: { id: string }) => payment.id)).toEqual([paymentId]);
+      });
     });
 
     it(OWNED_BY_CALLER['GET /api/v1/subscriptions/quotes'], async () => {

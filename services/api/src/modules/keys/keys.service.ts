@@ -20,7 +20,7 @@ import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
 import { hashApiKey } from './api-key-hash';
 import { toApiKeyView } from './api-key-view';
-import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
+import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/newest-first-cursor';
 
 const notFound = () =>
   new AppException(ErrorCode.KeyNotFound, 'No API key with this id belongs to your account.');
@@ -102,7 +102,7 @@ export class KeysService {
 
   /** A page of the user's disabled keys, newest first, after `cursor` (a `next` of the page before). */
   async listDisabled(userId: string, limit: number, cursor?: string): Promise<ApiKeyPage> {
-    const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
+    const after = cursor === undefined ? undefined : decodeNewestFirstCursor(cursor);
     const keys = await this.em.fork().find(
       ApiKey,
       {
@@ -119,7 +119,10 @@ export class KeysService {
     );
     const page = keys.slice(0, limit);
     const last = page.at(-1);
-    return { data: page.map(toApiKeyView), next: keys.length > limit && last ? encodeKeyCursor(last) : null };
+    return {
+      data: page.map(toApiKeyView),
+      next: keys.length > limit && last ? encodeNewestFirstCursor(last) : null,
+    };
   }
 
   async disable(userId: string, id: string): Promise<ApiKeyView> {

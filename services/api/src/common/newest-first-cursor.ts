@@ -1,8 +1,11 @@
 import { ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from './app-exception';
 
-/** Where a page of keys (newest first: by creation time, then id) ends; the next page starts after it. */
-export interface KeyCursor {
+/**
+ * Where a page listed newest first (by a time, then id: API keys by creation, payments by capture)
+ * ends; the next page starts after it.
+ */
+export interface NewestFirstCursor {
   createdAt: Date;
   id: string;
 }
@@ -17,14 +20,14 @@ const invalidCursor = () =>
 
 /**
  * Opaque to clients (base64url), so they pass it back as given and never build one: what it holds may
- * change without breaking them. Keys are created with millisecond times, which the cursor keeps.
+ * change without breaking them. Rows are written with millisecond times, which the cursor keeps.
  */
-export function encodeKeyCursor(key: KeyCursor): string {
-  return Buffer.from(`${key.createdAt.getTime()}.${key.id}`).toString('base64url');
+export function encodeNewestFirstCursor(row: NewestFirstCursor): string {
+  return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url');
 }
 
-/** The cursor's position, or 400 `invalid-cursor` for anything encodeKeyCursor did not make. */
-export function decodeKeyCursor(cursor: string): KeyCursor {
+/** The cursor's position, or 400 `invalid-cursor` for anything encodeNewestFirstCursor did not make. */
+export function decodeNewestFirstCursor(cursor: string): NewestFirstCursor {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) throw invalidCursor();
   const [ms, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
   const time = Number(ms);
