@@ -13,6 +13,7 @@ import { accountFields, canCancel, canResume, canUpgrade, planName } from '../ac
 import { CancelSubscription } from '../account/CancelSubscription';
 import { ChangeEmailForm } from '../account/ChangeEmailForm';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { NotificationSettings } from '../account/NotificationSettings';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
 import { quoteAgainState } from '../account/plan-change-return';
@@ -162,6 +163,7 @@ export function AccountPage() {
       {state.status === 'ready' && <ProfileForm account={state.account} onSaved={replace} />}
       <ChangeEmailForm />
       <ChangePasswordForm />
+      <NotificationSettings />
     </PageSection>
   );
 }
