@@ -1,4 +1,5 @@
 import type { MetalUnit } from './metal-units';
+import type { QuotaAlertThreshold } from './quota-alerts';
 /** Response of POST /api/auth/session. */
 export interface SessionResponse {
   sessionToken: string;
@@ -212,6 +213,14 @@ export interface UpdateAccountRequest {
   firstName?: string;
   lastName?: string;
   company?: string | null;
+}
+
+/**
+ * GET /api/account/notifications, and the body of its PATCH: which quota alerts (issue 32 §7) the
+ * user is emailed. `quotaAlerts` lists the thresholds left on, ascending; all three by default.
+ */
+export interface NotificationSettings {
+  quotaAlerts: QuotaAlertThreshold[];
 }
 
 export type ApiKeyStatus = 'active' | 'disabled';

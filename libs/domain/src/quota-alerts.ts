@@ -21,3 +21,13 @@ export function quotaAlertLevel(used: number, quota: number): QuotaAlertThreshol
 export function percentUsed(used: number, quota: number): number {
   return quota > 0 ? Math.floor((used * 100) / quota) : 0;
 }
+
+/** Whether `value` is one of the three thresholds (an API body, a database row). */
+export function isQuotaAlertThreshold(value: unknown): value is QuotaAlertThreshold {
+  return QUOTA_ALERT_THRESHOLDS.some((threshold) => threshold === value);
+}
+
+/** The chosen thresholds as stored and shown: each once, ascending. */
+export function normalizedThresholds(chosen: readonly QuotaAlertThreshold[]): QuotaAlertThreshold[] {
+  return QUOTA_ALERT_THRESHOLDS.filter((threshold) => chosen.includes(threshold));
+}

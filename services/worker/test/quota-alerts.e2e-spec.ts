@@ -36,6 +36,7 @@ function lastMonthLastDay(): string {
 interface Account {
   userId: string;
   email: string;
+  accessToken: string;
   keyIds: string[];
   keys: string[];
 }
@@ -97,7 +98,13 @@ class World {
 
   async account(plan: PlanId = 'free', keyCount = 1): Promise<Account> {
     const { accessToken, res } = await register(this.api.app);
-    const account: Account = { userId: res.body.user.uid, email: res.body.user.email, keyIds: [], keys: [] };
+    const account: Account = {
+      userId: res.body.user.uid,
+      email: res.body.user.email,
+      accessToken,
+      keyIds: [],
+      keys: [],
+    };
     for (let i = 0; i < keyCount; i++) {
       const created = await request(this.api.app.getHttpServer())
         .post('/api/keys')
@@ -136,15 +143,26 @@ class World {
     }, 30_000);
   }
 
+  /** The quota alerts the user chooses on the account page, through the API. */
+  async chooseQuotaAlerts(account: Account, quotaAlerts: number[]): Promise<void> {
+    await request(this.api.app.getHttpServer())
+      .patch('/api/account/notifications')
+      .set('Authorization', `Bearer ${account.accessToken}`)
+      .send({ quotaAlerts })
+      .expect(200, { quotaAlerts });
+  }
+
   alerts(userId: string) {
     return this.sql<{
       month: string;
       threshold: number;
       superseded: boolean;
       emailed: boolean;
+      skipped: boolean;
       used: string;
     }>(
-      `select month, threshold, superseded, emailed_at is not null as emailed, used::text
+      `select month, threshold, superseded, emailed_at is not null as emailed,
+              skipped_at is not null as skipped, used::text
          from quota_alerts where user_id = ? order by month, monthly_quota, threshold`,
       [userId],
     );
@@ -243,9 +261,9 @@ describe('worker: quota alerts', () => {
     );
     const month = monthOf(Date.now());
     expect(await world.alerts(user.userId)).toEqual([
-      { month, threshold: 75, superseded: false, emailed: true, used: '6' },
-      { month, threshold: 90, superseded: true, emailed: false, used: '8' },
-      { month, threshold: 100, superseded: false, emailed: true, used: '8' },
+      { month, threshold: 75, superseded: false, emailed: true, skipped: false, used: '6' },
+      { month, threshold: 90, superseded: true, emailed: false, skipped: false, used: '8' },
+      { month, threshold: 100, superseded: false, emailed: true, skipped: false, used: '8' },
     ]);
   }, 60_000);
 
@@ -311,6 +329,85 @@ describe('worker: quota alerts', () => {
     await world.emailsSettled();
     expect(subjectsTo(smtp, user.email)).toEqual([expect.stringMatching(/^You have used 90% of /)]);
   });
+
+  it('emails no threshold the user turned off, not even once turned back on that month, and the rest as before', async () => {
+    const user = await world.account('basic'); // 10,000 a month
+    const [keyId] = user.keyIds;
+    await world.chooseQuotaAlerts(user, [75, 100]);
+    await world.pending(keyId, 7_500); // 75 %
+    await world.flush();
+    await until(() => subjectsTo(smtp, user.email).length === 1);
+
+    await world.pending(keyId, 1_500); // 9,000: 90 %, turned off
+    await world.flush();
+    await world.emailsSettled();
+    expect(subjectsTo(smtp, user.email)).toHaveLength(1);
+
+    // Turned back on after it was passed: that month's 90 % stays unsent, whatever flushes and sweeps.
+    await world.chooseQuotaAlerts(user, [75, 90, 100]);
+    await world.pending(keyId, 100);
+    await world.flush();
+    await world.sweep();
+    await world.emailsSettled();
+    expect(subjectsTo(smtp, user.email)).toHaveLength(1);
+
+    await world.pending(keyId, 899); // 9,999: not yet 100 %
+    await world.flush();
+    await world.emailsSettled();
+    expect(subjectsTo(smtp, user.email)).toHaveLength(1);
+    await world.pending(keyId, 1); // 10,000: 100 %, once
+    await world.flush();
+    await world.pending(keyId, 5);
+    await world.flush();
+    await until(() => subjectsTo(smtp, user.email).length === 2);
+    await world.emailsSettled();
+    expect(subjectsTo(smtp, user.email)).toEqual([
+      expect.stringMatching(/^You have used 75% of /),
+      expect.stringMatching(/^You have used all of /),
+    ]);
+    expect(
+      (await world.alerts(user.userId)).map((a) => [a.threshold, a.emailed, a.skipped, a.superseded]),
+    ).toEqual([
+      [75, true, false, false],
+      [90, false, true, false],
+      [100, true, false, false],
+    ]);
+  }, 60_000);
+
+  it('emails the highest threshold left on when a flush passes one turned off above it', async () => {
+    const user = await world.account('basic');
+    await world.chooseQuotaAlerts(user, [75, 90]);
+    await world.pending(user.keyIds[0], 10_000); // 75, 90 and 100 % at once; 100 % is off
+    await world.flush();
+    await until(() => subjectsTo(smtp, user.email).length === 1);
+    await world.emailsSettled();
+    expect(subjectsTo(smtp, user.email)).toEqual([expect.stringMatching(/^You have used 90% of /)]);
+    expect(
+      (await world.alerts(user.userId)).map((a) => [a.threshold, a.emailed, a.skipped, a.superseded]),
+    ).toEqual([
+      [75, false, false, true],
+      [90, true, false, false],
+      [100, false, true, false],
+    ]);
+  }, 60_000);
+
+  it('sends nothing for an alert recorded while on whose threshold is turned off before its email goes', async () => {
+    const user = await world.account('basic');
+    const id = randomUUID();
+    // Recorded while 90 % was on, its email held up (a crash before queueing, SMTP down).
+    await world.sql(
+      `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, created_at)
+       values (?, ?, ?, 90, 'basic', 10000, 9100, now() - interval '5 minutes')`,
+      [id, user.userId, monthOf(Date.now())],
+    );
+    await world.chooseQuotaAlerts(user, [75, 100]);
+    await world.sweep();
+    await until(async () => (await world.alerts(user.userId))[0]?.skipped === true);
+    await world.sweep();
+    await world.emailsSettled();
+    expect(subjectsTo(smtp, user.email)).toEqual([]);
+    expect(await world.alerts(user.userId)).toMatchObject([{ threshold: 90, emailed: false, skipped: true }]);
+  }, 60_000);
 
   it('starts again in a new month, and never alerts a month already over', async () => {
     const user = await world.account('basic');
@@ -420,7 +517,14 @@ describe('worker: quota alerts while SMTP is down', () => {
       const email = world.queue(QUEUES.email);
       await until(async () => ((await email.getJob(jobId))?.attemptsMade ?? 0) >= 2); // refused: nothing listens
       expect(await world.alerts(user.userId)).toEqual([
-        { month: monthOf(Date.now()), threshold: 75, superseded: false, emailed: false, used: '7700' },
+        {
+          month: monthOf(Date.now()),
+          threshold: 75,
+          superseded: false,
+          emailed: false,
+          skipped: false,
+          used: '7700',
+        },
       ]);
 
       smtp = await startSmtpSink(port);

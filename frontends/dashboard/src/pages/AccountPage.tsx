@@ -13,6 +13,7 @@ import { accountFields, canCancel, canResume, canUpgrade, planName } from '../ac
 import { CancelSubscription } from '../account/CancelSubscription';
 import { ChangeEmailForm } from '../account/ChangeEmailForm';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { NotificationSettings } from '../account/NotificationSettings';
 import { PaymentHistory } from '../account/PaymentHistory';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
@@ -164,6 +165,7 @@ export function AccountPage() {
       <PaymentHistory />
       <ChangeEmailForm />
       <ChangePasswordForm />
+      <NotificationSettings />
     </PageSection>
   );
 }

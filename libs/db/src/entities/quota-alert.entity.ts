@@ -40,7 +40,10 @@ export class QuotaAlert extends EmailedRow {
   @Property({ type: 'boolean' })
   superseded: boolean = false;
 
-  /** Due while the user's address was unverified: never emailed, and the sweep leaves it alone. */
+  /**
+   * Due while the user's address was unverified, or while its threshold was turned off (issue 32 §7):
+   * never emailed, and the sweep leaves it alone.
+   */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   skippedAt: Date | null = null;
 }

@@ -1,5 +1,5 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { PlanId } from '@fxrates/domain';
+import { ArrayType, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { QUOTA_ALERT_THRESHOLDS, type PlanId, type QuotaAlertThreshold } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 
 /** A registered account. The email is stored trimmed and lower-cased, and unique (citext). */
@@ -48,4 +48,14 @@ export class User {
    */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   emailVerifiedAt: Date | null = null;
+
+  /**
+   * The quota alerts (75, 90, 100 % of the month's quota) the user wants emailed (issue 32 §7); all
+   * three unless they turned some off. A threshold passed while off is recorded as skipped, not sent.
+   */
+  @Property({
+    type: new ArrayType<QuotaAlertThreshold>((stored) => Number(stored) as QuotaAlertThreshold),
+    columnType: 'smallint[]',
+  })
+  quotaAlertThresholds: Opt<QuotaAlertThreshold[]> = [...QUOTA_ALERT_THRESHOLDS];
 }

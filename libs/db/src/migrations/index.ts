@@ -19,6 +19,7 @@ import { Migration20261128200000_history_backfill_progress } from './Migration20
 import { Migration20261129010000_rate_history_covering_index } from './Migration20261129010000_rate_history_covering_index';
 import { Migration20261129050000_password_resets } from './Migration20261129050000_password_resets';
 import { Migration20261129090000_email_changes } from './Migration20261129090000_email_changes';
+import { Migration20261129100000_quota_alert_choices } from './Migration20261129100000_quota_alert_choices';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -66,4 +67,8 @@ export const MIGRATIONS: MigrationObject[] = [
   },
   { name: 'Migration20261129050000_password_resets', class: Migration20261129050000_password_resets },
   { name: 'Migration20261129090000_email_changes', class: Migration20261129090000_email_changes },
+  {
+    name: 'Migration20261129100000_quota_alert_choices',
+    class: Migration20261129100000_quota_alert_choices,
+  },
 ];

@@ -28,6 +28,8 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'GET /api/account': 'GET /api/account and /api/auth/me',
   'PATCH /api/account': 'PATCH /api/account',
   'GET /api/account/payments': 'GET /api/account/payments naming another user',
+  'GET /api/account/notifications': 'GET /api/account/notifications naming another user',
+  'PATCH /api/account/notifications': 'PATCH /api/account/notifications naming another user',
   'GET /api/keys': 'GET /api/keys',
   'GET /api/keys/disabled': 'GET /api/keys/disabled',
   'POST /api/keys': 'POST /api/keys',
@@ -347,6 +349,40 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       const res = await http().patch('/api/account').set('Authorization', bearer(mallory)).send(body);
       expectProblem(res, 400, 'validation-failed');
     }
+    expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/account/notifications'], async () => {
+    await http()
+      .patch('/api/account/notifications')
+      .set('Authorization', bearer(mallory))
+      .send({ quotaAlerts: [100] })
+      .expect(200);
+    const res = await http()
+      .get(`/api/account/notifications?userId=${alice.userId}&uid=${alice.userId}`)
+      .set('Authorization', bearer(mallory))
+      .expect(200);
+    // Mallory's own choice, not Alice's (all three, untouched).
+    expect(res.body).toEqual({ quotaAlerts: [100] });
+  });
+
+  it(OWNED_BY_CALLER['PATCH /api/account/notifications'], async () => {
+    const before = await accountState(t, alice.userId);
+    for (const body of [
+      { userId: alice.userId, quotaAlerts: [] },
+      { email: alice.email, quotaAlerts: [] },
+    ]) {
+      const res = await http()
+        .patch('/api/account/notifications')
+        .set('Authorization', bearer(mallory))
+        .send(body);
+      expectProblem(res, 400, 'validation-failed');
+    }
+    await http()
+      .patch(`/api/account/notifications?userId=${alice.userId}`)
+      .set('Authorization', bearer(mallory))
+      .send({ quotaAlerts: [] })
+      .expect(200);
     expect(await accountState(t, alice.userId)).toEqual(before);
   });
 

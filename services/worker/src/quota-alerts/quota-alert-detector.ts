@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { thresholdsReached, type PlanId, type PlanLimits } from '@fxrates/domain';
+import { thresholdsReached, type PlanId, type PlanLimits, type QuotaAlertThreshold } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 
 /** A threshold recorded now, to be emailed once the transaction has committed. */
@@ -19,7 +19,7 @@ with touched as (
     join api_keys k on k.id = c.key_id
    where to_char(c.day, 'YYYY-MM') >= ?
 )
-select t.user_id, t.month, u.plan,
+select t.user_id, t.month, u.plan, u.quota_alert_thresholds,
        (select coalesce(sum(d.requests), 0)
           from usage_daily d
          where d.user_id = t.user_id
@@ -41,7 +41,10 @@ select t.user_id, t.month, u.plan,
  * key (user, month, quota, threshold) keeps each threshold to one row whatever happens.
  *
  * Several thresholds passed at once (70 % to 100 % in one flush): each is recorded, only the highest
- * is emailed, the lower ones are marked superseded, as Stripe and GitHub do. Months already over at
+ * the user wants is emailed, the lower ones are marked superseded, as Stripe and GitHub do.
+ * A threshold the user turned off (issue 32 §7) is recorded as skipped: never emailed, not even if
+ * turned back on later that month (the unique key holds the row), and it supersedes nothing, so with
+ * 100 % off a flush from 70 % to 100 % still sends the 90 % email. Months already over at
  * flush time (calls of 23:59:59 flushed after midnight) are not alerted: their quota has reset.
  */
 export async function recordQuotaAlerts(
@@ -64,18 +67,16 @@ export async function recordQuotaAlerts(
     'all',
     context,
   );
-  const rows = await connection.execute<{ user_id: string; month: string; plan: PlanId; used: string }[]>(
-    USED_BY_USER_AND_MONTH,
-    [touched, currentMonth],
-    'all',
-    context,
-  );
+  const rows = await connection.execute<
+    { user_id: string; month: string; plan: PlanId; quota_alert_thresholds: number[]; used: string }[]
+  >(USED_BY_USER_AND_MONTH, [touched, currentMonth], 'all', context);
   const candidates = rows.flatMap((row) => {
     const limits = plans[row.plan];
     if (!limits) return [];
     const used = Number(row.used);
     const reached = thresholdsReached(used, limits.monthlyQuota);
-    const highest = reached.at(-1);
+    const wanted = (threshold: QuotaAlertThreshold) => row.quota_alert_thresholds.includes(threshold);
+    const highestWanted = reached.filter(wanted).at(-1);
     return reached.map((threshold) => ({
       id: randomUUID(),
       user_id: row.user_id,
@@ -84,7 +85,8 @@ export async function recordQuotaAlerts(
       plan: row.plan,
       monthly_quota: limits.monthlyQuota,
       used,
-      superseded: threshold !== highest,
+      superseded: wanted(threshold) && threshold !== highestWanted,
+      skipped: !wanted(threshold),
     }));
   });
   if (candidates.length === 0) return [];
@@ -96,20 +98,23 @@ export async function recordQuotaAlerts(
       monthly_quota: number;
       threshold: number;
       superseded: boolean;
+      skipped: boolean;
     }[]
   >(
-    `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, superseded)
-     select a.id, a.user_id, a.month, a.threshold, a.plan, a.monthly_quota, a.used, a.superseded
+    `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, superseded, skipped_at)
+     select a.id, a.user_id, a.month, a.threshold, a.plan, a.monthly_quota, a.used, a.superseded,
+            case when a.skipped then now() end
        from jsonb_to_recordset(?::jsonb) as a(id uuid, user_id uuid, month text, threshold smallint,
-                                             plan text, monthly_quota integer, used bigint, superseded boolean)
+                                             plan text, monthly_quota integer, used bigint, superseded boolean,
+                                             skipped boolean)
      on conflict (user_id, month, monthly_quota, threshold) do nothing
-     returning id, user_id, month, monthly_quota, threshold, superseded`,
+     returning id, user_id, month, monthly_quota, threshold, superseded, skipped_at is not null as skipped`,
     [JSON.stringify(candidates)],
     'all',
     context,
   );
   return inserted
-    .filter((row) => !row.superseded)
+    .filter((row) => !row.superseded && !row.skipped)
     .map((row) => ({
       id: row.id,
       userId: row.user_id,

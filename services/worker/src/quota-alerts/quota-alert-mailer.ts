@@ -27,7 +27,8 @@ const TOP_PLAN: PlanId = 'enterprise';
  * Emails the quota alerts the usage flush recorded, through the email queue: queued after the flush
  * commits, retried with backoff while SMTP is down, queued again by the email sweep when the queueing
  * or every attempt failed. An alert recorded as emailed is never sent again; one that a higher
- * threshold of the same month overtook before it could be sent is not sent at all (the higher one is).
+ * threshold of the same month overtook before it could be sent is not sent at all (the higher one is),
+ * nor is one whose threshold the user turned off before it went out (issue 32 §7).
  */
 @Injectable()
 export class QuotaAlertMailer {
@@ -82,24 +83,34 @@ export class QuotaAlertMailer {
     const em = this.em.fork();
     const alert = await em.findOne(QuotaAlert, { id: alertId });
     if (!alert) throw new UnrecoverableError(`quota alert ${alertId} does not exist`);
-    if (alert.emailedAt || alert.superseded) return { sent: false };
+    if (alert.emailedAt || alert.superseded || alert.skippedAt) return { sent: false };
+    const user = await em.findOne(
+      User,
+      { id: alert.userId },
+      { fields: ['email', 'firstName', 'emailVerifiedAt', 'quotaAlertThresholds'] },
+    );
+    if (!user) throw new UnrecoverableError(`user ${alert.userId} of quota alert ${alertId} does not exist`);
+    if (!user.quotaAlertThresholds.includes(alert.threshold)) {
+      // Turned off between the flush and now (SMTP down, a queue backlog): the choice at sending wins.
+      await em.nativeUpdate(QuotaAlert, { id: alert.id }, { skippedAt: new Date() });
+      this.logger.log(
+        `Quota alert ${alert.id} not emailed: user ${alert.userId} turned ${alert.threshold}% off`,
+      );
+      return { sent: false };
+    }
+    // A skipped higher threshold (turned off, or due while unverified) said nothing: it overtakes nothing.
     const higher = await em.count(QuotaAlert, {
       userId: alert.userId,
       month: alert.month,
       monthlyQuota: alert.monthlyQuota,
       threshold: { $gt: alert.threshold },
+      skippedAt: null,
     });
     if (higher > 0) {
       // SMTP was down while the calls went on past a higher threshold: that one's email says it all.
       await em.nativeUpdate(QuotaAlert, { id: alert.id }, { superseded: true });
       return { sent: false };
     }
-    const user = await em.findOne(
-      User,
-      { id: alert.userId },
-      { fields: ['email', 'firstName', 'emailVerifiedAt'] },
-    );
-    if (!user) throw new UnrecoverableError(`user ${alert.userId} of quota alert ${alertId} does not exist`);
     if (!user.emailVerifiedAt) {
       // Nobody proved the address is theirs (issue 30 §5): no mail to it but the verification link.
       await em.nativeUpdate(QuotaAlert, { id: alert.id }, { skippedAt: new Date() });

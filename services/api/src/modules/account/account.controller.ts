@@ -1,6 +1,11 @@
 import { Body, Controller, Get, Param, Patch, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { AccountPaymentPage, AccountResponse, PaymentReceipt } from '@fxrates/domain';
+import type {
+  AccountPaymentPage,
+  AccountResponse,
+  NotificationSettings,
+  PaymentReceipt,
+} from '@fxrates/domain';
 import { ErrorCode, PAYMENTS_PAGE_DEFAULT_LIMIT, PAYMENTS_PAGE_MAX_LIMIT } from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
 import { CurrentUser } from '../auth';
@@ -10,6 +15,7 @@ import { AccountService } from './account.service';
 import { AccountResponseDto } from './dto/account.response';
 import { ListPaymentsQuery } from './dto/list-payments.query';
 import { AccountPaymentPageDto, PaymentReceiptDto } from './dto/payment.response';
+import { NotificationSettingsDto, UpdateNotificationSettingsBody } from './dto/notification-settings.dto';
 import { UpdateAccountBody } from './dto/update-account.body';
 import { PaymentsService } from './payments.service';
 
@@ -74,5 +80,34 @@ export class AccountController {
   @ApiProblems(ErrorCode.PaymentNotFound, ErrorCode.Unauthorized)
   receipt(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentReceipt> {
     return this.payments.receipt(user.userId, id);
+  }
+
+  @Get('notifications')
+  @ApiOperation({
+    operationId: 'getNotificationSettings',
+    summary: 'Which emails the signed-in user gets',
+    description: 'The quota alerts (75, 90, 100 % of the monthly quota) emailed; all three by default.',
+  })
+  @ApiOkResponse({ type: NotificationSettingsDto })
+  @ApiProblems(ErrorCode.Unauthorized)
+  notifications(@CurrentUser() user: AuthenticatedUser): Promise<NotificationSettings> {
+    return this.accounts.notifications(user.userId);
+  }
+
+  @Patch('notifications')
+  @ApiOperation({
+    operationId: 'updateNotificationSettings',
+    summary: 'Choose which quota alerts are emailed',
+    description:
+      'Only the fields sent change. A threshold turned off is not emailed when passed, nor later in that ' +
+      'month if turned back on; anything but 75, 90 and 100 (each once) is 400 `validation-failed`.',
+  })
+  @ApiOkResponse({ type: NotificationSettingsDto })
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized)
+  updateNotifications(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: UpdateNotificationSettingsBody,
+  ): Promise<NotificationSettings> {
+    return this.accounts.updateNotifications(user.userId, body);
   }
 }

@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { heldAndUpcoming, Subscription, User } from '@fxrates/db';
-import type { AccountResponse } from '@fxrates/domain';
+import { normalizedThresholds, type AccountResponse, type NotificationSettings } from '@fxrates/domain';
 import { unauthorized } from '../auth';
 import { displayNameOf } from '../auth';
 import type { UpdateAccountBody } from './dto/update-account.body';
+import type { UpdateNotificationSettingsBody } from './dto/notification-settings.dto';
 
 function majorUnits(amountMinor: number): string {
   return (amountMinor / 100).toFixed(2);
@@ -35,6 +36,26 @@ export class AccountService {
     user.displayName = displayNameOf(user.firstName, user.lastName);
     await em.flush();
     return this.view(em, user);
+  }
+
+  async notifications(userId: string): Promise<NotificationSettings> {
+    const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['quotaAlertThresholds'] });
+    if (!user) throw unauthorized();
+    return { quotaAlerts: normalizedThresholds(user.quotaAlertThresholds) };
+  }
+
+  async updateNotifications(
+    userId: string,
+    changes: UpdateNotificationSettingsBody,
+  ): Promise<NotificationSettings> {
+    const em = this.em.fork();
+    const user = await em.findOne(User, { id: userId }, { fields: ['quotaAlertThresholds'] });
+    if (!user) throw unauthorized();
+    if (changes.quotaAlerts !== undefined) {
+      user.quotaAlertThresholds = normalizedThresholds(changes.quotaAlerts);
+      await em.flush();
+    }
+    return { quotaAlerts: normalizedThresholds(user.quotaAlertThresholds) };
   }
 
   private async view(em: EntityManager, user: User): Promise<AccountResponse> {
