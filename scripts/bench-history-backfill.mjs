@@ -1,7 +1,7 @@
 // The worker's history backfill (services/worker/src/history/history-backfill.ts, built into dist/)
 // run once over every catalogued currency against the history stand-in at STAND_IN_URL, from an empty
 // rate_history of its sources, as `npm run rates:backfill -- --source history` would on a fresh
-// install, except that the polite spacing between requests (500/100/150 ms) is 0: the stand-in is
+// install, except that the polite spacing between requests (500/100/150/2 500 ms) is 0: the stand-in is
 // on loopback, and the figure is our side's work, not the providers' throttles. Started by
 // scripts/bench.mjs on the server's core; prints one JSON line: seconds, results, rows written.
 import { createRequire } from 'node:module';
@@ -24,13 +24,13 @@ const started = performance.now();
 let lines = 0;
 const results = await backfillHistory(db, {
   sources,
-  urls: { frankfurter: standIn, binance: standIn, coinbase: standIn },
+  urls: { frankfurter: standIn, binance: standIn, coinbase: standIn, coingecko: standIn },
   today: process.env.BENCH_TODAY,
   log: (line) => {
     lines++;
     if (process.env.BENCH_BACKFILL_LOG) process.stderr.write(`${line}\n`);
   },
-  minIntervalMs: { frankfurter: 0, binance: 0, coinbase: 0 },
+  minIntervalMs: { frankfurter: 0, binance: 0, coinbase: 0, coingecko: 0 },
 });
 const seconds = (performance.now() - started) / 1000;
 const { rows } = await db.query(

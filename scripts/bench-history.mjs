@@ -33,8 +33,8 @@ export function catalogue() {
  * catalogued currency that the bundled snapshot prices, around that price: fiat and metals on
  * weekdays from 1999-01-04, except about one in four (a fixed seed) whose bank starts publishing
  * on a day drawn in 1999 … 2015; crypto every day from a listing day drawn in 2017-08-17 … 2024
- * (EARLY_CRYPTO from 2017-08-17). Frankfurter's ranges, Binance's klines and Coinbase's candles in
- * their wire formats and page limits, as the tests have them.
+ * (EARLY_CRYPTO from 2017-08-17). Frankfurter's ranges, Binance's klines, Coinbase's candles and
+ * CoinGecko's market charts (its last 365 days) in their wire formats and page limits, as the tests have them.
  */
 export async function startHistoryStandIn(today) {
   const { HistoryStandIn } = require(path.join(root, 'dist/libs/rates/testing/history-stand-in.js'));
@@ -68,7 +68,7 @@ export async function startHistoryStandIn(today) {
   standIn.listedFrom = listedFrom;
   // The time it spends building its answers (on this process's core), told apart from the backfill's.
   standIn.busyMs = 0;
-  for (const route of ['frankfurter', 'binance', 'coinbase']) {
+  for (const route of ['frankfurter', 'binance', 'coinbase', 'coingecko']) {
     const answer = standIn[route].bind(standIn);
     standIn[route] = (...args) => {
       const started = performance.now();

@@ -73,11 +73,12 @@ describe('loadConfig', () => {
   });
 
   it('backfills history from every keyless range source by default; none turns it off, a typo is refused', () => {
-    expect(load({}).rates.history.sources).toEqual(['frankfurter', 'binance', 'coinbase']);
+    expect(load({}).rates.history.sources).toEqual(['frankfurter', 'binance', 'coinbase', 'coingecko']);
     expect(load({ RATES_HISTORY_BACKFILL: '' }).rates.history.sources).toEqual([
       'frankfurter',
       'binance',
       'coinbase',
+      'coingecko',
     ]);
     expect(load({ RATES_HISTORY_BACKFILL: 'none' }).rates.history.sources).toEqual([]);
     expect(load({ RATES_HISTORY_BACKFILL: 'binance' }).rates.history.sources).toEqual(['binance']);

@@ -71,8 +71,10 @@ export interface AppConfig {
     providers: RatesProviderConfig[];
     /** The daily history backfill: its sources (none: off) and where each is asked, enabled live or not. */
     history: {
-      sources: Array<'frankfurter' | 'binance' | 'coinbase'>;
-      urls: Record<'frankfurter' | 'binance' | 'coinbase', string>;
+      sources: Array<'frankfurter' | 'binance' | 'coinbase' | 'coingecko'>;
+      urls: Record<'frankfurter' | 'binance' | 'coinbase' | 'coingecko', string>;
+      /** RATES_COINGECKO_API_KEY: the live provider's key, sent with the history requests too. */
+      coingeckoApiKey?: string;
     };
   };
   usage: {
@@ -275,7 +277,9 @@ export function loadConfig(
           frankfurter: e.RATES_FRANKFURTER_URL.replace(/\/+$/, ''),
           binance: e.RATES_BINANCE_URL.replace(/\/+$/, ''),
           coinbase: e.RATES_COINBASE_URL.replace(/\/+$/, ''),
+          coingecko: e.RATES_COINGECKO_URL.replace(/\/+$/, ''),
         },
+        coingeckoApiKey: e.RATES_COINGECKO_API_KEY || undefined,
       },
     },
     usage: {

@@ -419,10 +419,10 @@ export const ENV_SCHEMA = {
     description: `rates providers to ingest from, comma-separated (${RATE_PROVIDER_IDS.join(', ')}); the default is every keyless live source, the bundled snapshot last (offline it serves, flagged stale)`,
     default: [...DEFAULT_RATE_PROVIDERS],
   }),
-  RATES_HISTORY_BACKFILL: members(['frankfurter', 'binance', 'coinbase'] as const, {
+  RATES_HISTORY_BACKFILL: members(['frankfurter', 'binance', 'coinbase', 'coingecko'] as const, {
     description:
       'sources the worker backfills daily history from, on start and then daily, comma-separated (none: no backfill)',
-    default: ['frankfurter', 'binance', 'coinbase'],
+    default: ['frankfurter', 'binance', 'coinbase', 'coingecko'],
   }),
   ...providerVars('ECB', 'ECB daily reference rates', {
     url: 'https://www.ecb.europa.eu',

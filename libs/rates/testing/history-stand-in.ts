@@ -27,6 +27,8 @@ export const STAND_IN_MAGNITUDES: Readonly<Record<string, number>> = {
   ETH: 0.000375,
   DAI: 0.9998,
   TON: 0.19,
+  // Priced by CoinGecko alone (no Binance pair, no Coinbase product).
+  XMR: 0.0061,
 };
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -59,16 +61,19 @@ export interface HistoryFault {
   when?: (query: URLSearchParams) => boolean;
 }
 
-export type HistoryRoute = 'frankfurter' | 'binance' | 'coinbase';
+export type HistoryRoute = 'frankfurter' | 'binance' | 'coinbase' | 'coingecko';
 
 /**
- * One loopback server playing the history range endpoints of three providers, in their wire
- * formats (provider-samples/{frankfurter,binance,coinbase}): Frankfurter v2 `/v2/rates?from&to&base&quotes`
+ * One loopback server playing the history range endpoints of four providers, in their wire
+ * formats (provider-samples/{frankfurter,binance,coinbase}, CoinGecko's documented market chart): Frankfurter v2 `/v2/rates?from&to&base&quotes`
  * (a JSON array of `{date, base, quote, rate}` sorted by date then quote, one row per quote and day
  * published, rounded as Frankfurter rounds, 422 for an unknown parameter, currency or date), Binance
  * `/api/v3/klines` (1d, ≤ 1 000 per request, weight headers, 400 -1121 for an unknown symbol) and
  * Coinbase Exchange `/products/{id}/candles` (granularity 86400, ≤ 300 per request or 400, newest
- * first, 404 for an unknown product). Its market is synthetic: each currency's value per USD wiggles
+ * first, 404 for an unknown product) and CoinGecko `/api/v3/coins/{id}/market_chart/range?vs_currency=usd&from&to`
+ * (unix seconds; `{prices, market_caps, total_volumes}` of [ms, number] points: one a day at 00:00
+ * UTC for a range over 90 days, hourly otherwise; 401 for a range reaching back more than 365 days,
+ * as keyless CoinGecko answers; 404 `coin not found`). Its market is synthetic: each currency's value per USD wiggles
  * a little around STAND_IN_MAGNITUDES, fiat and metals on weekdays, crypto every day, from each
  * code's `listedFrom` to `today`. Tests add faults and read the requests.
  */
@@ -140,7 +145,9 @@ export class HistoryStandIn {
           ? 'binance'
           : /^\/products\/[^/]+\/candles$/.test(url.pathname)
             ? 'coinbase'
-            : undefined;
+            : /^\/api\/v3\/coins\/[^/]+\/market_chart\/range$/.test(url.pathname)
+              ? 'coingecko'
+              : undefined;
     if (!route) return void json(response, 404, '{"message":"not found"}');
     this.requests.push({ route, path: url.pathname, query: url.searchParams });
     const delay = this.delayMs[route];
@@ -155,6 +162,7 @@ export class HistoryStandIn {
     }
     if (route === 'frankfurter') return this.frankfurter(url.searchParams, response);
     if (route === 'binance') return this.binance(url.searchParams, response);
+    if (route === 'coingecko') return this.coingecko(url.pathname.split('/')[4], url.searchParams, response);
     return this.coinbase(url.pathname.split('/')[2], url.searchParams, response);
   }
 
@@ -267,6 +275,50 @@ export class HistoryStandIn {
       candles.push(`[${n * 86_400},${close},${close},${close},${close},1234.5678]`);
     }
     json(response, 200, `[${candles.join(',')}]`);
+  }
+
+  private coingecko(id: string, query: URLSearchParams, response: ServerResponse): void {
+    const code = Object.keys(CRYPTO_MARKETS).find((c) => CRYPTO_MARKETS[c].coingecko === id);
+    if (!code || !(code in this.magnitudes)) return json(response, 404, '{"error":"coin not found"}');
+    if (query.get('vs_currency') !== 'usd') {
+      return json(response, 400, '{"error":"invalid vs_currency"}');
+    }
+    const fromMs = Number(query.get('from')) * 1000;
+    const toMs = Number(query.get('to')) * 1000;
+    if (!query.get('from') || !query.get('to') || !Number.isFinite(fromMs) || !Number.isFinite(toMs)) {
+      return json(response, 422, '{"error":"from and to are required unix timestamps"}');
+    }
+    const nowMs = (dayNumber(this.today) + 1) * DAY_MS;
+    if (fromMs < nowMs - 365 * DAY_MS) {
+      return json(
+        response,
+        401,
+        '{"error":{"status":{"error_code":10012,"error_message":"Your request exceeds the allowed time range. Public API users are limited to querying historical data within the past 365 days."}}}',
+      );
+    }
+    // The price at an instant is the close of the day before it (the market moves by day here).
+    const priceAt = (ms: number) => {
+      const perUsd = this.perUsd(code, dayText(Math.floor(ms / DAY_MS) - (ms % DAY_MS === 0 ? 1 : 0)));
+      return perUsd ? Number(new RateDecimal(1).div(perUsd).toSignificantDigits(10).toFixed()) : undefined;
+    };
+    const step = toMs - fromMs > 90 * DAY_MS ? DAY_MS : 3_600_000;
+    // Hourly points fall a little after the hour, as CoinGecko's do; daily ones at 00:00 UTC.
+    const offset = step === DAY_MS ? 0 : 4_321;
+    const prices: string[] = [];
+    const caps: string[] = [];
+    const volumes: string[] = [];
+    for (let at = Math.ceil(fromMs / step) * step + offset; at <= toMs && at <= nowMs; at += step) {
+      const price = priceAt(at);
+      if (price === undefined) continue;
+      prices.push(`[${at},${price}]`);
+      caps.push(`[${at},${price * 1e7}]`);
+      volumes.push(`[${at},${price * 1e5}]`);
+    }
+    json(
+      response,
+      200,
+      `{"prices":[${prices.join(',')}],"market_caps":[${caps.join(',')}],"total_volumes":[${volumes.join(',')}]}`,
+    );
   }
 }
 

@@ -14,7 +14,7 @@ const n = (day: string) => Number(day.slice(8));
 /**
  * The ECB's EUR stops on 1986-03-14 and Frankfurter's goes on to the 28th (both from 02-24); MNT only
  * from Frankfurter, to the 21st; BTC from Binance to the 20th and Coinbase all month; DAI from
- * Coinbase alone.
+ * Coinbase alone; XMR (no exchange lists it) from CoinGecko alone, as the history backfill stores it.
  */
 const CLOSES: Array<[string, string, string, string]> = [
   ...weekdays('1986-02-24', '1986-03-14').map((d): [string, string, string, string] => [
@@ -52,6 +52,12 @@ const CLOSES: Array<[string, string, string, string]> = [
     d,
     'DAI',
     '1.0002',
+  ]),
+  ...days('1986-03-01', '1986-03-31').map((d): [string, string, string, string] => [
+    'coingecko',
+    d,
+    'XMR',
+    `0.006${n(d)}`,
   ]),
 ];
 
@@ -164,6 +170,26 @@ describe('rate history from several sources: precedence, provenance per row, hon
     expect(fluctuation.body.source).toEqual(['ecb', 'frankfurter', 'binance', 'coinbase']);
   });
 
+  it('answers for a coin only CoinGecko has history of, naming CoinGecko, after the exchanges', async () => {
+    const series = await v1('/rates/timeseries?start=1986-03-19&end=1986-03-22&symbols=BTC,XMR').expect(200);
+    expect(series.body.source).toEqual(['binance', 'coinbase', 'coingecko']);
+    expect(series.body.rates['1986-03-22']).toEqual({ BTC: 0.0122, XMR: 0.00622 });
+    expect(series.body.sources).toEqual({
+      BTC: [
+        { source: 'binance', from: '1986-03-19', to: '1986-03-20' },
+        { source: 'coinbase', from: '1986-03-21', to: '1986-03-22' },
+      ],
+      XMR: [{ source: 'coingecko', from: '1986-03-19', to: '1986-03-22' }],
+    });
+    expect(series.body.complete).toBe(true);
+
+    const historical = await v1('/rates/historical/1986-03-10?base=XMR&symbols=EUR').expect(200);
+    expect(historical.body).toMatchObject({
+      source: ['ecb', 'coingecko'],
+      sources: { EUR: { source: 'ecb', day: '1986-03-10' }, XMR: { source: 'coingecko', day: '1986-03-10' } },
+    });
+  });
+
   it('answers a day we hold nothing near with 404 naming the currency, the day and the range held', async () => {
     const gap = await v1('/rates/historical/1986-04-20?symbols=MNT').expect(404);
     expect(gap.body).toMatchObject({
@@ -186,6 +212,7 @@ describe('rate history from several sources: precedence, provenance per row, hon
     const first = Object.fromEntries(currencies.map((c) => [c.code, c.historyFrom]));
     expect(first.MNT).toBe('1986-02-24');
     expect(first.DAI).toBe('1986-03-01');
+    expect(first.XMR).toBe('1986-03-01');
     expect(first.USD).not.toBeNull();
     // A currency without a close anywhere says so.
     expect(currencies.some((c) => c.historyFrom === null)).toBe(true);

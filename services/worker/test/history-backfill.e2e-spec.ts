@@ -22,7 +22,7 @@ describe('history backfill from the providers’ range endpoints', () => {
 
   const options = (overrides: Partial<HistoryBackfillOptions> = {}): HistoryBackfillOptions => ({
     sources: SOURCES,
-    urls: { frankfurter: standIn.url, binance: standIn.url, coinbase: standIn.url },
+    urls: { frankfurter: standIn.url, binance: standIn.url, coinbase: standIn.url, coingecko: standIn.url },
     today: TODAY,
     log: (line) => log.push(line),
     minIntervalMs: { frankfurter: 0, binance: 0, coinbase: 0 },

@@ -54,7 +54,10 @@ describe('the rates:backfill command', () => {
       '--url names one source: use it with one of them.',
     ],
     [['--source', 'binance', '--bundled'], '--bundled and --if-empty are for --source ecb.'],
-    [['--source', 'oxr'], 'Unknown source "oxr": "ecb", "frankfurter", "binance", "coinbase", "history".'],
+    [
+      ['--source', 'oxr'],
+      'Unknown source "oxr": "ecb", "frankfurter", "binance", "coinbase", "coingecko", "history".',
+    ],
   ])('refuses %j with a reason and the usage, exiting 64', async (args, reason) => {
     const run = promisify(execFile)(process.execPath, [CLI, ...args], { cwd: ROOT });
     await expect(run).rejects.toMatchObject({ code: 64, stderr: expect.stringContaining(reason) });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RateDecimal } from '../decimal';
+import { parseCoinGeckoMarketChart } from './coingecko-market-chart';
 import { parseBinanceKlines, parseCoinbaseCandles } from './exchange-candles';
 import { frankfurterKeptDigits } from '../providers/frankfurter-provider';
 import { bestPerUsd, parseFrankfurterRange } from './frankfurter-range';
@@ -105,5 +106,43 @@ describe('exchange candles', () => {
     ]);
     expect(candles.at(-1)!.close.toString()).toBe('82881.37');
     expect(() => parseCoinbaseCandles([[1790553600, 1, 1, 1, '82881.37', 1]])).toThrow('not a number');
+  });
+});
+
+describe('CoinGecko market chart ranges', () => {
+  // 2026-09-25 … 2026-09-27 00:00 UTC, then the live price CoinGecko appends when `to` is now.
+  const chart = {
+    prices: [
+      [1790294400000, 171.2345],
+      [1790380800000, 169.87],
+      [1790467200000, 0.000012345],
+      [1790470865123, 170.01],
+    ],
+    market_caps: [[1790294400000, 3.1e9]],
+    total_volumes: [[1790294400000, 8.2e7]],
+  };
+
+  it('reads each 00:00 UTC price as the close of the day before it, as written, and passes over other times', () => {
+    const closes = parseCoinGeckoMarketChart(chart);
+    expect(closes.map(({ day, close }) => `${day} ${close.toString()}`)).toEqual([
+      '2026-09-24 171.2345',
+      '2026-09-25 169.87',
+      '2026-09-26 0.000012345',
+    ]);
+    expect(parseCoinGeckoMarketChart({ prices: [], market_caps: [], total_volumes: [] })).toEqual([]);
+  });
+
+  it('refuses a page of any other shape or with a price that is not a positive number', () => {
+    expect(() => parseCoinGeckoMarketChart({ error: 'coin not found' })).toThrow('without a prices array');
+    expect(() =>
+      parseCoinGeckoMarketChart({ status: { error_code: 429, error_message: 'rate limited' } }),
+    ).toThrow('without a prices array');
+    expect(() => parseCoinGeckoMarketChart({ ...chart, total_volumes: {} })).toThrow('not an array');
+    expect(() => parseCoinGeckoMarketChart({ prices: [[1790294400000]] })).toThrow('not a price point');
+    expect(() => parseCoinGeckoMarketChart({ prices: [['1790294400000', 1]] })).toThrow('not a price point');
+    expect(() => parseCoinGeckoMarketChart({ prices: [[1790294400000, '171.2']] })).toThrow('not a number');
+    expect(() => parseCoinGeckoMarketChart({ prices: [[1790294400000, null]] })).toThrow('not a number');
+    expect(() => parseCoinGeckoMarketChart({ prices: [[1790294400000, 0]] })).toThrow('zero');
+    expect(() => parseCoinGeckoMarketChart({ prices: [[1790294400000, -3]] })).toThrow('negative');
   });
 });

@@ -1,2 +1,3 @@
 export * from './exchange-candles';
 export * from './frankfurter-range';
+export * from './coingecko-market-chart';

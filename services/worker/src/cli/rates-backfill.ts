@@ -16,7 +16,7 @@ import { createProgressBar } from './progress-bar';
 
 const USAGE = `Usage:
   npm run rates:backfill -- --source ecb [--file eurofxref-hist.zip|.csv | --url https://…/eurofxref-hist.zip|.csv | --bundled] [--from 1999-01-04] [--to YYYY-MM-DD] [--if-empty]
-  npm run rates:backfill -- --source history|frankfurter|binance|coinbase [--url https://…] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+  npm run rates:backfill -- --source history|frankfurter|binance|coinbase|coingecko [--url https://…] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 
 ecb: imports the ECB's historical euro reference rates into rate_history, re-based on USD. Without
 --file or --url it downloads $RATES_ECB_URL/stats/eurofxref/eurofxref-hist.zip (by default
@@ -25,10 +25,11 @@ https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip); a file or URL may
 --if-empty does nothing when rate_history already holds ECB rates (npm run rates:seed is both).
 history: what the worker's daily backfill does (docs/rates-engine.md, History): Frankfurter v2's
 ranges for fiat and metals (--source frankfurter), Coinbase's daily candles for USDT and the crypto
-Binance lacks (coinbase) and Binance's daily klines for the rest (binance), each currency from the
+Binance lacks (coinbase), Binance's daily klines for the rest (binance) and CoinGecko's daily prices
+for the crypto neither exchange lists (coingecko: its last 365 days only), each currency from the
 day after the last one asked (else --from, else the source's first day) to --to (else today), page
-by page, a line per page. Sources from $RATES_FRANKFURTER_URL, $RATES_BINANCE_URL, $RATES_COINBASE_URL
-(--url for one source). Stopped anywhere, it resumes after the last page written.
+by page, a line per page. Sources from $RATES_FRANKFURTER_URL, $RATES_BINANCE_URL, $RATES_COINBASE_URL,
+$RATES_COINGECKO_URL (--url for one source). Stopped anywhere, it resumes after the last page written.
 Running any of them again changes only what differs.`;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,7 +105,8 @@ async function main(): Promise<void> {
         urls,
         today: values.to ?? new Date().toISOString().slice(0, 10),
         log: (line) => process.stdout.write(`${line}\n`),
-        firstDays: from ? { frankfurter: from, binance: from, coinbase: from } : undefined,
+        coingeckoApiKey: config.rates.history.coingeckoApiKey,
+        firstDays: from ? { frankfurter: from, binance: from, coinbase: from, coingecko: from } : undefined,
       });
       if (Object.values(results).some((result) => result?.failed)) process.exitCode = 1;
     } finally {

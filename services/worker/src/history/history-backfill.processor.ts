@@ -23,7 +23,7 @@ export class HistoryBackfillProcessor extends WorkerHost {
     job: Job<BackfillHistoryJob>,
   ): Promise<Record<HistoryBackfillSource, SourceBackfillResult | undefined> | null> {
     if (job.name !== JOBS.backfillHistory) throw new UnrecoverableError(`unknown job "${job.name}"`);
-    const { sources, urls } = this.config.rates.history;
+    const { sources, urls, coingeckoApiKey } = this.config.rates.history;
     if (sources.length === 0) return null;
     this.logger.log(`History backfill (${job.data.trigger}): ${sources.join(', ')}`);
     const db = new Client({ connectionString: this.config.database.url });
@@ -37,6 +37,7 @@ export class HistoryBackfillProcessor extends WorkerHost {
       return await backfillHistory(db, {
         sources,
         urls,
+        coingeckoApiKey,
         today: new Date().toISOString().slice(0, 10),
         log: (line) => this.logger.log(line),
       });

@@ -5,6 +5,7 @@ import {
   CRYPTO_MARKETS,
   parseBinanceKlines,
   parseCoinbaseCandles,
+  parseCoinGeckoMarketChart,
   parseFrankfurterRange,
   RateDecimal,
   type EcbHistoryDay,
@@ -13,14 +14,18 @@ import { upsertCloses, type SqlClient } from './closes-import';
 import { PoliteClient, SourceRefused } from './polite-client';
 
 /** The sources the daily backfill reads ranges from. */
-export const HISTORY_BACKFILL_SOURCES = ['frankfurter', 'binance', 'coinbase'] as const;
+export const HISTORY_BACKFILL_SOURCES = ['frankfurter', 'binance', 'coinbase', 'coingecko'] as const;
 export type HistoryBackfillSource = (typeof HISTORY_BACKFILL_SOURCES)[number];
 
-/** Where each source's history starts: the euro's first fix; Binance's and Coinbase Exchange's first days. */
+/**
+ * Where each source's history starts: the euro's first fix; Binance's and Coinbase Exchange's first
+ * days; CoinGecko's first prices (keyless, it serves only the last 365 days: COINGECKO_WINDOW_DAYS).
+ */
 export const FIRST_DAYS: Record<HistoryBackfillSource, string> = {
   frankfurter: '1999-01-04',
   binance: '2017-07-14',
   coinbase: '2015-07-20',
+  coingecko: '2013-04-28',
 };
 
 /** Frankfurter serves any range; a year of ~200 currencies is ~3 MB of JSON, one page. */
@@ -29,6 +34,13 @@ const FRANKFURTER_PAGE_DAYS = 366;
 const BINANCE_PAGE = 1000;
 /** At most 300 candles per request (Coinbase Exchange answers 400 to more). */
 const COINBASE_PAGE = 300;
+/**
+ * CoinGecko's public (keyless or demo-key) API answers ranges within the last 365 days only (401
+ * beyond): we ask from 364 days before today, so the window holds whatever the clock's day is.
+ */
+export const COINGECKO_WINDOW_DAYS = 364;
+/** CoinGecko gives one point a day only for ranges over 90 days (hourly below): never ask less. */
+const COINGECKO_DAILY_RANGE_DAYS = 91;
 /** Binance allows 6 000 request weight a minute per IP; we keep well under it (a kline costs 2). */
 const BINANCE_WEIGHT_CEILING = 4_800;
 /** The base whose quotes keep the most digits for large units (metals: 0.00022 per USD, 3 312.4 per XAU). */
@@ -40,12 +52,14 @@ const ONE = new RateDecimal(1);
 
 export interface HistoryBackfillOptions {
   sources: readonly HistoryBackfillSource[];
-  /** Each source's base URL (RATES_FRANKFURTER_URL, RATES_BINANCE_URL, RATES_COINBASE_URL). */
+  /** Each source's base URL (RATES_FRANKFURTER_URL, RATES_BINANCE_URL, RATES_COINBASE_URL, RATES_COINGECKO_URL). */
   urls: Record<HistoryBackfillSource, string>;
+  /** CoinGecko's API key (RATES_COINGECKO_API_KEY), sent as the live provider sends it. */
+  coingeckoApiKey?: string;
   /** Today, UTC (YYYY-MM-DD): exchanges' closes end yesterday, the banks' fixes may include today. */
   today: string;
   log: (line: string) => void;
-  /** The least time between two requests to a source (defaults: 500, 100, 150 ms). */
+  /** The least time between two requests to a source (defaults: 500, 100, 150, 2 500 ms). */
   minIntervalMs?: Partial<Record<HistoryBackfillSource, number>>;
   timeoutMs?: number;
   maxRetries?: number;
@@ -72,6 +86,8 @@ const MIN_INTERVAL_MS: Record<HistoryBackfillSource, number> = {
   frankfurter: 500,
   binance: 100,
   coinbase: 150,
+  // Keyless CoinGecko allows some 5 to 30 calls a minute, varying with its load: ~24 a minute.
+  coingecko: 2_500,
 };
 const count = (n: number) => n.toLocaleString('en-US');
 const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -137,9 +153,10 @@ export async function backfillHistory(
     frankfurter: undefined,
     binance: undefined,
     coinbase: undefined,
+    coingecko: undefined,
   };
   // Coinbase before Binance: Binance's closes are rebased through Coinbase's USDT closes.
-  for (const source of ['frankfurter', 'coinbase', 'binance'] as const) {
+  for (const source of ['frankfurter', 'coinbase', 'binance', 'coingecko'] as const) {
     if (!options.sources.includes(source)) continue;
     const client = new PoliteClient({
       name: source,
@@ -148,6 +165,10 @@ export async function backfillHistory(
       maxRetries: options.maxRetries ?? 5,
       maxRetryAfterMs: options.maxRetryAfterMs ?? 300_000,
       log: options.log,
+      headers:
+        source === 'coingecko' && options.coingeckoApiKey
+          ? { 'x-cg-demo-api-key': options.coingeckoApiKey }
+          : undefined,
     });
     const result: SourceBackfillResult = { requests: 0, closes: 0, inserted: 0, updated: 0 };
     const note = (written: { rates: number; inserted: number; updated: number }) => {
@@ -168,7 +189,8 @@ export async function backfillHistory(
       if (source === 'frankfurter')
         await backfillFrankfurter(context, options.fiatAndMetals ?? codes.fiatAndMetals);
       else if (source === 'coinbase') await backfillCoinbase(context, options.crypto ?? codes.crypto);
-      else await backfillBinance(context, options.crypto ?? codes.crypto);
+      else if (source === 'binance') await backfillBinance(context, options.crypto ?? codes.crypto);
+      else await backfillCoinGecko(context, options.crypto ?? codes.crypto);
     } catch (error) {
       result.failed = (error as Error).message;
       options.log(
@@ -379,10 +401,7 @@ async function backfillBinance(run: SourceRun, crypto: readonly string[]): Promi
 async function backfillCoinbase(run: SourceRun, crypto: readonly string[]): Promise<void> {
   const progress = await readProgress(run.db, 'coinbase');
   const end = addDays(run.today, -1);
-  const wanted = crypto.filter((code) => {
-    const markets = CRYPTO_MARKETS[code];
-    return markets?.coinbase && (code === 'USDT' || !markets.binance);
-  });
+  const wanted = crypto.filter((code) => exchangeHistoryOf(code) === 'coinbase' || code === 'USDT');
   for (const code of wanted) {
     const product = CRYPTO_MARKETS[code]!.coinbase!;
     const checked = progress.get(code);
@@ -412,5 +431,70 @@ async function backfillCoinbase(run: SourceRun, crypto: readonly string[]): Prom
       );
       from = addDays(to, 1);
     }
+  }
+}
+
+/**
+ * The exchange whose closes are a crypto asset's history: Binance where it lists the asset's USDT
+ * pair, else Coinbase where it has a USD product, else none (CoinGecko's then). USDT itself is read
+ * from Coinbase besides: it is what Binance's closes are rebased through.
+ */
+export function exchangeHistoryOf(code: string): 'binance' | 'coinbase' | undefined {
+  const markets = CRYPTO_MARKETS[code];
+  if (markets?.binance) return 'binance';
+  if (markets?.coinbase) return 'coinbase';
+  return undefined;
+}
+
+/**
+ * CoinGecko's daily prices (`/api/v3/coins/{id}/market_chart/range?vs_currency=usd&from&to`, unix
+ * seconds) of the crypto neither exchange lists: USD per coin, inverted as Coinbase's are. One page
+ * per coin: its whole range within the last 365 days that CoinGecko serves keyless, never shorter
+ * than 91 days (a shorter range is hourly), closes before the resume day left out. Progress is the
+ * last close read (yesterday's arrives with today's 00:00 point), so a coin through yesterday is not
+ * asked again the same day. An unknown coin id (404) is left out.
+ */
+async function backfillCoinGecko(run: SourceRun, crypto: readonly string[]): Promise<void> {
+  const progress = await readProgress(run.db, 'coingecko');
+  const end = addDays(run.today, -1);
+  const windowStart = addDays(run.today, -COINGECKO_WINDOW_DAYS);
+  const latest = (a: string, b: string) => (a > b ? a : b);
+  const earliest = (a: string, b: string) => (a < b ? a : b);
+  for (const code of crypto) {
+    const id = CRYPTO_MARKETS[code]?.coingecko;
+    if (!id || exchangeHistoryOf(code)) continue;
+    const checked = progress.get(code);
+    // The close of day D is CoinGecko's point at D+1 00:00: the window's first point is the close
+    // of the day before it, and a page holding `from`'s close starts at from+1 00:00.
+    const from = latest(checked ? addDays(checked, 1) : run.firstDay, addDays(windowStart, -1));
+    if (from > end) continue;
+    const askFrom = latest(
+      earliest(addDays(from, 1), addDays(end, -COINGECKO_DAILY_RANGE_DAYS)),
+      windowStart,
+    );
+    const url =
+      `${run.baseUrl}/api/v3/coins/${encodeURIComponent(id)}/market_chart/range?vs_currency=usd` +
+      `&from=${msOf(askFrom) / 1000}&to=${msOf(run.today) / 1000}`;
+    const { status, body } = await run.client.get(url);
+    if (status === 404) {
+      run.log(`History backfill: CoinGecko has no coin ${id}; ${code} left out`);
+      continue;
+    }
+    if (status !== 200) throw new Error(`CoinGecko answered ${status} to the market chart of ${id}`);
+    const closes: EcbHistoryDay[] = parseCoinGeckoMarketChart(body)
+      .filter(({ day }) => day >= from && day <= end)
+      .map(({ day, close }) => ({
+        day,
+        perUsd: new Map([
+          [code, ONE.div(close).toSignificantDigits(CRYPTO_DIGITS, RateDecimal.ROUND_HALF_EVEN)],
+        ]),
+      }));
+    const through = closes.at(-1)?.day ?? end;
+    const written = await writePage(run.db, 'coingecko', closes, [code], through);
+    run.note(written);
+    run.log(
+      `History backfill: coingecko ${id} ${from}..${through}: ${count(written.rates)} closes, ` +
+        `${count(written.inserted)} new, ${count(written.updated)} changed`,
+    );
   }
 }

@@ -15,6 +15,8 @@ export interface PoliteClientOptions {
   /** The longest a Retry-After is honoured within a run; asking for longer ends the source's run. */
   maxRetryAfterMs: number;
   log: (line: string) => void;
+  /** Sent with every request (CoinGecko's API key, when one is configured). */
+  headers?: Record<string, string>;
 }
 
 /** An answer read whole: its status, its headers and its body parsed as JSON. */
@@ -53,7 +55,7 @@ export class PoliteClient {
           name,
           url,
           { baseUrl: url, timeoutMs },
-          { acceptStatus: READ_STATUSES },
+          { acceptStatus: READ_STATUSES, headers: this.options.headers },
         );
         return { status: response.status, headers: response.headers, body: parseJsonBody(name, response) };
       } catch (error) {
