@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { AccountPaymentPage } from '@fxrates/domain';
 import { ErrorAlert, LoadingState, useApi } from '@fxrates/web-kit';
 import { useCallback, useEffect, useId, useState } from 'react';
-import classes from './payment-history.module.css';
+import classes from '../stacked-table.module.css';
 import { PAYMENT_TEXTS, PAYMENTS_API, paymentView, receiptPath, type PaymentView } from './payment-history';
 
 type HistoryState =
