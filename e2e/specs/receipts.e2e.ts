@@ -34,7 +34,8 @@ async function upgradedSubscriber(page: Page): Promise<string> {
 
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
   await waitForText(card(page, 'basic').getByRole('button').first(), 'Current plan');
-  const label = await card(page, 'professional').getByRole('button').innerText();
+  // The card says "Upgrade" until the server's quote arrives, then what the upgrade costs today.
+  const label = await waitForText(card(page, 'professional').getByRole('button').first(), /^Upgrade — \$/);
   const amount = /\$\d+\.\d{2}/.exec(label)![0];
   await card(page, 'professional').getByRole('button', { name: 'Upgrade' }).click();
   await waitForPath(page, '/subscribe');

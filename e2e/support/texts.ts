@@ -1,10 +1,14 @@
 import type { Locator } from 'playwright-core';
 
-/** Waits until the locator's text matches, then returns it (playwright-core has no auto-retrying expect). */
+/**
+ * Waits until the locator's text matches, then returns it (playwright-core has no auto-retrying expect).
+ * The deadline is generous because CI runs the browser beside the API suites on two cores; it only
+ * costs time when the text never comes.
+ */
 export async function waitForText(
   locator: Locator,
   expected: string | RegExp,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let actual = '';
