@@ -1,22 +1,10 @@
 import { SOURCE_CADENCES } from '@fxrates/domain';
-import { localInstant, missedPublishes, MISSED_LOOKBACK_MS } from './missed-publishes';
+import { missedPublishes, MISSED_LOOKBACK_MS } from './missed-publishes';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (iso: string) => Date.parse(iso);
 const dataOf = (iso: string) => ({ dataTimestamp: at(iso), dataDate: iso.slice(0, 10) });
-
-describe('localInstant', () => {
-  it('reads the day in the zone, winter and summer', () => {
-    expect(new Date(localInstant('2026-11-20', 16, 0, 'Europe/Berlin')).toISOString()).toBe(
-      '2026-11-20T15:00:00.000Z',
-    );
-    expect(new Date(localInstant('2026-07-01', 16, 0, 'Europe/Berlin')).toISOString()).toBe(
-      '2026-07-01T14:00:00.000Z',
-    );
-    expect(new Date(localInstant('2026-07-01', 9, 30, 'UTC')).toISOString()).toBe('2026-07-01T09:30:00.000Z');
-  });
-});
 
 describe('missedPublishes', () => {
   const ecb = SOURCE_CADENCES.ecb;
