@@ -5,7 +5,7 @@ import { EmailChange, emailChangeLink, emailChangeToken, User } from '@fxrates/d
 import { EMAIL_CHANGE_TTL_MS } from '@fxrates/domain';
 import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import { stableMessageId } from '../email/mail-ids';
+import { sendAccountMail } from '../email/account-mail';
 import {
   addressTakenEmail,
   emailChangedNotice,
@@ -49,13 +49,12 @@ export class EmailChangeMailer {
           link: emailChangeLink(webUrl, emailChangeToken(this.config.auth.jwtSecret, change)),
           validMinutes: Math.round(EMAIL_CHANGE_TTL_MS / 60_000),
         });
-    await transport.sendMail({
-      from: this.config.mail.from,
+    await sendAccountMail(transport, this.config.mail.from, {
+      kind: 'email-change',
+      id: change.id,
       to: change.email,
       subject,
       text,
-      messageId: stableMessageId('email-change', change.id, this.config.mail.from),
-      headers: { 'X-FXRates-Email-Change': change.id },
     });
     await em.nativeUpdate(EmailChange, { id: change.id }, { emailedAt: new Date() });
     this.logger.log(`Email change ${change.id}: ${owner ? 'address-taken notice' : 'link'} emailed`);
@@ -72,13 +71,12 @@ export class EmailChangeMailer {
       changedAt: `${change.confirmedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       contactUrl: `${this.config.mail.webUrl}/contact`,
     });
-    await transport.sendMail({
-      from: this.config.mail.from,
+    await sendAccountMail(transport, this.config.mail.from, {
+      kind: 'email-changed',
+      id: change.id,
       to: change.previousEmail,
       subject,
       text,
-      messageId: stableMessageId('email-changed', change.id, this.config.mail.from),
-      headers: { 'X-FXRates-Email-Changed': change.id },
     });
     this.logger.log(`Email change ${change.id}: notice emailed to the previous address`);
     return { sent: true };

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { EmailVerification, emailVerificationLink, emailVerificationToken, User } from '@fxrates/db';
 import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import { stableMessageId } from '../email/mail-ids';
+import { sendAccountMail } from '../email/account-mail';
 import { verificationEmail } from './verification-email';
 
 /**
@@ -36,13 +36,12 @@ export class VerificationMailer {
       link: emailVerificationLink(this.config.mail.webUrl, token),
       validHours: Math.round(this.config.auth.emailVerificationTtlMs / 3_600_000),
     });
-    await transport.sendMail({
-      from: this.config.mail.from,
+    await sendAccountMail(transport, this.config.mail.from, {
+      kind: 'email-verification',
+      id: link.id,
       to: link.email,
       subject,
       text,
-      messageId: stableMessageId('email-verification', link.id, this.config.mail.from),
-      headers: { 'X-FXRates-Email-Verification': link.id },
     });
     await em.nativeUpdate(EmailVerification, { id: link.id }, { emailedAt: new Date() });
     this.logger.log(`Verification link ${link.id} emailed to user ${link.userId}`);

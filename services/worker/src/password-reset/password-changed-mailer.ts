@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { User } from '@fxrates/db';
 import type { SendPasswordChangedEmailJob } from '@fxrates/queues';
 import type { Transporter } from 'nodemailer';
-import { stableMessageId } from '../email/mail-ids';
+import { sendAccountMail } from '../email/account-mail';
 import { passwordChangedEmail } from './password-changed-email';
 
 /**
@@ -41,13 +41,13 @@ export class PasswordChangedMailer {
       changedAt: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       forgotPasswordUrl: `${this.config.mail.webUrl}/forgot-password`,
     });
-    await transport.sendMail({
-      from: this.config.mail.from,
+    await sendAccountMail(transport, this.config.mail.from, {
+      kind: 'password-changed',
+      id: `${user.id}-${at.getTime()}`,
       to: user.email,
       subject,
       text,
-      messageId: stableMessageId('password-changed', `${user.id}-${at.getTime()}`, this.config.mail.from),
-      headers: { 'X-FXRates-Password-Changed': user.id },
+      tag: user.id,
     });
     this.logger.log(`Password-change notice emailed to user ${user.id}`);
     return { sent: true };

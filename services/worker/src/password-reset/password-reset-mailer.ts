@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { PasswordReset, passwordResetLink, passwordResetToken, User } from '@fxrates/db';
 import { PASSWORD_RESET_TTL_MS } from '@fxrates/domain';
 import type { Transporter } from 'nodemailer';
-import { stableMessageId } from '../email/mail-ids';
+import { sendAccountMail } from '../email/account-mail';
 import { passwordResetEmail } from './password-reset-email';
 
 /**
@@ -49,13 +49,12 @@ export class PasswordResetMailer {
       link: url,
       validMinutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000),
     });
-    await transport.sendMail({
-      from: this.config.mail.from,
+    await sendAccountMail(transport, this.config.mail.from, {
+      kind: 'password-reset',
+      id: link.id,
       to: link.email,
       subject,
       text,
-      messageId: stableMessageId('password-reset', link.id, this.config.mail.from),
-      headers: { 'X-FXRates-Password-Reset': link.id },
     });
     await em.nativeUpdate(PasswordReset, { id: link.id }, { emailedAt: new Date() });
     this.logger.log(`Password-reset link ${link.id} emailed to user ${user.id}`);

@@ -14,7 +14,7 @@ import {
 } from '@fxrates/queues';
 import { UnrecoverableError, type Queue } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import { stableMessageId } from '../email/mail-ids';
+import { sendAccountMail } from '../email/account-mail';
 import { queueAgain } from '../email/queue-again';
 import { quotaAlertEmail } from './quota-alert-email';
 import type { NewQuotaAlert } from './quota-alert-detector';
@@ -131,13 +131,13 @@ export class QuotaAlertMailer {
       month: alert.month,
       webUrl: this.config.mail.webUrl,
     });
-    await transport.sendMail({
-      from: this.config.mail.from,
+    await sendAccountMail(transport, this.config.mail.from, {
+      kind: 'quota-alert',
+      id: alert.id,
       to: user.email,
       subject,
       text,
-      messageId: stableMessageId('quota-alert', alert.id, this.config.mail.from),
-      headers: { 'X-FXRates-Quota-Alert': `${alert.month} ${alert.threshold}%` },
+      tag: `${alert.month} ${alert.threshold}%`,
     });
     // As for contact mail: recorded once the server has taken it; the stable Message-ID covers a crash
     // between the 250 and this line.
