@@ -1,9 +1,10 @@
-import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ChangeEmailRequest, EmailChangeStatus } from '@fxrates/domain';
-import { ErrorAlert, errorMessage, useApi } from '@fxrates/web-kit';
+import { errorMessage, useApi } from '@fxrates/web-kit';
 import { useEffect, useState } from 'react';
 import { EMAIL_CHANGE_API, EMAIL_CHANGE_TEXTS } from './email-change';
+import { SettingsSection } from './SettingsSection';
 
 const EMPTY: ChangeEmailRequest = { newEmail: '', currentPassword: '' };
 
@@ -47,44 +48,42 @@ export function ChangeEmailForm() {
   };
 
   return (
-    <Card withBorder radius="md" padding="xl" shadow="xs" mt="lg" data-testid="change-email">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          <Title order={2} fz="h4">
-            {EMAIL_CHANGE_TEXTS.sectionTitle}
-          </Title>
-          {status && (
-            <Text size="sm" c="dimmed">
-              {EMAIL_CHANGE_TEXTS.currentAddress(status.email)}
-            </Text>
-          )}
-          {status?.pendingEmail && (
-            <Alert color="blue" variant="light" role="status" data-testid="change-email-pending">
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {EMAIL_CHANGE_TEXTS.sent(status.pendingEmail)}
-              </Text>
-            </Alert>
-          )}
-          {error && <ErrorAlert message={error} data-testid="change-email-error" />}
-          <TextInput
-            type="email"
-            label={EMAIL_CHANGE_TEXTS.newEmail}
-            autoComplete="email"
-            required
-            maxLength={254}
-            {...form.getInputProps('newEmail')}
-          />
-          <PasswordInput
-            label={EMAIL_CHANGE_TEXTS.currentPassword}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('currentPassword')}
-          />
-          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
-            {form.submitting ? EMAIL_CHANGE_TEXTS.submitting : EMAIL_CHANGE_TEXTS.submit}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <SettingsSection
+      title={EMAIL_CHANGE_TEXTS.sectionTitle}
+      data-testid="change-email"
+      onSubmit={form.onSubmit(submit)}
+      error={error}
+      errorTestId="change-email-error"
+    >
+      {status && (
+        <Text size="sm" c="dimmed">
+          {EMAIL_CHANGE_TEXTS.currentAddress(status.email)}
+        </Text>
+      )}
+      {status?.pendingEmail && (
+        <Alert color="blue" variant="light" role="status" data-testid="change-email-pending">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {EMAIL_CHANGE_TEXTS.sent(status.pendingEmail)}
+          </Text>
+        </Alert>
+      )}
+      <TextInput
+        type="email"
+        label={EMAIL_CHANGE_TEXTS.newEmail}
+        autoComplete="email"
+        required
+        maxLength={254}
+        {...form.getInputProps('newEmail')}
+      />
+      <PasswordInput
+        label={EMAIL_CHANGE_TEXTS.currentPassword}
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('currentPassword')}
+      />
+      <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
+        {form.submitting ? EMAIL_CHANGE_TEXTS.submitting : EMAIL_CHANGE_TEXTS.submit}
+      </Button>
+    </SettingsSection>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MAX_LENGTH } from '@fxrates/domain';
-import { ErrorAlert, useApi, useAuth } from '@fxrates/web-kit';
+import { useApi, useAuth } from '@fxrates/web-kit';
 import { NEW_PASSWORD_RULES, NewPasswordFields } from '@fxrates/web-kit/forms';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   CHANGE_PASSWORD_API,
   CHANGE_PASSWORD_TEXTS,
@@ -11,6 +11,7 @@ import {
   EMPTY_CHANGE_PASSWORD,
   type ChangePasswordValues,
 } from './change-password';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * The account page's Change Password section (issue 32 §2): the current password, then the new one
@@ -20,7 +21,6 @@ import {
 export function ChangePasswordForm() {
   const { client } = useApi();
   const { user } = useAuth();
-  const titleId = useId();
   const [changed, setChanged] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
@@ -45,57 +45,38 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xl"
-      shadow="xs"
-      mt="lg"
-      component="section"
-      aria-labelledby={titleId}
+    <SettingsSection
+      title={CHANGE_PASSWORD_TEXTS.title}
+      onSubmit={form.onSubmit(change, () => setChanged(false))}
+      error={error}
+      errorTestId="change-password-error"
+      success={changed ? CHANGE_PASSWORD_TEXTS.changed : null}
+      successTestId="password-changed"
+      nativeValidation
+      maxWidth={480}
     >
-      <form onSubmit={form.onSubmit(change, () => setChanged(false))}>
-        <Stack gap="md" maw={480}>
-          <Title order={2} fz="h4" id={titleId}>
-            {CHANGE_PASSWORD_TEXTS.title}
-          </Title>
-          {error && <ErrorAlert message={error} data-testid="change-password-error" />}
-          {changed && (
-            <Alert color="green" variant="light" role="status" data-testid="password-changed">
-              <Text size="sm">{CHANGE_PASSWORD_TEXTS.changed}</Text>
-            </Alert>
-          )}
-          {/* Tells a password manager whose password this is, so that it updates the right entry. */}
-          <input
-            type="email"
-            name="username"
-            autoComplete="username"
-            value={user?.email ?? ''}
-            readOnly
-            hidden
-          />
-          <PasswordInput
-            label={CHANGE_PASSWORD_TEXTS.currentPassword}
-            required
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            errorProps={{ role: 'alert' }}
-            // PasswordInput marks its box, not its <input>, as invalid: say it where it is read.
-            aria-invalid={form.errors.currentPassword ? true : undefined}
-            {...form.getInputProps('currentPassword')}
-          />
-          <NewPasswordFields
-            form={form}
-            passwordLabel={CHANGE_PASSWORD_TEXTS.newPassword}
-            confirmLabel={CHANGE_PASSWORD_TEXTS.confirmNewPassword}
-          />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              {CHANGE_PASSWORD_TEXTS.change}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+      {/* Tells a password manager whose password this is, so that it updates the right entry. */}
+      <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+      <PasswordInput
+        label={CHANGE_PASSWORD_TEXTS.currentPassword}
+        required
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        errorProps={{ role: 'alert' }}
+        // PasswordInput marks its box, not its <input>, as invalid: say it where it is read.
+        aria-invalid={form.errors.currentPassword ? true : undefined}
+        {...form.getInputProps('currentPassword')}
+      />
+      <NewPasswordFields
+        form={form}
+        passwordLabel={CHANGE_PASSWORD_TEXTS.newPassword}
+        confirmLabel={CHANGE_PASSWORD_TEXTS.confirmNewPassword}
+      />
+      <Group>
+        <Button type="submit" loading={form.submitting}>
+          {CHANGE_PASSWORD_TEXTS.change}
+        </Button>
+      </Group>
+    </SettingsSection>
   );
 }

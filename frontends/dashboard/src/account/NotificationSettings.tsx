@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import type { NotificationSettings as Settings, QuotaAlertThreshold } from '@fxrates/domain';
 import { ErrorAlert, errorMessage, LoadingState, useApi } from '@fxrates/web-kit';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   hasNotificationChanges,
   NOTIFICATION_API,
@@ -9,6 +9,7 @@ import {
   QUOTA_ALERT_OPTIONS,
   thresholdsOfValues,
 } from './notification-settings';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * The account page's Notifications section (issue 32 §7): a checkbox per quota alert (75, 90 and
@@ -17,7 +18,6 @@ import {
  */
 export function NotificationSettings() {
   const { client } = useApi();
-  const titleId = useId();
   const [saved, setSaved] = useState<Settings | null>(null);
   const [chosen, setChosen] = useState<QuotaAlertThreshold[]>([]);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -67,60 +67,41 @@ export function NotificationSettings() {
   };
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xl"
-      shadow="xs"
-      mt="lg"
-      component="section"
-      aria-labelledby={titleId}
+    <SettingsSection
+      title={NOTIFICATION_TEXTS.title}
       data-testid="notification-settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      error={error}
+      errorTestId="notifications-error"
+      success={notice === 'saved' ? NOTIFICATION_TEXTS.saved : null}
+      successTestId="notifications-saved"
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        noValidate
-      >
-        <Stack gap="md">
-          <Title order={2} fz="h4" id={titleId}>
-            {NOTIFICATION_TEXTS.title}
-          </Title>
-          {loadFailed && (
-            <ErrorAlert message={NOTIFICATION_TEXTS.loadFailed} data-testid="notifications-error" />
-          )}
-          {error && <ErrorAlert message={error} data-testid="notifications-error" />}
-          {notice === 'saved' && (
-            <Alert color="green" variant="light" role="status" data-testid="notifications-saved">
-              <Text size="sm">{NOTIFICATION_TEXTS.saved}</Text>
-            </Alert>
-          )}
-          {!saved && !loadFailed && <LoadingState />}
-          {saved && (
-            <>
-              <Checkbox.Group
-                label={NOTIFICATION_TEXTS.quotaAlerts}
-                description={NOTIFICATION_TEXTS.description}
-                value={chosen.map(String)}
-                onChange={choose}
-              >
-                <Stack gap="xs" mt="xs">
-                  {QUOTA_ALERT_OPTIONS.map(({ threshold, label }) => (
-                    <Checkbox key={threshold} value={String(threshold)} label={label} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-              <Group>
-                <Button type="submit" loading={saving} disabled={!hasNotificationChanges(saved, chosen)}>
-                  {NOTIFICATION_TEXTS.save}
-                </Button>
-              </Group>
-            </>
-          )}
-        </Stack>
-      </form>
-    </Card>
+      {loadFailed && <ErrorAlert message={NOTIFICATION_TEXTS.loadFailed} data-testid="notifications-error" />}
+      {!saved && !loadFailed && <LoadingState />}
+      {saved && (
+        <>
+          <Checkbox.Group
+            label={NOTIFICATION_TEXTS.quotaAlerts}
+            description={NOTIFICATION_TEXTS.description}
+            value={chosen.map(String)}
+            onChange={choose}
+          >
+            <Stack gap="xs" mt="xs">
+              {QUOTA_ALERT_OPTIONS.map(({ threshold, label }) => (
+                <Checkbox key={threshold} value={String(threshold)} label={label} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Group>
+            <Button type="submit" loading={saving} disabled={!hasNotificationChanges(saved, chosen)}>
+              {NOTIFICATION_TEXTS.save}
+            </Button>
+          </Group>
+        </>
+      )}
+    </SettingsSection>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AccountResponse } from '@fxrates/domain';
-import { ErrorAlert, errorMessage, useApi, useAuth } from '@fxrates/web-kit';
-import { useId, useState } from 'react';
+import { errorMessage, useApi, useAuth } from '@fxrates/web-kit';
+import { useState } from 'react';
 import {
   hasChanges,
   profileChanges,
@@ -11,6 +11,7 @@ import {
   PROFILE_TEXTS,
   type ProfileValues,
 } from './profile-form';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * The account page's Profile section (issue 32 §3): first name, last name and the optional company.
@@ -27,7 +28,6 @@ export function ProfileForm({
 }) {
   const { client } = useApi();
   const { reloadUser } = useAuth();
-  const titleId = useId();
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ProfileValues>({
@@ -63,52 +63,38 @@ export function ProfileForm({
   };
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xl"
-      shadow="xs"
-      mt="lg"
-      component="section"
-      aria-labelledby={titleId}
+    <SettingsSection
+      title={PROFILE_TEXTS.title}
+      onSubmit={form.onSubmit(save, () => setSaved(false))}
+      error={error}
+      errorTestId="profile-error"
+      success={saved ? PROFILE_TEXTS.saved : null}
+      successTestId="profile-saved"
     >
-      <form onSubmit={form.onSubmit(save, () => setSaved(false))} noValidate>
-        <Stack gap="md">
-          <Title order={2} fz="h4" id={titleId}>
-            {PROFILE_TEXTS.title}
-          </Title>
-          {error && <ErrorAlert message={error} data-testid="profile-error" />}
-          {saved && (
-            <Alert color="green" variant="light" role="status" data-testid="profile-saved">
-              <Text size="sm">{PROFILE_TEXTS.saved}</Text>
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={PROFILE_TEXTS.firstName}
-              required
-              autoComplete="given-name"
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={PROFILE_TEXTS.lastName}
-              required
-              autoComplete="family-name"
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label={PROFILE_TEXTS.company}
-            autoComplete="organization"
-            {...form.getInputProps('company')}
-          />
-          <Group>
-            <Button type="submit" loading={form.submitting} disabled={!hasChanges(changes)}>
-              {PROFILE_TEXTS.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label={PROFILE_TEXTS.firstName}
+          required
+          autoComplete="given-name"
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label={PROFILE_TEXTS.lastName}
+          required
+          autoComplete="family-name"
+          {...form.getInputProps('lastName')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={PROFILE_TEXTS.company}
+        autoComplete="organization"
+        {...form.getInputProps('company')}
+      />
+      <Group>
+        <Button type="submit" loading={form.submitting} disabled={!hasChanges(changes)}>
+          {PROFILE_TEXTS.save}
+        </Button>
+      </Group>
+    </SettingsSection>
   );
 }

@@ -1,0 +1,65 @@
+import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { ErrorAlert } from '@fxrates/web-kit';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+
+interface SettingsSectionProps {
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** What went wrong with the last attempt, shown above the fields. */
+  error?: string | null;
+  errorTestId: string;
+  /** What the last save did, shown until the fields change. */
+  success?: string | null;
+  successTestId?: string;
+  /** Leave the browser's own checks of required fields on (sections whose rules are only those). */
+  nativeValidation?: boolean;
+  maxWidth?: number;
+  'data-testid'?: string;
+  children: ReactNode;
+}
+
+/**
+ * One section of the account page: a card named by its heading (a landmark screen readers list),
+ * holding one form, with the outcome of its last submission above the fields.
+ */
+export function SettingsSection({
+  title,
+  onSubmit,
+  error,
+  errorTestId,
+  success,
+  successTestId,
+  nativeValidation = false,
+  maxWidth,
+  'data-testid': testId,
+  children,
+}: SettingsSectionProps) {
+  const titleId = useId();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="xl"
+      shadow="xs"
+      mt="lg"
+      component="section"
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
+      <form onSubmit={onSubmit} noValidate={!nativeValidation}>
+        <Stack gap="md" maw={maxWidth}>
+          <Title order={2} fz="h4" id={titleId}>
+            {title}
+          </Title>
+          {error && <ErrorAlert message={error} data-testid={errorTestId} />}
+          {success && (
+            <Alert color="green" variant="light" role="status" data-testid={successTestId}>
+              <Text size="sm">{success}</Text>
+            </Alert>
+          )}
+          {children}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
