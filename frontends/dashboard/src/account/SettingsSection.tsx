@@ -4,10 +4,11 @@ import { useId, type FormEventHandler, type ReactNode } from 'react';
 
 interface SettingsSectionProps {
   title: string;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The section's form; a section without one (a list) leaves it out. */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
   /** What went wrong with the last attempt, shown above the fields. */
   error?: string | null;
-  errorTestId: string;
+  errorTestId?: string;
   /** What the last save did, shown until the fields change. */
   success?: string | null;
   successTestId?: string;
@@ -20,7 +21,7 @@ interface SettingsSectionProps {
 
 /**
  * One section of the account page: a card named by its heading (a landmark screen readers list),
- * holding one form, with the outcome of its last submission above the fields.
+ * holding one form (or a list), with the outcome of its last submission above the fields.
  */
 export function SettingsSection({
   title,
@@ -35,6 +36,20 @@ export function SettingsSection({
   children,
 }: SettingsSectionProps) {
   const titleId = useId();
+  const body = (
+    <Stack gap="md" maw={maxWidth}>
+      <Title order={2} fz="h4" id={titleId}>
+        {title}
+      </Title>
+      {error && <ErrorAlert message={error} data-testid={errorTestId} />}
+      {success && (
+        <Alert color="green" variant="light" role="status" data-testid={successTestId}>
+          <Text size="sm">{success}</Text>
+        </Alert>
+      )}
+      {children}
+    </Stack>
+  );
   return (
     <Card
       withBorder
@@ -46,20 +61,13 @@ export function SettingsSection({
       aria-labelledby={titleId}
       data-testid={testId}
     >
-      <form onSubmit={onSubmit} noValidate={!nativeValidation}>
-        <Stack gap="md" maw={maxWidth}>
-          <Title order={2} fz="h4" id={titleId}>
-            {title}
-          </Title>
-          {error && <ErrorAlert message={error} data-testid={errorTestId} />}
-          {success && (
-            <Alert color="green" variant="light" role="status" data-testid={successTestId}>
-              <Text size="sm">{success}</Text>
-            </Alert>
-          )}
-          {children}
-        </Stack>
-      </form>
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate={!nativeValidation}>
+          {body}
+        </form>
+      ) : (
+        body
+      )}
     </Card>
   );
 }
