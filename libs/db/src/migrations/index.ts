@@ -5,6 +5,7 @@ import { Migration20261122180000_api_keys } from './Migration20261122180000_api_
 import { Migration20261122190000_usage } from './Migration20261122190000_usage';
 import { Migration20261122200000_contact_messages } from './Migration20261122200000_contact_messages';
 import { Migration20261122210000_rate_history } from './Migration20261122210000_rate_history';
+import { Migration20261123000000_paypal_billing } from './Migration20261123000000_paypal_billing';
 import { Migration20261123030000_rate_history_observed_at } from './Migration20261123030000_rate_history_observed_at';
 import { Migration20261124100000_subscription_payments } from './Migration20261124100000_subscription_payments';
 import { Migration20261126170000_user_last_sign_in } from './Migration20261126170000_user_last_sign_in';
@@ -20,6 +21,7 @@ import { Migration20261129050000_password_resets } from './Migration202611290500
 import { Migration20261129090000_email_changes } from './Migration20261129090000_email_changes';
 import { Migration20261129100000_quota_alert_choices } from './Migration20261129100000_quota_alert_choices';
 import { Migration20261129122000_subscription_payments } from './Migration20261129122000_subscription_payments';
+import { Migration20261129123000_account_deletion } from './Migration20261129123000_account_deletion';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,6 +34,7 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261122200000_contact_messages,
   },
   { name: 'Migration20261122210000_rate_history', class: Migration20261122210000_rate_history },
+  { name: 'Migration20261123000000_paypal_billing', class: Migration20261123000000_paypal_billing },
   {
     name: 'Migration20261123030000_rate_history_observed_at',
     class: Migration20261123030000_rate_history_observed_at,
@@ -74,4 +77,5 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261129122000_subscription_payments',
     class: Migration20261129122000_subscription_payments,
   },
+  { name: 'Migration20261129123000_account_deletion', class: Migration20261129123000_account_deletion },
 ];

@@ -15,7 +15,8 @@ export function stableMessageId(
     | 'password-reset'
     | 'password-changed'
     | 'email-change'
-    | 'email-changed',
+    | 'email-changed'
+    | 'account-deleted',
   id: string,
   from: string,
 ): string {
