@@ -92,7 +92,7 @@ export function privacyPolicySections({ productName, supportEmail }: LegalContex
         },
         {
           paragraphs: [
-            'You can take your data and delete your account yourself: sign in and open Account Settings, section "Your data".',
+            'You can take your data and delete your account yourself: sign in and open Account Settings, where "Your data" and "Delete account" are the last sections.',
           ],
           bullets: [
             `"Export my data" downloads a file (JSON) of everything ${productName} holds about your account: your profile (name, company, email address, plan, sign-up and sign-in dates, email preferences), your subscriptions, your API keys' details (name, first and last characters, when created and last used, status; never the keys themselves), your daily usage, your payments, the messages you sent us from your account's email address, the quota alerts we sent you, your changes of email address and the links you asked for, and your signed-in sessions. It never contains a password, an API key or a token.`,
