@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
@@ -82,6 +83,38 @@ const visible = (page: Page, selector: string) =>
     selector,
   );
 
+/**
+ * A subscription's charge as the worker records it from PayPal's PAYMENT.SALE.COMPLETED (the worker's
+ * side is services/worker/test/subscription-payments.e2e-spec.ts): one row of `payments`, kind
+ * subscription, the sale's id as PayPal's transaction id.
+ */
+async function recordRenewal(email: string, saleId: string): Promise<void> {
+  const db = new Client({
+    connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+  });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string }>('select id from users where email = $1', [email]);
+    const subscription = await db.query<{ id: string }>(
+      `insert into subscriptions (id, user_id, plan, billing_cycle, status, paypal_subscription_id, amount_minor,
+                                  currency, start_date, current_period_end, created_at)
+       values (gen_random_uuid(), $1, 'professional', 'monthly', 'active', $2, 5999, 'USD',
+               '2026-10-01T09:00:00Z', '2026-12-01T09:00:00Z', now())
+       returning id`,
+      [rows[0].id, `I-${saleId}`],
+    );
+    await db.query(
+      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
+                             period_start, period_end, paypal_capture_id, captured_minor, captured_at, created_at)
+       values (gen_random_uuid(), $1, $2, 'subscription', 'captured', 'professional', 'monthly', 5999, 'USD',
+               '2026-11-01T09:00:00Z', '2026-12-01T09:00:00Z', $3, 5999, '2026-11-01T09:00:00Z', now())`,
+      [rows[0].id, subscription.rows[0].id, saleId],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
 describe('payments and receipts on the account page', () => {
   const opened = usePagePerTest(DESKTOP_VIEWPORT);
 
@@ -150,6 +183,35 @@ describe('payments and receipts on the account page', () => {
     expect(await rows.first().evaluate((element) => getComputedStyle(element).display)).toBe('grid');
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'account-payments-390.png'), fullPage: true });
     await receipt.screenshot({ path: path.join(SCREENSHOTS_DIR, 'receipt-390.png'), fullPage: true });
+  });
+
+  it('lists a subscription renewal PayPal charged, with its period and receipt, at 1280 and 390 px', async () => {
+    const { page } = opened();
+    const user = await signUpInBrowser(page, baseUrl, '/dashboard');
+    await waitForText(heading(page), 'Dashboard');
+    await recordRenewal(user.email.toLowerCase(), '8RX71234AB5678901');
+    await page.goto(`${baseUrl}/account`);
+    const row = payments(page).getByTestId('payment-row').first();
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('Subscription renewal');
+    expect(text).toContain('Professional · Monthly');
+    expect(text).toContain('$59.99');
+    expect(text).toContain('November 1, 2026 – December 1, 2026');
+    expect(text).toContain('8RX71234AB5678901');
+    await expectUsableLayout(page);
+
+    const receipt = await openReceipt(page);
+    expect(await receiptLines(receipt)).toMatchObject({
+      Description: 'Subscription renewal',
+      Amount: '$59.99',
+      Period: 'November 1, 2026 – December 1, 2026',
+      'PayPal transaction id': '8RX71234AB5678901',
+      Status: 'Paid',
+    });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await expectUsableLayout(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'account-renewal-390.png'), fullPage: true });
   });
 
   it('says "No payments yet" to a free user, and a receipt number not theirs is not found', async () => {

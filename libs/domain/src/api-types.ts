@@ -168,10 +168,11 @@ export interface AccountResponse {
 }
 
 /**
- * What a payment paid for: `upgrade` is the prorated difference taken when moving to a dearer plan
- * mid-period (the one-time payments we record today).
+ * What a payment paid for: `subscription` is a recurring charge of the subscription (its first
+ * payment and every renewal); `upgrade` is the prorated difference taken when moving to a dearer
+ * plan mid-period. More kinds may be added: clients show an unknown one as a payment.
  */
-export type AccountPaymentKind = 'upgrade';
+export type AccountPaymentKind = 'subscription' | 'upgrade';
 
 /** paid: PayPal captured it; refunded: given back since (a refund or a chargeback). */
 export type AccountPaymentStatus = 'paid' | 'refunded';
@@ -192,7 +193,7 @@ export interface AccountPayment {
   /** Decimal string in major units, e.g. "516.00". */
   amount: string;
   currency: string;
-  /** PayPal's id of the capture (the transaction id PayPal shows the buyer). */
+  /** PayPal's id of the capture or sale (the transaction id PayPal shows the buyer). */
   paypalTransactionId: string;
 }
 
@@ -206,6 +207,32 @@ export interface AccountPaymentPage {
 /** GET /api/account/payments/{id}: one payment and whom its receipt is made out to. */
 export interface PaymentReceipt extends AccountPayment {
   customer: { firstName: string; lastName: string; company: string | null; email: string };
+}
+
+/** Body of DELETE /api/account (issue 32 §8): the password, and a second-factor code when that is on. */
+export interface DeleteAccountRequest {
+  password: string;
+  code?: string;
+}
+
+/**
+ * GET /api/account/export (issue 32 §8): everything held about the account, as stored (column names
+ * in camelCase, instants in ISO 8601), never a password, key or token, nor a hash of one.
+ */
+export interface AccountExport {
+  format: 'fxrates-account-export/1';
+  exportedAt: string;
+  profile: Record<string, unknown>;
+  subscriptions: Record<string, unknown>[];
+  apiKeys: Record<string, unknown>[];
+  usage: Record<string, unknown>[];
+  payments: Record<string, unknown>[];
+  contactMessages: Record<string, unknown>[];
+  quotaAlerts: Record<string, unknown>[];
+  emailChanges: Record<string, unknown>[];
+  emailVerifications: Record<string, unknown>[];
+  passwordResets: Record<string, unknown>[];
+  sessions: Record<string, unknown>[];
 }
 
 /** Body of PATCH /api/account: only these fields may change. */

@@ -52,6 +52,10 @@ export enum ErrorCode {
   EmailChangeLinkUsed = 'email-change-link-used',
   /** The new address asked for is the account's own already. */
   EmailUnchanged = 'email-unchanged',
+  /** Deleting the account (issue 32 §8) of a user with two-factor sign-in on: a code is needed. */
+  SecondFactorRequired = 'second-factor-required',
+  /** The second-factor code given is not a valid one now. */
+  SecondFactorInvalid = 'second-factor-invalid',
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',

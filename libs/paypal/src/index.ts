@@ -2,6 +2,7 @@ export * from './paypal-client';
 export * from './paypal-plan-ids';
 export * from './paypal-subscription';
 export * from './paypal-sale';
+export * from './sale-period';
 export * from './subscription-judgement';
 export * from './subscription-fields';
 export * from './plan-decision';

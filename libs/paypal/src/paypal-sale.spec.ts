@@ -1,4 +1,4 @@
-import { saleIdOf, salePayment } from './paypal-sale';
+import { saleAmount, saleIdOf, salePayment } from './paypal-sale';
 
 describe('saleIdOf', () => {
   it('reads the sale of a completed or reversed payment from its resource', () => {
@@ -52,5 +52,22 @@ describe('salePayment', () => {
     expect(salePayment({ id: 'S', state: 'denied', create_time: at })).toBeNull();
     expect(salePayment({ id: 'S', state: 'completed' })).toBeNull();
     expect(salePayment({ id: 'S', state: 'completed', create_time: 'yesterday' })).toBeNull();
+  });
+});
+
+describe('saleAmount', () => {
+  const sale = (amount: unknown) => ({ id: 'S1', amount }) as Parameters<typeof saleAmount>[0];
+
+  it("reads PayPal's decimal total as minor units, with its currency", () => {
+    expect(saleAmount(sale({ total: '167.88', currency: 'USD' }))).toEqual({ minor: 16788, currency: 'USD' });
+    expect(saleAmount(sale({ total: '15.9', currency: 'USD' }))).toEqual({ minor: 1590, currency: 'USD' });
+    expect(saleAmount(sale({ total: '20', currency: 'EUR' }))).toEqual({ minor: 2000, currency: 'EUR' });
+  });
+
+  it('answers null for an amount it cannot read exactly', () => {
+    expect(saleAmount(sale(undefined))).toBeNull();
+    expect(saleAmount(sale({ total: '1.999', currency: 'USD' }))).toBeNull();
+    expect(saleAmount(sale({ total: '-5.00', currency: 'USD' }))).toBeNull();
+    expect(saleAmount(sale({ total: '5.00', currency: 'usd' }))).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ export interface PayPalSale {
   /** The subscription the payment is for. */
   billing_agreement_id?: string;
   create_time?: string;
+  /** What PayPal took: a decimal string in major units, and its currency. */
+  amount?: { total?: string; currency?: string };
 }
 
 /** What a payment means for the period it paid for: paid, or (refunded, reversed) no longer paid. */
@@ -44,6 +46,16 @@ export function salePayment(sale: PayPalSale): SalePayment | null {
   if (PAID.has(sale.state)) return { paid: true, at };
   if (TAKEN_BACK.has(sale.state)) return { paid: false, at };
   return null;
+}
+
+/** What a sale took, in minor units (PayPal's `amount.total`, e.g. "167.88"), or null when it does not say. */
+export function saleAmount(sale: PayPalSale): { minor: number; currency: string } | null {
+  const total = sale.amount?.total;
+  const currency = sale.amount?.currency;
+  if (typeof total !== 'string' || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(total);
+  if (!match) return null;
+  return { minor: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')), currency };
 }
 
 /** PayPal's answer about sale `askedId` as a PayPalSale, checked field by field. Throws AnswerFieldError. */

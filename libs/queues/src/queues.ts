@@ -33,6 +33,7 @@ export const JOBS = {
   sendPasswordChangedEmail: 'send-password-changed-email',
   sendEmailChangeLink: 'send-email-change-link',
   sendEmailChangedNotice: 'send-email-changed-notice',
+  sendAccountDeletedEmail: 'send-account-deleted-email',
   requeueUnsentEmail: 'requeue-unsent-email',
   applyPayPalEvent: 'apply-paypal-event',
   requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
@@ -113,7 +114,23 @@ export interface EmailChangeJob {
   emailChangeId: string;
 }
 
+/**
+ * Payload of `email` / `send-account-deleted-email` (issue 32 §8): the confirmation that an account
+ * was deleted, to the address it had (the account no longer holds it). Removed once sent.
+ */
+export interface SendAccountDeletedEmailJob {
+  email: string;
+  /** When (ISO 8601): the mail says so, and a retry says the same. */
+  deletedAt: string;
+}
+
+/** The job id of a deletion's confirmation: one per account, so a retried delete mails once. */
+export function accountDeletedJobId(userId: string): string {
+  return `account-deleted.${userId}`;
+}
+
 export type EmailJob =
+  | SendAccountDeletedEmailJob
   | SendContactEmailJob
   | SendQuotaAlertEmailJob
   | SendVerificationEmailJob

@@ -271,6 +271,53 @@ describe('GET /api/account/payments and the receipt of each', () => {
     expect(list.body.data).toEqual([expect.objectContaining({ id: paymentId, status: 'refunded' })]);
   });
 
+  it("lists the subscription's charges with the upgrades, newest first, each with the period it pays for", async () => {
+    const customer = await subscriber();
+    // The first charge, as the worker records it from PayPal's PAYMENT.SALE.COMPLETED.
+    const [row] = await sql('select id, user_id from subscriptions where paypal_subscription_id = ?', [
+      customer.paypalId,
+    ]);
+    const chargeId = randomUUID();
+    await sql(
+      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
+                             period_start, period_end, paypal_capture_id, captured_minor, captured_at, created_at)
+       values (?, ?, ?, 'subscription', 'captured', 'basic', 'monthly', 1599, 'USD', now() - interval '2 days',
+               now() + interval '28 days', ?, 1599, now() - interval '2 days', now())`,
+      [chargeId, row.user_id, row.id, `SALE${chargeId.slice(0, 8).toUpperCase()}`],
+    );
+    const { paymentId } = await upgrade(customer, 'professional');
+
+    const list = await get('/api/account/payments', customer.accessToken).expect(200);
+    expect(list.body.data.map((payment: { id: string; kind: string }) => [payment.id, payment.kind])).toEqual(
+      [
+        [paymentId, 'upgrade'],
+        [chargeId, 'subscription'],
+      ],
+    );
+    const [charge] = await sql('select period_start, period_end, captured_at from payments where id = ?', [
+      chargeId,
+    ]);
+    expect(list.body.data[1]).toEqual({
+      id: chargeId,
+      paidAt: new Date(charge.captured_at).toISOString(),
+      kind: 'subscription',
+      status: 'paid',
+      plan: 'basic',
+      billingCycle: 'monthly',
+      periodStart: new Date(charge.period_start).toISOString(),
+      periodEnd: new Date(charge.period_end).toISOString(),
+      amount: '15.99',
+      currency: 'USD',
+      paypalTransactionId: `SALE${chargeId.slice(0, 8).toUpperCase()}`,
+    });
+    const receipt = await get(`/api/account/payments/${chargeId}`, customer.accessToken).expect(200);
+    expect(receipt.body).toMatchObject({
+      kind: 'subscription',
+      amount: '15.99',
+      customer: { firstName: 'Ada' },
+    });
+  });
+
   it('requires a signed-in user', async () => {
     expectProblem(await http().get('/api/account/payments'), 401, 'unauthorized');
     expectProblem(await http().get(`/api/account/payments/${randomUUID()}`), 401, 'unauthorized');

@@ -12,6 +12,7 @@ import { QuotaAlertMailer } from './quota-alerts/quota-alert-mailer';
 import { VerificationMailer } from './email-verification/verification-mailer';
 import { EmailChangeMailer } from './email-change/email-change-mailer';
 import { PasswordChangedMailer } from './password-reset/password-changed-mailer';
+import { AccountDeletedMailer } from './account-deletion/account-deleted-mailer';
 import { PasswordResetMailer } from './password-reset/password-reset-mailer';
 import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor';
 import { SubscriptionSync } from './billing/subscription-sync';
@@ -60,6 +61,7 @@ export class WorkerModule implements OnApplicationShutdown {
         EmailChangeMailer,
         PasswordResetMailer,
         PasswordChangedMailer,
+        AccountDeletedMailer,
         UsageFlushProcessor,
         EmailProcessor,
         ...PAYPAL_PROVIDERS,

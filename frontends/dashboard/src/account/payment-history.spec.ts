@@ -33,6 +33,11 @@ describe('the payment history', () => {
     expect(paymentView({ ...PAYMENT, paidAt: '2026-11-30T23:59:59.000Z' }).date).toBe('November 30, 2026');
   });
 
+  it("names a subscription's charge a renewal, and a kind this build does not know a payment", () => {
+    expect(paymentView({ ...PAYMENT, kind: 'subscription' }).kind).toBe('Subscription renewal');
+    expect(paymentView({ ...PAYMENT, kind: 'credit' as AccountPayment['kind'] }).kind).toBe('Payment');
+  });
+
   it('says a refunded payment is refunded', () => {
     expect(paymentView({ ...PAYMENT, status: 'refunded' }).status).toBe('Refunded');
   });

@@ -32,6 +32,7 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 const KIND_LABELS: Record<AccountPayment['kind'], string> = {
+  subscription: 'Subscription renewal',
   upgrade: 'Upgrade (prorated difference)',
 };
 
@@ -54,7 +55,8 @@ export function paymentView(payment: AccountPayment): PaymentView {
     id: payment.id,
     date: formatLongDate(payment.paidAt, 'UTC'),
     plan: `${planName(payment.plan)} · ${CYCLE_LABELS[payment.billingCycle]}`,
-    kind: KIND_LABELS[payment.kind],
+    // A kind added to the API after this build is still a payment.
+    kind: KIND_LABELS[payment.kind] ?? 'Payment',
     period: `${formatLongDate(payment.periodStart, 'UTC')} – ${formatLongDate(payment.periodEnd, 'UTC')}`,
     amount: formatMoney(payment.amount, payment.currency),
     status: payment.status === 'refunded' ? PAYMENT_TEXTS.refunded : PAYMENT_TEXTS.paid,

@@ -13,6 +13,8 @@ import { accountFields, canCancel, canResume, canUpgrade, planName } from '../ac
 import { CancelSubscription } from '../account/CancelSubscription';
 import { ChangeEmailForm } from '../account/ChangeEmailForm';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { DeleteAccount } from '../account/DeleteAccount';
+import { ExportData } from '../account/ExportData';
 import { NotificationSettings } from '../account/NotificationSettings';
 import { PaymentHistory } from '../account/PaymentHistory';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
@@ -166,6 +168,8 @@ export function AccountPage() {
       <ChangeEmailForm />
       <ChangePasswordForm />
       <NotificationSettings />
+      <ExportData />
+      <DeleteAccount />
     </PageSection>
   );
 }

@@ -1,4 +1,5 @@
 import { usePageTitle } from '@fxrates/web-kit';
+import { AccountDeletedNotice } from './AccountDeletedNotice';
 import { FeatureHighlights } from './FeatureHighlights';
 import { Hero } from './Hero';
 
@@ -7,6 +8,7 @@ export function HomePage() {
   usePageTitle('Home');
   return (
     <>
+      <AccountDeletedNotice />
       <Hero />
       <FeatureHighlights />
     </>

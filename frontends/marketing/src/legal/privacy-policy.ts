@@ -92,6 +92,16 @@ export function privacyPolicySections({ productName, supportEmail }: LegalContex
         },
         {
           paragraphs: [
+            'You can take your data and delete your account yourself: sign in and open Account Settings, where "Your data" and "Delete account" are the last sections.',
+          ],
+          bullets: [
+            `"Export my data" downloads a file (JSON) of everything ${productName} holds about your account: your profile (name, company, email address, plan, sign-up and sign-in dates, email preferences), your subscriptions, your API keys' details (name, first and last characters, when created and last used, status; never the keys themselves), your daily usage, your payments, the messages you sent us from your account's email address, the quota alerts we sent you, your changes of email address and the links you asked for, and your signed-in sessions. It never contains a password, an API key or a token.`,
+            '"Delete account" asks for your password, and your second-factor code if you turned it on. It cancels your PayPal subscription, stops every API key at once, signs you out everywhere, and erases your name, company, email address, password, sessions, API key names, usage, quota alerts, changes of email address and the messages you sent us from that address. We email a confirmation to the address the account had; you can sign up again with it, as a new account. Deletion cannot be undone, so export your data first if you want a copy.',
+            "What we keep: the record of your payments and subscriptions (dates, plan, billing period, amount, currency, and PayPal's transaction and subscription identifiers), without your name or email address, because accounting and tax law require records of sales. We keep it as long as that law requires, at most ten years, and use it only for accounting, refunds and disputes. PayPal keeps its own record of your payments under its privacy policy.",
+          ],
+        },
+        {
+          paragraphs: [
             `To exercise any of these rights, write to ${supportEmail}. We answer within 30 days.`,
           ],
         },

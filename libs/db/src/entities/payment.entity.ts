@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, type Opt, type Ref } from '@mikro-orm/core';
 import type { BillingCycle, PlanId } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import { Subscription } from './subscription.entity';
@@ -7,10 +7,16 @@ import { User } from './user.entity';
 /** created: waiting for the buyer at PayPal; captured: the money is ours; refunded: given back (a refund or a chargeback). */
 export type PaymentStatus = 'created' | 'captured' | 'refunded';
 
+/** upgrade: an order for an upgrade's prorated difference; subscription: a recurring charge (a PayPal sale). */
+export type PaymentKind = 'upgrade' | 'subscription';
+
 /**
- * A one-time payment taken through PayPal's Orders API: today, an upgrade's prorated difference for
- * the rest of the paid period. Its id is our reference (the order's custom_id and invoice_id); what
- * PayPal captured is recorded as PayPal reported it, never as we asked for it.
+ * A payment PayPal took. `upgrade`: a one-time payment taken through PayPal's Orders API, an
+ * upgrade's prorated difference for the rest of the paid period; its id is our reference (the order's
+ * custom_id and invoice_id). `subscription`: a recurring charge of a subscription (a PayPal sale, its
+ * id in `paypalCaptureId`), recorded by the worker from PAYMENT.SALE.* events; it has no order, no
+ * plan it replaced and no quote to expire. What PayPal captured is recorded as PayPal reported it,
+ * never as we asked for it.
  */
 @Entity({ tableName: 'payments' })
 export class Payment {
@@ -27,12 +33,15 @@ export class Payment {
   @Property({ type: 'string', length: 20 })
   status: PaymentStatus = 'created';
 
-  /** The plan held when the payment was quoted, and the plan it pays for. */
   @Property({ type: 'string', length: 20 })
-  fromPlan!: PlanId;
+  kind: Opt<PaymentKind> = 'upgrade';
 
-  @Property({ type: 'string', length: 10 })
-  fromBillingCycle!: BillingCycle;
+  /** The plan held when an upgrade was quoted (null for a subscription's charge), and the plan it pays for. */
+  @Property({ type: 'string', length: 20, nullable: true })
+  fromPlan: PlanId | null = null;
+
+  @Property({ type: 'string', length: 10, nullable: true })
+  fromBillingCycle: BillingCycle | null = null;
 
   @Property({ type: 'string', length: 20 })
   plan!: PlanId;
@@ -47,13 +56,18 @@ export class Payment {
   @Property({ type: 'string', length: 3 })
   currency!: string;
 
+  /** The start of the period a subscription's charge pays for (an upgrade's starts at its capture). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  periodStart: Date | null = null;
+
   /** The end of the paid period the payment covers: the quote holds only while that period is current. */
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   periodEnd!: Date;
 
-  @Property({ type: 'string', length: 64, unique: true })
-  paypalOrderId!: string;
+  @Property({ type: 'string', length: 64, nullable: true, unique: true })
+  paypalOrderId: string | null = null;
 
+  /** PayPal's transaction id: the capture of an upgrade's order, or the sale of a subscription's charge. */
   @Property({ type: 'string', length: 64, nullable: true, unique: true })
   paypalCaptureId: string | null = null;
 
@@ -68,10 +82,17 @@ export class Payment {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   capturedAt: Date | null = null;
 
-  /** After this the buyer's approval is no longer taken: the quote is asked for again. */
-  @Property({ type: 'datetime', columnType: 'timestamptz' })
-  expiresAt!: Date;
+  /** After this the buyer's approval is no longer taken: the quote is asked for again (upgrades only). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  expiresAt: Date | null = null;
 
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /** The PayPal order of an upgrade's payment; a subscription's charge has none (a caller's mistake). */
+  orderId(): string {
+    if (this.paypalOrderId === null)
+      throw new Error(`Payment ${this.id} is a ${this.kind} charge, not an order`);
+    return this.paypalOrderId;
+  }
 }

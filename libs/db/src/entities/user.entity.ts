@@ -58,4 +58,12 @@ export class User {
     columnType: 'smallint[]',
   })
   quotaAlertThresholds: Opt<QuotaAlertThreshold[]> = [...QUOTA_ALERT_THRESHOLDS];
+
+  /**
+   * When the account was deleted (issue 32 §8): its personal fields are erased and its address is a
+   * placeholder; the row stays for the payments and subscriptions kept for accounting. It signs in
+   * to nothing.
+   */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  deletedAt: Date | null = null;
 }

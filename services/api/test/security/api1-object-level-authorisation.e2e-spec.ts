@@ -51,6 +51,8 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'POST /api/v1/subscriptions/change/pay':
     "POST /api/v1/subscriptions/change/pay with another user's upgrade payment",
   'GET /api/v1/subscriptions/quotes': 'GET /api/v1/subscriptions/quotes naming another user',
+  'GET /api/account/export': 'GET /api/account/export naming another user',
+  'DELETE /api/account': "DELETE /api/account naming another user, with the caller's own password",
 };
 
 /**
@@ -384,6 +386,35 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       .send({ quotaAlerts: [] })
       .expect(200);
     expect(await accountState(t, alice.userId)).toEqual(before);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/account/export'], async () => {
+    const res = await http()
+      .get(`/api/account/export?userId=${alice.userId}&uid=${alice.userId}`)
+      .set('Authorization', bearer(mallory))
+      .expect(200);
+    expect(res.body.profile.id).toBe(mallory.userId);
+    for (const value of [alice.email.toLowerCase(), alice.keyId, alice.key])
+      expect(res.text).not.toContain(value);
+  });
+
+  it(OWNED_BY_CALLER['DELETE /api/account'], async () => {
+    const before = await accountState(t, alice.userId);
+    const eve = await signUpWithKey(t);
+    const named = await http()
+      .delete('/api/account')
+      .set('Authorization', bearer(eve))
+      .send({ password: PASSWORD, userId: alice.userId });
+    expectProblem(named, 400, 'validation-failed');
+    await http()
+      .delete(`/api/account?userId=${alice.userId}&uid=${alice.userId}`)
+      .set('Authorization', bearer(eve))
+      .send({ password: PASSWORD })
+      .expect(204);
+    // Eve's account went; Alice's is as it was, her key answering.
+    expect(await accountState(t, alice.userId)).toEqual(before);
+    await http().get('/api/v1/usage').set('X-API-Key', alice.key).expect(200);
+    expectProblem(await http().get('/api/v1/usage').set('X-API-Key', eve.key), 403, 'api-key-disabled');
   });
 
   describe('subscriptions', () => {

@@ -153,7 +153,7 @@ describe('API5:2023 Broken Function Level Authorization', () => {
       ['DELETE', '/api/keys/{id}'],
       ['PATCH', '/api/keys/{id}'],
       ['PUT', '/api/keys/{id}/disable'],
-      ['DELETE', '/api/account'],
+      ['DELETE', '/api/account/export'],
       ['PUT', '/api/account'],
       ['POST', '/api/account'],
       ['DELETE', '/api/v1/subscriptions'],

@@ -4,7 +4,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { heldAndUpcoming, Payment, Subscription, User } from '@fxrates/db';
-import { planPriceMinor, type PlanId } from '@fxrates/domain';
+import { planPriceMinor, type BillingCycle, type PlanId } from '@fxrates/domain';
 import {
   CAPTURE_TAKEN_BACK,
   decidedFields,
@@ -14,8 +14,11 @@ import {
   PayPalPlanIds,
   paypalUpdatedAt,
   REFUSED_STATUS,
+  saleAmount,
   salePayment,
+  salePeriod,
   subscriptionFields,
+  type PayPalSale,
   type PayPalSubscription,
   type SalePayment,
   type SubscriptionFields,
@@ -25,6 +28,7 @@ import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { WORKER_REDIS } from '../worker.tokens';
 import { planPaidBy } from './plan-paid-by';
 
@@ -77,9 +81,9 @@ export class SubscriptionSync {
    * prompted this. Our row is locked while PayPal's state is applied to it, so two workers (or a
    * worker and the API's confirmation) apply one after the other, each to what the other wrote.
    */
-  async sync(paypalSubscriptionId: string, payment?: SalePayment): Promise<SyncOutcome> {
+  async sync(paypalSubscriptionId: string, payment?: SalePayment, sale?: PayPalSale): Promise<SyncOutcome> {
     if (!this.unannounced.getStore())
-      return this.transactional(() => this.sync(paypalSubscriptionId, payment));
+      return this.transactional(() => this.sync(paypalSubscriptionId, payment, sale));
     const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
     if (!paypal) {
       this.logger.warn(`PayPal does not know subscription ${paypalSubscriptionId}`);
@@ -103,11 +107,12 @@ export class SubscriptionSync {
       if (await this.refuseOverlap(paypalSubscriptionId, paypal, verdict.userId)) return 'refused';
       const bound = await this.bind(paypalSubscriptionId, fields, verdict.userId);
       // Bound by someone else meanwhile (the API, another job): judge again against the row that won.
-      if (bound === 'raced') return this.sync(paypalSubscriptionId, payment);
+      if (bound === 'raced') return this.sync(paypalSubscriptionId, payment, sale);
       userId = bound ?? undefined;
     }
     if (!userId) return 'unknown';
     if (payment) await this.recordPayment(paypalSubscriptionId, payment);
+    if (payment && sale) await this.recordSale(paypalSubscriptionId, sale, payment, paypal, verdict);
     if (!fresh && !payment) return 'stale';
     await this.applyPlan(userId);
     return fresh ? 'applied' : 'stale';
@@ -124,7 +129,7 @@ export class SubscriptionSync {
       this.logger.warn(`PayPal sale ${saleId} is unknown or pays for no subscription`);
       return 'unknown';
     }
-    return this.sync(subscriptionId, (sale && salePayment(sale)) ?? undefined);
+    return this.sync(subscriptionId, (sale && salePayment(sale)) ?? undefined, sale ?? undefined);
   }
 
   /**
@@ -155,7 +160,7 @@ export class SubscriptionSync {
       subscription.plan === payment.plan &&
       subscription.billingCycle === payment.billingCycle &&
       subscription.currentPeriodEnd?.getTime() === payment.periodEnd.getTime();
-    if (stillPaidFor) {
+    if (stillPaidFor && payment.fromPlan && payment.fromBillingCycle) {
       em.assign(subscription, {
         plan: payment.fromPlan,
         billingCycle: payment.fromBillingCycle,
@@ -284,6 +289,55 @@ export class SubscriptionSync {
       Subscription,
       { paypalSubscriptionId, $or: [{ [field]: null }, { [field]: { $lt: payment.at } }] },
       { [field]: payment.at },
+    );
+  }
+
+  /**
+   * The sale as a row of `payments` (issue 32 §6), the account page's list of everything paid: one
+   * row per PayPal transaction id (the unique paypal_capture_id), so a replayed event, a second
+   * delivery or a sync after reconcile writes nothing twice. It pays for the plan PayPal billed (the
+   * subscription's plan_id now: a sale is announced as it is taken) for the period salePeriod
+   * gives; the amount is what PayPal says it took. A sale refunded or reversed since is marked
+   * refunded, and never goes back to captured.
+   */
+  private async recordSale(
+    paypalSubscriptionId: string,
+    sale: PayPalSale,
+    payment: SalePayment,
+    paypal: PayPalSubscription,
+    { plan, cycle }: { plan: PlanId; cycle: BillingCycle },
+  ): Promise<void> {
+    const em = this.db();
+    const subscription = await em.findOne(Subscription, { paypalSubscriptionId });
+    const amount = saleAmount(sale);
+    const period = salePeriod(sale, cycle, paypal);
+    if (!subscription || !amount || amount.minor <= 0 || !period) {
+      this.logger.warn(
+        `PayPal sale ${sale.id} of ${paypalSubscriptionId} not listed: its amount or time is unreadable`,
+      );
+      return;
+    }
+    await em.execute(
+      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor,
+                             currency, period_start, period_end, paypal_capture_id, captured_minor, captured_at, created_at)
+       values (?, ?, ?, 'subscription', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+       on conflict (paypal_capture_id) do update set status = 'refunded'
+        where excluded.status = 'refunded' and payments.kind = 'subscription'`,
+      [
+        randomUUID(),
+        subscription.user.id,
+        subscription.id,
+        payment.paid ? 'captured' : 'refunded',
+        plan,
+        cycle,
+        amount.minor,
+        amount.currency,
+        period.start,
+        period.end,
+        sale.id,
+        amount.minor,
+        payment.at,
+      ],
     );
   }
 

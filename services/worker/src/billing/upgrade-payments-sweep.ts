@@ -63,7 +63,7 @@ export class UpgradePaymentsSweep {
   }
 
   private async recover(payment: Payment): Promise<'granted' | 'not-granted' | 'nothing'> {
-    const order = await this.paypal.getOrder(payment.paypalOrderId);
+    const order = await this.paypal.getOrder(payment.orderId());
     if (order?.status !== 'COMPLETED') return 'nothing';
     const paypalId = payment.subscription.getEntity().paypalSubscriptionId;
     const subscription = paypalId ? await this.paypal.getSubscription(paypalId) : null;

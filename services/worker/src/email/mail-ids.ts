@@ -6,7 +6,8 @@ export type MailKind =
   | 'password-reset'
   | 'password-changed'
   | 'email-change'
-  | 'email-changed';
+  | 'email-changed'
+  | 'account-deleted';
 
 /** The domain of the sender address (MAIL_FROM), for Message-IDs of our own. */
 function senderDomain(from: string): string {

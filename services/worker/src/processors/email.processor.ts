@@ -8,6 +8,7 @@ import {
   JOBS,
   QUEUES,
   type EmailChangeJob,
+  type SendAccountDeletedEmailJob,
   type EmailJob,
   type SendContactEmailJob,
   type SendPasswordChangedEmailJob,
@@ -20,6 +21,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { stableMessageId } from '../email/mail-ids';
 import { plainText } from '../email/plain-text';
 import { queueAgain } from '../email/queue-again';
+import { AccountDeletedMailer } from '../account-deletion/account-deleted-mailer';
 import { EmailChangeMailer } from '../email-change/email-change-mailer';
 import { VerificationMailer } from '../email-verification/verification-mailer';
 import { PasswordChangedMailer } from '../password-reset/password-changed-mailer';
@@ -32,8 +34,8 @@ const UNSENT_GRACE_MS = 2 * 60_000;
 /**
  * Sends stored contact messages to the support inbox, reply-to the sender, the users' quota alerts
  * (QuotaAlertMailer), verification links (VerificationMailer), password-reset links
- * (PasswordResetMailer), password-change notices (PasswordChangedMailer) and the mails of a
- * change of address (EmailChangeMailer). Retries with
+ * (PasswordResetMailer), password-change notices (PasswordChangedMailer), the mails of a
+ * change of address (EmailChangeMailer) and the confirmation of a deleted account (AccountDeletedMailer). Retries with
  * exponential backoff while SMTP is down; a message whose last attempt failed is marked for
  * operators and queued again by the sweep until it is sent. A message recorded as sent is never
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
@@ -52,6 +54,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     private readonly passwordResets: PasswordResetMailer,
     private readonly passwordChanges: PasswordChangedMailer,
     private readonly emailChanges: EmailChangeMailer,
+    private readonly accountDeletions: AccountDeletedMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -86,6 +89,9 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     }
     if (job.name === JOBS.sendEmailChangedNotice) {
       return this.emailChanges.sendNotice((job.data as EmailChangeJob).emailChangeId, this.transport);
+    }
+    if (job.name === JOBS.sendAccountDeletedEmail) {
+      return this.accountDeletions.send(job.data as SendAccountDeletedEmailJob, this.transport);
     }
     if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
     return this.send((job.data as SendContactEmailJob).messageId);

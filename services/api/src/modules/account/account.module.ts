@@ -1,12 +1,27 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { QUEUES } from '@fxrates/queues';
 import { AuthModule } from '../auth';
+import { BillingModule } from '../billing';
+import { KeysModule } from '../keys';
 import { AccountController } from './account.controller';
+import { AccountDataController } from './account-data.controller';
+import { AccountDeletionService } from './account-deletion.service';
+import { AccountExportService } from './account-export.service';
 import { AccountService } from './account.service';
 import { PaymentsService } from './payments.service';
+import { NoSecondFactor, SecondFactorGate } from './second-factor-gate';
 
 @Module({
-  imports: [AuthModule],
-  controllers: [AccountController],
-  providers: [AccountService, PaymentsService],
+  imports: [AuthModule, BillingModule, KeysModule, BullModule.registerQueue({ name: QUEUES.email })],
+  controllers: [AccountController, AccountDataController],
+  providers: [
+    AccountService,
+    PaymentsService,
+    AccountExportService,
+    AccountDeletionService,
+    // Two-factor sign-in binds its own gate here (see SecondFactorGate).
+    { provide: SecondFactorGate, useClass: NoSecondFactor },
+  ],
 })
 export class AccountModule {}

@@ -32,12 +32,13 @@ function toAccountPayment(payment: Payment): AccountPayment {
   return {
     id: payment.id,
     paidAt: payment.capturedAt!.toISOString(),
-    kind: 'upgrade',
+    kind: payment.kind,
     status: payment.status === 'refunded' ? 'refunded' : 'paid',
     plan: payment.plan,
     billingCycle: payment.billingCycle,
-    // The upgrade applies from its capture to the end of the period it was quoted for.
-    periodStart: payment.capturedAt!.toISOString(),
+    // A subscription's charge pays for its billing period; an upgrade applies from its capture to
+    // the end of the period it was quoted for.
+    periodStart: (payment.periodStart ?? payment.capturedAt!).toISOString(),
     periodEnd: payment.periodEnd.toISOString(),
     amount: majorUnits(payment.capturedMinor ?? payment.amountMinor),
     currency: payment.currency,

@@ -43,6 +43,15 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     PasswordStore,
     VerifiedEmailGuard,
   ],
-  exports: [SessionsService, AccessTokensService, JwtAuthGuard, EmailVerificationService, VerifiedEmailGuard],
+  // Deleting the account (account module) checks the password as a sign-in does.
+  exports: [
+    SessionsService,
+    AccessTokensService,
+    JwtAuthGuard,
+    EmailVerificationService,
+    VerifiedEmailGuard,
+    CurrentPasswordCheck,
+    PasswordHashing,
+  ],
 })
 export class AuthModule {}

@@ -8,3 +8,6 @@ export * from './refresh-cookie';
 export * from './sessions.service';
 export * from './users';
 export * from './verified-email.guard';
+export * from './current-password';
+export * from './password-hashing.service';
+export * from './same-origin.guard';

@@ -20,7 +20,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const { user } = context.switchToHttp().getRequest<{ user: AuthenticatedUser }>();
     const [account] = await this.em
       .getConnection()
-      .execute('select 1 from users where id = ?', [user.userId]);
+      .execute('select 1 from users where id = ? and deleted_at is null', [user.userId]);
     if (!account) throw unauthorized();
     return true;
   }

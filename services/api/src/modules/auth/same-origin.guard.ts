@@ -32,7 +32,7 @@ export function crossOriginRefusal(
   if (origin === undefined && site === undefined) return undefined;
   return new AppException(
     ErrorCode.OriginNotAllowed,
-    'Sign-in and sign-out are only taken from our own pages; this request came from a page of another origin.',
+    'This is only taken from our own pages (sign-in, sign-out, deleting the account); this request came from a page of another origin.',
   );
 }
 

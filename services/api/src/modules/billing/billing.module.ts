@@ -37,5 +37,6 @@ import { PlanChangesService } from './plan-changes.service';
     PayPalWebhooksService,
     WebhookTransmissions,
   ],
+  exports: [SubscriptionCancellationService],
 })
 export class BillingModule {}

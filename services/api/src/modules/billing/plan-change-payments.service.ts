@@ -161,7 +161,7 @@ export class PlanChangePayments {
       payerId: await this.subscriberOf(subscription),
     };
     const order = await askPayPal(
-      () => this.paypal.getOrder(payment.paypalOrderId),
+      () => this.paypal.getOrder(payment.orderId()),
       (error) => this.logger.warn(`Upgrade payment ${payment.id} not read: ${error.message}`),
     );
     if (!order) throw notApproved();
@@ -240,7 +240,7 @@ export class PlanChangePayments {
 
   /** Refused before PayPal is asked to take anything: the price was for a period or plan no longer held. */
   private checkQuoteHolds(payment: Payment, subscription: Subscription, now: Date): void {
-    if (payment.expiresAt <= now) throw quoteExpired('This price was quoted over an hour ago.');
+    if ((payment.expiresAt ?? now) <= now) throw quoteExpired('This price was quoted over an hour ago.');
     if (subscription.status !== 'active' || subscription.paymentRevoked()) {
       throw quoteExpired('Your subscription is no longer active.');
     }

@@ -11,6 +11,9 @@ import { askPayPal } from './paypal-errors';
 import { viewOf } from './subscription-view';
 
 const CANCEL_REASON = 'Cancelled by the customer on the account page';
+const DELETION_REASON = 'The customer deleted their account';
+/** States in which PayPal may still bill a subscription. */
+const ENDED = ['cancelled', 'expired', 'refused'];
 
 /**
  * Cancels the user's active PayPal subscription at PayPal. The plan stays until the paid period
@@ -53,5 +56,30 @@ export class SubscriptionCancellationService {
     Object.assign(subscription, { pendingPlan: null, pendingBillingCycle: null, pendingChangeAt: null });
     await em.flush();
     return viewOf(subscription);
+  }
+
+  /**
+   * Deleting the account (issue 32 §8): every subscription of the user PayPal may still bill is
+   * cancelled at PayPal, before anything of the account is erased. One PayPal no longer bills
+   * (422: cancelled, expired) counts as cancelled, so a deletion tried again after a failure goes
+   * through. PayPal unreachable: 502 `payment-provider-unavailable`, nothing cancelled here nor erased.
+   * Answers the PayPal ids, for the caller to mark cancelled with the rest of the deletion.
+   */
+  async cancelAllOf(userId: string): Promise<string[]> {
+    const live = await this.em
+      .fork()
+      .find(
+        Subscription,
+        { user: userId, paypalSubscriptionId: { $ne: null }, status: { $nin: ENDED } },
+        { fields: ['paypalSubscriptionId'] },
+      );
+    const ids = live.map((subscription) => subscription.paypalSubscriptionId!);
+    for (const paypalId of ids) {
+      await askPayPal(
+        () => this.paypal.cancelSubscription(paypalId, DELETION_REASON),
+        (error) => this.logger.warn(`Subscription ${paypalId} of a deletion not cancelled: ${error.message}`),
+      );
+    }
+    return ids;
   }
 }

@@ -136,14 +136,38 @@ export class KeysService {
       await this.purgeDisabled(em, userId);
     }
     // Announced on every call, a repeated one too: a client retrying after a lost announcement
-    // announces it again. Should Redis refuse, the instances' caches expire it within
-    // API_CACHE_MAX_AGE_SECONDS anyway, and the key is disabled in PostgreSQL already.
-    await this.redis
-      .publish(pubSubChannels(this.config.redis.keyPrefix).keyChanged, key.keyHash)
-      .catch((error: Error) =>
-        this.logger.warn(`Could not announce disabled key ${key.id}: ${error.message}`),
-      );
+    // announces it again.
+    await this.announceChanged([key.keyHash]);
     return toApiKeyView(key);
+  }
+
+  /**
+   * Disables every key of the user in `tx` (the account is being deleted); answers their hashes, to
+   * announce with announceChanged once `tx` commits.
+   */
+  async disableAllIn(tx: EntityManager, userId: string): Promise<string[]> {
+    const disabled = await tx.getConnection().execute<{ key_hash: string }[]>(
+      `update api_keys set status = 'disabled', disabled_at = coalesce(disabled_at, now())
+        where user_id = ? returning key_hash`,
+      [userId],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return disabled.map((row) => row.key_hash);
+  }
+
+  /**
+   * Tells every API instance to forget what it cached about these keys, so a disabled key is refused
+   * everywhere at once. Should Redis refuse, the instances' caches expire it within
+   * API_CACHE_MAX_AGE_SECONDS anyway, and the key is disabled in PostgreSQL already.
+   */
+  async announceChanged(keyHashes: readonly string[]): Promise<void> {
+    const channel = pubSubChannels(this.config.redis.keyPrefix).keyChanged;
+    for (const keyHash of keyHashes) {
+      await this.redis
+        .publish(channel, keyHash)
+        .catch((error: Error) => this.logger.warn(`Could not announce a disabled key: ${error.message}`));
+    }
   }
 
   /**

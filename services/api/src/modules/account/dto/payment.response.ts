@@ -19,10 +19,11 @@ export class AccountPaymentDto implements AccountPayment {
     description: 'Our reference: the receipt number, and the invoice_id at PayPal',
   })
   id!: string;
-  @ApiProperty({ format: 'date-time', description: 'When PayPal captured the money' }) paidAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'When PayPal took the money' }) paidAt!: string;
   @ApiProperty({
-    enum: ['upgrade'],
-    description: 'upgrade: the prorated difference paid to move to a dearer plan for the rest of the period',
+    enum: ['subscription', 'upgrade'],
+    description:
+      'subscription: a recurring charge of the subscription (its first payment or a renewal); upgrade: the prorated difference paid to move to a dearer plan for the rest of the period. More kinds may be added',
   })
   kind!: AccountPaymentKind;
   @ApiProperty({ enum: ['paid', 'refunded'] }) status!: AccountPaymentStatus;
@@ -33,7 +34,10 @@ export class AccountPaymentDto implements AccountPayment {
   @ApiProperty({ ...MONEY, description: 'What PayPal captured: a decimal string in major units' })
   amount!: string;
   @ApiProperty({ example: 'USD' }) currency!: string;
-  @ApiProperty({ example: '3C679366HH908993F', description: "PayPal's transaction (capture) id" })
+  @ApiProperty({
+    example: '3C679366HH908993F',
+    description: "PayPal's transaction id (a capture's or a sale's)",
+  })
   paypalTransactionId!: string;
 }
 

@@ -1,0 +1,206 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { AppConfig } from '@fxrates/config';
+import request from 'supertest';
+import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { WorkerModule } from '../../worker/src/worker.module';
+import { startSmtpSink, type SmtpSink } from '../../worker/test/support/smtp-sink';
+import { BASIC_ANNUAL, subscribedUser } from '../../worker/test/support/subscribed';
+import { until } from '../../worker/test/support/waiting';
+import { deletedAddress } from '../src/modules/account/account-deletion.service';
+import { seedAccount } from './support/account-data';
+import { PASSWORD, register } from './support/auth-client';
+import { payPalEnv } from './support/paypal-env';
+import { bodyOf, mailsTo } from './support/verification-mail';
+import { startTestApp, type TestApp } from './test-app';
+import { testConfig } from './test-config';
+
+/**
+ * "Delete account" (issue 32 §8) on two API instances sharing PostgreSQL and Redis, a worker mailing
+ * through an SMTP stand-in, and PayPal's stand-in.
+ */
+describe('DELETE /api/account', () => {
+  let paypal: PayPalStandIn;
+  let smtp: SmtpSink;
+  let config: AppConfig;
+  let one: TestApp;
+  let two: TestApp;
+  let worker: INestApplicationContext;
+
+  const sql = (query: string, params: unknown[] = []) =>
+    one.app.get(MikroORM).em.getConnection().execute<Record<string, unknown>[]>(query, params);
+  const on = (t: TestApp) => request(t.app.getHttpServer());
+  const remove = (t: TestApp, accessToken: string, body: Record<string, unknown> = { password: PASSWORD }) =>
+    on(t).delete('/api/account').set('Authorization', `Bearer ${accessToken}`).send(body);
+  const usage = (t: TestApp, key: string) => on(t).get('/api/v1/usage').set('X-API-Key', key);
+  const deletionMails = (email: string) => mailsTo(smtp, email, 'X-FXRates-Account-Deleted');
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
+    smtp = await startSmtpSink();
+    config = testConfig({
+      ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      EMAIL_RETRY_DELAY_MS: '200',
+      RATES_INGEST_INTERVAL_MS: '600000',
+      USAGE_FLUSH_INTERVAL_MS: '600000',
+    });
+    one = await startTestApp(config);
+    two = await startTestApp(config);
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await two.close();
+    await one.close();
+    await smtp.close();
+    await paypal.close();
+  });
+
+  it('refuses a wrong password and deletes nothing', async () => {
+    const ada = await seedAccount(one.app);
+    const refused = await remove(one, ada.accessToken, { password: 'not the password' }).expect(400);
+    expect(refused.body).toMatchObject({
+      code: 'wrong-current-password',
+      message: 'Your current password is not correct.',
+    });
+    expect((await remove(one, ada.accessToken, {}).expect(400)).body.code).toBe('validation-failed');
+    await usage(one, ada.key).expect(200);
+    await on(one).get('/api/account').set('Authorization', `Bearer ${ada.accessToken}`).expect(200);
+    const [user] = await sql('select email::text as email, deleted_at from users where id = ?', [ada.userId]);
+    expect(user).toEqual({ email: ada.email, deleted_at: null });
+  });
+
+  it('refuses a request from a page of another origin', async () => {
+    const ada = await seedAccount(one.app);
+    const refused = await remove(one, ada.accessToken).set('Origin', 'https://evil.example').expect(403);
+    expect(refused.body.code).toBe('origin-not-allowed');
+    await usage(one, ada.key).expect(200);
+  });
+
+  it('cancels at PayPal, stops every key on every instance, ends every sign-in, erases, keeps payments, mails', async () => {
+    const { userId, paypalId, accessToken } = await subscribedUser(one, paypal);
+    const [{ email }] = await sql('select email::text as email from users where id = ?', [userId]);
+    const key = (
+      await on(one)
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${accessToken}`)
+        .send({ name: 'mine' })
+        .expect(201)
+    ).body.key as string;
+    const login = await on(one).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    // Both instances have the key cached as good.
+    await usage(one, key).expect(200);
+    await usage(two, key).expect(200);
+    await sql(
+      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
+                             period_start, period_end, paypal_capture_id, captured_minor, captured_at, payer_id, created_at)
+       select gen_random_uuid(), user_id, id, 'subscription', 'captured', 'basic', 'annual', 16788, 'USD', now(),
+              now() + interval '1 year', 'SALE-' || id, 16788, now(), 'PAYERID1234', now()
+         from subscriptions where paypal_subscription_id = ?`,
+      [paypalId],
+    );
+
+    await remove(two, accessToken).expect(204);
+
+    expect(paypal.requests).toContain(`POST /v1/billing/subscriptions/${paypalId}/cancel`);
+    expect(paypal.subscription(paypalId)!.status).toBe('CANCELLED');
+    for (const t of [one, two]) expect([401, 403]).toContain((await usage(t, key)).status);
+    expect((await on(one).post('/api/auth/refresh').set('Cookie', cookie)).status).toBe(401);
+    expect((await on(one).get('/api/account').set('Authorization', `Bearer ${accessToken}`)).status).toBe(
+      401,
+    );
+    expect(
+      (await on(two).get('/api/account/export').set('Authorization', `Bearer ${accessToken}`)).status,
+    ).toBe(401);
+    const signIn = await on(one).post('/api/auth/login').send({ email, password: PASSWORD });
+    expect(signIn.status).toBe(401);
+
+    const [user] = await sql(
+      `select email::text as email, first_name, last_name, company, display_name, deleted_at, email_verified_at
+         from users where id = ?`,
+      [userId],
+    );
+    expect(user).toMatchObject({
+      email: deletedAddress(userId),
+      first_name: '',
+      last_name: '',
+      company: null,
+      display_name: '',
+      email_verified_at: null,
+    });
+    expect(user.deleted_at).not.toBeNull();
+    const payments = await sql('select * from payments where user_id = ?', [userId]);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ captured_minor: 16788, payer_id: null });
+    expect(JSON.stringify(payments)).not.toContain(String(email));
+    expect(
+      await sql('select status from subscriptions where paypal_subscription_id = ?', [paypalId]),
+    ).toEqual([{ status: 'cancelled' }]);
+    for (const table of [
+      'refresh_tokens',
+      'usage_daily',
+      'quota_alerts',
+      'email_verifications',
+      'password_resets',
+    ])
+      expect(await sql(`select 1 from ${table} where user_id = ?`, [userId])).toEqual([]);
+
+    await until(() => deletionMails(String(email)).length === 1);
+    expect(deletionMails(String(email))[0].header('subject')).toBe('Your FXRates Pro account was deleted');
+    expect(bodyOf(deletionMails(String(email))[0])).toContain('You can sign up again with this address');
+
+    // The address is free again: a new account, with nothing of the old one.
+    const again = await register(one.app, { email });
+    expect(again.userId).not.toBe(userId);
+  });
+
+  it('erases the messages sent from the address, and the rows naming it', async () => {
+    const ada = await seedAccount(one.app);
+    await remove(one, ada.accessToken).expect(204);
+    expect(await sql('select 1 from contact_messages where lower(email) = lower(?)', [ada.email])).toEqual(
+      [],
+    );
+    expect(await sql('select name from api_keys where user_id = ?', [ada.userId])).toEqual([
+      { name: 'Deleted account' },
+    ]);
+    expect(await sql('select payer_id from payments where user_id = ?', [ada.userId])).toEqual([
+      { payer_id: null },
+    ]);
+  });
+
+  it('refuses while PayPal is down, deleting nothing; goes through once it is back', async () => {
+    const { userId, paypalId, accessToken } = await subscribedUser(one, paypal);
+    paypal.down = true;
+    try {
+      const refused = await remove(one, accessToken).expect(502);
+      expect(refused.body.code).toBe('payment-provider-unavailable');
+      expect(refused.body.message).toMatch(/Nothing was changed; try again/);
+      expect(refused.headers['retry-after']).toBe('60');
+    } finally {
+      paypal.down = false;
+    }
+    expect(await sql('select deleted_at from users where id = ?', [userId])).toEqual([{ deleted_at: null }]);
+    await remove(one, accessToken).expect(204);
+    expect(paypal.subscription(paypalId)!.status).toBe('CANCELLED');
+  });
+
+  it('is safe twice and at once: one deletion, one confirmation', async () => {
+    const ada = await seedAccount(one.app);
+    const answers = await Promise.all([remove(one, ada.accessToken), remove(two, ada.accessToken)]);
+    for (const answer of answers) expect([204, 400, 401]).toContain(answer.status);
+    expect(answers.map((answer) => answer.status)).toContain(204);
+    expect((await remove(one, ada.accessToken)).status).toBe(401);
+    expect(await sql('select email::text as email from users where id = ?', [ada.userId])).toEqual([
+      { email: deletedAddress(ada.userId) },
+    ]);
+    await until(() => deletionMails(ada.email).length >= 1);
+    // Another mail sent by the worker since shows any second confirmation would have come by now.
+    const later = await seedAccount(one.app);
+    await remove(one, later.accessToken).expect(204);
+    await until(() => deletionMails(later.email).length === 1);
+    expect(deletionMails(ada.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,131 @@
+import { startBillingWorld, type BillingWorld } from './support/billing-world';
+import { billingProbe } from './support/billing-probe';
+import { subscribedUser } from './support/subscribed';
+
+interface PaymentRow {
+  kind: string;
+  status: string;
+  plan: string;
+  billing_cycle: string;
+  captured_minor: number;
+  currency: string;
+  paypal_capture_id: string;
+  period_start: Date;
+  period_end: Date;
+  captured_at: Date;
+}
+
+/**
+ * Issue 32 §6: every charge PayPal takes for a subscription (its first payment and each renewal) is
+ * a row of `payments`, listed on the account page: once per PayPal transaction id, however often and
+ * by whatever path (webhook, replay, reconcile) it is heard of.
+ */
+describe('worker: subscription charges are recorded as payments', () => {
+  let world: BillingWorld;
+  let probe: ReturnType<typeof billingProbe>;
+  const subscribed = () => subscribedUser(world.api, world.paypal);
+  const event = (type: string, paypalId: string) => world.paypal.event(type, paypalId);
+  const paymentsOf = async (userId: string): Promise<PaymentRow[]> =>
+    (await probe.sql('select * from payments where user_id = ? order by captured_at', [
+      userId,
+    ])) as PaymentRow[];
+
+  beforeAll(async () => {
+    world = await startBillingWorld();
+    probe = billingProbe(world);
+  });
+  afterAll(() => world.close());
+
+  it('records the first payment once, however often PayPal tells of it, with its amount, period and id', async () => {
+    const { userId, paypalId, accessToken } = await subscribed();
+    const [sale] = world.paypal.sales(paypalId);
+    const completed = event('PAYMENT.SALE.COMPLETED', paypalId);
+    await probe.deliverAndWait(completed);
+    await probe.deliverAndWait(completed); // the same delivery again
+    await probe.deliverAndWait(event('PAYMENT.SALE.COMPLETED', paypalId)); // another event about the same sale
+    await probe.reconcile();
+
+    const rows = await paymentsOf(userId);
+    expect(rows).toHaveLength(1);
+    const billing = world.paypal.subscription(paypalId)!.billing_info!;
+    expect(rows[0]).toMatchObject({
+      kind: 'subscription',
+      status: 'captured',
+      plan: 'basic',
+      billing_cycle: 'annual',
+      captured_minor: 16788,
+      currency: 'USD',
+      paypal_capture_id: sale.id,
+    });
+    expect(new Date(rows[0].captured_at).toISOString()).toBe(sale.create_time);
+    expect(new Date(rows[0].period_start).toISOString()).toBe(sale.create_time);
+    expect(new Date(rows[0].period_end).toISOString()).toBe(billing.next_billing_time);
+
+    const listed = await probe
+      .http()
+      .get('/api/account/payments')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(200);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        kind: 'subscription',
+        status: 'paid',
+        plan: 'basic',
+        billingCycle: 'annual',
+        amount: '167.88',
+        currency: 'USD',
+        paypalTransactionId: sale.id,
+        paidAt: sale.create_time,
+        periodStart: sale.create_time,
+        periodEnd: billing.next_billing_time,
+      }),
+    ]);
+  });
+
+  it('adds each renewal as its own row, delivered at once or twice, and lists the newest first', async () => {
+    const { userId, paypalId, accessToken } = await subscribed();
+    await probe.deliverAndWait(event('PAYMENT.SALE.COMPLETED', paypalId));
+    world.paypal.renew(paypalId);
+    const renewal = world.paypal.sales(paypalId)[1];
+    const twice = [event('PAYMENT.SALE.COMPLETED', paypalId), event('PAYMENT.SALE.COMPLETED', paypalId)];
+    await Promise.all(twice.map((each) => probe.deliverAndWait(each)));
+
+    const rows = await paymentsOf(userId);
+    expect(rows.map((row) => row.paypal_capture_id)).toEqual(world.paypal.sales(paypalId).map((s) => s.id));
+    expect(new Date(rows[1].period_end).toISOString()).toBe(
+      world.paypal.subscription(paypalId)!.billing_info!.next_billing_time,
+    );
+    const listed = await probe
+      .http()
+      .get('/api/account/payments')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(200);
+    expect(listed.body.data.map((p: { paypalTransactionId: string }) => p.paypalTransactionId)).toEqual([
+      renewal.id,
+      rows[0].paypal_capture_id,
+    ]);
+    const receipt = await probe
+      .http()
+      .get(`/api/account/payments/${listed.body.data[0].id}`)
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(200);
+    expect(receipt.body).toMatchObject({ kind: 'subscription', paypalTransactionId: renewal.id });
+  });
+
+  it('marks a refunded or reversed charge refunded, and a late COMPLETED does not undo it', async () => {
+    const { userId, paypalId } = await subscribed();
+    const completed = event('PAYMENT.SALE.COMPLETED', paypalId);
+    await probe.deliverAndWait(completed);
+    world.paypal.refund(paypalId);
+    await probe.deliverAndWait(event('PAYMENT.SALE.REFUNDED', paypalId));
+    await probe.deliverAndWait(event('PAYMENT.SALE.COMPLETED', paypalId));
+    expect((await paymentsOf(userId)).map((row) => [row.status, row.captured_minor])).toEqual([
+      ['refunded', 16788],
+    ]);
+
+    const other = await subscribed();
+    world.paypal.reverse(other.paypalId);
+    await probe.deliverAndWait(event('PAYMENT.SALE.REVERSED', other.paypalId));
+    expect((await paymentsOf(other.userId)).map((row) => row.status)).toEqual(['refunded']);
+  });
+});
