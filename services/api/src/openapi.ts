@@ -75,7 +75,7 @@ const BODY_ROUTE: ProblemCode[] = [
   ErrorCode.PayloadTooLarge,
   ErrorCode.UnsupportedMediaType,
 ];
-const BODY_METHODS = new Set(['post', 'put', 'patch']);
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 /** Problems of a route with a path parameter: Fastify refuses a parameter over 100 characters. */
 const PATH_PARAMETER_ROUTE: ProblemCode[] = [ErrorCode.UriTooLong];
 
