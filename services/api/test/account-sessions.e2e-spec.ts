@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { AccountSessionView } from '@fxrates/domain';
 import request from 'supertest';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
+import { until } from '../../worker/test/support/waiting';
 import { PASSWORD, refreshCookieOf, register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -269,10 +270,10 @@ describe('account sessions while Redis is down', () => {
     t = await startTestApp(testConfig({ REDIS_URL: redis.url }));
   });
   afterAll(async () => {
-    // Back up, so that the app's clients close as they do in production rather than retry forever.
+    // Back up and reconnected, so that the app's clients close as they do in production.
     await redis?.start();
-    await t?.app.close();
-    t?.redis.disconnect();
+    await until(async () => (await request(t.app.getHttpServer()).get('/api/health/ready')).status === 200);
+    await t?.close();
     await redis?.stop();
   });
 
