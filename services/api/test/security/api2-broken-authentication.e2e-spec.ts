@@ -18,11 +18,11 @@ import { servedRoutes } from './support/served-routes';
 import { testConfig } from '../test-config';
 import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
 import {
-  claimsFor,
+  claimsFor as claimsOf,
   forgedLinkTokens,
+  sessionOf,
   nowSeconds,
   signed,
-  sessionOf,
   swappedSubject,
   unsigned,
 } from './support/forged-tokens';
@@ -35,6 +35,9 @@ describe('API2:2023 Broken Authentication', () => {
   let alice: Account;
   let secret: string;
   const http = () => request(t.app.getHttpServer());
+  /** Our claims with Alice's session (`sid`), so that each forgery is refused for what it varies. */
+  const claimsFor: typeof claimsOf = (sub, overrides = {}) =>
+    claimsOf(sub, { sid: sessionOf(alice.accessToken), ...overrides });
 
   /** The two places a Bearer access token is checked: Passport's guard and the converter's check. */
   async function expectBearerRefused(authorization: string) {
@@ -64,76 +67,31 @@ describe('API2:2023 Broken Authentication', () => {
   describe('forged access tokens for another user', () => {
     it('accepts the genuine token, so every refusal below is the forgery’s', async () => {
       await http().get('/api/account').set('Authorization', `Bearer ${alice.accessToken}`).expect(200);
-      const mine = signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), secret);
+      const mine = signed(claimsFor(alice.userId), secret);
       await http().get('/api/account').set('Authorization', `Bearer ${mine}`).expect(200);
     });
 
     it.each([
-      ['alg none', () => unsigned(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }))],
-      ['alg None', () => unsigned(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), 'None')],
-      [
-        'alg NONE without a signature part',
-        () => unsigned(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), 'NONE').slice(0, -1),
-      ],
-      [
-        'HS256 with a guessed secret',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), 'secret'),
-      ],
-      [
-        'HS256 with a wrong 48-character secret',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), 'x'.repeat(48)),
-      ],
-      [
-        'HS384 with our secret',
-        () =>
-          signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), secret, { alg: 'HS384' }),
-      ],
-      [
-        'HS512 with our secret',
-        () =>
-          signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), secret, { alg: 'HS512' }),
-      ],
+      ['alg none', () => unsigned(claimsFor(alice.userId))],
+      ['alg None', () => unsigned(claimsFor(alice.userId), 'None')],
+      ['alg NONE without a signature part', () => unsigned(claimsFor(alice.userId), 'NONE').slice(0, -1)],
+      ['HS256 with a guessed secret', () => signed(claimsFor(alice.userId), 'secret')],
+      ['HS256 with a wrong 48-character secret', () => signed(claimsFor(alice.userId), 'x'.repeat(48))],
+      ['HS384 with our secret', () => signed(claimsFor(alice.userId), secret, { alg: 'HS384' })],
+      ['HS512 with our secret', () => signed(claimsFor(alice.userId), secret, { alg: 'HS512' })],
       [
         'our secret, expired a minute ago',
-        () =>
-          signed(
-            claimsFor(alice.userId, {
-              sid: sessionOf(alice.accessToken),
-              iat: nowSeconds() - 960,
-              exp: nowSeconds() - 60,
-            }),
-            secret,
-          ),
+        () => signed(claimsFor(alice.userId, { iat: nowSeconds() - 960, exp: nowSeconds() - 60 }), secret),
       ],
-      [
-        'our secret, typ JWT',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), secret, { typ: 'JWT' }),
-      ],
-      [
-        'our secret, typ refresh+jwt',
-        () =>
-          signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken) }), secret, { typ: 'rt+jwt' }),
-      ],
-      [
-        'our secret, another issuer',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken), iss: 'evil' }), secret),
-      ],
+      ['our secret, typ JWT', () => signed(claimsFor(alice.userId), secret, { typ: 'JWT' })],
+      ['our secret, typ refresh+jwt', () => signed(claimsFor(alice.userId), secret, { typ: 'rt+jwt' })],
+      ['our secret, another issuer', () => signed(claimsFor(alice.userId, { iss: 'evil' }), secret)],
       [
         'our secret, another audience',
-        () =>
-          signed(
-            claimsFor(alice.userId, { sid: sessionOf(alice.accessToken), aud: 'fxrates-worker' }),
-            secret,
-          ),
+        () => signed(claimsFor(alice.userId, { aud: 'fxrates-worker' }), secret),
       ],
-      [
-        'our secret, no issuer',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken), iss: undefined }), secret),
-      ],
-      [
-        'our secret, no audience',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken), aud: undefined }), secret),
-      ],
+      ['our secret, no issuer', () => signed(claimsFor(alice.userId, { iss: undefined }), secret)],
+      ['our secret, no audience', () => signed(claimsFor(alice.userId, { aud: undefined }), secret)],
       ['a genuine token with its subject swapped', () => swappedSubject(alice.accessToken, randomUUID())],
       [
         'the genuine token with its signature cut off',
@@ -154,27 +112,12 @@ describe('API2:2023 Broken Authentication', () => {
       ],
       [
         'a lifetime of a year',
-        () =>
-          signed(
-            claimsFor(alice.userId, { sid: sessionOf(alice.accessToken), exp: nowSeconds() + 365 * 86_400 }),
-            secret,
-          ),
+        () => signed(claimsFor(alice.userId, { exp: nowSeconds() + 365 * 86_400 }), secret),
       ],
-      [
-        'no expiry',
-        () => signed(claimsFor(alice.userId, { sid: sessionOf(alice.accessToken), exp: undefined }), secret),
-      ],
+      ['no expiry', () => signed(claimsFor(alice.userId, { exp: undefined }), secret)],
       [
         'an issue time in the future',
-        () =>
-          signed(
-            claimsFor(alice.userId, {
-              sid: sessionOf(alice.accessToken),
-              iat: nowSeconds() + 3600,
-              exp: nowSeconds() + 4500,
-            }),
-            secret,
-          ),
+        () => signed(claimsFor(alice.userId, { iat: nowSeconds() + 3600, exp: nowSeconds() + 4500 }), secret),
       ],
     ])('refuses a token signed with our secret but with %s: 401', async (_what, forge) => {
       await expectBearerRefused(`Bearer ${forge()}`);
