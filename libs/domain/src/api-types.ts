@@ -299,3 +299,21 @@ export interface AccountUsage extends QuotaState {
   /** Every day of this month (UTC) up to today, zeros included. */
   days: UsageDay[];
 }
+
+/** One signed-in session of the account (GET /api/account/sessions), newest use first. */
+export interface AccountSessionView {
+  /** Opaque; what DELETE /api/account/sessions/{id} takes. */
+  id: string;
+  /** "Chrome 131 on macOS", as read from the User-Agent. */
+  browser: string;
+  /** Where the network of its last address is registered ("London, United Kingdom"), else null. */
+  place: string | null;
+  /** That network ("203.0.113.0/24", "2001:db8:1::/48"), never the address; null when unknown. */
+  network: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601: its last refresh or signed-in call (recorded at most every few minutes). */
+  lastUsedAt: string;
+  /** The session the request came with. */
+  current: boolean;
+}

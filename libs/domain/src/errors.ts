@@ -94,6 +94,8 @@ export enum ErrorCode {
   PaidPeriodRemaining = 'paid-period-remaining',
   /** No upgrade payment of this user has that id. */
   PaymentNotFound = 'payment-not-found',
+  /** No active session of this user has that id (another user's answers the same). */
+  SessionNotFound = 'session-not-found',
   /** The upgrade payment was captured before: a replay changes nothing. */
   PaymentAlreadyCaptured = 'payment-already-captured',
   /** The quoted price no longer holds (expired, or the plan or paid period changed): quote again. */

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fxrates/domain';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { sign, type SignOptions } from 'jsonwebtoken';
 import request from 'supertest';
 import { register } from './support/auth-client';
@@ -32,16 +32,21 @@ const ROUTES = [
 describe('access tokens the API did not issue', () => {
   let t: TestApp;
   let userId: string;
+  /** The session of the user's sign-in: a token needs one to be admitted (issue 32 §4). */
+  let sid: string;
   const now = () => Math.floor(Date.now() / 1000);
   const header = { alg: 'HS256', typ: 'at+jwt' } as const;
   const signed = (claims: object, options: SignOptions = {}, secret = t.config.auth.jwtSecret) =>
-    sign(claims, secret, { issuer: 'fxrates-pro', audience: 'fxrates-api', header, ...options });
+    // Each with the user's session, so that each is refused for what it varies.
+    sign({ sid, ...claims }, secret, { issuer: 'fxrates-pro', audience: 'fxrates-api', header, ...options });
   const call = (url: string, token: string) =>
     request(t.app.getHttpServer()).get(url).set('Authorization', `Bearer ${token}`);
 
   beforeAll(async () => {
     t = await startTestApp(testConfig());
-    userId = (await register(t.app)).res.body.user.uid;
+    const { res, accessToken } = await register(t.app);
+    userId = res.body.user.uid;
+    sid = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid;
   });
   afterAll(() => t.close());
 
@@ -55,6 +60,7 @@ describe('access tokens the API did not issue', () => {
     'a `sub` that is a number': () => signed({ sub: 42, iat: now(), exp: now() + 60 }),
     'a `sub` in a non-canonical UUID spelling': () =>
       signed({ sub: `{${userId.toUpperCase()}}`, iat: now(), exp: now() + 60 }),
+    'no `sid` (no session)': () => signed({ sub: userId, sid: undefined, iat: now(), exp: now() + 60 }),
     'no `exp`': () => signed({ sub: userId, iat: now() }),
     'no `iat`': () => signed({ sub: userId, exp: now() + 60 }, { noTimestamp: true }),
     'a lifetime of a year': () => signed({ sub: userId, iat: now(), exp: now() + 365 * 86_400 }),
@@ -65,7 +71,7 @@ describe('access tokens the API did not issue', () => {
     'an `exp` before its `iat`': () => signed({ sub: userId, iat: now() + 20, exp: now() + 10 }),
     // jsonwebtoken refuses to sign this one.
     'a string `exp`': () =>
-      hs256({ sub: userId, iat: now(), exp: String(now() + 60) }, t.config.auth.jwtSecret),
+      hs256({ sub: userId, sid, iat: now(), exp: String(now() + 60) }, t.config.auth.jwtSecret),
     ...Object.fromEntries(
       FORMERLY_WELL_KNOWN_SECRETS.map((secret) => [
         `the formerly well-known secret "${secret}"`,
@@ -73,6 +79,13 @@ describe('access tokens the API did not issue', () => {
       ]),
     ),
   };
+
+  // The converter takes a signed-in user's token without a lookup (its hot path): only the routes
+  // that look the session up know one that never was.
+  it.each(ROUTES.slice(0, 3))('refuses on %s a token of a session that does not exist', async (url) => {
+    const res = await call(url, signed({ sub: userId, sid: randomUUID(), iat: now(), exp: now() + 60 }));
+    expect([res.status, res.body.code]).toEqual([401, 'unauthorized']);
+  });
 
   describe.each(ROUTES)('GET %s', (url) => {
     it.each(Object.keys(forgeries))('refuses a token with %s: 401 unauthorized', async (name) => {

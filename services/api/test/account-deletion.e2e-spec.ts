@@ -141,6 +141,7 @@ describe('DELETE /api/account', () => {
     ).toEqual([{ status: 'cancelled' }]);
     for (const table of [
       'refresh_tokens',
+      'account_sessions',
       'usage_daily',
       'quota_alerts',
       'email_verifications',

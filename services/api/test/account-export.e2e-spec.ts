@@ -74,7 +74,12 @@ describe('GET /api/account/export', () => {
     ]);
     expect(file.quotaAlerts).toEqual([expect.objectContaining({ threshold: 75 })]);
     expect(file.sessions).toEqual([
-      expect.objectContaining({ expiresAt: expect.any(String), createdAt: expect.any(String) }),
+      expect.objectContaining({
+        browser: expect.any(String),
+        lastUsedAt: expect.any(String),
+        expiresAt: expect.any(String),
+        createdAt: expect.any(String),
+      }),
     ]);
     for (const part of ['emailChanges', 'emailVerifications', 'passwordResets'])
       expect(file[part]).toEqual(expect.any(Array));

@@ -136,7 +136,7 @@ describe('API keys: /api/keys', () => {
   });
 
   it('answers 401, not 500, to a valid token of an account that does not exist', async () => {
-    const token = t.app.get(AccessTokensService).sign(randomUUID());
+    const token = t.app.get(AccessTokensService).sign(randomUUID(), randomUUID());
     expect((await as(token).create({ name: 'ghost' }).expect(401)).body.code).toBe('unauthorized');
   });
 });

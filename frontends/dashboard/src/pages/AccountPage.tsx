@@ -19,6 +19,7 @@ import { NotificationSettings } from '../account/NotificationSettings';
 import { PaymentHistory } from '../account/PaymentHistory';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
+import { Sessions } from '../account/Sessions';
 import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
 
@@ -168,6 +169,7 @@ export function AccountPage() {
       <ChangeEmailForm />
       <ChangePasswordForm />
       <NotificationSettings />
+      <Sessions />
       <ExportData />
       <DeleteAccount />
     </PageSection>

@@ -1,3 +1,4 @@
+import { AccountSession } from './account-session.entity';
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
 import { ContactMessage } from './contact-message.entity';
@@ -15,6 +16,7 @@ import { WebhookEvent } from './webhook-event.entity';
 
 export {
   heldAndUpcoming,
+  AccountSession,
   AnonymousSession,
   ApiKey,
   ContactMessage,
@@ -45,4 +47,5 @@ export const ENTITIES = [
   EmailVerification,
   PasswordReset,
   EmailChange,
+  AccountSession,
 ];

@@ -20,6 +20,7 @@ import { Migration20261129010000_rate_history_covering_index } from './Migration
 import { Migration20261129050000_password_resets } from './Migration20261129050000_password_resets';
 import { Migration20261129090000_email_changes } from './Migration20261129090000_email_changes';
 import { Migration20261129100000_quota_alert_choices } from './Migration20261129100000_quota_alert_choices';
+import { Migration20261129120000_account_sessions } from './Migration20261129120000_account_sessions';
 import { Migration20261129122000_subscription_payments } from './Migration20261129122000_subscription_payments';
 import { Migration20261129123000_account_deletion } from './Migration20261129123000_account_deletion';
 
@@ -73,6 +74,7 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261129100000_quota_alert_choices',
     class: Migration20261129100000_quota_alert_choices,
   },
+  { name: 'Migration20261129120000_account_sessions', class: Migration20261129120000_account_sessions },
   {
     name: 'Migration20261129122000_subscription_payments',
     class: Migration20261129122000_subscription_payments,

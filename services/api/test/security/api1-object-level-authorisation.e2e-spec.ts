@@ -17,6 +17,7 @@ const PARAMETER_PATHS: Record<string, string> = {
   '/api/keys/{id}/disable': "POST /api/keys/{id}/disable with another user's key id",
   '/api/v1/rates/historical/{date}': 'GET /api/v1/rates/historical/{date} with a date that is not one',
   '/api/account/payments/{id}': "GET /api/account/payments/{id} with another user's payment id",
+  '/api/account/sessions/{id}': "DELETE /api/account/sessions/{id} with another user's session id",
 };
 
 /**
@@ -53,6 +54,8 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'GET /api/v1/subscriptions/quotes': 'GET /api/v1/subscriptions/quotes naming another user',
   'GET /api/account/export': 'GET /api/account/export naming another user',
   'DELETE /api/account': "DELETE /api/account naming another user, with the caller's own password",
+  'GET /api/account/sessions': 'GET /api/account/sessions naming another user',
+  'DELETE /api/account/sessions': 'DELETE /api/account/sessions naming another user',
 };
 
 /**
@@ -612,5 +615,44 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         expect(res.body).toMatchObject({ plan: 'free', status: 'none', paidUntil: null });
       else expectProblem(res, 400, 'validation-failed');
     });
+  });
+
+  /** The ids of Alice's sessions, as she sees them. */
+  const aliceSessions = async () =>
+    (
+      (await http().get('/api/account/sessions').set('Authorization', bearer(alice)).expect(200)).body as {
+        id: string;
+      }[]
+    ).map((session) => session.id);
+
+  it(PARAMETER_PATHS['/api/account/sessions/{id}'], async () => {
+    const [victim] = await aliceSessions();
+    for (const id of [victim, victim.toUpperCase(), `%7B${victim}%7D`, "1'%20OR%20'1'='1", randomUUID()]) {
+      const res = await http().delete(`/api/account/sessions/${id}`).set('Authorization', bearer(mallory));
+      expectProblem(res, 404, 'session-not-found');
+    }
+    expect(await aliceSessions()).toContain(victim);
+    await http().get('/api/account').set('Authorization', bearer(alice)).expect(200);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/account/sessions'], async () => {
+    const mine = await aliceSessions();
+    const res = await http()
+      .get(`/api/account/sessions?userId=${alice.userId}&uid=${alice.userId}`)
+      .set('Authorization', bearer(mallory))
+      .expect(200);
+    const seen = (res.body as { id: string }[]).map((s) => s.id);
+    for (const id of mine) expect(seen).not.toContain(id);
+  });
+
+  it(OWNED_BY_CALLER['DELETE /api/account/sessions'], async () => {
+    const before = await aliceSessions();
+    await http()
+      .delete(`/api/account/sessions?userId=${alice.userId}`)
+      .set('Authorization', bearer(mallory))
+      .send({ userId: alice.userId })
+      .expect(204);
+    expect(await aliceSessions()).toEqual(before);
+    await http().get('/api/account').set('Authorization', bearer(mallory)).expect(200);
   });
 });

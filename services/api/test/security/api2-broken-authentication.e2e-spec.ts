@@ -18,8 +18,9 @@ import { servedRoutes } from './support/served-routes';
 import { testConfig } from '../test-config';
 import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
 import {
-  claimsFor,
+  claimsFor as claimsOf,
   forgedLinkTokens,
+  sessionOf,
   nowSeconds,
   signed,
   swappedSubject,
@@ -34,6 +35,9 @@ describe('API2:2023 Broken Authentication', () => {
   let alice: Account;
   let secret: string;
   const http = () => request(t.app.getHttpServer());
+  /** Our claims with Alice's session (`sid`), so that each forgery is refused for what it varies. */
+  const claimsFor: typeof claimsOf = (sub, overrides = {}) =>
+    claimsOf(sub, { sid: sessionOf(alice.accessToken), ...overrides });
 
   /** The two places a Bearer access token is checked: Passport's guard and the converter's check. */
   async function expectBearerRefused(authorization: string) {

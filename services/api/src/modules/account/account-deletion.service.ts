@@ -95,6 +95,8 @@ export class AccountDeletionService {
     // Key names are the customer's words; the disabled keys stay (their usage ids point at them).
     await run(`update api_keys set name = 'Deleted account' where user_id = ?`);
     await run('delete from refresh_tokens where user_id = ?');
+    // Browsers, networks and places of its sign-ins: personal, and ended with the account.
+    await run('delete from account_sessions where user_id = ?');
     // Contact messages name no account: those sent from an address it proved, now or before a change.
     await run(
       `delete from contact_messages where lower(email) in (

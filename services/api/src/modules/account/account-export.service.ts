@@ -95,7 +95,8 @@ export class AccountExportService {
             'select * from email_verifications where user_id = ? order by created_at',
           ),
           passwordResets: await rows('select * from password_resets where user_id = ? order by created_at'),
-          sessions: await rows('select * from refresh_tokens where user_id = ? order by created_at'),
+          // One per sign-in: browser, network and place, as the Sessions list shows them.
+          sessions: await rows('select * from account_sessions where user_id = ? order by created_at'),
         };
       },
       { readOnly: true, isolationLevel: IsolationLevel.REPEATABLE_READ },

@@ -10,7 +10,7 @@ const CLOCK_SKEW_SECONDS = 30;
 /** A token as jsonwebtoken decodes it with `complete: true`, after checking its signature. */
 export interface DecodedAccessToken {
   header: { typ?: unknown };
-  payload: { sub?: unknown; iat?: unknown; exp?: unknown };
+  payload: { sub?: unknown; sid?: unknown; iat?: unknown; exp?: unknown };
 }
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
@@ -31,4 +31,12 @@ export function userIdOfAccessToken(
   if (!isTime(iat) || !isTime(exp) || iat > nowSeconds + CLOCK_SKEW_SECONDS) return undefined;
   const lifetime = exp - iat;
   return lifetime > 0 && lifetime <= ACCESS_TOKEN_TTL_SECONDS ? sub : undefined;
+}
+
+/**
+ * The session a token was issued for (its `sid`, issue 32 §4), which dashboard calls check is still
+ * signed in; undefined for a token without one (issued before sessions were kept: a refresh gets one).
+ */
+export function sessionIdOfAccessToken({ payload }: DecodedAccessToken): string | undefined {
+  return typeof payload.sid === 'string' && isUUID(payload.sid) ? payload.sid : undefined;
 }

@@ -3,7 +3,12 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
-import { ACCESS_TOKEN_TYPE, userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
+import {
+  ACCESS_TOKEN_TYPE,
+  sessionIdOfAccessToken,
+  userIdOfAccessToken,
+  type DecodedAccessToken,
+} from './access-token-claims';
 
 export const ACCESS_TOKEN = {
   algorithm: 'HS256',
@@ -14,6 +19,8 @@ export const ACCESS_TOKEN = {
 
 export interface AccessTokenClaims {
   sub: string;
+  /** The session (AccountSession) the token was issued for: signing it out refuses the token. */
+  sid: string;
 }
 
 /** Signs and checks the 15-minute access tokens: HS256 only, with issuer, audience and type. */
@@ -25,9 +32,9 @@ export class AccessTokensService {
     this.jwt = new JwtService({ secret: config.auth.jwtSecret });
   }
 
-  sign(userId: string): string {
+  sign(userId: string, sessionId: string): string {
     return this.jwt.sign(
-      {},
+      { sid: sessionId },
       {
         subject: userId,
         algorithm: ACCESS_TOKEN.algorithm,
@@ -54,7 +61,7 @@ export class AccessTokensService {
       throw unauthorized(expired ? 'Your sign-in has expired. Refresh it or sign in again.' : undefined);
     }
     const userId = userIdOfAccessToken(decoded);
-    if (userId === undefined) throw unauthorized();
+    if (userId === undefined || sessionIdOfAccessToken(decoded) === undefined) throw unauthorized();
     return userId;
   }
 }

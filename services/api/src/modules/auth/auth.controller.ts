@@ -28,6 +28,7 @@ import { PasswordResetService } from './password-reset.service';
 import type { AuthenticatedUser } from './jwt.strategy';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SameOriginGuard } from './same-origin.guard';
+import { deviceOf } from './session-device';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -65,7 +66,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.respond(await this.auth.register(body, request.ip), request, reply);
+    return this.respond(await this.auth.register(body, request.ip, await deviceOf(request)), request, reply);
   }
 
   @Post('login')
@@ -92,7 +93,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.respond(await this.auth.login(body, request.ip), request, reply);
+    return this.respond(await this.auth.login(body, request.ip, await deviceOf(request)), request, reply);
   }
 
   @Post('refresh')
@@ -117,7 +118,11 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
     try {
-      return this.respond(await this.auth.refresh(readRefreshCookie(request)), request, reply);
+      return this.respond(
+        await this.auth.refresh(readRefreshCookie(request), await deviceOf(request)),
+        request,
+        reply,
+      );
     } catch (error) {
       clearRefreshCookie(this.config, request, reply);
       throw error;

@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@fxrates/queues';
 import { PassportModule } from '@nestjs/passport';
 import { AccessTokensService } from './access-tokens.service';
+import { AccountSessionsController } from './account-sessions.controller';
+import { AccountSessionsService } from './account-sessions.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { CurrentPasswordCheck } from './current-password';
@@ -24,7 +26,7 @@ import { VerifiedEmailGuard } from './verified-email.guard';
 
 @Module({
   imports: [PassportModule, BullModule.registerQueue({ name: QUEUES.email })],
-  controllers: [SessionsController, AuthController, EmailChangeController],
+  controllers: [SessionsController, AuthController, EmailChangeController, AccountSessionsController],
   providers: [
     SessionsService,
     AccessTokensService,
@@ -42,6 +44,7 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     EmailChangeService,
     PasswordStore,
     VerifiedEmailGuard,
+    AccountSessionsService,
   ],
   // Deleting the account (account module) checks the password as a sign-in does.
   exports: [

@@ -12,6 +12,7 @@ import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHashing } from './password-hashing.service';
 import { assertAcceptablePassword } from './passwords';
 import { RefreshTokensService, type IssuedRefreshToken } from './refresh-tokens.service';
+import type { SessionDevice } from './session-device';
 import { EmailVerificationService } from './email-verification.service';
 import { SignupThrottleService } from './signup-throttle.service';
 import { displayNameOf, toCurrentUser } from './users';
@@ -41,7 +42,7 @@ export class AuthService {
    * an unverified address and a verification link, emailed once the account is stored.
    * Sign-ups are counted per IP and network before the password is hashed (SignupThrottleService).
    */
-  async register(input: RegisterBody, ip: string | undefined): Promise<SignIn> {
+  async register(input: RegisterBody, ip: string | undefined, device: SessionDevice): Promise<SignIn> {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw new AppException(ErrorCode.PasswordsDoNotMatch, 'Passwords do not match');
     }
@@ -87,7 +88,7 @@ export class AuthService {
       throw error;
     }
     await this.verification.send(link);
-    return this.signIn(user);
+    return this.signIn(user, device);
   }
 
   /**
@@ -95,7 +96,7 @@ export class AuthService {
    * (throttle, lookup, one argon2 verification, failure count), so the time of the answer does not
    * tell whether an account exists; only the text does, as the spec wants.
    */
-  async login(input: LoginBody, ip: string | undefined): Promise<SignIn> {
+  async login(input: LoginBody, ip: string | undefined, device: SessionDevice): Promise<SignIn> {
     const attempt = await this.throttle.begin(input.email, ip);
     if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const user = await this.em
@@ -119,16 +120,16 @@ export class AuthService {
     }
     await attempt.succeeded();
     await this.em.fork().nativeUpdate(User, { id: user.id }, { lastSignInAt: new Date() });
-    return this.signIn(user);
+    return this.signIn(user, device);
   }
 
-  async refresh(token: string | undefined): Promise<SignIn> {
-    const rotated = await this.refreshTokens.rotate(token);
+  async refresh(token: string | undefined, device: SessionDevice): Promise<SignIn> {
+    const rotated = await this.refreshTokens.rotate(token, device);
     const user = await this.em
       .fork()
       .findOne(User, { id: rotated.userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
     if (!user) throw unauthorized();
-    return { body: this.bodyFor(user), refresh: rotated };
+    return { body: this.bodyFor(user, rotated.sessionId), refresh: rotated };
   }
 
   logout(token: string | undefined): Promise<void> {
@@ -143,14 +144,15 @@ export class AuthService {
     return toCurrentUser(user);
   }
 
-  private async signIn(user: SignedInUser): Promise<SignIn> {
-    return { body: this.bodyFor(user), refresh: await this.refreshTokens.issue(user.id) };
+  private async signIn(user: SignedInUser, device: SessionDevice): Promise<SignIn> {
+    const refresh = await this.refreshTokens.issue(user.id, device);
+    return { body: this.bodyFor(user, refresh.sessionId), refresh };
   }
 
-  private bodyFor(user: SignedInUser): AuthResponse {
+  private bodyFor(user: SignedInUser, sessionId: string): AuthResponse {
     return {
       user: toCurrentUser(user),
-      accessToken: this.accessTokens.sign(user.id),
+      accessToken: this.accessTokens.sign(user.id, sessionId),
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     };
   }

@@ -62,7 +62,7 @@ export class EmailChangeController {
     operationId: 'confirmEmailChange',
     summary: 'Move the signed-in account to the new address with the token of the mailed link',
     description:
-      'Only for the account the link was made for. The address changes and is verified; every other change waiting ends; every sign-in of the account ends, this one too once its access token runs out: sign in again with the new address. The old address is told.',
+      'Only for the account the link was made for. The address changes and is verified; every other change waiting ends; every sign-in of the account ends at once, this one too: sign in again with the new address. The old address is told.',
   })
   @ApiOkResponse({ type: EmailChangeStatusDto })
   @ApiProblems(

@@ -2,12 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
+import { sessionIdOfAccessToken, userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
 import { ACCESS_TOKEN, unauthorized } from './access-tokens.service';
 
 /** Who a Bearer token says the caller is. */
 export interface AuthenticatedUser {
   userId: string;
+  /** The signed-in session the token belongs to (AccountSession). */
+  sessionId: string;
 }
 
 /** Passport's JWT strategy with the same allow-list and claim checks as AccessTokensService. */
@@ -26,7 +28,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   validate(decoded: DecodedAccessToken): AuthenticatedUser {
     const userId = userIdOfAccessToken(decoded);
-    if (userId === undefined) throw unauthorized();
-    return { userId };
+    const sessionId = sessionIdOfAccessToken(decoded);
+    if (userId === undefined || sessionId === undefined) throw unauthorized();
+    return { userId, sessionId };
   }
 }

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { RefreshToken, User } from '@fxrates/db';
 import { ErrorCode } from '@fxrates/domain';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
+import type { SessionDevice } from './session-device';
 
 /** How long a refresh token is good for; each use rotates it and starts a new period. */
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -11,6 +11,8 @@ export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The session (refresh-token family) the token belongs to: the `sid` of its access tokens. */
+  sessionId: string;
 }
 
 export interface RotatedRefreshToken extends IssuedRefreshToken {
@@ -25,30 +27,72 @@ const invalid = () =>
   new AppException(ErrorCode.InvalidRefreshToken, 'Your session has ended. Sign in again.');
 
 /**
- * Opaque refresh tokens in families. Rotation is one conditional UPDATE, so two concurrent uses of
- * the same token cannot both succeed; presenting a token that was already rotated or revoked
- * revokes its whole family (a stolen copy was used) and is refused.
+ * Revokes the refresh tokens of the families `families` selects (a query of `family` ids) and ends
+ * their sessions, in one statement: the ended sessions' access tokens are refused from then on
+ * (JwtAuthGuard). Returns the ended sessions' ids.
+ */
+const endSessions = (families: string) => `with families as (${families}),
+  tokens as (update refresh_tokens set revoked_at = now()
+              where revoked_at is null and family in (select family from families)),
+  ended as (update account_sessions set revoked_at = now()
+             where revoked_at is null and id in (select family from families) returning id)
+  select id from ended`;
+
+/**
+ * Opaque refresh tokens in families, one family per signed-in session (AccountSession). Rotation is
+ * one conditional UPDATE, so two concurrent uses of the same token cannot both succeed; presenting a
+ * token that was already rotated or revoked revokes its whole family (a stolen copy was used) and is
+ * refused.
  */
 @Injectable()
 export class RefreshTokensService {
   constructor(private readonly em: EntityManager) {}
 
-  async issue(userId: string, family: string = randomUUID(), now = new Date()): Promise<IssuedRefreshToken> {
+  /**
+   * A new refresh token of the session `family` (a new session unless given), which records the
+   * client it was used from. None is issued for a session ended meanwhile (signed out while this
+   * refresh was under way): its family would otherwise live on.
+   */
+  async issue(
+    userId: string,
+    device: SessionDevice,
+    family: string = randomUUID(),
+    now = new Date(),
+  ): Promise<IssuedRefreshToken> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
-    const em = this.em.fork();
-    em.create(RefreshToken, {
-      user: em.getReference(User, userId),
-      family,
-      tokenHash: hashToken(token),
-      expiresAt,
-      createdAt: now,
-    });
-    await em.flush();
-    return { token, expiresAt };
+    const issued: unknown[] = await this.em.getConnection().execute(
+      `with session as (
+         insert into account_sessions (id, user_id, created_at, last_used_at, expires_at, browser, network, place)
+         values (?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (id) do update
+           set last_used_at = excluded.last_used_at, expires_at = excluded.expires_at,
+               browser = excluded.browser, network = excluded.network, place = excluded.place
+           where account_sessions.revoked_at is null and account_sessions.user_id = excluded.user_id
+         returning id)
+       insert into refresh_tokens (id, user_id, family, token_hash, expires_at, created_at)
+       select ?, ?, id, ?, ?, ? from session returning id`,
+      [
+        family,
+        userId,
+        now,
+        now,
+        expiresAt,
+        device.browser,
+        device.network,
+        device.place,
+        randomUUID(),
+        userId,
+        hashToken(token),
+        expiresAt,
+        now,
+      ],
+    );
+    if (issued.length !== 1) throw invalid();
+    return { token, expiresAt, sessionId: family };
   }
 
-  async rotate(token: string | undefined): Promise<RotatedRefreshToken> {
+  async rotate(token: string | undefined, device: SessionDevice): Promise<RotatedRefreshToken> {
     if (!token) throw invalid();
     const hash = hashToken(token);
     const connection = this.em.getConnection();
@@ -60,7 +104,7 @@ export class RefreshTokensService {
     );
     if (claimed.length === 1) {
       const { user_id: userId, family } = claimed[0];
-      return { userId, ...(await this.issue(userId, family)) };
+      return { userId, ...(await this.issue(userId, device, family)) };
     }
     const [known]: { family: string; expired: boolean; revoked: boolean }[] = await connection.execute(
       `select family, expires_at <= now() as expired, revoked_at is not null as revoked
@@ -68,7 +112,7 @@ export class RefreshTokensService {
       [hash],
     );
     if (known && !known.expired && !known.revoked) {
-      await this.revokeFamily(known.family);
+      await connection.execute(endSessions('select ?::uuid as family'), [known.family]);
       throw new AppException(
         ErrorCode.RefreshTokenReused,
         'This session was used from somewhere else and has been signed out everywhere. Sign in again.',
@@ -77,36 +121,44 @@ export class RefreshTokensService {
     throw invalid();
   }
 
-  /** Revokes the family of a token, if it is one of ours (logout). */
+  /** Ends the session of a token, if it is one of ours (logout). */
   async revoke(token: string | undefined): Promise<void> {
     if (!token) return;
-    await this.em.getConnection().execute(
-      `update refresh_tokens set revoked_at = now()
-          where revoked_at is null and family = (select family from refresh_tokens where token_hash = ?)`,
-      [hashToken(token)],
-    );
+    await this.em
+      .getConnection()
+      .execute(endSessions('select family from refresh_tokens where token_hash = ?'), [hashToken(token)]);
   }
 
   /**
-   * Ends every sign-in of the user, in `tx` (a password change or reset), but the one `keep` (a refresh
-   * token of the user, the caller's own) belongs to.
+   * Ends every session of the user, in `tx` (a password change or reset), but the one `keep` (a
+   * refresh token of the user, the caller's own) belongs to.
    */
   async revokeAllOf(tx: EntityManager, userId: string, keep?: string): Promise<void> {
     await tx.getConnection().execute(
-      `update refresh_tokens set revoked_at = now()
-        where user_id = ? and revoked_at is null
-          and family is distinct from (select family from refresh_tokens where token_hash = ? and user_id = ?)`,
+      endSessions(`select family from refresh_tokens where user_id = ? and revoked_at is null
+                     and family is distinct from (select family from refresh_tokens where token_hash = ? and user_id = ?)`),
       [userId, keep === undefined ? '' : hashToken(keep), userId],
-      'run',
+      'all',
       tx.getTransactionContext(),
     );
   }
 
-  private async revokeFamily(family: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(`update refresh_tokens set revoked_at = now() where family = ? and revoked_at is null`, [
-        family,
-      ]);
+  /** Ends one active session of the user; false when the user has no active session `sessionId`. */
+  async endSession(userId: string, sessionId: string): Promise<boolean> {
+    const ended: unknown[] = await this.em.getConnection().execute(
+      endSessions(`select id as family from account_sessions
+                    where id = ? and user_id = ? and revoked_at is null and expires_at > now()`),
+      [sessionId, userId],
+    );
+    return ended.length === 1;
+  }
+
+  /** Ends every session of the user but `keepSessionId` (the caller's). */
+  async endOtherSessions(userId: string, keepSessionId: string): Promise<void> {
+    await this.em.getConnection().execute(
+      endSessions(`select id as family from account_sessions where user_id = ? and revoked_at is null and id <> ?
+                   union select family from refresh_tokens where user_id = ? and revoked_at is null and family <> ?`),
+      [userId, keepSessionId, userId, keepSessionId],
+    );
   }
 }

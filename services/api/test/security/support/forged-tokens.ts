@@ -7,6 +7,8 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 /** What our access tokens carry (AccessTokensService), for a forger to vary one thing at a time. */
 export interface Claims {
   sub: string;
+  /** The session the token is for (issue 32 §4). */
+  sid?: string;
   iss?: string;
   aud?: string;
   iat?: number;
@@ -46,6 +48,11 @@ export function signed(
 /** An unsigned JWT (`alg: none`), with an empty signature or none at all. */
 export function unsigned(claims: Claims, alg = 'none'): string {
   return `${b64({ alg, typ: ACCESS_TOKEN.type })}.${b64(claims)}.`;
+}
+
+/** The session (`sid`) of a token we issued, for a forgery that keeps it. */
+export function sessionOf(genuine: string): string {
+  return (JSON.parse(Buffer.from(genuine.split('.')[1], 'base64url').toString()) as Claims).sid as string;
 }
 
 /** Another user's id in a token whose signature is one we made for ourselves. */
