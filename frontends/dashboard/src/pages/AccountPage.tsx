@@ -17,6 +17,7 @@ import { NotificationSettings } from '../account/NotificationSettings';
 import { PaymentHistory } from '../account/PaymentHistory';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
+import { TwoFactorSettings } from '../account/TwoFactorSettings';
 import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
 
@@ -165,6 +166,7 @@ export function AccountPage() {
       <PaymentHistory />
       <ChangeEmailForm />
       <ChangePasswordForm />
+      <TwoFactorSettings />
       <NotificationSettings />
     </PageSection>
   );

@@ -20,6 +20,7 @@ import { Migration20261129010000_rate_history_covering_index } from './Migration
 import { Migration20261129050000_password_resets } from './Migration20261129050000_password_resets';
 import { Migration20261129090000_email_changes } from './Migration20261129090000_email_changes';
 import { Migration20261129100000_quota_alert_choices } from './Migration20261129100000_quota_alert_choices';
+import { Migration20261129121000_two_factor } from './Migration20261129121000_two_factor';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -71,4 +72,5 @@ export const MIGRATIONS: MigrationObject[] = [
     name: 'Migration20261129100000_quota_alert_choices',
     class: Migration20261129100000_quota_alert_choices,
   },
+  { name: 'Migration20261129121000_two_factor', class: Migration20261129121000_two_factor },
 ];

@@ -25,9 +25,13 @@ export class AccessTokensService {
     this.jwt = new JwtService({ secret: config.auth.jwtSecret });
   }
 
-  sign(userId: string): string {
+  /**
+   * `authenticatedAt`: when the sign-in last proved its password or second factor, as `auth_time`
+   * (OpenID Connect's claim), which routes asking for a fresh sign-in read (RecentSignInGuard).
+   */
+  sign(userId: string, authenticatedAt = new Date()): string {
     return this.jwt.sign(
-      {},
+      { auth_time: Math.floor(authenticatedAt.getTime() / 1000) },
       {
         subject: userId,
         algorithm: ACCESS_TOKEN.algorithm,

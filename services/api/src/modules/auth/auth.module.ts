@@ -21,10 +21,12 @@ import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { SignupThrottleService } from './signup-throttle.service';
 import { VerifiedEmailGuard } from './verified-email.guard';
+import { RecentSignInGuard, TwoFactorService } from './two-factor';
+import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_PROVIDERS } from './two-factor/two-factor.providers';
 
 @Module({
   imports: [PassportModule, BullModule.registerQueue({ name: QUEUES.email })],
-  controllers: [SessionsController, AuthController, EmailChangeController],
+  controllers: [SessionsController, AuthController, EmailChangeController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
     SessionsService,
     AccessTokensService,
@@ -42,7 +44,16 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     EmailChangeService,
     PasswordStore,
     VerifiedEmailGuard,
+    ...TWO_FACTOR_PROVIDERS,
   ],
-  exports: [SessionsService, AccessTokensService, JwtAuthGuard, EmailVerificationService, VerifiedEmailGuard],
+  exports: [
+    SessionsService,
+    AccessTokensService,
+    JwtAuthGuard,
+    EmailVerificationService,
+    VerifiedEmailGuard,
+    TwoFactorService,
+    RecentSignInGuard,
+  ],
 })
 export class AuthModule {}

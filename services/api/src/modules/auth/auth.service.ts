@@ -2,7 +2,13 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Subscription, User } from '@fxrates/db';
-import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode, type AuthResponse, type CurrentUser } from '@fxrates/domain';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ErrorCode,
+  type AuthResponse,
+  type CurrentUser,
+  type TwoFactorChallenge,
+} from '@fxrates/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppException } from '../../common/app-exception';
 import { AccessTokensService, unauthorized } from './access-tokens.service';
@@ -14,6 +20,8 @@ import { assertAcceptablePassword } from './passwords';
 import { RefreshTokensService, type IssuedRefreshToken } from './refresh-tokens.service';
 import { EmailVerificationService } from './email-verification.service';
 import { SignupThrottleService } from './signup-throttle.service';
+import { CHALLENGE_TTL_SECONDS, SignInChallenges } from './two-factor/sign-in-challenges';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { displayNameOf, toCurrentUser } from './users';
 
 type SignedInUser = Pick<User, 'id' | 'email' | 'displayName' | 'emailVerifiedAt'>;
@@ -34,6 +42,8 @@ export class AuthService {
     private readonly signups: SignupThrottleService,
     private readonly passwords: PasswordHashing,
     private readonly verification: EmailVerificationService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly challenges: SignInChallenges,
   ) {}
 
   /**
@@ -94,8 +104,11 @@ export class AuthService {
    * Signs in, or refuses with the spec's texts. An unknown email takes the same steps as a known one
    * (throttle, lookup, one argon2 verification, failure count), so the time of the answer does not
    * tell whether an account exists; only the text does, as the spec wants.
+   *
+   * With two-factor on, the right password yields no tokens but a challenge for the code step
+   * (POST /api/auth/login/two-factor, then `signInAs`).
    */
-  async login(input: LoginBody, ip: string | undefined): Promise<SignIn> {
+  async login(input: LoginBody, ip: string | undefined): Promise<SignIn | TwoFactorChallenge> {
     const attempt = await this.throttle.begin(input.email, ip);
     if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const user = await this.em
@@ -118,8 +131,34 @@ export class AuthService {
         : new AppException(ErrorCode.UserNotFound, 'No account found with this email');
     }
     await attempt.succeeded();
+    if (await this.twoFactor.isEnabled(user.id)) {
+      const challenge = await this.challenges.issue(user.id);
+      return { twoFactorRequired: true, challenge, expiresIn: CHALLENGE_TTL_SECONDS };
+    }
     await this.em.fork().nativeUpdate(User, { id: user.id }, { lastSignInAt: new Date() });
     return this.signIn(user);
+  }
+
+  /** Completes a sign-in whose every factor was proved (the password, then a code). */
+  async signInAs(userId: string): Promise<SignIn> {
+    const em = this.em.fork();
+    const user = await em.findOne(
+      User,
+      { id: userId },
+      { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] },
+    );
+    if (!user) throw unauthorized();
+    await em.nativeUpdate(User, { id: user.id }, { lastSignInAt: new Date() });
+    return this.signIn(user);
+  }
+
+  /** A new access token for a signed-in user who has just proved it is them again. */
+  async reauthenticated(userId: string, authenticatedAt: Date): Promise<AuthResponse> {
+    const user = await this.em
+      .fork()
+      .findOne(User, { id: userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
+    if (!user) throw unauthorized();
+    return this.bodyFor(user, authenticatedAt);
   }
 
   async refresh(token: string | undefined): Promise<SignIn> {
@@ -128,7 +167,7 @@ export class AuthService {
       .fork()
       .findOne(User, { id: rotated.userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
     if (!user) throw unauthorized();
-    return { body: this.bodyFor(user), refresh: rotated };
+    return { body: this.bodyFor(user, rotated.authenticatedAt), refresh: rotated };
   }
 
   logout(token: string | undefined): Promise<void> {
@@ -144,13 +183,17 @@ export class AuthService {
   }
 
   private async signIn(user: SignedInUser): Promise<SignIn> {
-    return { body: this.bodyFor(user), refresh: await this.refreshTokens.issue(user.id) };
+    const now = new Date();
+    return {
+      body: this.bodyFor(user, now),
+      refresh: await this.refreshTokens.issue(user.id, undefined, now),
+    };
   }
 
-  private bodyFor(user: SignedInUser): AuthResponse {
+  private bodyFor(user: SignedInUser, authenticatedAt: Date): AuthResponse {
     return {
       user: toCurrentUser(user),
-      accessToken: this.accessTokens.sign(user.id),
+      accessToken: this.accessTokens.sign(user.id, authenticatedAt),
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     };
   }

@@ -8,3 +8,4 @@ export * from './refresh-cookie';
 export * from './sessions.service';
 export * from './users';
 export * from './verified-email.guard';
+export * from './two-factor';

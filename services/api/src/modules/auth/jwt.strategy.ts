@@ -2,12 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
+import { authTimeOfAccessToken, userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
 import { ACCESS_TOKEN, unauthorized } from './access-tokens.service';
 
 /** Who a Bearer token says the caller is. */
 export interface AuthenticatedUser {
   userId: string;
+  /** `auth_time` of the token (seconds): when its sign-in last proved the password or second factor. */
+  authTime?: number;
 }
 
 /** Passport's JWT strategy with the same allow-list and claim checks as AccessTokensService. */
@@ -27,6 +29,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   validate(decoded: DecodedAccessToken): AuthenticatedUser {
     const userId = userIdOfAccessToken(decoded);
     if (userId === undefined) throw unauthorized();
-    return { userId };
+    return { userId, authTime: authTimeOfAccessToken(decoded) };
   }
 }

@@ -15,6 +15,8 @@ export interface IssuedRefreshToken {
 
 export interface RotatedRefreshToken extends IssuedRefreshToken {
   userId: string;
+  /** When the sign-in last proved its password or second factor: the new access token's `auth_time`. */
+  authenticatedAt: Date;
 }
 
 function hashToken(token: string): string {
@@ -33,7 +35,12 @@ const invalid = () =>
 export class RefreshTokensService {
   constructor(private readonly em: EntityManager) {}
 
-  async issue(userId: string, family: string = randomUUID(), now = new Date()): Promise<IssuedRefreshToken> {
+  async issue(
+    userId: string,
+    family: string = randomUUID(),
+    now = new Date(),
+    authenticatedAt = now,
+  ): Promise<IssuedRefreshToken> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
     const em = this.em.fork();
@@ -42,6 +49,7 @@ export class RefreshTokensService {
       family,
       tokenHash: hashToken(token),
       expiresAt,
+      authenticatedAt,
       createdAt: now,
     });
     await em.flush();
@@ -52,15 +60,17 @@ export class RefreshTokensService {
     if (!token) throw invalid();
     const hash = hashToken(token);
     const connection = this.em.getConnection();
-    const claimed: { user_id: string; family: string }[] = await connection.execute(
-      `update refresh_tokens set rotated_at = now()
+    const claimed: { user_id: string; family: string; authenticated_at: Date | string }[] =
+      await connection.execute(
+        `update refresh_tokens set rotated_at = now()
         where token_hash = ? and rotated_at is null and revoked_at is null and expires_at > now()
-        returning user_id, family`,
-      [hash],
-    );
+        returning user_id, family, authenticated_at`,
+        [hash],
+      );
     if (claimed.length === 1) {
       const { user_id: userId, family } = claimed[0];
-      return { userId, ...(await this.issue(userId, family)) };
+      const authenticatedAt = new Date(claimed[0].authenticated_at);
+      return { userId, authenticatedAt, ...(await this.issue(userId, family, new Date(), authenticatedAt)) };
     }
     const [known]: { family: string; expired: boolean; revoked: boolean }[] = await connection.execute(
       `select family, expires_at <= now() as expired, revoked_at is not null as revoked
@@ -75,6 +85,19 @@ export class RefreshTokensService {
       );
     }
     throw invalid();
+  }
+
+  /**
+   * The sign-in of `token` (the user's own) proved its password or second factor again: its next
+   * refreshes carry the new time. A missing or foreign token changes nothing.
+   */
+  async markAuthenticated(token: string | undefined, userId: string, at: Date): Promise<void> {
+    if (!token) return;
+    await this.em.getConnection().execute(
+      `update refresh_tokens set authenticated_at = ?
+        where user_id = ? and family = (select family from refresh_tokens where token_hash = ? and user_id = ?)`,
+      [at, userId, hashToken(token), userId],
+    );
   }
 
   /** Revokes the family of a token, if it is one of ours (logout). */

@@ -1,0 +1,2 @@
+export * from './recent-sign-in.guard';
+export * from './two-factor.service';
