@@ -58,7 +58,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack gap="sm" data-testid="recovery-codes">
-      <Alert color="yellow" variant="light" title={TEXTS.recoveryTitle}>
+      <Alert color="yellow" variant="light">
+        <Text size="sm" fw={600}>
+          {TEXTS.recoveryTitle}
+        </Text>
         <Text size="sm">{TEXTS.recoveryHelp}</Text>
       </Alert>
       <SimpleGrid cols={2} spacing="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -287,7 +290,7 @@ export function TwoFactorSettings() {
             {TEXTS.title}
           </Title>
           {status && (
-            <Badge variant="light" color={status.enabled ? 'green' : 'gray'} data-testid="two-factor-badge">
+            <Badge variant="light" color={status.enabled ? undefined : 'gray'} data-testid="two-factor-badge">
               {status.enabled ? 'On' : 'Off'}
             </Badge>
           )}
