@@ -31,6 +31,20 @@ async function passwordStep(page: Page, user: { email: string; password: string 
   await page.getByTestId('two-factor-step').waitFor();
 }
 
+/** Turns two-factor on from the account page; answers the phone that read the key shown. */
+async function turnOnTwoFactor(page: Page): Promise<Authenticator> {
+  const section = page.getByTestId('two-factor-settings');
+  await section.getByRole('button', { name: 'Set up' }).click();
+  const phone = new Authenticator(
+    await waitForText(section.getByTestId('two-factor-secret'), /^[A-Z2-7]{32}$/),
+  );
+  await section.getByLabel(CODE_PROMPT).fill(await phone.fresh());
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await section.getByRole('button', { name: "I've saved them" }).click();
+  await waitForText(section.getByTestId('two-factor-badge'), 'On');
+  return phone;
+}
+
 const shot = (page: Page, name: string, width: number) =>
   page.screenshot({ path: path.join(SCREENSHOTS_DIR, `two-factor-${name}-${width}.png`), fullPage: true });
 
@@ -115,14 +129,7 @@ describe.each([
   it("asks an old sign-in to confirm it's you with a code before creating a key, then creates it", async () => {
     const { page } = opened();
     const user = await signUpInBrowser(page, baseUrl, '/account');
-    const section = page.getByTestId('two-factor-settings');
-    await section.getByRole('button', { name: 'Set up' }).click();
-    const phone = new Authenticator(
-      await waitForText(section.getByTestId('two-factor-secret'), /^[A-Z2-7]{32}$/),
-    );
-    await section.getByLabel(CODE_PROMPT).fill(await phone.fresh());
-    await section.getByRole('button', { name: 'Turn on' }).click();
-    await section.getByRole('button', { name: "I've saved them" }).click();
+    const phone = await turnOnTwoFactor(page);
 
     // The sign-in proved itself three hours ago: the next refresh (a reload) says so.
     await query(
@@ -146,5 +153,31 @@ describe.each([
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await waitForText(page.getByTestId('new-key'), /^fxrates_[0-9a-f]{32}$/);
     await confirm.waitFor({ state: 'detached' });
+  });
+});
+
+// The top bar's Login dialog exists at desktop widths only (a phone's menu links to /login).
+describe('two-factor authentication in the Login dialog at 1280 px', () => {
+  const opened = usePagePerTest(DESKTOP_VIEWPORT);
+
+  it("asks for the code after the password, shows a wrong code in the API's words, and signs in with the right one", async () => {
+    const { page } = opened();
+    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const phone = await turnOnTwoFactor(page);
+    await signOut(page);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    await dialog.getByLabel('Email Address').fill(user.email);
+    await dialog.getByLabel(/^Password/).fill(user.password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await dialog.getByLabel(CODE_PROMPT).fill(phone.wrongCode());
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await waitForText(dialog.getByTestId('two-factor-error'), /^That code is not right/);
+    await expectUsableLayout(page);
+    await shot(page, 'login-dialog', DESKTOP_VIEWPORT.width);
+    await dialog.getByLabel(CODE_PROMPT).fill(await phone.fresh());
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await waitForPath(page, '/dashboard');
   });
 });
