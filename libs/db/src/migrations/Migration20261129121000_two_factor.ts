@@ -8,7 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   `last_used_step` is the newest RFC 6238 time step accepted, so a code is taken once (replay).
  * - `two_factor_recovery_codes`: the ten single-use codes, as SHA-256 hashes.
  * - `refresh_tokens.authenticated_at`: when the sign-in of the family last proved its password or
- *   second factor (the access token's `auth_time`); rows from before count as proved when issued.
+ *   second factor (the access token's `auth_time`); a family from before counts as proved when it
+ *   signed in (its first row still kept).
  */
 export class Migration20261129121000_two_factor extends Migration {
   override async up(): Promise<void> {
@@ -27,7 +28,10 @@ export class Migration20261129121000_two_factor extends Migration {
       constraint "two_factor_recovery_codes_pkey" primary key ("id"),
       constraint "two_factor_recovery_codes_user_id_code_hash_unique" unique ("user_id", "code_hash"));`);
     this.addSql(`alter table "refresh_tokens" add column "authenticated_at" timestamptz null;`);
-    this.addSql(`update "refresh_tokens" set "authenticated_at" = "created_at";`);
+    // A family's first row is its sign-in; later rows are its refreshes.
+    this.addSql(`update "refresh_tokens" as "r" set "authenticated_at" = "f"."signed_in_at"
+      from (select "family", min("created_at") as "signed_in_at" from "refresh_tokens" group by "family") as "f"
+      where "r"."family" = "f"."family";`);
     this.addSql(`alter table "refresh_tokens" alter column "authenticated_at" set default now();`);
     this.addSql(`alter table "refresh_tokens" alter column "authenticated_at" set not null;`);
   }

@@ -118,15 +118,19 @@ export class TwoFactorService {
     const enabledAt = await this.em.fork().transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
+      // Only the secret the code was checked against: a set-up restarted meanwhile needs its own code.
       const [enabled]: { enabled_at: Date | string }[] = await connection.execute(
         `update user_two_factor set enabled_at = now()
-          where user_id = ? and enabled_at is null returning enabled_at`,
-        [userId],
+          where user_id = ? and enabled_at is null and secret_ciphertext = ? returning enabled_at`,
+        [userId, row.secret_ciphertext],
         'all',
         context,
       );
       if (!enabled) {
-        throw new AppException(ErrorCode.TwoFactorAlreadyEnabled, 'Two-factor authentication is already on.');
+        throw new AppException(
+          ErrorCode.TwoFactorNotStarted,
+          'The set-up was started again meanwhile: enter the code for the newest QR code.',
+        );
       }
       await this.replaceRecoveryCodes(tx, userId, recoveryCodes);
       return enabled.enabled_at;
