@@ -21,7 +21,8 @@ export async function expireVerificationLinks(email: string): Promise<void> {
   );
 }
 
-async function query(text: string, values: unknown[]): Promise<void> {
+/** Runs one statement against the database of the API under test. */
+export async function query(text: string, values: unknown[]): Promise<void> {
   const db = new Client({
     connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
   });

@@ -57,6 +57,8 @@ export interface AppConfig {
     passwordResetIpPerHour: number;
     /** Email changes (each a mail to the new address) one user may ask for per hour. */
     emailChangePerHour: number;
+    /** REAUTH_MAX_AGE_MINUTES: how old a sign-in's last proof may be for key creation and plan changes (ms). */
+    reauthMaxAgeMs: number;
     passwordHashConcurrency: number;
     passwordHashQueueLimit: number;
   };
@@ -255,6 +257,7 @@ export function loadConfig(
       passwordResetPerHour: e.PASSWORD_RESET_PER_HOUR,
       passwordResetIpPerHour: e.PASSWORD_RESET_IP_PER_HOUR,
       emailChangePerHour: e.EMAIL_CHANGE_PER_HOUR,
+      reauthMaxAgeMs: e.REAUTH_MAX_AGE_MINUTES * 60_000,
       passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
     },

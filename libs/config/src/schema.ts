@@ -231,6 +231,13 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 3,
   }),
+  REAUTH_MAX_AGE_MINUTES: int({
+    description:
+      'how long after proving the password or second factor a sign-in may create API keys or change the plan without proving it again',
+    min: 1,
+    max: 1440,
+    default: 120,
+  }),
   PASSWORD_RESET_IP_PER_HOUR: int({
     description: 'password resets one client address may ask for per hour, whatever the email',
     min: 1,

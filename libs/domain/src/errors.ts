@@ -54,8 +54,17 @@ export enum ErrorCode {
   EmailUnchanged = 'email-unchanged',
   /** Deleting the account (issue 32 §8) of a user with two-factor sign-in on: a code is needed. */
   SecondFactorRequired = 'second-factor-required',
-  /** The second-factor code given is not a valid one now. */
-  SecondFactorInvalid = 'second-factor-invalid',
+  // Two-factor authentication and fresh sign-ins (issue 32 §5)
+  /** The authenticator code (or recovery code) given is not a current, unused one of the account. */
+  WrongTwoFactorCode = 'wrong-two-factor-code',
+  /** The sign-in challenge of POST /api/auth/login/two-factor is not ours, expired or already used. */
+  TwoFactorChallengeInvalid = 'two-factor-challenge-invalid',
+  TwoFactorAlreadyEnabled = 'two-factor-already-enabled',
+  TwoFactorNotEnabled = 'two-factor-not-enabled',
+  /** Confirming an enrolment that was never started (POST /api/account/two-factor first). */
+  TwoFactorNotStarted = 'two-factor-not-started',
+  /** The sign-in last proved its password or second factor too long ago for this action. */
+  ReauthenticationRequired = 'reauthentication-required',
   // API keys
   KeyNotFound = 'key-not-found',
   TooManyKeys = 'too-many-keys',

@@ -19,3 +19,4 @@ export * from './plan-quotes';
 export * from './quota-alerts';
 export * from './source-status';
 export * from './source-cadence';
+export * from './two-factor';

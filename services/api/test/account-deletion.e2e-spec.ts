@@ -10,6 +10,7 @@ import { BASIC_ANNUAL, subscribedUser } from '../../worker/test/support/subscrib
 import { until } from '../../worker/test/support/waiting';
 import { deletedAddress } from '../src/modules/account/account-deletion.service';
 import { seedAccount } from './support/account-data';
+import { enrolTwoFactor } from './security/support/two-factor';
 import { PASSWORD, register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
 import { bodyOf, mailsTo } from './support/verification-mail';
@@ -70,6 +71,31 @@ describe('DELETE /api/account', () => {
     await on(one).get('/api/account').set('Authorization', `Bearer ${ada.accessToken}`).expect(200);
     const [user] = await sql('select email::text as email, deleted_at from users where id = ?', [ada.userId]);
     expect(user).toEqual({ email: ada.email, deleted_at: null });
+  });
+
+  it('asks for the second factor when it is on: none, a wrong one and a replayed one refused; a recovery code works', async () => {
+    const ada = await seedAccount(one.app);
+    const { phone, recoveryCodes } = await enrolTwoFactor(one, ada);
+    const missing = await remove(one, ada.accessToken).expect(400);
+    expect(missing.body).toMatchObject({
+      code: 'second-factor-required',
+      message: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    });
+    const wrong = await remove(one, ada.accessToken, { password: PASSWORD, code: phone.wrongCode() });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('wrong-two-factor-code');
+    // The code that turned two-factor on was spent then: the step cannot be used again.
+    const replayed = await remove(one, ada.accessToken, { password: PASSWORD, code: phone.codeAt(0) });
+    expect(replayed.body.code).toBe('wrong-two-factor-code');
+    await usage(one, ada.key).expect(200);
+    expect(await sql('select deleted_at from users where id = ?', [ada.userId])).toEqual([
+      { deleted_at: null },
+    ]);
+
+    await remove(one, ada.accessToken, { password: PASSWORD, code: recoveryCodes[0] }).expect(204);
+    expect([401, 403]).toContain((await usage(two, ada.key)).status);
+    expect(await sql('select 1 from user_two_factor where user_id = ?', [ada.userId])).toEqual([]);
+    expect(await sql('select 1 from two_factor_recovery_codes where user_id = ?', [ada.userId])).toEqual([]);
   });
 
   it('refuses a request from a page of another origin', async () => {
@@ -146,6 +172,8 @@ describe('DELETE /api/account', () => {
       'quota_alerts',
       'email_verifications',
       'password_resets',
+      'user_two_factor',
+      'two_factor_recovery_codes',
     ])
       expect(await sql(`select 1 from ${table} where user_id = ?`, [userId])).toEqual([]);
 

@@ -10,6 +10,7 @@ import {
   readPlanSelection,
   useAccount,
   useApi,
+  useReauthentication,
   useAuth,
   usePlanQuotes,
   useRuntimeConfig,
@@ -40,6 +41,8 @@ export function SubscribePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { client } = useApi();
+  // An old sign-in is asked to confirm it's you before the subscription is recorded (403 reauthentication-required).
+  const reauthentication = useReauthentication();
   const { user } = useAuth();
   const { paypalSdkUrl } = useRuntimeConfig();
   const plans = useBillingPlans();
@@ -71,9 +74,11 @@ export function SubscribePage() {
     }
     setProcessing(true);
     try {
-      const response = await client.post<CreateSubscriptionResponse>(
-        '/v1/subscriptions',
-        subscriptionRecord(checkout, user.uid, paypalSubscriptionId),
+      const response = await reauthentication.run(() =>
+        client.post<CreateSubscriptionResponse>(
+          '/v1/subscriptions',
+          subscriptionRecord(checkout, user.uid, paypalSubscriptionId),
+        ),
       );
       if (!response?.success) throw new Error(SUBSCRIBE_TEXTS.creationFailed);
       void navigate('/dashboard', { state: subscribedState(checkout.plan, startTime) });
@@ -97,6 +102,7 @@ export function SubscribePage() {
       size="sm"
       description="Review your plan and confirm your payment."
     >
+      {reauthentication.dialog}
       <Card withBorder radius="md" padding="lg" maw={520}>
         <Stack gap="md">
           <SummaryRow label="Selected plan" value={planName} testId="subscribe-plan" />

@@ -7,6 +7,7 @@ import {
   rememberUpgradePayment,
   revisionReturnUrls,
   useApi,
+  useReauthentication,
 } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { planChangeButtonLabel, planChangeSummary, quoteRows } from './plan-quote-texts';
@@ -36,6 +37,8 @@ export function PlanChangePanel({
   quote: PlanQuote;
 }) {
   const { client } = useApi();
+  // An old sign-in is asked to confirm it's you first (the API's 403 reauthentication-required).
+  const reauthentication = useReauthentication();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [repriced, setRepriced] = useState<RepricedPayment | null>(null);
@@ -51,7 +54,9 @@ export function PlanChangePanel({
         billingCycle: checkout.cycle,
         ...(upgradeNow ? paymentReturnUrls(origin) : revisionReturnUrls(origin)),
       };
-      const started = await client.post<PlanChangeStarted>('/v1/subscriptions/change', request);
+      const started = await reauthentication.run(() =>
+        client.post<PlanChangeStarted>('/v1/subscriptions/change', request),
+      );
       if (started.payment) {
         rememberUpgradePayment({
           paymentId: started.payment.id,
@@ -79,6 +84,7 @@ export function PlanChangePanel({
 
   return (
     <Stack gap="sm" data-testid="plan-change">
+      {reauthentication.dialog}
       <Text size="sm">{planChangeSummary(account, quote)}</Text>
       {quote.timing !== null && <QuoteSummary rows={quoteRows(quote)} testIdPrefix="plan-change" />}
       {error && (

@@ -53,7 +53,7 @@ describe('deleteRefusal', () => {
     );
   });
 
-  it.each([ErrorCode.SecondFactorRequired, ErrorCode.SecondFactorInvalid])(
+  it.each([ErrorCode.SecondFactorRequired, ErrorCode.WrongTwoFactorCode])(
     'asks for the second factor under its field when the API answers %s',
     (code) => {
       expect(deleteRefusal(refusal(400, code, 'Enter a code.'))).toEqual({

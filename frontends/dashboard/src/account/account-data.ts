@@ -69,7 +69,7 @@ export function deleteRefusal(error: unknown): DeleteRefusal {
       needsCode: false,
     };
   }
-  if (error.code === ErrorCode.SecondFactorRequired || error.code === ErrorCode.SecondFactorInvalid) {
+  if (error.code === ErrorCode.SecondFactorRequired || error.code === ErrorCode.WrongTwoFactorCode) {
     return {
       field: 'code',
       message: error.serverMessage ?? ACCOUNT_DATA_TEXTS.codeRequired,

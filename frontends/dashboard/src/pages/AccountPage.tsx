@@ -20,6 +20,7 @@ import { PaymentHistory } from '../account/PaymentHistory';
 import { PlanChangeNotice } from '../account/PlanChangeNotice';
 import { ProfileForm } from '../account/ProfileForm';
 import { Sessions } from '../account/Sessions';
+import { TwoFactorSettings } from '../account/TwoFactorSettings';
 import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
 
@@ -168,6 +169,7 @@ export function AccountPage() {
       <PaymentHistory />
       <ChangeEmailForm />
       <ChangePasswordForm />
+      <TwoFactorSettings />
       <NotificationSettings />
       <Sessions />
       <ExportData />

@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ErrorAlert, useAuth } from '@fxrates/web-kit';
+import { ErrorAlert, isTwoFactorRequired, useAuth } from '@fxrates/web-kit';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loginDialogError } from './auth-errors';
 import { DIALOG_STYLES } from './dialog-styles';
 import { LoginFields, type LoginFormValues } from './LoginFields';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useSubmission } from './use-submission';
 
 interface LoginDialogProps {
@@ -33,17 +35,43 @@ function LoginForm({
   const navigate = useNavigate();
   const form = useForm<LoginFormValues>({ initialValues: { email: initialEmail, password: '' } });
   const { error, setError, run } = useSubmission();
+  // The password was right and the account wants a code too (issue 32 §5).
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = () => {
+    onClose();
+    navigate('/dashboard');
+  };
 
   const submit = async (values: typeof form.values) => {
     const outcome = await run(() => login(values.email, values.password));
     if (!outcome) return;
+    if (!outcome.ok && isTwoFactorRequired(outcome.error)) {
+      setChallenge(outcome.error.challenge);
+      return;
+    }
     if (!outcome.ok) {
       setError(loginDialogError(outcome.error));
       return;
     }
-    onClose();
-    navigate('/dashboard');
+    signedIn();
   };
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setChallenge(null);
+          form.setFieldValue('password', '');
+          setError(message);
+        }}
+        onCancel={onClose}
+        submitLabel="Verify"
+      />
+    );
+  }
 
   return (
     <form onSubmit={form.onSubmit(submit)}>

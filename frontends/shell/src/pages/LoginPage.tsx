@@ -1,12 +1,14 @@
 import { Alert, Button, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ErrorAlert, PageSection, useAuth } from '@fxrates/web-kit';
+import { ErrorAlert, isTwoFactorRequired, PageSection, useAuth } from '@fxrates/web-kit';
+import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { loginPageError } from '../auth/auth-errors';
 import { AuthPageLink } from '../auth/AuthPageLink';
 import { LoginFields, type LoginFormValues } from '../auth/LoginFields';
 import { isPasswordChangedState, PASSWORD_RESET_TEXTS } from '../auth/password-reset';
 import { returnPathAfterSignIn } from '../auth/return-path';
+import { TwoFactorStep } from '../auth/TwoFactorStep';
 import { useSubmission } from '../auth/use-submission';
 
 const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
@@ -23,9 +25,15 @@ export function LoginPage() {
   const passwordChanged = isPasswordChangedState(state);
   const form = useForm<LoginFormValues>({ initialValues: EMPTY_LOGIN_FORM });
   const { error, setError, run } = useSubmission();
+  // The password was right and the account wants a code too (issue 32 §5).
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (values: LoginFormValues) => {
     const outcome = await run(() => login(values.email, values.password));
+    if (outcome && !outcome.ok && isTwoFactorRequired(outcome.error)) {
+      setChallenge(outcome.error.challenge);
+      return;
+    }
     // On success the user is set, and the redirect below takes them on.
     if (outcome && !outcome.ok) setError(loginPageError(outcome.error));
   };
@@ -35,21 +43,36 @@ export function LoginPage() {
   return (
     <PageSection title="Login to Your Account" size={400}>
       <Paper withBorder p="lg" radius="md" shadow="xs">
-        <form onSubmit={form.onSubmit(submit)}>
-          <Stack gap="md">
-            {passwordChanged && !error && (
-              <Alert color="green" variant="light" role="status" data-testid="password-changed">
-                {PASSWORD_RESET_TEXTS.changed}
-              </Alert>
-            )}
-            {error && <ErrorAlert message={error} data-testid="login-page-error" />}
-            <LoginFields form={form} />
-            <Button type="submit" fullWidth disabled={form.submitting}>
-              {form.submitting ? 'Signing in...' : 'Sign In'}
-            </Button>
-            <AuthPageLink prompt="New here?" to="/register" label="Create an account" />
-          </Stack>
-        </form>
+        {challenge ? (
+          <TwoFactorStep
+            challenge={challenge}
+            // Signed in: the redirect above takes the user on.
+            onSignedIn={() => undefined}
+            onRestart={(message) => {
+              setChallenge(null);
+              form.setFieldValue('password', '');
+              setError(message);
+            }}
+            submitLabel="Verify"
+            fullWidth
+          />
+        ) : (
+          <form onSubmit={form.onSubmit(submit)}>
+            <Stack gap="md">
+              {passwordChanged && !error && (
+                <Alert color="green" variant="light" role="status" data-testid="password-changed">
+                  {PASSWORD_RESET_TEXTS.changed}
+                </Alert>
+              )}
+              {error && <ErrorAlert message={error} data-testid="login-page-error" />}
+              <LoginFields form={form} />
+              <Button type="submit" fullWidth disabled={form.submitting}>
+                {form.submitting ? 'Signing in...' : 'Sign In'}
+              </Button>
+              <AuthPageLink prompt="New here?" to="/register" label="Create an account" />
+            </Stack>
+          </form>
+        )}
       </Paper>
     </PageSection>
   );

@@ -28,6 +28,10 @@ export class RefreshToken {
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 
+  /** When the sign-in last proved its password or second factor (the access token's `auth_time`). */
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  authenticatedAt: Date = new Date();
+
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   rotatedAt: Date | null = null;
 

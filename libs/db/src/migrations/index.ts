@@ -21,6 +21,7 @@ import { Migration20261129050000_password_resets } from './Migration202611290500
 import { Migration20261129090000_email_changes } from './Migration20261129090000_email_changes';
 import { Migration20261129100000_quota_alert_choices } from './Migration20261129100000_quota_alert_choices';
 import { Migration20261129120000_account_sessions } from './Migration20261129120000_account_sessions';
+import { Migration20261129121000_two_factor } from './Migration20261129121000_two_factor';
 import { Migration20261129122000_subscription_payments } from './Migration20261129122000_subscription_payments';
 import { Migration20261129123000_account_deletion } from './Migration20261129123000_account_deletion';
 
@@ -75,6 +76,7 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261129100000_quota_alert_choices,
   },
   { name: 'Migration20261129120000_account_sessions', class: Migration20261129120000_account_sessions },
+  { name: 'Migration20261129121000_two_factor', class: Migration20261129121000_two_factor },
   {
     name: 'Migration20261129122000_subscription_payments',
     class: Migration20261129122000_subscription_payments,

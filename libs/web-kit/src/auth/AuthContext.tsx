@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '@fxrates/domain';
+import {
+  AUTH_MESSAGES,
+  type CurrentUser,
+  type ReauthenticateRequest,
+  type RegisterRequest,
+  type TwoFactorProof,
+} from '@fxrates/domain';
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useApi } from '../api/ApiContext';
 import { AuthSession } from './auth-session';
@@ -11,7 +17,11 @@ export interface AuthContextValue {
    * sign-in may exist). Pages render meanwhile; protected routes show "Loading..." (spec §2).
    */
   loading: boolean;
+  /** Throws TwoFactorRequired when the account wants a code too (then `completeTwoFactorLogin`). */
   login: (email: string, password: string) => Promise<CurrentUser>;
+  completeTwoFactorLogin: (challenge: string, proof: TwoFactorProof) => Promise<CurrentUser>;
+  /** "Confirm it's you" before key creation and plan changes: the password, or a code with two-factor on. */
+  reauthenticate: (request: ReauthenticateRequest) => Promise<CurrentUser>;
   signup: (request: RegisterRequest) => Promise<CurrentUser>;
   logout: () => Promise<void>;
   /** Renews the access token; throws "No user is currently signed in" when nobody is. */
@@ -43,6 +53,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       login: session.login,
+      completeTwoFactorLogin: session.completeTwoFactorLogin,
+      reauthenticate: session.reauthenticate,
       signup: session.signup,
       logout: session.logout,
       refresh: session.refresh,

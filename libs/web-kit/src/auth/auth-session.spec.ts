@@ -3,6 +3,7 @@ import { ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { AuthSession, type AuthSessionOptions } from './auth-session';
 import { noRefreshLock, type RefreshLock } from './refresh-lock';
+import { isTwoFactorRequired, TwoFactorRequired } from './two-factor-required';
 import { AuthApiStandIn, REFRESH_COOKIE } from './testing/auth-api-stand-in';
 import { CookieJar } from './testing/cookie-jar';
 
@@ -248,6 +249,53 @@ describe('AuthSession', () => {
       expect(session.getSnapshot()).toEqual({ user: null, loading: false });
       await expect(session.getAccessToken()).resolves.toBeNull();
       expect(reload).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('two-factor authentication (issue 32 §5)', () => {
+    it('answers the password of an account with two-factor on with TwoFactorRequired, then signs in with the code', async () => {
+      const { session, jar } = await signedInPage();
+      await session.logout();
+      api.requireCode(ADA.email, '492039');
+
+      const required = await session.login(ADA.email, ADA.password).catch((caught: unknown) => caught);
+      expect(required).toBeInstanceOf(TwoFactorRequired);
+      expect(isTwoFactorRequired(required)).toBe(true);
+      const { challenge, expiresIn } = required as TwoFactorRequired;
+      expect([challenge, expiresIn]).toEqual([expect.stringMatching(/^challenge-/), 300]);
+      expect(session.getSnapshot()).toEqual({ user: null, loading: false });
+      expect(jar.get(REFRESH_COOKIE)).toBeUndefined();
+
+      const wrong = await session
+        .completeTwoFactorLogin(challenge, { code: '000000' })
+        .catch((caught: unknown) => caught);
+      expect(wrong).toMatchObject({ code: 'wrong-two-factor-code' });
+      expect(session.getSnapshot().user).toBeNull();
+
+      await expect(session.completeTwoFactorLogin(challenge, { code: '492039' })).resolves.toMatchObject({
+        email: ADA.email,
+      });
+      expect(session.getSnapshot().user?.email).toBe(ADA.email);
+      expect(jar.get(REFRESH_COOKIE)).toBeDefined();
+    });
+
+    it('takes the fresh access token of a reauthentication, and keeps the sign-in', async () => {
+      const { session, client, jar } = await signedInPage();
+      const before = await session.getAccessToken();
+      const cookie = jar.get(REFRESH_COOKIE);
+
+      await expect(session.reauthenticate({ password: 'not-the-password' })).rejects.toMatchObject({
+        code: 'wrong-current-password',
+      });
+      expect(await session.getAccessToken()).toBe(before);
+
+      await session.reauthenticate({ password: ADA.password });
+      const after = await session.getAccessToken();
+      expect(after).not.toBe(before);
+      await me(client);
+      expect(api.requests.at(-1)?.authorization).toBe(`Bearer ${after}`);
+      expect(jar.get(REFRESH_COOKIE)).toBe(cookie);
+      expect(session.getSnapshot().user?.email).toBe(ADA.email);
     });
   });
 

@@ -1,16 +1,22 @@
 import {
   AUTH_MESSAGES,
+  isTwoFactorChallenge,
   SESSION_HINT_COOKIE,
   type AuthResponse,
   type CurrentUser,
   type LoginRequest,
+  type LoginResponse,
+  type ReauthenticateRequest,
   type RegisterRequest,
+  type TwoFactorLoginRequest,
+  type TwoFactorProof,
   type VerifyEmailRequest,
 } from '@fxrates/domain';
 import type { ApiClient, ApiRequest, UnauthorizedContext } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import { AccessToken } from './access-token';
 import { browserRefreshLock, type RefreshLock } from './refresh-lock';
+import { TwoFactorRequired } from './two-factor-required';
 
 /** What the UI renders from: the user once known, and whether the first check is still running. */
 export interface AuthSnapshot {
@@ -48,6 +54,8 @@ const AUTH_PATHS = {
   logout: '/auth/logout',
   me: '/auth/me',
   verifyEmail: '/auth/verify-email',
+  loginTwoFactor: '/auth/login/two-factor',
+  reauthenticate: '/auth/reauthenticate',
 } as const;
 
 /** The sign-in calls answer 401 for wrong credentials: they never carry a token nor trigger a refresh. */
@@ -187,14 +195,50 @@ export class AuthSession {
     return this.restoring;
   }
 
+  /**
+   * Signs in with the password. With two-factor on, the API wants a code as well: this throws
+   * TwoFactorRequired, whose challenge `completeTwoFactorLogin` takes with the code.
+   */
   readonly login = async (email: string, password: string): Promise<CurrentUser> => {
+    let response: LoginResponse;
     try {
       const body: LoginRequest = { email, password };
-      return this.signIn(await this.client.post<AuthResponse>(AUTH_PATHS.login, body, SIGN_IN_CALL));
+      response = await this.client.post<LoginResponse>(AUTH_PATHS.login, body, SIGN_IN_CALL);
     } catch (error) {
       this.logError('Login failed', error);
       throw error;
     }
+    if (isTwoFactorChallenge(response)) throw new TwoFactorRequired(response);
+    return this.signIn(response);
+  };
+
+  /** The code step of a sign-in with two-factor on: the challenge of `login` and a code. */
+  readonly completeTwoFactorLogin = async (
+    challenge: string,
+    proof: TwoFactorProof,
+  ): Promise<CurrentUser> => {
+    try {
+      const body: TwoFactorLoginRequest = { challenge, ...proof };
+      return this.signIn(await this.client.post<AuthResponse>(AUTH_PATHS.loginTwoFactor, body, SIGN_IN_CALL));
+    } catch (error) {
+      this.logError('Login failed', error);
+      throw error;
+    }
+  };
+
+  /**
+   * "Confirm it's you": proves the password (or, with two-factor on, a code) again, and keeps the
+   * fresh access token the API answers, which key creation and plan changes ask for.
+   */
+  readonly reauthenticate = async (request: ReauthenticateRequest): Promise<CurrentUser> => {
+    const generation = this.generation;
+    const response = await this.client.post<AuthResponse>(AUTH_PATHS.reauthenticate, request);
+    if (generation !== this.generation || this.snapshot.user?.uid !== response.user.uid) {
+      throw new Error(AUTH_MESSAGES.refreshWithoutUser);
+    }
+    this.token = AccessToken.from(response, this.now());
+    this.publish({ user: response.user, loading: false });
+    return response.user;
   };
 
   readonly signup = async (request: RegisterRequest): Promise<CurrentUser> => {

@@ -8,6 +8,7 @@ import { accountState, bearer, signUpWithKey, sql, type Account } from './suppor
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { documentedOperations, nameOf, type Operation } from './support/openapi-operations';
 import { expectProblem } from './support/problem';
+import { enrolTwoFactor } from './support/two-factor';
 
 /**
  * Every path of the OpenAPI document with a parameter in it, and the test below that attacks it.
@@ -56,6 +57,14 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'DELETE /api/account': "DELETE /api/account naming another user, with the caller's own password",
   'GET /api/account/sessions': 'GET /api/account/sessions naming another user',
   'DELETE /api/account/sessions': 'DELETE /api/account/sessions naming another user',
+  'GET /api/account/two-factor': 'GET /api/account/two-factor naming another user',
+  'POST /api/account/two-factor': 'POST /api/account/two-factor naming another user',
+  'POST /api/account/two-factor/confirm': "POST /api/account/two-factor/confirm with another user's code",
+  'POST /api/account/two-factor/disable':
+    "POST /api/account/two-factor/disable with the caller's password and another user's code",
+  'POST /api/account/two-factor/recovery-codes':
+    "POST /api/account/two-factor/recovery-codes with another user's recovery code",
+  'POST /api/auth/reauthenticate': "POST /api/auth/reauthenticate with another user's refresh cookie",
 };
 
 /**
@@ -654,5 +663,87 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       .expect(204);
     expect(await aliceSessions()).toEqual(before);
     await http().get('/api/account').set('Authorization', bearer(mallory)).expect(200);
+  });
+
+  describe('two-factor authentication', () => {
+    let victim: Account;
+    let victimFactor: Awaited<ReturnType<typeof enrolTwoFactor>>;
+    const victimState = async () =>
+      sql(
+        t,
+        `select f.secret_ciphertext, f.enabled_at, f.last_used_step,
+                (select count(*)::int from two_factor_recovery_codes c where c.user_id = f.user_id and c.used_at is null) as codes
+           from user_two_factor f where f.user_id = ?`,
+        [victim.userId],
+      );
+    const post = (path: string, body: object) =>
+      http().post(path).set('Authorization', bearer(mallory)).send(body);
+
+    beforeAll(async () => {
+      victim = await signUpWithKey(t);
+      victimFactor = await enrolTwoFactor(t, victim);
+    });
+
+    it(OWNED_BY_CALLER['GET /api/account/two-factor'], async () => {
+      const res = await http()
+        .get(`/api/account/two-factor?userId=${victim.userId}`)
+        .set('Authorization', bearer(mallory))
+        .expect(200);
+      expect(res.body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    });
+
+    it(OWNED_BY_CALLER['POST /api/account/two-factor'], async () => {
+      const before = await victimState();
+      const res = await post('/api/account/two-factor', { userId: victim.userId }).expect(201);
+      // The caller's own set-up, for the caller's own address.
+      expect(decodeURIComponent(res.body.otpauthUri)).toContain(`:${mallory.email.toLowerCase()}?`);
+      expect(await victimState()).toEqual(before);
+    });
+
+    it(OWNED_BY_CALLER['POST /api/account/two-factor/confirm'], async () => {
+      const before = await victimState();
+      const code = victimFactor.phone.codeAt(1);
+      // Checked against the caller's own pending secret (the test above started one).
+      expectProblem(await post('/api/account/two-factor/confirm', { code }), 400, 'wrong-two-factor-code');
+      expect(await victimState()).toEqual(before);
+    });
+
+    it(OWNED_BY_CALLER['POST /api/account/two-factor/disable'], async () => {
+      const before = await victimState();
+      const body = { password: PASSWORD, code: victimFactor.phone.codeAt(1) };
+      expectProblem(await post('/api/account/two-factor/disable', body), 409, 'two-factor-not-enabled');
+      expect(await victimState()).toEqual(before);
+    });
+
+    it(OWNED_BY_CALLER['POST /api/account/two-factor/recovery-codes'], async () => {
+      const before = await victimState();
+      const body = { recoveryCode: victimFactor.recoveryCodes[0] };
+      expectProblem(
+        await post('/api/account/two-factor/recovery-codes', body),
+        409,
+        'two-factor-not-enabled',
+      );
+      expect(await victimState()).toEqual(before);
+    });
+
+    it(OWNED_BY_CALLER['POST /api/auth/reauthenticate'], async () => {
+      await sql(
+        t,
+        `update refresh_tokens set authenticated_at = now() - interval '3 hours' where user_id = ?`,
+        [victim.userId],
+      );
+      const proved = () =>
+        sql(t, 'select authenticated_at from refresh_tokens where user_id = ? order by created_at', [
+          victim.userId,
+        ]);
+      const before = await proved();
+      await http()
+        .post('/api/auth/reauthenticate')
+        .set('Authorization', bearer(mallory))
+        .set('Cookie', victim.cookie)
+        .send({ password: PASSWORD })
+        .expect(200);
+      expect(await proved()).toEqual(before);
+    });
   });
 });

@@ -12,6 +12,8 @@ const ACCESS_TOKEN_TTL_SECONDS = 900;
 
 interface StoredUser extends CurrentUser {
   password: string;
+  /** With two-factor on: the one code its authenticator shows. */
+  twoFactorCode?: string;
 }
 
 interface RefreshRecord {
@@ -113,6 +115,12 @@ export class AuthApiStandIn {
     for (const record of this.refreshTokens.values()) record.revoked = true;
   }
 
+  /** Turns two-factor on for the user: sign-in then wants `code` after the password. */
+  requireCode(email: string, code: string): void {
+    const user = this.users.get(email);
+    if (user) user.twoFactorCode = code;
+  }
+
   deleteUser(email: string): void {
     this.users.delete(email);
   }
@@ -129,6 +137,10 @@ export class AuthApiStandIn {
       const route = `${request.method} ${path}`;
       if (route === 'POST /api/auth/register') return this.register(await readJson(request), response);
       if (route === 'POST /api/auth/login') return this.login(await readJson(request), response);
+      if (route === 'POST /api/auth/login/two-factor')
+        return this.loginTwoFactor(await readJson(request), response);
+      if (route === 'POST /api/auth/reauthenticate')
+        return this.reauthenticate(request, await readJson(request), response);
       if (route === 'POST /api/auth/refresh') return await this.refresh(request, response);
       if (route === 'POST /api/auth/logout') return this.logout(request, response);
       if (route === 'GET /api/auth/me') return this.send(response, 200, this.authenticate(request));
@@ -189,7 +201,39 @@ export class AuthApiStandIn {
     const user = this.users.get(email);
     if (!user) throw new Problem(401, 'user-not-found', 'No account found with this email');
     if (user.password !== body.password) throw new Problem(401, 'wrong-password', 'Incorrect password');
+    if (user.twoFactorCode) {
+      return this.send(response, 200, {
+        twoFactorRequired: true,
+        challenge: `challenge-${user.uid}`,
+        expiresIn: 300,
+      });
+    }
     this.signIn(response, 200, this.issue(user, randomUUID()));
+  }
+
+  private loginTwoFactor(body: Record<string, unknown>, response: http.ServerResponse): void {
+    const user = [...this.users.values()].find(
+      (candidate) => body.challenge === `challenge-${candidate.uid}`,
+    );
+    if (!user) throw new Problem(401, 'two-factor-challenge-invalid', 'This sign-in has expired.');
+    if (body.code !== user.twoFactorCode)
+      throw new Problem(400, 'wrong-two-factor-code', 'That code is not right.');
+    this.signIn(response, 200, this.issue(user, randomUUID()));
+  }
+
+  /** A new access token, for the password (or the code with two-factor on); the cookie stays. */
+  private reauthenticate(
+    request: http.IncomingMessage,
+    body: Record<string, unknown>,
+    response: http.ServerResponse,
+  ): void {
+    const signedIn = this.authenticate(request);
+    const user = [...this.users.values()].find((candidate) => candidate.uid === signedIn.uid)!;
+    const proved = user.twoFactorCode ? body.code === user.twoFactorCode : body.password === user.password;
+    if (!proved) throw new Problem(400, 'wrong-current-password', 'Your current password is not correct.');
+    const accessToken = `access-${randomUUID()}`;
+    this.accessTokens.set(accessToken, { uid: user.uid, expired: false });
+    this.send(response, 200, { user: signedIn, accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS });
   }
 
   private async refresh(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {

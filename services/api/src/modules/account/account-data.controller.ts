@@ -57,7 +57,7 @@ export class AccountDataController {
     operationId: 'deleteAccount',
     summary: 'Delete the signed-in account (the password, and the second factor when on, required)',
     description:
-      'The password is checked as a sign-in is, under the same throttle (400 `wrong-current-password`, then 429 `too-many-attempts`); with two-factor sign-in on, `code` is required (400 `second-factor-required`, `second-factor-invalid`). Then the PayPal subscription is cancelled (PayPal unreachable: 502 `payment-provider-unavailable`, nothing deleted; try again), every API key is disabled on every instance at once, every sign-in ends, and the profile, sessions, contact messages, usage, alerts and pending links are erased. Payments and subscriptions are kept for accounting without personal data. The address it had gets a confirmation and can sign up again. Deleting twice is safe: the second is 401 or 204 and does nothing.',
+      'The password is checked as a sign-in is, under the same throttle (400 `wrong-current-password`, then 429 `too-many-attempts`); with two-factor sign-in on, `code` is required (400 `second-factor-required`, `wrong-two-factor-code`; a recovery code works too). Then the PayPal subscription is cancelled (PayPal unreachable: 502 `payment-provider-unavailable`, nothing deleted; try again), every API key is disabled on every instance at once, every sign-in ends, and the profile, sessions, contact messages, usage, alerts and pending links are erased. Payments and subscriptions are kept for accounting without personal data. The address it had gets a confirmation and can sign up again. Deleting twice is safe: the second is 401 or 204 and does nothing.',
   })
   @ApiNoContentResponse({ description: 'The account is deleted; its tokens and keys no longer work' })
   @ApiProblems(
@@ -65,7 +65,7 @@ export class AccountDataController {
     ErrorCode.Unauthorized,
     ErrorCode.WrongCurrentPassword,
     ErrorCode.SecondFactorRequired,
-    ErrorCode.SecondFactorInvalid,
+    ErrorCode.WrongTwoFactorCode,
     ErrorCode.TooManyAttempts,
     ErrorCode.OriginNotAllowed,
     ErrorCode.PaymentProviderUnavailable,

@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { User } from '@fxrates/db';
-import type { DeleteAccountRequest } from '@fxrates/domain';
+import { ErrorCode, type DeleteAccountRequest } from '@fxrates/domain';
 import {
   accountDeletedJobId,
   emailJobOptions,
@@ -13,10 +13,16 @@ import {
 } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
-import { CurrentPasswordCheck, PasswordHashing, unauthorized } from '../auth';
+import { AppException } from '../../common/app-exception';
+import {
+  CurrentPasswordCheck,
+  PasswordHashing,
+  TOTP_CODE_PATTERN,
+  TwoFactorService,
+  unauthorized,
+} from '../auth';
 import { SubscriptionCancellationService } from '../billing';
 import { KeysService } from '../keys';
-import { SecondFactorGate } from './second-factor-gate';
 
 /** The address a deleted account keeps: unique (the column is), routable nowhere (RFC 2606 `.invalid`). */
 export const deletedAddress = (userId: string) => `deleted-${userId}@deleted.invalid`;
@@ -45,7 +51,7 @@ export class AccountDeletionService {
     private readonly em: EntityManager,
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly passwords: PasswordHashing,
-    private readonly secondFactor: SecondFactorGate,
+    private readonly twoFactor: TwoFactorService,
     private readonly subscriptions: SubscriptionCancellationService,
     private readonly keys: KeysService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,7 +71,7 @@ export class AccountDeletionService {
     );
     if (!user) throw unauthorized();
     await this.currentPassword.assert(user, password, ip);
-    await this.secondFactor.assert(userId, code);
+    await this.assertSecondFactor(userId, code, ip);
     const cancelled = await this.subscriptions.cancelAllOf(userId);
     // A hash of a secret nobody holds: the row keeps a valid hash no password matches.
     const unusable = await this.passwords.hash(randomBytes(32).toString('base64url'));
@@ -74,6 +80,25 @@ export class AccountDeletionService {
     await this.keys.announceChanged(erased.keyHashes);
     await this.confirm(userId, erased);
     this.logger.log(`Account ${userId} deleted`);
+  }
+
+  /**
+   * With two-factor sign-in on, a code is needed as well: the authenticator's (six digits) or a
+   * recovery code, checked, spent and throttled as at sign-in.
+   */
+  private async assertSecondFactor(userId: string, code: string | undefined, ip: string | undefined) {
+    if (!(await this.twoFactor.isEnabled(userId))) return;
+    if (!code) {
+      throw new AppException(
+        ErrorCode.SecondFactorRequired,
+        'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      );
+    }
+    await this.twoFactor.verifyForAction(
+      userId,
+      TOTP_CODE_PATTERN.test(code) ? { code } : { recoveryCode: code },
+      ip,
+    );
   }
 
   /** Everything personal of the account erased in `tx`; null when another deletion did it first. */
@@ -111,6 +136,8 @@ export class AccountDeletionService {
       'email_verifications',
       'quota_alerts',
       'usage_daily',
+      'user_two_factor',
+      'two_factor_recovery_codes',
     ])
       await run(`delete from ${table} where user_id = ?`);
     // Kept for accounting (what was paid, for what, when, PayPal's ids); PayPal's id of the payer goes.

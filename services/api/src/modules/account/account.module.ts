@@ -10,18 +10,10 @@ import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountService } from './account.service';
 import { PaymentsService } from './payments.service';
-import { NoSecondFactor, SecondFactorGate } from './second-factor-gate';
 
 @Module({
   imports: [AuthModule, BillingModule, KeysModule, BullModule.registerQueue({ name: QUEUES.email })],
   controllers: [AccountController, AccountDataController],
-  providers: [
-    AccountService,
-    PaymentsService,
-    AccountExportService,
-    AccountDeletionService,
-    // Two-factor sign-in binds its own gate here (see SecondFactorGate).
-    { provide: SecondFactorGate, useClass: NoSecondFactor },
-  ],
+  providers: [AccountService, PaymentsService, AccountExportService, AccountDeletionService],
 })
 export class AccountModule {}

@@ -10,7 +10,7 @@ const CLOCK_SKEW_SECONDS = 30;
 /** A token as jsonwebtoken decodes it with `complete: true`, after checking its signature. */
 export interface DecodedAccessToken {
   header: { typ?: unknown };
-  payload: { sub?: unknown; sid?: unknown; iat?: unknown; exp?: unknown };
+  payload: { sub?: unknown; sid?: unknown; iat?: unknown; exp?: unknown; auth_time?: unknown };
 }
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
@@ -39,4 +39,13 @@ export function userIdOfAccessToken(
  */
 export function sessionIdOfAccessToken({ payload }: DecodedAccessToken): string | undefined {
   return typeof payload.sid === 'string' && isUUID(payload.sid) ? payload.sid : undefined;
+}
+
+/**
+ * When the token's sign-in last proved its password or second factor (`auth_time`, seconds), if the
+ * token says and it is no later than the token itself; else undefined (then a fresh sign-in is due).
+ */
+export function authTimeOfAccessToken({ payload }: DecodedAccessToken): number | undefined {
+  const { auth_time: authTime, iat } = payload;
+  return isTime(authTime) && isTime(iat) && authTime <= iat ? authTime : undefined;
 }

@@ -32,9 +32,14 @@ export class AccessTokensService {
     this.jwt = new JwtService({ secret: config.auth.jwtSecret });
   }
 
-  sign(userId: string, sessionId: string): string {
+  /**
+   * `sessionId`: the signed-in session (its `sid`), which dashboard calls check is still signed in.
+   * `authenticatedAt`: when the sign-in last proved its password or second factor, as `auth_time`
+   * (OpenID Connect's claim), which routes asking for a fresh sign-in read (RecentSignInGuard).
+   */
+  sign(userId: string, sessionId: string, authenticatedAt = new Date()): string {
     return this.jwt.sign(
-      { sid: sessionId },
+      { sid: sessionId, auth_time: Math.floor(authenticatedAt.getTime() / 1000) },
       {
         subject: userId,
         algorithm: ACCESS_TOKEN.algorithm,

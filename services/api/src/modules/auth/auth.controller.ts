@@ -3,6 +3,7 @@ import {
   ApiBearerAuth,
   ApiCookieAuth,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,7 +11,12 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { ErrorCode, type AuthResponse, type CurrentUser as CurrentUserView } from '@fxrates/domain';
+import {
+  ErrorCode,
+  type AuthResponse,
+  type CurrentUser as CurrentUserView,
+  type LoginResponse,
+} from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblems } from '../../common/openapi';
 import { AuthService, type SignIn } from './auth.service';
@@ -29,8 +35,10 @@ import type { AuthenticatedUser } from './jwt.strategy';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SameOriginGuard } from './same-origin.guard';
 import { deviceOf } from './session-device';
+import { LOGIN_RESPONSE_SCHEMA, TwoFactorChallengeDto } from './two-factor/dto/two-factor.dto';
 
 @ApiTags('auth')
+@ApiExtraModels(AuthResponseDto, TwoFactorChallengeDto)
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -74,10 +82,11 @@ export class AuthController {
   @ApiOperation({
     operationId: 'login',
     summary: 'Sign in with email and password (throttled per account and per IP)',
-    description: 'Access token in the body, refresh token in an HttpOnly cookie scoped to /api/auth.',
+    description:
+      'Access token in the body, refresh token in an HttpOnly cookie scoped to /api/auth. With two-factor authentication on, the right password answers 200 `{ twoFactorRequired: true, challenge, expiresIn }` instead, with no token and no cookie: complete the sign-in with POST /api/auth/login/two-factor.',
     security: [],
   })
-  @ApiOkResponse({ type: AuthResponseDto })
+  @ApiOkResponse({ schema: LOGIN_RESPONSE_SCHEMA })
   @ApiProblems(
     ErrorCode.ValidationFailed,
     ErrorCode.InvalidEmail,
@@ -92,8 +101,13 @@ export class AuthController {
     @Body() body: LoginBody,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AuthResponse> {
-    return this.respond(await this.auth.login(body, request.ip, await deviceOf(request)), request, reply);
+  ): Promise<LoginResponse> {
+    const outcome = await this.auth.login(body, request.ip, await deviceOf(request));
+    if ('twoFactorRequired' in outcome) {
+      void reply.header('Cache-Control', 'no-store');
+      return outcome;
+    }
+    return this.respond(outcome, request, reply);
   }
 
   @Post('refresh')

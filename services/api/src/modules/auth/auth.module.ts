@@ -23,10 +23,18 @@ import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { SignupThrottleService } from './signup-throttle.service';
 import { VerifiedEmailGuard } from './verified-email.guard';
+import { RecentSignInGuard, TwoFactorService } from './two-factor';
+import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_PROVIDERS } from './two-factor/two-factor.providers';
 
 @Module({
   imports: [PassportModule, BullModule.registerQueue({ name: QUEUES.email })],
-  controllers: [SessionsController, AuthController, EmailChangeController, AccountSessionsController],
+  controllers: [
+    SessionsController,
+    AuthController,
+    EmailChangeController,
+    AccountSessionsController,
+    ...TWO_FACTOR_CONTROLLERS,
+  ],
   providers: [
     SessionsService,
     AccessTokensService,
@@ -45,6 +53,7 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     PasswordStore,
     VerifiedEmailGuard,
     AccountSessionsService,
+    ...TWO_FACTOR_PROVIDERS,
   ],
   // Deleting the account (account module) checks the password as a sign-in does.
   exports: [
@@ -55,6 +64,8 @@ import { VerifiedEmailGuard } from './verified-email.guard';
     VerifiedEmailGuard,
     CurrentPasswordCheck,
     PasswordHashing,
+    TwoFactorService,
+    RecentSignInGuard,
   ],
 })
 export class AuthModule {}

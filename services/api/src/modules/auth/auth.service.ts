@@ -2,7 +2,13 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Subscription, User } from '@fxrates/db';
-import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode, type AuthResponse, type CurrentUser } from '@fxrates/domain';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ErrorCode,
+  type AuthResponse,
+  type CurrentUser,
+  type TwoFactorChallenge,
+} from '@fxrates/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppException } from '../../common/app-exception';
 import { AccessTokensService, unauthorized } from './access-tokens.service';
@@ -15,6 +21,8 @@ import { RefreshTokensService, type IssuedRefreshToken } from './refresh-tokens.
 import type { SessionDevice } from './session-device';
 import { EmailVerificationService } from './email-verification.service';
 import { SignupThrottleService } from './signup-throttle.service';
+import { CHALLENGE_TTL_SECONDS, SignInChallenges } from './two-factor/sign-in-challenges';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { displayNameOf, toCurrentUser } from './users';
 
 type SignedInUser = Pick<User, 'id' | 'email' | 'displayName' | 'emailVerifiedAt'>;
@@ -35,6 +43,8 @@ export class AuthService {
     private readonly signups: SignupThrottleService,
     private readonly passwords: PasswordHashing,
     private readonly verification: EmailVerificationService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly challenges: SignInChallenges,
   ) {}
 
   /**
@@ -95,8 +105,15 @@ export class AuthService {
    * Signs in, or refuses with the spec's texts. An unknown email takes the same steps as a known one
    * (throttle, lookup, one argon2 verification, failure count), so the time of the answer does not
    * tell whether an account exists; only the text does, as the spec wants.
+   *
+   * With two-factor on, the right password yields no tokens but a challenge for the code step
+   * (POST /api/auth/login/two-factor, then `signInAs`).
    */
-  async login(input: LoginBody, ip: string | undefined, device: SessionDevice): Promise<SignIn> {
+  async login(
+    input: LoginBody,
+    ip: string | undefined,
+    device: SessionDevice,
+  ): Promise<SignIn | TwoFactorChallenge> {
     const attempt = await this.throttle.begin(input.email, ip);
     if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const user = await this.em
@@ -119,8 +136,34 @@ export class AuthService {
         : new AppException(ErrorCode.UserNotFound, 'No account found with this email');
     }
     await attempt.succeeded();
+    if (await this.twoFactor.isEnabled(user.id)) {
+      const challenge = await this.challenges.issue(user.id);
+      return { twoFactorRequired: true, challenge, expiresIn: CHALLENGE_TTL_SECONDS };
+    }
     await this.em.fork().nativeUpdate(User, { id: user.id }, { lastSignInAt: new Date() });
     return this.signIn(user, device);
+  }
+
+  /** Completes a sign-in whose every factor was proved (the password, then a code). */
+  async signInAs(userId: string, device: SessionDevice): Promise<SignIn> {
+    const em = this.em.fork();
+    const user = await em.findOne(
+      User,
+      { id: userId },
+      { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] },
+    );
+    if (!user) throw unauthorized();
+    await em.nativeUpdate(User, { id: user.id }, { lastSignInAt: new Date() });
+    return this.signIn(user, device);
+  }
+
+  /** A new access token of the session `sessionId` for a signed-in user who has just proved it is them again. */
+  async reauthenticated(userId: string, sessionId: string, authenticatedAt: Date): Promise<AuthResponse> {
+    const user = await this.em
+      .fork()
+      .findOne(User, { id: userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
+    if (!user) throw unauthorized();
+    return this.bodyFor(user, sessionId, authenticatedAt);
   }
 
   async refresh(token: string | undefined, device: SessionDevice): Promise<SignIn> {
@@ -129,7 +172,7 @@ export class AuthService {
       .fork()
       .findOne(User, { id: rotated.userId }, { fields: ['id', 'email', 'displayName', 'emailVerifiedAt'] });
     if (!user) throw unauthorized();
-    return { body: this.bodyFor(user, rotated.sessionId), refresh: rotated };
+    return { body: this.bodyFor(user, rotated.sessionId, rotated.authenticatedAt), refresh: rotated };
   }
 
   logout(token: string | undefined): Promise<void> {
@@ -145,14 +188,15 @@ export class AuthService {
   }
 
   private async signIn(user: SignedInUser, device: SessionDevice): Promise<SignIn> {
-    const refresh = await this.refreshTokens.issue(user.id, device);
-    return { body: this.bodyFor(user, refresh.sessionId), refresh };
+    const now = new Date();
+    const refresh = await this.refreshTokens.issue(user.id, device, undefined, now);
+    return { body: this.bodyFor(user, refresh.sessionId, now), refresh };
   }
 
-  private bodyFor(user: SignedInUser, sessionId: string): AuthResponse {
+  private bodyFor(user: SignedInUser, sessionId: string, authenticatedAt: Date): AuthResponse {
     return {
       user: toCurrentUser(user),
-      accessToken: this.accessTokens.sign(user.id, sessionId),
+      accessToken: this.accessTokens.sign(user.id, sessionId, authenticatedAt),
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     };
   }

@@ -11,3 +11,4 @@ export * from './verified-email.guard';
 export * from './current-password';
 export * from './password-hashing.service';
 export * from './same-origin.guard';
+export * from './two-factor';

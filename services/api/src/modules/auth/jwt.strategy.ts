@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { sessionIdOfAccessToken, userIdOfAccessToken, type DecodedAccessToken } from './access-token-claims';
+import {
+  authTimeOfAccessToken,
+  sessionIdOfAccessToken,
+  userIdOfAccessToken,
+  type DecodedAccessToken,
+} from './access-token-claims';
 import { ACCESS_TOKEN, unauthorized } from './access-tokens.service';
 
 /** Who a Bearer token says the caller is. */
@@ -10,6 +15,8 @@ export interface AuthenticatedUser {
   userId: string;
   /** The signed-in session the token belongs to (AccountSession). */
   sessionId: string;
+  /** `auth_time` of the token (seconds): when its sign-in last proved the password or second factor. */
+  authTime?: number;
 }
 
 /** Passport's JWT strategy with the same allow-list and claim checks as AccessTokensService. */
@@ -30,6 +37,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const userId = userIdOfAccessToken(decoded);
     const sessionId = sessionIdOfAccessToken(decoded);
     if (userId === undefined || sessionId === undefined) throw unauthorized();
-    return { userId, sessionId };
+    return { userId, sessionId, authTime: authTimeOfAccessToken(decoded) };
   }
 }

@@ -17,6 +17,8 @@ export interface IssuedRefreshToken {
 
 export interface RotatedRefreshToken extends IssuedRefreshToken {
   userId: string;
+  /** When the sign-in last proved its password or second factor: the new access token's `auth_time`. */
+  authenticatedAt: Date;
 }
 
 function hashToken(token: string): string {
@@ -51,13 +53,15 @@ export class RefreshTokensService {
   /**
    * A new refresh token of the session `family` (a new session unless given), which records the
    * client it was used from. None is issued for a session ended meanwhile (signed out while this
-   * refresh was under way): its family would otherwise live on.
+   * refresh was under way): its family would otherwise live on. `authenticatedAt`: when the sign-in
+   * last proved its password or second factor (a refresh carries its session's on).
    */
   async issue(
     userId: string,
     device: SessionDevice,
     family: string = randomUUID(),
     now = new Date(),
+    authenticatedAt = now,
   ): Promise<IssuedRefreshToken> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
@@ -70,8 +74,8 @@ export class RefreshTokensService {
                browser = excluded.browser, network = excluded.network, place = excluded.place
            where account_sessions.revoked_at is null and account_sessions.user_id = excluded.user_id
          returning id)
-       insert into refresh_tokens (id, user_id, family, token_hash, expires_at, created_at)
-       select ?, ?, id, ?, ?, ? from session returning id`,
+       insert into refresh_tokens (id, user_id, family, token_hash, expires_at, authenticated_at, created_at)
+       select ?, ?, id, ?, ?, ?, ? from session returning id`,
       [
         family,
         userId,
@@ -85,6 +89,7 @@ export class RefreshTokensService {
         userId,
         hashToken(token),
         expiresAt,
+        authenticatedAt,
         now,
       ],
     );
@@ -96,15 +101,21 @@ export class RefreshTokensService {
     if (!token) throw invalid();
     const hash = hashToken(token);
     const connection = this.em.getConnection();
-    const claimed: { user_id: string; family: string }[] = await connection.execute(
-      `update refresh_tokens set rotated_at = now()
+    const claimed: { user_id: string; family: string; authenticated_at: Date | string }[] =
+      await connection.execute(
+        `update refresh_tokens set rotated_at = now()
         where token_hash = ? and rotated_at is null and revoked_at is null and expires_at > now()
-        returning user_id, family`,
-      [hash],
-    );
+        returning user_id, family, authenticated_at`,
+        [hash],
+      );
     if (claimed.length === 1) {
       const { user_id: userId, family } = claimed[0];
-      return { userId, ...(await this.issue(userId, device, family)) };
+      const authenticatedAt = new Date(claimed[0].authenticated_at);
+      return {
+        userId,
+        authenticatedAt,
+        ...(await this.issue(userId, device, family, new Date(), authenticatedAt)),
+      };
     }
     const [known]: { family: string; expired: boolean; revoked: boolean }[] = await connection.execute(
       `select family, expires_at <= now() as expired, revoked_at is not null as revoked
@@ -119,6 +130,20 @@ export class RefreshTokensService {
       );
     }
     throw invalid();
+  }
+
+  /**
+   * The session `sessionId` of `userId` proved its password or second factor again: its next
+   * refreshes carry the new time. Another user's session changes nothing.
+   */
+  async markAuthenticated(sessionId: string, userId: string, at: Date): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute(`update refresh_tokens set authenticated_at = ? where user_id = ? and family = ?`, [
+        at,
+        userId,
+        sessionId,
+      ]);
   }
 
   /** Ends the session of a token, if it is one of ours (logout). */

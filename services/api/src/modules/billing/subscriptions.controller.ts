@@ -8,7 +8,7 @@ import {
   type PlanQuotesResponse,
 } from '@fxrates/domain';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser } from '../auth';
+import { CurrentUser, RequiresRecentSignIn } from '../auth';
 import { JwtAuthGuard } from '../auth';
 import type { AuthenticatedUser } from '../auth';
 import { CreateSubscriptionBody } from './dto/create-subscription.body';
@@ -62,6 +62,7 @@ export class SubscriptionsController {
     ErrorCode.PaymentProviderUnavailable,
     ErrorCode.BillingNotConfigured,
   )
+  @RequiresRecentSignIn()
   async create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateSubscriptionBody,
@@ -127,6 +128,7 @@ export class SubscriptionsController {
     ErrorCode.PaymentProviderUnavailable,
     ErrorCode.BillingNotConfigured,
   )
+  @RequiresRecentSignIn()
   change(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: PlanChangeBody,

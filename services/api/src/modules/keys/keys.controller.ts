@@ -29,7 +29,7 @@ import {
 } from '@fxrates/domain';
 import { AppException } from '../../common/app-exception';
 import { ApiProblems } from '../../common/openapi';
-import { CurrentUser, RequiresVerifiedEmail } from '../auth';
+import { CurrentUser, RequiresRecentSignIn, RequiresVerifiedEmail } from '../auth';
 import { JwtAuthGuard } from '../auth';
 import type { AuthenticatedUser } from '../auth';
 import { ApiKeyDto, ApiKeyPageDto, CreatedApiKeyDto } from './dto/api-key.response';
@@ -67,6 +67,7 @@ export class KeysController {
     ErrorCode.RateLimited,
   )
   @RequiresVerifiedEmail()
+  @RequiresRecentSignIn()
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateKeyBody,

@@ -17,6 +17,6 @@ export class DeleteAccountBody implements DeleteAccountRequest {
   })
   @IsOptional()
   @IsString()
-  @MaxLength(64, { message: 'This code is not valid.', context: { code: ErrorCode.SecondFactorInvalid } })
+  @MaxLength(64, { message: 'This code is not valid.', context: { code: ErrorCode.WrongTwoFactorCode } })
   code?: string;
 }
