@@ -14,8 +14,6 @@ export { AnonymousSession } from './session/anonymous-session';
 export { AuthProvider, useAuth, type AuthContextValue } from './auth/AuthContext';
 export { AuthSession, type AuthSessionOptions, type AuthSnapshot } from './auth/auth-session';
 export { isTwoFactorRequired, TwoFactorRequired } from './auth/two-factor-required';
-export { useReauthentication, type Reauthentication } from './auth/use-reauthentication';
-export { TwoFactorCodeField, twoFactorProofOf } from './auth/TwoFactorCodeField';
 export { useAccount, type AccountState } from './account/use-account';
 export { usePlanQuotes, type PlanQuotesState } from './account/use-plan-quotes';
 export { type ResourceState } from './account/use-signed-in-resource';

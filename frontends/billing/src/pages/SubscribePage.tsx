@@ -10,11 +10,11 @@ import {
   readPlanSelection,
   useAccount,
   useApi,
-  useReauthentication,
   useAuth,
   usePlanQuotes,
   useRuntimeConfig,
 } from '@fxrates/web-kit';
+import { useReauthentication } from '@fxrates/web-kit/second-factor';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PayPalSubscribeButton } from '../subscribe/PayPalSubscribeButton';

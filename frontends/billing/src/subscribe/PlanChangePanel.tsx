@@ -7,8 +7,8 @@ import {
   rememberUpgradePayment,
   revisionReturnUrls,
   useApi,
-  useReauthentication,
 } from '@fxrates/web-kit';
+import { useReauthentication } from '@fxrates/web-kit/second-factor';
 import { useState } from 'react';
 import { planChangeButtonLabel, planChangeSummary, quoteRows } from './plan-quote-texts';
 import { QuoteSummary } from './QuoteSummary';

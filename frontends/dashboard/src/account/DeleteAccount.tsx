@@ -81,7 +81,7 @@ export function DeleteAccount() {
         </Title>
         <Text size="sm">{ACCOUNT_DATA_TEXTS.deleteIntro}</Text>
         <Group>
-          <Button color="red.8" onClick={() => setOpened(true)}>
+          <Button color="red.9" onClick={() => setOpened(true)}>
             {ACCOUNT_DATA_TEXTS.deleteButton}
           </Button>
         </Group>
@@ -130,7 +130,7 @@ export function DeleteAccount() {
               <Button variant="default" onClick={close}>
                 {ACCOUNT_DATA_TEXTS.cancel}
               </Button>
-              <Button type="submit" color="red.8" loading={form.submitting}>
+              <Button type="submit" color="red.9" loading={form.submitting}>
                 {ACCOUNT_DATA_TEXTS.confirm}
               </Button>
             </Group>

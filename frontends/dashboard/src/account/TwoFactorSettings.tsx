@@ -25,11 +25,10 @@ import {
   ErrorAlert,
   formatLongDate,
   LoadingState,
-  TwoFactorCodeField,
-  twoFactorProofOf,
   useApi,
   useAuth,
 } from '@fxrates/web-kit';
+import { TwoFactorCodeField, twoFactorProofOf } from '@fxrates/web-kit/second-factor';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
   recoveryCodesFile,

@@ -1,7 +1,8 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { KEY_NAME_MAX_LENGTH, type CreatedApiKey } from '@fxrates/domain';
-import { CheckIcon, CopyIcon, errorMessage, useApi, useReauthentication } from '@fxrates/web-kit';
+import { CheckIcon, CopyIcon, errorMessage, useApi } from '@fxrates/web-kit';
+import { useReauthentication } from '@fxrates/web-kit/second-factor';
 import { useState } from 'react';
 import { createKey } from './keys-api';
 

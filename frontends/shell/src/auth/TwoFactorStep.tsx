@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { ErrorAlert, TwoFactorCodeField, twoFactorProofOf, useAuth } from '@fxrates/web-kit';
+import { ErrorAlert, useAuth } from '@fxrates/web-kit';
+import { TwoFactorCodeField, twoFactorProofOf } from '@fxrates/web-kit/second-factor';
 import { useState, type FormEvent } from 'react';
 import { twoFactorStepError } from './two-factor-errors';
 import { useSubmission } from './use-submission';

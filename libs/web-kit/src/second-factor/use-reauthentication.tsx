@@ -1,6 +1,6 @@
 import { ErrorCode } from '@fxrates/domain';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '../api/api-error';
+import { isApiError } from '@fxrates/web-kit';
 import { ReauthenticationDialog } from './ReauthenticationDialog';
 
 export interface Reauthentication {

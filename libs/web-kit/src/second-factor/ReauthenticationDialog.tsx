@@ -1,11 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { ErrorCode, PASSWORD_MAX_LENGTH, TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@fxrates/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useApi } from '../api/ApiContext';
-import { errorMessage, isApiError } from '../api/api-error';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { LoadingState } from '../components/LoadingState';
-import { useAuth } from './AuthContext';
+import { ErrorAlert, errorMessage, isApiError, LoadingState, useApi, useAuth } from '@fxrates/web-kit';
 import { TwoFactorCodeField, twoFactorProofOf } from './TwoFactorCodeField';
 
 const FAILED = "We couldn't confirm it's you. Please try again.";
