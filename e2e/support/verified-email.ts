@@ -21,14 +21,17 @@ export async function expireVerificationLinks(email: string): Promise<void> {
   );
 }
 
-/** Runs one statement against the database of the API under test. */
-export async function query(text: string, values: unknown[]): Promise<void> {
+/** Runs one statement against the database of the API under test; answers the rows it returns. */
+export async function query<Row extends object = Record<string, unknown>>(
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
   const db = new Client({
     connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
   });
   await db.connect();
   try {
-    await db.query(text, values);
+    return (await db.query(text, values)).rows as Row[];
   } finally {
     await db.end();
   }

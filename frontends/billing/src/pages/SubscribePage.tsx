@@ -148,7 +148,7 @@ export function SubscribePage() {
               <div data-testid="paypal-button-area">
                 {processing ? (
                   <Group justify="center" py="md">
-                    <Loader aria-label="Processing your subscription" />
+                    <Loader role="status" aria-label="Processing your subscription" />
                   </Group>
                 ) : (
                   <PayPalSubscribeButton

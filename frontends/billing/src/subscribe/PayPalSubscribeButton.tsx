@@ -66,7 +66,7 @@ function ScriptState() {
   }
   return isPending ? (
     <Group justify="center" py="md">
-      <Loader size="sm" aria-label="Loading PayPal" />
+      <Loader size="sm" role="status" aria-label="Loading PayPal" />
     </Group>
   ) : null;
 }
