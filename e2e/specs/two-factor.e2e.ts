@@ -21,9 +21,15 @@ async function signOut(page: Page): Promise<void> {
   if (status !== 204) throw new Error(`POST /api/auth/logout answered ${status}`);
 }
 
-/** The login page up to the code step: the right password of an account with two-factor on. */
+/**
+ * The login page up to the code step: the right password of an account with two-factor on. The app
+ * may still be reloading as it notices the sign-out before (ERR_ABORTED): then it is opened again.
+ */
 async function passwordStep(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}/login`).catch(async (error: Error) => {
+    if (!error.message.includes('ERR_ABORTED')) throw error;
+    await page.goto(`${baseUrl}/login`);
+  });
   await page.getByRole('heading', { level: 1, name: 'Login to Your Account' }).waitFor();
   await page.getByLabel('Email Address').fill(user.email);
   await page.getByLabel(/^Password/).fill(user.password);
@@ -31,8 +37,8 @@ async function passwordStep(page: Page, user: { email: string; password: string 
   await page.getByTestId('two-factor-step').waitFor();
 }
 
-/** Turns two-factor on from the account page; answers the phone that read the key shown. */
-async function turnOnTwoFactor(page: Page): Promise<Authenticator> {
+/** Turns two-factor on from the account page; answers the phone that read the key shown, and the codes. */
+async function turnOnTwoFactor(page: Page): Promise<{ phone: Authenticator; recoveryCodes: string[] }> {
   const section = page.getByTestId('two-factor-settings');
   await section.getByRole('button', { name: 'Set up' }).click();
   const phone = new Authenticator(
@@ -40,9 +46,29 @@ async function turnOnTwoFactor(page: Page): Promise<Authenticator> {
   );
   await section.getByLabel(CODE_PROMPT).fill(await phone.fresh());
   await section.getByRole('button', { name: 'Turn on' }).click();
+  const recoveryCodes = await shownRecoveryCodes(page);
   await section.getByRole('button', { name: "I've saved them" }).click();
   await waitForText(section.getByTestId('two-factor-badge'), 'On');
-  return phone;
+  return { phone, recoveryCodes };
+}
+
+/** The recovery codes the account page shows once. */
+async function shownRecoveryCodes(page: Page): Promise<string[]> {
+  const section = page.getByTestId('two-factor-settings');
+  await section.getByTestId('recovery-codes').waitFor();
+  return (await section.getByTestId('recovery-code-item').allTextContents()).map((code) => code.trim());
+}
+
+/** The login page's password step, then a recovery code instead of the app's code. */
+async function signInWithRecoveryCode(
+  page: Page,
+  user: { email: string; password: string },
+  recoveryCode: string,
+): Promise<void> {
+  await passwordStep(page, user);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Enter one of your recovery codes').fill(recoveryCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 const shot = (page: Page, name: string, width: number) =>
@@ -103,17 +129,11 @@ describe.each([
 
     // Without the phone: a recovery code instead, once.
     await signOut(page);
-    await passwordStep(page, user);
-    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-    await page.getByLabel('Enter one of your recovery codes').fill(recoveryCodes[0]);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await signInWithRecoveryCode(page, user, recoveryCodes[0]);
     await waitForPath(page, '/dashboard');
 
     await signOut(page);
-    await passwordStep(page, user);
-    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-    await page.getByLabel('Enter one of your recovery codes').fill(recoveryCodes[0]);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await signInWithRecoveryCode(page, user, recoveryCodes[0]);
     await waitForText(
       page.getByTestId('two-factor-error'),
       'That recovery code is not right, or was used already.',
@@ -126,10 +146,40 @@ describe.each([
     await waitForText(page.getByTestId('two-factor-summary'), /^On since .+\. 8 recovery codes left\.$/);
   });
 
+  it('replaces the recovery codes with a code: the new ones sign in, the old ones no longer do', async () => {
+    const { page } = opened();
+    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const { phone, recoveryCodes: old } = await turnOnTwoFactor(page);
+    const section = page.getByTestId('two-factor-settings');
+
+    await section.getByRole('button', { name: 'New recovery codes' }).click();
+    await section.getByLabel(CODE_PROMPT).fill(phone.wrongCode());
+    await section.getByRole('button', { name: 'Replace codes' }).click();
+    await waitForText(section.getByText(/^That code is not right/), /^That code is not right/);
+    await section.getByLabel(CODE_PROMPT).fill(await phone.fresh());
+    await section.getByRole('button', { name: 'Replace codes' }).click();
+    const fresh = await shownRecoveryCodes(page);
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    await expectUsableLayout(page);
+    await section.getByRole('button', { name: "I've saved them" }).click();
+    await waitForText(section.getByTestId('two-factor-summary'), /^On since .+\. 10 recovery codes left\.$/);
+
+    await signOut(page);
+    await signInWithRecoveryCode(page, user, old[0]);
+    await waitForText(
+      page.getByTestId('two-factor-error'),
+      'That recovery code is not right, or was used already.',
+    );
+    await page.getByLabel('Enter one of your recovery codes').fill(fresh[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForPath(page, '/dashboard');
+  });
+
   it("asks an old sign-in to confirm it's you with a code before creating a key, then creates it", async () => {
     const { page } = opened();
     const user = await signUpInBrowser(page, baseUrl, '/account');
-    const phone = await turnOnTwoFactor(page);
+    const { phone } = await turnOnTwoFactor(page);
 
     // The sign-in proved itself three hours ago: the next refresh (a reload) says so.
     await query(
@@ -163,7 +213,7 @@ describe('two-factor authentication in the Login dialog at 1280 px', () => {
   it("asks for the code after the password, shows a wrong code in the API's words, and signs in with the right one", async () => {
     const { page } = opened();
     const user = await signUpInBrowser(page, baseUrl, '/account');
-    const phone = await turnOnTwoFactor(page);
+    const { phone } = await turnOnTwoFactor(page);
     await signOut(page);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();

@@ -43,7 +43,8 @@ type Step =
   | { name: 'status' }
   | { name: 'enrolling'; enrolment: TwoFactorEnrolment }
   | { name: 'codes'; codes: TwoFactorRecoveryCodes }
-  | { name: 'disabling' };
+  | { name: 'disabling' }
+  | { name: 'replacing' };
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { user } = useAuth();
@@ -164,6 +165,18 @@ export function TwoFactorSettings() {
     });
   };
 
+  const replaceCodes = (event: FormEvent) => {
+    event.preventDefault();
+    return attempt(async () => {
+      const codes = await client.post<TwoFactorRecoveryCodes>(
+        TWO_FACTOR_API.recoveryCodes,
+        twoFactorProofOf(code, recovery),
+      );
+      setStatus({ enabled: true, enabledAt: codes.enabledAt, recoveryCodesLeft: codes.recoveryCodes.length });
+      begin({ name: 'codes', codes });
+    });
+  };
+
   const formError = refusal && refusal.field === null ? refusal.message : null;
   const fieldError = (field: 'password' | 'code') => (refusal?.field === field ? refusal.message : null);
 
@@ -245,13 +258,40 @@ export function TwoFactorSettings() {
         </Stack>
       </form>
     );
+  } else if (step.name === 'replacing') {
+    body = (
+      <form onSubmit={replaceCodes}>
+        <Stack gap="sm">
+          <Text size="sm">{TEXTS.newCodesHelp}</Text>
+          {formError && <ErrorAlert message={formError} />}
+          <TwoFactorCodeField
+            value={code}
+            onChange={setCode}
+            recovery={recovery}
+            onRecoveryChange={setRecovery}
+            error={fieldError('code')}
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={busy}>
+              {TEXTS.replace}
+            </Button>
+            <Button variant="default" onClick={() => begin({ name: 'status' })}>
+              {TEXTS.cancel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
   } else if (status.enabled && status.enabledAt) {
     body = (
       <Stack gap="sm">
         <Text size="sm" data-testid="two-factor-summary">
           {twoFactorOnSummary(status.enabledAt, status.recoveryCodesLeft, (iso) => formatLongDate(iso))}
         </Text>
-        <Group>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => begin({ name: 'replacing' })}>
+            {TEXTS.newCodes}
+          </Button>
           <Button variant="default" color="red" onClick={() => begin({ name: 'disabling' })}>
             {TEXTS.turnOff}
           </Button>

@@ -7,6 +7,7 @@ export const TWO_FACTOR_API = {
   start: '/account/two-factor',
   confirm: '/account/two-factor/confirm',
   disable: '/account/two-factor/disable',
+  recoveryCodes: '/account/two-factor/recovery-codes',
 } as const;
 
 export const TWO_FACTOR_SETTINGS_TEXTS = {
@@ -28,6 +29,10 @@ export const TWO_FACTOR_SETTINGS_TEXTS = {
   turnOffHelp:
     'Enter your password and a code from your authenticator app to turn two-factor authentication off.',
   password: 'Password',
+  newCodes: 'New recovery codes',
+  newCodesHelp:
+    'Ten new codes replace the ones you have: the old ones stop working. Enter a code from your authenticator app to confirm.',
+  replace: 'Replace codes',
   loadFailed: 'Two-factor authentication settings could not be loaded.',
   failed: 'That did not work. Please try again.',
 } as const;
