@@ -29,7 +29,7 @@ import {
   useAuth,
 } from '@fxrates/web-kit';
 import { TwoFactorCodeField, twoFactorProofOf } from '@fxrates/web-kit/second-factor';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   recoveryCodesFile,
   TWO_FACTOR_API,
@@ -180,6 +180,41 @@ export function TwoFactorSettings() {
   const formError = refusal && refusal.field === null ? refusal.message : null;
   const fieldError = (field: 'password' | 'code') => (refusal?.field === field ? refusal.message : null);
 
+  /** A step that ends with a code: what it says first, the refusal, its own fields, the code, its buttons. */
+  const codeForm = (step: {
+    onSubmit: (event: FormEvent) => void;
+    intro: ReactNode;
+    submit: string;
+    danger?: boolean;
+    /** Setting up proves the app works: only its code will do, not a recovery code. */
+    appCodeOnly?: boolean;
+    children?: ReactNode;
+  }) => (
+    <form onSubmit={step.onSubmit}>
+      <Stack gap="sm">
+        {step.intro}
+        {formError && <ErrorAlert message={formError} />}
+        {step.children}
+        <TwoFactorCodeField
+          value={code}
+          onChange={setCode}
+          recovery={step.appCodeOnly ? false : recovery}
+          onRecoveryChange={step.appCodeOnly ? () => undefined : setRecovery}
+          error={fieldError('code')}
+          hideRecovery={step.appCodeOnly}
+        />
+        <Group gap="sm">
+          <Button type="submit" color={step.danger ? 'red' : undefined} loading={busy}>
+            {step.submit}
+          </Button>
+          <Button variant="default" onClick={() => begin({ name: 'status' })}>
+            {TEXTS.cancel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+
   let body;
   if (loadFailed) body = <ErrorAlert message={TEXTS.loadFailed} onRetry={load} />;
   else if (!status) body = <LoadingState />;
@@ -187,9 +222,12 @@ export function TwoFactorSettings() {
     body = <RecoveryCodes codes={step.codes.recoveryCodes} onDone={() => begin({ name: 'status' })} />;
   } else if (step.name === 'enrolling') {
     const { enrolment } = step;
-    body = (
-      <form onSubmit={confirm}>
-        <Stack gap="sm">
+    body = codeForm({
+      onSubmit: (event) => void confirm(event),
+      submit: TEXTS.turnOn,
+      appCodeOnly: true,
+      intro: (
+        <>
           <Text size="sm">{TEXTS.scan}</Text>
           <Image
             src={enrolment.qrCode}
@@ -203,85 +241,35 @@ export function TwoFactorSettings() {
           <Code fz="sm" style={{ wordBreak: 'break-all' }} data-testid="two-factor-secret">
             {enrolment.secret}
           </Code>
-          {formError && <ErrorAlert message={formError} />}
-          <TwoFactorCodeField
-            value={code}
-            onChange={setCode}
-            recovery={false}
-            onRecoveryChange={() => undefined}
-            error={fieldError('code')}
-            hideRecovery
-          />
-          <Group gap="sm">
-            <Button type="submit" loading={busy}>
-              {TEXTS.turnOn}
-            </Button>
-            <Button variant="default" onClick={() => begin({ name: 'status' })}>
-              {TEXTS.cancel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    );
+        </>
+      ),
+    });
   } else if (step.name === 'disabling') {
-    body = (
-      <form onSubmit={turnOff}>
-        <Stack gap="sm">
-          <Text size="sm">{TEXTS.turnOffHelp}</Text>
-          {formError && <ErrorAlert message={formError} />}
-          <PasswordInput
-            label={TEXTS.password}
-            required
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            error={fieldError('password')}
-            errorProps={{ role: 'alert' }}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            data-testid="two-factor-password"
-          />
-          <TwoFactorCodeField
-            value={code}
-            onChange={setCode}
-            recovery={recovery}
-            onRecoveryChange={setRecovery}
-            error={fieldError('code')}
-          />
-          <Group gap="sm">
-            <Button type="submit" color="red" loading={busy}>
-              {TEXTS.turnOff}
-            </Button>
-            <Button variant="default" onClick={() => begin({ name: 'status' })}>
-              {TEXTS.cancel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    );
+    body = codeForm({
+      onSubmit: (event) => void turnOff(event),
+      submit: TEXTS.turnOff,
+      danger: true,
+      intro: <Text size="sm">{TEXTS.turnOffHelp}</Text>,
+      children: (
+        <PasswordInput
+          label={TEXTS.password}
+          required
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={password}
+          error={fieldError('password')}
+          errorProps={{ role: 'alert' }}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          data-testid="two-factor-password"
+        />
+      ),
+    });
   } else if (step.name === 'replacing') {
-    body = (
-      <form onSubmit={replaceCodes}>
-        <Stack gap="sm">
-          <Text size="sm">{TEXTS.newCodesHelp}</Text>
-          {formError && <ErrorAlert message={formError} />}
-          <TwoFactorCodeField
-            value={code}
-            onChange={setCode}
-            recovery={recovery}
-            onRecoveryChange={setRecovery}
-            error={fieldError('code')}
-          />
-          <Group gap="sm">
-            <Button type="submit" loading={busy}>
-              {TEXTS.replace}
-            </Button>
-            <Button variant="default" onClick={() => begin({ name: 'status' })}>
-              {TEXTS.cancel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    );
+    body = codeForm({
+      onSubmit: (event) => void replaceCodes(event),
+      submit: TEXTS.replace,
+      intro: <Text size="sm">{TEXTS.newCodesHelp}</Text>,
+    });
   } else if (status.enabled && status.enabledAt) {
     body = (
       <Stack gap="sm">
