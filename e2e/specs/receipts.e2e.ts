@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
@@ -189,7 +190,9 @@ describe('payments and receipts on the account page', () => {
     const { page } = opened();
     const user = await signUpInBrowser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
-    await recordRenewal(user.email.toLowerCase(), '8RX71234AB5678901');
+    // PayPal's sale ids are 17 characters; a new one each run, as the database outlives the run.
+    const saleId = `8RX${randomBytes(7).toString('hex').toUpperCase()}`;
+    await recordRenewal(user.email.toLowerCase(), saleId);
     await page.goto(`${baseUrl}/account`);
     const row = payments(page).getByTestId('payment-row').first();
     await row.waitFor();
@@ -198,7 +201,7 @@ describe('payments and receipts on the account page', () => {
     expect(text).toContain('Professional · Monthly');
     expect(text).toContain('$59.99');
     expect(text).toContain('November 1, 2026 – December 1, 2026');
-    expect(text).toContain('8RX71234AB5678901');
+    expect(text).toContain(saleId);
     await expectUsableLayout(page);
 
     const receipt = await openReceipt(page);
@@ -206,7 +209,7 @@ describe('payments and receipts on the account page', () => {
       Description: 'Subscription renewal',
       Amount: '$59.99',
       Period: 'November 1, 2026 – December 1, 2026',
-      'PayPal transaction id': '8RX71234AB5678901',
+      'PayPal transaction id': saleId,
       Status: 'Paid',
     });
     await page.setViewportSize(PHONE_VIEWPORT);
