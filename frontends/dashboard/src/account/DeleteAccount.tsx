@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MAX_LENGTH, type DeleteAccountRequest } from '@fxrates/domain';
 import { useApi, useAuth } from '@fxrates/web-kit';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DATA_API, ACCOUNT_DATA_TEXTS, ACCOUNT_DELETED_HOME, deleteRefusal } from './account-data';
+import { SettingsSection } from './SettingsSection';
 
 const EMPTY: Required<DeleteAccountRequest> = { password: '', code: '' };
 
@@ -28,7 +18,6 @@ export function DeleteAccount() {
   const { client } = useApi();
   const { logout, user } = useAuth();
   const navigate = useNavigate();
-  const titleId = useId();
   const [opened, setOpened] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,27 +54,13 @@ export function DeleteAccount() {
   };
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xl"
-      shadow="xs"
-      mt="lg"
-      component="section"
-      aria-labelledby={titleId}
-      style={{ borderColor: 'var(--mantine-color-red-7)' }}
-    >
-      <Stack gap="md" maw={560}>
-        <Title order={2} fz="h4" id={titleId} c="red.8">
-          {ACCOUNT_DATA_TEXTS.deleteTitle}
-        </Title>
-        <Text size="sm">{ACCOUNT_DATA_TEXTS.deleteIntro}</Text>
-        <Group>
-          <Button color="red.9" onClick={() => setOpened(true)}>
-            {ACCOUNT_DATA_TEXTS.deleteButton}
-          </Button>
-        </Group>
-      </Stack>
+    <SettingsSection title={ACCOUNT_DATA_TEXTS.deleteTitle} maxWidth={560} danger>
+      <Text size="sm">{ACCOUNT_DATA_TEXTS.deleteIntro}</Text>
+      <Group>
+        <Button color="red.9" onClick={() => setOpened(true)}>
+          {ACCOUNT_DATA_TEXTS.deleteButton}
+        </Button>
+      </Group>
       <Modal opened={opened} onClose={close} title={ACCOUNT_DATA_TEXTS.dialogTitle} centered>
         <form onSubmit={form.onSubmit(remove)}>
           <Stack gap="md">
@@ -137,6 +112,6 @@ export function DeleteAccount() {
           </Stack>
         </form>
       </Modal>
-    </Card>
+    </SettingsSection>
   );
 }

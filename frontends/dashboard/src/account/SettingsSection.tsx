@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ErrorAlert } from '@fxrates/web-kit';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 
@@ -15,6 +15,10 @@ interface SettingsSectionProps {
   /** Leave the browser's own checks of required fields on (sections whose rules are only those). */
   nativeValidation?: boolean;
   maxWidth?: number;
+  /** Beside the heading: the section's state at a glance (two-factor's On or Off). */
+  badge?: ReactNode;
+  /** An action that cannot be undone: heading and border in red. */
+  danger?: boolean;
   'data-testid'?: string;
   children: ReactNode;
 }
@@ -32,15 +36,20 @@ export function SettingsSection({
   successTestId,
   nativeValidation = false,
   maxWidth,
+  badge,
+  danger = false,
   'data-testid': testId,
   children,
 }: SettingsSectionProps) {
   const titleId = useId();
   const body = (
     <Stack gap="md" maw={maxWidth}>
-      <Title order={2} fz="h4" id={titleId}>
-        {title}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="h4" id={titleId} c={danger ? 'red.8' : undefined}>
+          {title}
+        </Title>
+        {badge}
+      </Group>
       {error && <ErrorAlert message={error} data-testid={errorTestId} />}
       {success && (
         <Alert color="green" variant="light" role="status" data-testid={successTestId}>
@@ -60,6 +69,7 @@ export function SettingsSection({
       component="section"
       aria-labelledby={titleId}
       data-testid={testId}
+      style={danger ? { borderColor: 'var(--mantine-color-red-7)' } : undefined}
     >
       {onSubmit ? (
         <form onSubmit={onSubmit} noValidate={!nativeValidation}>

@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Code,
   CopyButton,
   Group,
@@ -11,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import {
   PASSWORD_MAX_LENGTH,
@@ -29,7 +27,7 @@ import {
   useAuth,
 } from '@fxrates/web-kit';
 import { TwoFactorCodeField, twoFactorProofOf } from '@fxrates/web-kit/second-factor';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
   recoveryCodesFile,
   TWO_FACTOR_API,
@@ -38,6 +36,7 @@ import {
   twoFactorRefusal,
   type TwoFactorRefusal,
 } from './two-factor-settings';
+import { SettingsSection } from './SettingsSection';
 
 type Step =
   | { name: 'status' }
@@ -99,7 +98,6 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
  */
 export function TwoFactorSettings() {
   const { client } = useApi();
-  const titleId = useId();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'status' });
@@ -301,29 +299,19 @@ export function TwoFactorSettings() {
   }
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xl"
-      shadow="xs"
-      mt="lg"
-      component="section"
-      aria-labelledby={titleId}
+    <SettingsSection
+      title={TEXTS.title}
       data-testid="two-factor-settings"
+      maxWidth={520}
+      badge={
+        status && (
+          <Badge variant="light" color={status.enabled ? undefined : 'gray'} data-testid="two-factor-badge">
+            {status.enabled ? 'On' : 'Off'}
+          </Badge>
+        )
+      }
     >
-      <Stack gap="md" maw={520}>
-        <Group justify="space-between" gap="sm">
-          <Title order={2} fz="h4" id={titleId}>
-            {TEXTS.title}
-          </Title>
-          {status && (
-            <Badge variant="light" color={status.enabled ? undefined : 'gray'} data-testid="two-factor-badge">
-              {status.enabled ? 'On' : 'Off'}
-            </Badge>
-          )}
-        </Group>
-        {body}
-      </Stack>
-    </Card>
+      {body}
+    </SettingsSection>
   );
 }
