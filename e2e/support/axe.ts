@@ -16,6 +16,7 @@ export interface AxeFinding {
  * the serious and critical violations, each with the selectors and HTML of the offending nodes.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  await motionSettled(page);
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -35,6 +36,32 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
     }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/**
+ * Waits until nothing on the page has moved for a few frames: a dialog still fading in is measured
+ * by axe at part opacity, its colours blended with the page behind (a contrast failure that is not
+ * there once it stands). Mantine starts a transition a frame after mounting, hence the quiet window.
+ */
+async function motionSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // A loader spins for as long as it is shown: only motion that ends is waited for.
+    const ends = (animation: Animation) => animation.effect?.getComputedTiming().iterations !== Infinity;
+    const deadline = performance.now() + 5_000;
+    let quietFrames = 0;
+    while (quietFrames < 6 && performance.now() < deadline) {
+      const moving = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && ends(animation));
+      quietFrames = moving.length === 0 ? quietFrames + 1 : 0;
+      await Promise.race([
+        Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 1_000)),
+      ]);
+      await frame();
+    }
+  });
 }
 
 /** Form fields (input, select, textarea) that have no accessible name: no label, aria-label or labelledby. */

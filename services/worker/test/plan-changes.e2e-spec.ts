@@ -178,6 +178,34 @@ describe('worker: scheduled plan changes', () => {
     expect(world.paypal.orders.captureCalls).toBe(captures);
   });
 
+  it('finds a captured upgrade behind hundreds of abandoned checkouts, older and newer', async () => {
+    const { userId, accessToken } = await subscribedUser(world.api, world.paypal);
+    const started = await upgradeToEnterprise(accessToken);
+    const orderId = new URL(started.body.approveUrl).searchParams.get('token')!;
+    world.paypal.orders.approve(orderId);
+    expect(world.paypal.orders.capture(orderId)[0]).toBe(201);
+    await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
+      started.body.payment.id,
+    ]);
+    // Buyers who went to PayPal and never paid: their payments stay 'created', on both sides of it.
+    for (const age of ['20 minutes', '12 minutes']) {
+      await probe.sql(
+        `insert into payments (id, user_id, subscription_id, status, kind, from_plan, from_billing_cycle, plan,
+                               billing_cycle, amount_minor, currency, period_end, paypal_order_id, expires_at, created_at)
+         select gen_random_uuid(), user_id, subscription_id, 'created', 'upgrade', from_plan, from_billing_cycle, plan,
+                billing_cycle, amount_minor, currency, period_end, 'ABANDONED-' || gen_random_uuid(), expires_at,
+                now() - interval '${age}'
+           from payments, generate_series(1, 120)
+          where id = ?`,
+        [started.body.payment.id],
+      );
+    }
+    expect((await sweep()).upgradesRecovered).toBeGreaterThanOrEqual(1);
+    expect(await probe.planOf(userId)).toBe('enterprise');
+    const [payment] = await probe.sql('select status from payments where id = ?', [started.body.payment.id]);
+    expect(payment.status).toBe('captured');
+  });
+
   it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {
     const { userId, paypalId } = await cancelledSubscriber();
     // Approved at PayPal, billing from today; the browser never reported it.

@@ -7,8 +7,8 @@ import { recordUpgradeCapture, UpgradeAlreadyRecorded, UserPlan } from '@fxrates
 import type { Redis } from 'ioredis';
 import { WORKER_REDIS } from '../worker.tokens';
 
-/** Upgrade payments looked at per sweep, oldest first; a backlog is worked off over a few sweeps. */
-const BATCH = 100;
+/** Upgrade payments read per query; a sweep walks every page of its window. */
+const PAGE = 100;
 /** Left to the buyer's own return first: the page records its payment within seconds. */
 const GRACE_MS = 10 * 60 * 1000;
 /** PayPal keeps an approved order capturable about three days; older ones are not looked at again. */
@@ -39,27 +39,49 @@ export class UpgradePaymentsSweep {
     @Inject(WORKER_REDIS) private readonly redis: Redis,
   ) {}
 
+  /**
+   * Every unrecorded upgrade payment between the grace and the look-back is asked about, newest first
+   * (the likeliest to be a buyer waiting for their plan), page by page on (created_at, id): abandoned
+   * checkouts stay 'created' for good, so a window read as one page of the oldest would let them hide
+   * every newer payment behind them.
+   */
   async run(now = new Date()): Promise<UpgradePaymentsSummary> {
     const summary: UpgradePaymentsSummary = { recovered: 0, notGranted: 0 };
     if (!this.paypal.configured) return summary;
-    const unrecorded = await this.em.fork().find(
-      Payment,
-      {
-        status: 'created',
-        createdAt: { $gte: new Date(now.getTime() - LOOK_BACK_MS), $lte: new Date(now.getTime() - GRACE_MS) },
-      },
-      { populate: ['subscription'], orderBy: { createdAt: 'asc' }, limit: BATCH },
-    );
-    for (const payment of unrecorded) {
-      try {
-        const outcome = await this.recover(payment);
-        if (outcome === 'granted' || outcome === 'not-granted') summary.recovered += 1;
-        if (outcome === 'not-granted') summary.notGranted += 1;
-      } catch (error) {
-        this.logger.warn(`Upgrade payment ${payment.id} not looked at: ${(error as Error).message}`);
+    const em = this.em.fork();
+    const window = {
+      status: 'created' as const,
+      kind: 'upgrade' as const,
+      createdAt: { $gte: new Date(now.getTime() - LOOK_BACK_MS), $lte: new Date(now.getTime() - GRACE_MS) },
+    };
+    let after: Payment | undefined;
+    for (;;) {
+      const page = await em.find(
+        Payment,
+        after
+          ? {
+              ...window,
+              $or: [
+                { createdAt: { $lt: after.createdAt } },
+                { createdAt: after.createdAt, id: { $lt: after.id } },
+              ],
+            }
+          : window,
+        { populate: ['subscription'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: PAGE },
+      );
+      for (const payment of page) {
+        try {
+          const outcome = await this.recover(payment);
+          if (outcome === 'granted' || outcome === 'not-granted') summary.recovered += 1;
+          if (outcome === 'not-granted') summary.notGranted += 1;
+        } catch (error) {
+          this.logger.warn(`Upgrade payment ${payment.id} not looked at: ${(error as Error).message}`);
+        }
       }
+      if (page.length < PAGE) return summary;
+      after = page[page.length - 1];
+      em.clear();
     }
-    return summary;
   }
 
   private async recover(payment: Payment): Promise<'granted' | 'not-granted' | 'nothing'> {
