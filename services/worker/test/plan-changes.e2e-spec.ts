@@ -148,22 +148,32 @@ describe('worker: scheduled plan changes', () => {
       .send({ plan: 'enterprise', billingCycle: 'monthly', returnUrl: `${WEB}/account` })
       .expect(200);
 
-  it('records and grants, in the hourly sweep, an upgrade PayPal captured whose buyer never came back', async () => {
+  /**
+   * A subscriber's upgrade captured at PayPal, then our record of it lost (the tab closed, the instance
+   * died before its commit), past the grace left to the buyer's own return.
+   */
+  async function capturedUnrecordedUpgrade() {
     const { userId, accessToken } = await subscribedUser(world.api, world.paypal);
     const started = await upgradeToEnterprise(accessToken);
     const orderId = new URL(started.body.approveUrl).searchParams.get('token')!;
     world.paypal.orders.approve(orderId);
-    // Captured at PayPal, then our record of it lost (the tab closed, the instance died before its commit).
     expect(world.paypal.orders.capture(orderId)[0]).toBe(201);
-    // Past the grace left to the buyer's own return.
+    const paymentId: string = started.body.payment.id;
     await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
-      started.body.payment.id,
+      paymentId,
     ]);
+    return { userId, paymentId };
+  }
+
+  const paymentStatus = async (paymentId: string) =>
+    (await probe.sql('select status from payments where id = ?', [paymentId]))[0].status;
+
+  it('records and grants, in the hourly sweep, an upgrade PayPal captured whose buyer never came back', async () => {
+    const { userId, paymentId } = await capturedUnrecordedUpgrade();
     const captures = world.paypal.orders.captureCalls;
     expect((await sweep()).upgradesRecovered).toBeGreaterThanOrEqual(1);
     expect(await probe.planOf(userId)).toBe('enterprise');
-    const [payment] = await probe.sql('select status from payments where id = ?', [started.body.payment.id]);
-    expect(payment.status).toBe('captured');
+    expect(await paymentStatus(paymentId)).toBe('captured');
     expect(world.paypal.orders.captureCalls).toBe(captures);
 
     // An order only approved is never captured by the sweep: it stays the buyer's to complete.
@@ -179,14 +189,7 @@ describe('worker: scheduled plan changes', () => {
   });
 
   it('finds a captured upgrade behind hundreds of abandoned checkouts, older and newer', async () => {
-    const { userId, accessToken } = await subscribedUser(world.api, world.paypal);
-    const started = await upgradeToEnterprise(accessToken);
-    const orderId = new URL(started.body.approveUrl).searchParams.get('token')!;
-    world.paypal.orders.approve(orderId);
-    expect(world.paypal.orders.capture(orderId)[0]).toBe(201);
-    await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
-      started.body.payment.id,
-    ]);
+    const { userId, paymentId } = await capturedUnrecordedUpgrade();
     // Buyers who went to PayPal and never paid: their payments stay 'created', on both sides of it.
     for (const age of ['20 minutes', '12 minutes']) {
       await probe.sql(
@@ -197,13 +200,12 @@ describe('worker: scheduled plan changes', () => {
                 now() - interval '${age}'
            from payments, generate_series(1, 120)
           where id = ?`,
-        [started.body.payment.id],
+        [paymentId],
       );
     }
     expect((await sweep()).upgradesRecovered).toBeGreaterThanOrEqual(1);
     expect(await probe.planOf(userId)).toBe('enterprise');
-    const [payment] = await probe.sql('select status from payments where id = ?', [started.body.payment.id]);
-    expect(payment.status).toBe('captured');
+    expect(await paymentStatus(paymentId)).toBe('captured');
   });
 
   it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {
