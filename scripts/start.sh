@@ -3,6 +3,7 @@
 # the shell and the three remotes until Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/use-pinned-node.sh
 node scripts/check-services.mjs
 bash scripts/ensure-install.sh
 if [ "${SKIP_BUILD:-}" != "1" ]; then

@@ -3,6 +3,7 @@
 # and the browser e2e in Chromium against the built product.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/use-pinned-node.sh
 export NODE_ENV=test TZ=UTC
 node scripts/check-services.mjs
 bash scripts/ensure-install.sh

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 
 /** How one request ended. `expected` is a refusal the mix asked for (e.g. a free key asking for a time series). */
 export type Outcome =
@@ -77,7 +77,7 @@ interface OpenBucket {
  */
 export class SoakRecorder {
   private readonly buckets: OpenBucket[] = [];
-  private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  private readonly loopDelay: ELDHistogram = monitorEventLoopDelay({ resolution: 10 });
   readonly errorSamples: ErrorSample[] = [];
   readonly errorsByReason = new Map<string, number>();
   readonly expectedByCode = new Map<string, number>();

@@ -62,7 +62,7 @@ export function rawAnswers(port: number, count: number, ...steps: RawStep[]): Pr
       }
     };
 
-    socket.on('data', (chunk) => {
+    socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       parse();
       finish();
