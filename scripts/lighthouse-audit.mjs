@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Audits one page with Lighthouse in the system Chromium and saves its reports.
+// Audits one page with Lighthouse in the machine's Chromium and saves its reports.
 //
 //   node scripts/lighthouse-audit.mjs <url> <name> [outDir]   # default outDir: artifacts/lighthouse
 //
@@ -19,9 +19,10 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { findChromium } from './find-chromium.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = findChromium();
 const CHROMIUM_FLAGS = JSON.parse(
   fs.readFileSync(path.join(repoRoot, 'e2e/support/chromium-flags.json'), 'utf8'),
 );

@@ -119,6 +119,8 @@ if (ready && !stopping) {
       `    API docs       http://localhost:${apiPort}/api/docs`,
       `    Remotes        http://localhost:${env.MARKETING_PORT ?? 3001} · ${env.DASHBOARD_PORT ?? 3002} · ${env.BILLING_PORT ?? 3003}`,
       `    Worker health  http://localhost:${env.WORKER_HEALTH_PORT ?? 4001}/health/ready`,
+      // Set by scripts/local-services.mjs when it started the mail catcher.
+      ...(env.MAIL_CATCHER_URL ? [`    Mail (dev)     ${env.MAIL_CATCHER_URL}`] : []),
       '  Press Ctrl-C to stop.',
       '',
     ].join('\n') + '\n',

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# `npm start`: checks PostgreSQL and Redis, installs, builds, migrates, seeds the rate history, then runs the API, the worker,
-# the shell and the three remotes until Ctrl-C.
+# `npm start`: installs, starts PostgreSQL, Redis and the mail catcher when absent (scripts/local-services.mjs),
+# builds, migrates, seeds the rate history, then runs the API, the worker, the shell and the three remotes until Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/use-pinned-node.sh
-node scripts/check-services.mjs
 bash scripts/ensure-install.sh
+# PostgreSQL, Redis (and the mail catcher) when not running: started for this run, stopped after it.
+[ -n "${FXRATES_LOCAL_SERVICES:-}" ] || exec node scripts/local-services.mjs bash scripts/start.sh "$@"
 if [ "${SKIP_BUILD:-}" != "1" ]; then
   echo "› Building backend and frontends…"
   npm run --silent build

@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/use-pinned-node.sh
 export NODE_ENV=test TZ=UTC
-node scripts/check-services.mjs
 bash scripts/ensure-install.sh
+# PostgreSQL, Redis (and the mail catcher) when not running: started for this run, stopped after it.
+[ -n "${FXRATES_LOCAL_SERVICES:-}" ] || exec node scripts/local-services.mjs bash scripts/test.sh "$@"
 bash scripts/ensure-chromium.sh
 echo "› Building backend and frontends for the browser tests…"
 npm run --silent build

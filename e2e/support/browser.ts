@@ -1,9 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** The system Chromium (apt); a browser is never downloaded. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let chromiumPath: string | undefined;
+
+/**
+ * The machine's Chromium, found by scripts/find-chromium.mjs (CHROMIUM_PATH overrides); a browser is
+ * never downloaded. A child process, because chrome-launcher is an ES module jest cannot load.
+ */
+function findChromium(): string {
+  chromiumPath ??= execFileSync(process.execPath, [path.join(__dirname, '../../scripts/find-chromium.mjs')], {
+    encoding: 'utf8',
+  }).trim();
+  return chromiumPath;
+}
 
 /** Flags that keep Chromium off the network and quiet in a container (shared with scripts/lighthouse-audit.mjs). */
 const CHROMIUM_ARGS: string[] = JSON.parse(
@@ -18,7 +29,7 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 };
  * removes it on close, so no profile state leaks between runs.
  */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface OpenedPage {

@@ -1,0 +1,47 @@
+// Redis for a machine that has none answering: redis-server from the PATH, else Docker's compose
+// service, else one message saying how to install it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { waitUntilReachable } from './reachable.mjs';
+import { spawnService } from './service-process.mjs';
+
+export const REDIS_INSTALL_HINT = [
+  'Install Redis (or start one on that port), then run this again:',
+  '  macOS:          brew install redis',
+  '  Debian/Ubuntu:  sudo apt-get install -y redis-server',
+  '  Windows:        winget install Memurai.MemuraiDeveloper   (or Redis inside WSL: sudo apt-get install -y redis-server)',
+].join('\n');
+
+const found = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+
+/** Starts Redis on host:port; returns its stop(), or undefined when nothing could start it. */
+export async function startRedis({ host, port, dataDir, repoRoot }) {
+  if (found('redis-server', ['--version'])) {
+    process.stdout.write(`› Redis: starting redis-server on ${host}:${port} (no persistence)…\n`);
+    fs.mkdirSync(dataDir, { recursive: true });
+    // noeviction: the API and the worker refuse any other policy (BullMQ must not lose jobs).
+    const service = spawnService(
+      'redis',
+      'redis-server',
+      [
+        ...['--bind', host, '--port', String(port), '--dir', dataDir],
+        ...['--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--loglevel', 'warning'],
+      ],
+      { cwd: dataDir },
+    );
+    await waitUntilReachable(host, port, 30_000, 'redis-server');
+    return service;
+  }
+  if (port === 6379 && found('docker', ['info'])) {
+    process.stdout.write('› Redis: docker compose up -d redis…\n');
+    const up = spawnSync('docker', ['compose', 'up', '-d', 'redis'], { cwd: repoRoot, stdio: 'inherit' });
+    if (up.status === 0) {
+      await waitUntilReachable(host, port, 60_000, 'Redis (docker compose)');
+      return {
+        stop: async () =>
+          void spawnSync('docker', ['compose', 'stop', 'redis'], { cwd: repoRoot, stdio: 'inherit' }),
+      };
+    }
+  }
+  return undefined;
+}
