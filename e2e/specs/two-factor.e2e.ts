@@ -23,13 +23,23 @@ async function signOut(page: Page): Promise<void> {
 
 /**
  * The login page up to the code step: the right password of an account with two-factor on. The app
- * may still be reloading as it notices the sign-out before (ERR_ABORTED): then it is opened again.
+ * may still be navigating after the step before (its reload on noticing the sign-out, or the full
+ * load of /dashboard after a sign-in), which cuts a navigation short (ERR_ABORTED, "interrupted by
+ * another navigation"): then the login page is opened again, once the page has landed.
  */
 async function passwordStep(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${baseUrl}/login`).catch(async (error: Error) => {
-    if (!error.message.includes('ERR_ABORTED')) throw error;
-    await page.goto(`${baseUrl}/login`);
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    const opened = await page.goto(`${baseUrl}/login`).then(
+      () => true,
+      (error: Error) => {
+        if (attempt === 3 || !/ERR_ABORTED|interrupted by another navigation/.test(error.message))
+          throw error;
+        return false;
+      },
+    );
+    if (opened) break;
+    await page.waitForLoadState('load');
+  }
   await page.getByRole('heading', { level: 1, name: 'Login to Your Account' }).waitFor();
   await page.getByLabel('Email Address').fill(user.email);
   await page.getByLabel(/^Password/).fill(user.password);

@@ -201,7 +201,17 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
         .set('X-API-Key', key)
         .then((res) => res.status === 200 && (res.body.source as string[]).join() === source);
     // A bound on a loaded machine (both workers start with every other suite running), not a speed.
-    await until(async () => (await served(FIAT, 'oxr')) && (await served(CRYPTO, 'coinbase')), 60_000);
+    // A start-up run that outlasted the short timeout there is run again: hangs are later tests' subject.
+    let rerunAt = Date.now() + 5_000;
+    await until(async () => {
+      if ((await served(FIAT, 'oxr')) && (await served(CRYPTO, 'coinbase'))) return true;
+      if (Date.now() > rerunAt) {
+        rerunAt = Date.now() + 5_000;
+        for (const provider of ['oxr', 'coinbase'] as const)
+          await queueOf(provider).add(JOBS.ingestRates, { trigger: 'manual' });
+      }
+      return false;
+    }, 60_000);
     lastGood = await inService();
   }, 90_000);
 

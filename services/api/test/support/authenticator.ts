@@ -32,6 +32,12 @@ export class Authenticator {
     return this.totp.generate({ timestamp: step * STEP_MS });
   }
 
+  /** The code `fresh()` gave last (the API took it): what a replay sends, whatever the clock did since. */
+  lastSpentCode(): string {
+    if (this.lastStep === -Infinity) throw new Error('No code was spent yet');
+    return this.totp.generate({ timestamp: this.lastStep * STEP_MS });
+  }
+
   /** Records that a code of `offset` steps from now was taken (by a test sending `codeAt`). */
   spent(offset = 0): void {
     this.lastStep = Math.max(this.lastStep, currentStep() + offset);
