@@ -162,7 +162,7 @@ describe('worker: scheduled plan changes', () => {
     await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
       paymentId,
     ]);
-    return { userId, paymentId };
+    return { userId, accessToken, paymentId };
   }
 
   const paymentStatus = async (paymentId: string) =>
@@ -188,24 +188,45 @@ describe('worker: scheduled plan changes', () => {
     expect(world.paypal.orders.captureCalls).toBe(captures);
   });
 
-  it('finds a captured upgrade behind hundreds of abandoned checkouts, older and newer', async () => {
-    const { userId, paymentId } = await capturedUnrecordedUpgrade();
-    // Buyers who went to PayPal and never paid: their payments stay 'created', on both sides of it.
-    for (const age of ['20 minutes', '12 minutes']) {
-      await probe.sql(
+  it('finds a captured upgrade behind hundreds of abandoned checkouts, and expires those whose quote ran out', async () => {
+    const { userId, accessToken, paymentId } = await capturedUnrecordedUpgrade();
+    // Buyers who went to PayPal and never paid: their payments stay 'created', on both sides of it,
+    // and older ones whose quote ran out an hour ago.
+    const abandoned = (age: string) =>
+      probe.sql(
         `insert into payments (id, user_id, subscription_id, status, kind, from_plan, from_billing_cycle, plan,
                                billing_cycle, amount_minor, currency, period_end, paypal_order_id, expires_at, created_at)
          select gen_random_uuid(), user_id, subscription_id, 'created', 'upgrade', from_plan, from_billing_cycle, plan,
-                billing_cycle, amount_minor, currency, period_end, 'ABANDONED-' || gen_random_uuid(), expires_at,
-                now() - interval '${age}'
+                billing_cycle, amount_minor, currency, period_end, 'ABANDONED-' || gen_random_uuid(),
+                now() - interval '${age}' + interval '1 hour', now() - interval '${age}'
            from payments, generate_series(1, 120)
-          where id = ?`,
+          where id = ?
+         returning id`,
         [paymentId],
       );
-    }
-    expect((await sweep()).upgradesRecovered).toBeGreaterThanOrEqual(1);
+    await abandoned('20 minutes');
+    await abandoned('12 minutes');
+    const ranOut = (await abandoned('2 hours')).map((row: { id: string }) => row.id);
+
+    const swept = await sweep();
+    expect(swept.upgradesRecovered).toBeGreaterThanOrEqual(1);
     expect(await probe.planOf(userId)).toBe('enterprise');
     expect(await paymentStatus(paymentId)).toBe('captured');
+
+    // Run out: marked expired once, never asked about again, and refused as a quote that expired.
+    expect(await paymentStatus(ranOut[0])).toBe('expired');
+    const [{ count }] = await probe.sql(
+      `select count(*)::int as count from payments where id in (?) and status = 'created'`,
+      [ranOut],
+    );
+    expect(count).toBe(0);
+    const paid = await probe
+      .http()
+      .post('/api/v1/subscriptions/change/pay')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Origin', WEB)
+      .send({ paymentId: ranOut[0], returnUrl: `${WEB}/account` });
+    expect([paid.status, paid.body.code]).toEqual([409, 'quote-expired']);
   });
 
   it('never binds a subscription PayPal starts billing before the paid time ends, and cancels it', async () => {

@@ -4,8 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { Subscription } from './subscription.entity';
 import { User } from './user.entity';
 
-/** created: waiting for the buyer at PayPal; captured: the money is ours; refunded: given back (a refund or a chargeback). */
-export type PaymentStatus = 'created' | 'captured' | 'refunded';
+/**
+ * created: waiting for the buyer at PayPal; captured: the money is ours; refunded: given back (a
+ * refund or a chargeback); expired: an upgrade's quote ran out uncaptured (only our API captures,
+ * and only before `expiresAt`), so it never will be.
+ */
+export type PaymentStatus = 'created' | 'captured' | 'refunded' | 'expired';
 
 /** upgrade: an order for an upgrade's prorated difference; subscription: a recurring charge (a PayPal sale). */
 export type PaymentKind = 'upgrade' | 'subscription';

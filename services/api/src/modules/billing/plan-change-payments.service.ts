@@ -153,6 +153,7 @@ export class PlanChangePayments {
     );
     if (!payment)
       throw new AppException(ErrorCode.PaymentNotFound, 'No upgrade payment of yours has this id.');
+    if (payment.status === 'expired') throw quoteExpired('This price was quoted over an hour ago.');
     if (payment.status !== 'created') throw alreadyCaptured();
     const subscription = payment.subscription.getEntity();
     const expected = {
