@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { logContextFields } from './log-context';
 
 /** Headers and fields that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -19,7 +20,12 @@ export const REDACTED_PATHS = [
 
 /** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
 export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
-  const options = { level, name, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const options = {
+    level,
+    name,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin: logContextFields,
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -74,7 +74,11 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.respond(await this.auth.register(body, request.ip, await deviceOf(request)), request, reply);
+    return this.respond(
+      await this.auth.register(body, request.ip, await deviceOf(request), request.id),
+      request,
+      reply,
+    );
   }
 
   @Post('login')

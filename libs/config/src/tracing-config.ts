@@ -1,0 +1,15 @@
+import type { BullMQOtel } from 'bullmq-otel';
+
+/** OpenTelemetry tracing of one process (AppConfig.tracing, from the OTEL_* variables). */
+export interface TracingConfig {
+  /** OTLP/HTTP traces URL (protobuf). */
+  tracesUrl: string;
+  /** service.name of the spans; each process has its own default. */
+  serviceName?: string;
+}
+
+/** The running SDK: BullMQ's telemetry for Queue and Worker options, and a flush for shutdown. */
+export interface Tracing {
+  bullmq: BullMQOtel;
+  shutdown(): Promise<void>;
+}
