@@ -206,7 +206,11 @@ function tracingConfig(e: Env): TracingConfig | undefined {
   const base = e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '');
   const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (base && `${base}/v1/traces`);
   if (e.OTEL_TRACES_EXPORTER === 'none' || !tracesUrl) return undefined;
-  return { tracesUrl, serviceName: e.OTEL_SERVICE_NAME || undefined };
+  return {
+    tracesUrl,
+    encoding: e.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json' ? 'json' : 'protobuf',
+    serviceName: e.OTEL_SERVICE_NAME || undefined,
+  };
 }
 
 export function loadConfig(

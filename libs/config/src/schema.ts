@@ -546,7 +546,7 @@ export const ENV_SCHEMA = {
   // OTEL_EXPORTER_OTLP_* settings (headers, timeout) itself.
   OTEL_EXPORTER_OTLP_ENDPOINT: url({
     description:
-      'OTLP/HTTP collector base URL: traces go to <url>/v1/traces as protobuf. Unset: no tracing, nothing loaded',
+      'OTLP/HTTP collector base URL: traces go to <url>/v1/traces. Unset: no tracing, nothing loaded',
     protocols: ['https:', 'http:'],
     default: '',
   }),
@@ -555,8 +555,8 @@ export const ENV_SCHEMA = {
     protocols: ['https:', 'http:'],
     default: '',
   }),
-  OTEL_EXPORTER_OTLP_PROTOCOL: oneOf(['http/protobuf'] as const, {
-    description: 'OTLP transport: only http/protobuf (no gRPC client is shipped)',
+  OTEL_EXPORTER_OTLP_PROTOCOL: oneOf(['http/protobuf', 'http/json'] as const, {
+    description: 'OTLP/HTTP encoding of the traces (no gRPC client is shipped)',
     default: 'http/protobuf',
   }),
   OTEL_TRACES_EXPORTER: oneOf(['otlp', 'none'] as const, {

@@ -2,8 +2,10 @@ import type { BullMQOtel } from 'bullmq-otel';
 
 /** OpenTelemetry tracing of one process (AppConfig.tracing, from the OTEL_* variables). */
 export interface TracingConfig {
-  /** OTLP/HTTP traces URL (protobuf). */
+  /** OTLP/HTTP traces URL. */
   tracesUrl: string;
+  /** OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf (the default) or http/json. */
+  encoding: 'protobuf' | 'json';
   /** service.name of the spans; each process has its own default. */
   serviceName?: string;
 }

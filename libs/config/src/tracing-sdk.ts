@@ -1,4 +1,5 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -16,9 +17,13 @@ import type { Tracing, TracingConfig } from './tracing-config';
  * registered globally with the instrumentations of what the API and the worker use.
  */
 export function startTracingSdk(config: TracingConfig, service: string): Tracing {
+  const exporter =
+    config.encoding === 'json'
+      ? new OTLPJsonTraceExporter({ url: config.tracesUrl })
+      : new OTLPTraceExporter({ url: config.tracesUrl });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName ?? service }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }))],
+    spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   provider.register();
   registerInstrumentations({
