@@ -201,11 +201,11 @@ const GENERATED = Object.entries(ENV_SCHEMA)
   .filter(([, variable]) => variable.generated)
   .map(([name]) => name);
 
-/** Where spans go, when tracing is on: the traces URL itself, or the base URL's /v1/traces (OTLP/HTTP). */
+/** Where spans go when tracing is on: the OTLP/HTTP base URL's /v1/traces. */
 function tracingConfig(e: Env): TracingConfig | undefined {
   const base = e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '');
-  const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (base && `${base}/v1/traces`);
-  if (e.OTEL_TRACES_EXPORTER === 'none' || !tracesUrl) return undefined;
+  if (e.OTEL_TRACES_EXPORTER === 'none' || !base) return undefined;
+  const tracesUrl = `${base}/v1/traces`;
   return {
     tracesUrl,
     encoding: e.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json' ? 'json' : 'protobuf',

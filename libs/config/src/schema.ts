@@ -550,11 +550,6 @@ export const ENV_SCHEMA = {
     protocols: ['https:', 'http:'],
     default: '',
   }),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url({
-    description: 'full OTLP/HTTP traces URL, instead of <OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces',
-    protocols: ['https:', 'http:'],
-    default: '',
-  }),
   OTEL_EXPORTER_OTLP_PROTOCOL: oneOf(['http/protobuf', 'http/json'] as const, {
     description: 'OTLP/HTTP encoding of the traces (no gRPC client is shipped)',
     default: 'http/protobuf',
