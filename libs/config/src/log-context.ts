@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Fields every log line written inside `withLogContext` carries (the worker's job: queue, job, id,
- * the request that enqueued it). Only the worker enters it: the API's hot path pays nothing for it.
+ * the request that enqueued it). Only the worker enters it and only its logger reads it
+ * (createLogger's `logContext`): the API's hot path pays nothing for it.
  */
 const context = new AsyncLocalStorage<Record<string, unknown>>();
 

@@ -18,13 +18,22 @@ export const REDACTED_PATHS = [
   '*.confirmPassword',
 ];
 
-/** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
-export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+/**
+ * JSON lines to stdout, or to `destination` (tests read what would have been logged). With
+ * `logContext`, each line also carries the fields of the `withLogContext` it is written in (the
+ * worker's jobs); the API leaves it off, its hot path writing lines without that extra call.
+ */
+export function createLogger(
+  level: string,
+  name: string,
+  destination?: DestinationStream,
+  { logContext = false }: { logContext?: boolean } = {},
+): Logger {
   const options = {
     level,
     name,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    mixin: logContextFields,
+    ...(logContext ? { mixin: logContextFields } : {}),
   };
   return destination ? pino(options, destination) : pino(options);
 }
