@@ -99,7 +99,7 @@ export interface SendVerificationEmailJob extends JobOrigin {
  * link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
  * API answers the same either way.
  */
-export interface SendPasswordResetEmailJob {
+export interface SendPasswordResetEmailJob extends JobOrigin {
   email: string;
 }
 
