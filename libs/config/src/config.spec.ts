@@ -175,4 +175,42 @@ describe('loadConfig', () => {
       expect(load({ NODE_ENV: 'test', CONTACT_RECAPTCHA: 'off' }).contact.recaptcha).toBe('off');
     });
   });
+
+  describe('OpenTelemetry tracing (OTEL_*)', () => {
+    it('is off without an endpoint, or with OTEL_TRACES_EXPORTER=none', () => {
+      expect(load({}).tracing).toBeUndefined();
+      expect(
+        load({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' }).tracing,
+      ).toBeUndefined();
+    });
+
+    it('sends to <endpoint>/v1/traces, protobuf unless http/json is asked for', () => {
+      expect(load({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+        tracesUrl: 'http://collector:4318/v1/traces',
+        encoding: 'protobuf',
+        serviceName: undefined,
+      });
+      expect(
+        load({
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/otlp',
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_SERVICE_NAME: 'fxrates-eu',
+        }).tracing,
+      ).toEqual({
+        tracesUrl: 'https://otel.example/otlp/v1/traces',
+        encoding: 'json',
+        serviceName: 'fxrates-eu',
+      });
+    });
+
+    it('refuses gRPC, an endpoint that is not an http(s) URL, and an unknown exporter', () => {
+      expect(() =>
+        load({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
+      ).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL must be one of http\/protobuf, http\/json/);
+      expect(() => load({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+        /OTEL_EXPORTER_OTLP_ENDPOINT must use https: or http:/,
+      );
+      expect(() => load({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(ConfigError);
+    });
+  });
 });

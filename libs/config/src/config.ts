@@ -1,6 +1,7 @@
 import type { RateProviderId } from '@fxrates/domain';
 import { ConfigError, parseEnv, type NodeEnv, type Parsed, type PlanLimitOverride } from './env-schema';
 import { withLocalSecrets, type LocalSecretsOptions } from './local-secrets';
+import type { TracingConfig } from './tracing-config';
 import { ENV_SCHEMA } from './schema';
 
 export type Env = Parsed<typeof ENV_SCHEMA>;
@@ -9,6 +10,8 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** OpenTelemetry traces over OTLP/HTTP: undefined when off (no endpoint, or OTEL_TRACES_EXPORTER=none). */
+  tracing?: TracingConfig;
   api: {
     host: string;
     port: number;
@@ -198,6 +201,18 @@ const GENERATED = Object.entries(ENV_SCHEMA)
   .filter(([, variable]) => variable.generated)
   .map(([name]) => name);
 
+/** Where spans go when tracing is on: the OTLP/HTTP base URL's /v1/traces. */
+function tracingConfig(e: Env): TracingConfig | undefined {
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '');
+  if (e.OTEL_TRACES_EXPORTER === 'none' || !base) return undefined;
+  const tracesUrl = `${base}/v1/traces`;
+  return {
+    tracesUrl,
+    encoding: e.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json' ? 'json' : 'protobuf',
+    serviceName: e.OTEL_SERVICE_NAME || undefined,
+  };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   localSecrets: LocalSecretsOptions = {},
@@ -215,6 +230,7 @@ export function loadConfig(
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    tracing: tracingConfig(e),
     api: {
       host: e.API_HOST,
       port: e.API_PORT,

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { logContextFields } from './log-context';
 
 /** Headers and fields that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -17,9 +18,23 @@ export const REDACTED_PATHS = [
   '*.confirmPassword',
 ];
 
-/** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
-export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
-  const options = { level, name, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+/**
+ * JSON lines to stdout, or to `destination` (tests read what would have been logged). With
+ * `logContext`, each line also carries the fields of the `withLogContext` it is written in (the
+ * worker's jobs); the API leaves it off, its hot path writing lines without that extra call.
+ */
+export function createLogger(
+  level: string,
+  name: string,
+  destination?: DestinationStream,
+  { logContext = false }: { logContext?: boolean } = {},
+): Logger {
+  const options = {
+    level,
+    name,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...(logContext ? { mixin: logContextFields } : {}),
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -542,4 +542,24 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 1000,
   }),
+  // OpenTelemetry's own variable names (docs/observability.md); the exporter also reads its other
+  // OTEL_EXPORTER_OTLP_* settings (headers, timeout) itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: url({
+    description:
+      'OTLP/HTTP collector base URL: traces go to <url>/v1/traces. Unset: no tracing, nothing loaded',
+    protocols: ['https:', 'http:'],
+    default: '',
+  }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: oneOf(['http/protobuf', 'http/json'] as const, {
+    description: 'OTLP/HTTP encoding of the traces (no gRPC client is shipped)',
+    default: 'http/protobuf',
+  }),
+  OTEL_TRACES_EXPORTER: oneOf(['otlp', 'none'] as const, {
+    description: 'none turns tracing off even with an endpoint set',
+    default: 'otlp',
+  }),
+  OTEL_SERVICE_NAME: str({
+    description: 'service.name of the spans (default: fxrates-api, fxrates-worker)',
+    default: '',
+  }),
 };

@@ -70,8 +70,16 @@ export interface IngestRatesJob {
   trigger: 'schedule' | 'manual';
 }
 
+/**
+ * Where a job came from: the X-Request-Id of the API request that enqueued it. The worker writes it
+ * on every log line of the job, so one id follows a request from the API's access log into its jobs.
+ */
+export interface JobOrigin {
+  requestId?: string;
+}
+
 /** Payload of `email` / `send-contact-email`: the stored message to send (also the job id). */
-export interface SendContactEmailJob {
+export interface SendContactEmailJob extends JobOrigin {
   messageId: string;
 }
 
@@ -81,7 +89,7 @@ export interface SendQuotaAlertEmailJob {
 }
 
 /** Payload of `email` / `send-verification-email`: the link (a row of email_verifications) to send. */
-export interface SendVerificationEmailJob {
+export interface SendVerificationEmailJob extends JobOrigin {
   verificationId: string;
 }
 
@@ -91,7 +99,7 @@ export interface SendVerificationEmailJob {
  * link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
  * API answers the same either way.
  */
-export interface SendPasswordResetEmailJob {
+export interface SendPasswordResetEmailJob extends JobOrigin {
   email: string;
 }
 

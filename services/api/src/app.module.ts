@@ -3,7 +3,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, bullTelemetry, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
 import { DirectRoutesModule } from './common/direct-routes.module';
@@ -58,6 +58,8 @@ export class AppModule {
           connection: bullConnection(config.redis.url),
           prefix: bullPrefix(config.redis.keyPrefix),
           defaultJobOptions: DEFAULT_JOB_OPTIONS,
+          // Trace context rides in each job (OpenTelemetry), while tracing is on.
+          telemetry: bullTelemetry(),
         }),
         RedisModule,
         MetricsModule,

@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit } from '@fxrates/config';
-import { refuseEvictingRedisOrExit } from '@fxrates/queues';
-import { createApp } from './app.factory';
-import { listen } from './listen';
+import { loadConfigOrExit, startTracing } from '@fxrates/config';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  const logger = createLogger(config.logLevel, 'api');
-  await refuseEvictingRedisOrExit(config.redis.url, (message) => logger.warn(message));
-  await listen(await createApp(config), config);
+  // Before the app is loaded: the instrumentations patch Fastify, pg and ioredis as they are required.
+  await startTracing(config.tracing, 'fxrates-api');
+  const { startApi } = await import('./start-api');
+  await startApi(config);
 }
 
 bootstrap().catch((error: Error) => {

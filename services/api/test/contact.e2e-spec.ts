@@ -50,12 +50,16 @@ describe('POST /api/v1/contact', () => {
 
   it('verifies the token, stores the message and queues its email under the message id', async () => {
     const subject = `Hello ${randomUUID()}`;
-    const res = await send(body(`good-${randomUUID()}`, { subject })).expect(202);
+    const requestId = `contact-${randomUUID()}`;
+    const res = await send(body(`good-${randomUUID()}`, { subject }))
+      .set('X-Request-Id', requestId)
+      .expect(202);
     expect(res.body).toEqual({ success: true });
     const [row] = await stored(subject);
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', emailed_at: null });
     const job = await t.app.get<Queue>(getQueueToken(QUEUES.email)).getJob(row.id);
-    expect(job?.data).toEqual({ messageId: row.id });
+    // The request's id goes with the job: the worker's log lines of it carry it (docs/observability.md).
+    expect(job?.data).toEqual({ messageId: row.id, requestId });
     const form = siteverify.requests.at(-1)!;
     expect(form.get('secret')).toBe(SECRET);
     expect(form.get('remoteip')).toMatch(/^10\.9\./);

@@ -83,7 +83,10 @@ describe('operator pages', () => {
           'fxrates_http_request_duration_seconds_count{method="GET",route="/api/rates/convert",status="401"}',
         ),
       ).toBe(1);
-      expect(samples.get('fxrates_api_process_resident_memory_bytes')).toBeGreaterThan(0);
+      // Node's process metrics under their standard names, no prefix.
+      expect(samples.get('process_resident_memory_bytes')).toBeGreaterThan(0);
+      expect(samples.get('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+      expect([...samples.keys()].some((name) => name.startsWith('fxrates_api_'))).toBe(false);
     });
   });
 });

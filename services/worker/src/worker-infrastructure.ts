@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
 import { Logger, type DynamicModule, type Provider } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { APP_CONFIG, bullTelemetry, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
 import { Redis } from 'ioredis';
@@ -18,6 +18,8 @@ export function infrastructureImports(config: AppConfig): Array<DynamicModule | 
       connection: bullConnection(config.redis.url),
       prefix: bullPrefix(config.redis.keyPrefix),
       defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      // Trace context rides in each job (OpenTelemetry), while tracing is on.
+      telemetry: bullTelemetry(),
     }),
   ];
 }

@@ -1,7 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
 import { NestFactory } from '@nestjs/core';
 import { OperatorAccess } from '@fxrates/config';
+import { QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +13,7 @@ import { startHealthServer } from '../src/health/health-server';
 import { WorkerMetrics } from '../src/health/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
 import { WORKER_REDIS } from '../src/worker.tokens';
+import { until } from './support/waiting';
 
 describe('worker: /metrics', () => {
   const config = testConfig({
@@ -67,6 +71,52 @@ describe('worker: /metrics', () => {
         );
       }
     }
-    expect(text).toMatch(/^fxrates_worker_process_resident_memory_bytes \d+/m);
+  });
+
+  it('times every job by queue, job name and outcome, and says whether Redis and PostgreSQL answer', async () => {
+    const { port } = server.address() as AddressInfo;
+    // A job no processor knows fails at once (UnrecoverableError): one failed run to count.
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.sourceStatus), { strict: false });
+    const failing = await queue.add('no-such-job', { trigger: 'manual' }, { attempts: 1 });
+    await until(async () => (await failing.getState()) === 'failed');
+    const scrape = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const completed =
+      /^fxrates_job_duration_seconds_count\{queue="rates-ingest-bundled-snapshot",job="ingest-rates",outcome="completed"\} ([1-9]\d*)$/m;
+    await until(async () => completed.test(await scrape()));
+    const text = await scrape();
+    expect(text).toMatch(/^# TYPE fxrates_job_duration_seconds histogram$/m);
+    expect(text).toMatch(
+      /^fxrates_job_duration_seconds_bucket\{le="\+Inf",queue="rates-ingest-bundled-snapshot",job="ingest-rates",outcome="completed"\} [1-9]/m,
+    );
+    expect(text).toMatch(
+      /^fxrates_job_duration_seconds_count\{queue="source-status",job="no-such-job",outcome="failed"\} 1$/m,
+    );
+    expect(text).toMatch(/^fxrates_redis_up 1$/m);
+    expect(text).toMatch(/^fxrates_postgres_up 1$/m);
+    expect(text).toMatch(/^fxrates_rates_provider_interval_seconds\{provider="bundled-snapshot"\} \d+/m);
+    const lastSuccess =
+      /^fxrates_rates_provider_last_success_timestamp_seconds\{provider="bundled-snapshot"\} ([\d.e+]+)$/m.exec(
+        text,
+      );
+    expect(Number(lastSuccess?.[1]) * 1000).toBeGreaterThan(Date.now() - 600_000);
+  });
+
+  it("keeps Node's process metrics under their standard names", async () => {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization } });
+    const text = await res.text();
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
+      expect(text).toMatch(new RegExp(`^${name} [\\d.e+-]+$`, 'm'));
+    }
+    expect(text).not.toMatch(/^fxrates_worker_/m);
   });
 });

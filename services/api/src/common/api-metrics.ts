@@ -25,6 +25,8 @@ export class ApiMetrics {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'fxrates_api_' });
+    // Standard names (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …): the usual
+    // dashboards and alerts for Node processes work unchanged; the scrape job tells api from worker.
+    collectDefaultMetrics({ register: this.registry });
   }
 }

@@ -1,7 +1,16 @@
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '@fxrates/config';
+import { bullTelemetry, withLogContext, type AppConfig } from '@fxrates/config';
+import type { JobOrigin } from '@fxrates/queues';
 import { Worker, type Job, type Processor, type WorkerOptions } from 'bullmq';
 import { hostname } from 'node:os';
+
+/** How a job ended, for its duration histogram (WorkerMetrics). */
+export interface JobRun {
+  queue: string;
+  name: string;
+  outcome: 'completed' | 'failed';
+  seconds: number;
+}
 
 /** What one worker of this process is running now. */
 interface InHand {
@@ -19,6 +28,7 @@ export class JobWorkers {
   private readonly logger = new Logger(JobWorkers.name);
   private readonly workers = new Set<Worker>();
   private readonly inHand = new Map<string, InHand>();
+  private readonly runListeners: Array<(run: JobRun) => void> = [];
   readonly workerClass: typeof Worker;
   /** Shown as the job's `processedBy` in Bull Board, and in the logs: which process holds a job. */
   readonly name = `${hostname()}:${process.pid}`;
@@ -30,6 +40,8 @@ export class JobWorkers {
       lockDuration: settings.lockDurationMs,
       stalledInterval: settings.stalledIntervalMs,
       maxStalledCount: settings.maxStalledCount,
+      // The worker's side of the job's trace (OpenTelemetry), while tracing is on.
+      telemetry: bullTelemetry(),
     } as WorkerOptions;
     const track = (worker: Worker) => this.workers.add(worker);
     const tracked = (queueName: string, processor: Processor) => this.tracked(queueName, processor);
@@ -42,6 +54,11 @@ export class JobWorkers {
         track(this);
       }
     } as typeof Worker;
+  }
+
+  /** Calls `listener` as each job of this process ends (WorkerMetrics' duration histogram). */
+  onJobRun(listener: (run: JobRun) => void): void {
+    this.runListeners.push(listener);
   }
 
   /** The jobs this process runs now, by queue and id (for logs and tests). */
@@ -84,10 +101,24 @@ export class JobWorkers {
     return async (job, token, signal) => {
       const key = `${queueName}/${job.id}`;
       this.inHand.set(key, { job, token });
+      const started = performance.now();
+      let outcome: JobRun['outcome'] = 'failed';
+      // Every log line the job writes names it, and the API request that enqueued it.
+      const requestId = (job.data as JobOrigin | undefined)?.requestId;
+      const fields = { queue: queueName, job: job.name, jobId: job.id, ...(requestId ? { requestId } : {}) };
       try {
-        return await processor(job, token, signal);
+        const result = await withLogContext(fields, () => processor(job, token, signal));
+        outcome = 'completed';
+        return result;
       } finally {
         this.inHand.delete(key);
+        const run = {
+          queue: queueName,
+          name: job.name,
+          outcome,
+          seconds: (performance.now() - started) / 1000,
+        };
+        for (const listener of this.runListeners) listener(run);
       }
     };
   }

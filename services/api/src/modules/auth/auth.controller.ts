@@ -74,7 +74,11 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
-    return this.respond(await this.auth.register(body, request.ip, await deviceOf(request)), request, reply);
+    return this.respond(
+      await this.auth.register(body, request.ip, await deviceOf(request), request.id),
+      request,
+      reply,
+    );
   }
 
   @Post('login')
@@ -233,7 +237,7 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'If the address has an account, a link is on its way' })
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.InvalidEmail, ErrorCode.TooManyAttempts)
   requestPasswordReset(@Body() body: PasswordResetBody, @Req() request: FastifyRequest): Promise<void> {
-    return this.passwordResets.request(body.email, request.ip);
+    return this.passwordResets.request(body.email, request.ip, request.id);
   }
 
   @Post('password-reset/confirm')

@@ -52,7 +52,12 @@ export class AuthService {
    * an unverified address and a verification link, emailed once the account is stored.
    * Sign-ups are counted per IP and network before the password is hashed (SignupThrottleService).
    */
-  async register(input: RegisterBody, ip: string | undefined, device: SessionDevice): Promise<SignIn> {
+  async register(
+    input: RegisterBody,
+    ip: string | undefined,
+    device: SessionDevice,
+    requestId?: string,
+  ): Promise<SignIn> {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw new AppException(ErrorCode.PasswordsDoNotMatch, 'Passwords do not match');
     }
@@ -97,7 +102,7 @@ export class AuthService {
       }
       throw error;
     }
-    await this.verification.send(link);
+    await this.verification.send(link, requestId);
     return this.signIn(user, device);
   }
 

@@ -79,7 +79,7 @@ export class EmailVerificationService {
    * exists either way, and the dashboard offers to send the link again. In development the link is
    * also logged, so a local sign-up needs no mail server.
    */
-  async send(link: EmailVerification): Promise<void> {
+  async send(link: EmailVerification, requestId?: string): Promise<void> {
     if (this.config.nodeEnv === 'development') {
       const token = emailVerificationToken(this.config.auth.jwtSecret, link.id, link.email);
       this.logger.log(
@@ -89,7 +89,7 @@ export class EmailVerificationService {
     try {
       await this.queue.add(
         JOBS.sendVerificationEmail,
-        { verificationId: link.id },
+        { verificationId: link.id, requestId },
         { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: verificationEmailJobId(link.id) },
       );
     } catch (error) {

@@ -71,8 +71,11 @@ export class PasswordResetService {
     );
   }
 
-  /** Emails a reset link to `email` if an account has it; the same answer (and work) either way. */
-  async request(email: string, ip: string | undefined): Promise<void> {
+  /**
+   * Emails a reset link to `email` if an account has it; the same answer (and work) either way.
+   * `requestId` (the request's X-Request-Id) goes with the job, for the worker's log lines.
+   */
+  async request(email: string, ip: string | undefined, requestId?: string): Promise<void> {
     const what = 'You asked for several password-reset emails.';
     const clientWait = await consumeOrWait(this.perClient, clientAddressKey(ip));
     if (clientWait > 0) throw tooManyAttempts(what, clientWait);
@@ -80,7 +83,7 @@ export class PasswordResetService {
     if (addressWait > 0) throw tooManyAttempts(what, addressWait);
     await this.queue.add(
       JOBS.sendPasswordResetEmail,
-      { email },
+      { email, requestId },
       emailJobOptions(this.config.mail.retryDelayMs),
     );
   }

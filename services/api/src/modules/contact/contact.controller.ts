@@ -31,7 +31,7 @@ export class ContactController {
     ErrorCode.RecaptchaUnavailable,
   )
   async send(@Body() body: ContactBody, @Req() request: FastifyRequest): Promise<{ success: true }> {
-    await this.contact.receive(body, request.ip);
+    await this.contact.receive(body, request.ip, request.id);
     return { success: true };
   }
 }

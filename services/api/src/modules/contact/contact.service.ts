@@ -26,7 +26,8 @@ export class ContactService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async receive(body: ContactBody, remoteIp: string): Promise<string> {
+  /** Stores and queues a message; `requestId` (the request's X-Request-Id) goes with its job, for the logs. */
+  async receive(body: ContactBody, remoteIp: string, requestId?: string): Promise<string> {
     await this.limits.admitIp(remoteIp);
     await this.recaptcha.verify(body.recaptchaToken, remoteIp);
     await this.limits.admitAddress(body.email);
@@ -42,7 +43,7 @@ export class ContactService {
     try {
       await this.email.add(
         JOBS.sendContactEmail,
-        { messageId: message.id },
+        { messageId: message.id, requestId },
         { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: message.id },
       );
     } catch (error) {
