@@ -9,6 +9,8 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** `pretty` in development (pino-pretty), JSON lines anywhere else. */
+  logFormat: Env['LOG_FORMAT'];
   api: {
     host: string;
     port: number;
@@ -215,6 +217,7 @@ export function loadConfig(
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     api: {
       host: e.API_HOST,
       port: e.API_PORT,

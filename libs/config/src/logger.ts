@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { prettyDestination } from './pretty-log';
 
 /** Headers and fields that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -17,10 +18,35 @@ export const REDACTED_PATHS = [
   '*.confirmPassword',
 ];
 
-/** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
-export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * Log lines to stdout, or to `destination` (tests read what would have been logged): JSON lines, or
+ * with `pretty` (development's default) one readable line per entry. Where pino-pretty is not
+ * installed `pretty` falls back to JSON, saying so once.
+ */
+export function createLogger(
+  level: string,
+  name: string,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   const options = { level, name, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
-  return destination ? pino(options, destination) : pino(options);
+  const json = () => (destination ? pino(options, destination) : pino(options));
+  if (format === 'json') return json();
+  // Colours only on a terminal (or FORCE_COLOR): a file or a test reads plain text.
+  const pretty = prettyDestination(
+    destination ?? pino.destination(1),
+    destination ? false : colorSupported(),
+  );
+  if (pretty) return pino(options, pretty);
+  const logger = json();
+  logger.warn('LOG_FORMAT=pretty, but pino-pretty (a development dependency) is not installed: logging JSON');
+  return logger;
+}
+
+function colorSupported(): boolean {
+  return Boolean(process.stdout.isTTY) || Boolean(process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0');
 }
 
 /** Nest's logger interface over pino, so framework and application logs are the same JSON. */

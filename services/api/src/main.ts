@@ -6,7 +6,7 @@ import { listen } from './listen';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  const logger = createLogger(config.logLevel, 'api');
+  const logger = createLogger(config.logLevel, 'api', undefined, config.logFormat);
   await refuseEvictingRedisOrExit(config.redis.url, (message) => logger.warn(message));
   await listen(await createApp(config), config);
 }

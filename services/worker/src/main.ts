@@ -18,7 +18,7 @@ import { WORKER_REDIS } from './worker.tokens';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  const logger = createLogger(config.logLevel, 'worker');
+  const logger = createLogger(config.logLevel, 'worker', undefined, config.logFormat);
   await refuseEvictingRedisOrExit(config.redis.url, (message) => logger.warn(message));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new PinoNestLogger(logger),
