@@ -4,17 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { MigrationObject } from '@mikro-orm/core';
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { REPO_ROOT } from '../../cluster/repo-root';
-import { WORKFLOW_DATABASE_URL } from '../support/workflow-database';
+import { migrateUp, ormConfig, WORKFLOW_DATABASE_URL } from '../support/workflow-database';
 
 const run = promisify(execFile);
-// Required, not imported: e2e/ is type-checked without decorators, which the entities behind it use.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { migrateUp, ormConfig } = require('@fxrates/db') as {
-  migrateUp(options: { url: string; poolMax: number }): Promise<string[]>;
-  ormConfig(options: { url: string; poolMax: number }): Options;
-};
 const MIGRATIONS = 'libs/db/src/migrations';
 
 /**
