@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
 # `npm start`: checks PostgreSQL and Redis, installs, builds, migrates, seeds the rate history, then runs the API, the worker,
 # the shell and the three remotes until Ctrl-C.
+# `npm run dev` (--watch [--backend-only]): the same in watch mode (scripts/run-all.mjs): the backend is
+# compiled again and the API and worker restart on every change, webpack rebuilds the frontends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+watch=""
+if [ "${1:-}" = "--watch" ]; then watch=1; fi
 node scripts/check-services.mjs
 bash scripts/ensure-install.sh
-if [ "${SKIP_BUILD:-}" != "1" ]; then
+if [ -n "$watch" ]; then
+  echo "› Building the backend…"
+  npm run --silent build:backend
+  if [[ " $* " != *" --backend-only "* ]] && [ ! -f frontends/shell/dist/index.html ]; then
+    echo "› Building the frontends (first run)…"
+    npm run --silent build:frontends
+  fi
+elif [ "${SKIP_BUILD:-}" != "1" ]; then
   echo "› Building backend and frontends…"
   npm run --silent build
 fi
@@ -13,4 +24,4 @@ echo "› Migrating the database (creates it when absent)…"
 node dist/libs/db/src/cli/migrate.js up
 echo "› Rate history (the bundled ECB history on a fresh database)…"
 npm run --silent rates:seed
-exec node scripts/run-all.mjs
+exec node scripts/run-all.mjs "$@"
