@@ -1,4 +1,5 @@
-import { utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../cluster/repo-root';
 import { answers, startGroup, stopCommand, waitUntil } from '../support/process-group';
@@ -56,5 +57,32 @@ describe('npm run dev', () => {
       expect(stopped.orphans).toBe(false);
     }
     expect(await answers(health)).toBe(false);
+  });
+
+  it("rebuilds a frontend when one of its files is saved (npm run dev's webpack watcher)", async () => {
+    // As npm run dev runs it, but into a directory of its own (--release-dir), not over the builds
+    // the browser tests serve.
+    const out = await mkdtemp(path.join(tmpdir(), 'fxrates-frontends-watch-'));
+    const watcher = startGroup(
+      process.execPath,
+      ['scripts/build-frontends.mjs', '--watch', 'marketing', '--release-dir', out],
+      { cwd: REPO_ROOT, env: process.env },
+    );
+    const rounds = () => count(watcher.output(), /marketing: done in /);
+    try {
+      await waitUntil(watcher, 'built', () => rounds() === 1);
+      const [version] = await readdir(path.join(out, 'marketing'));
+      expect(await readdir(path.join(out, 'marketing', version))).toEqual(
+        expect.arrayContaining(['index.html', 'mf-manifest.json']),
+      );
+      const source = path.join(REPO_ROOT, 'frontends/marketing/src/App.tsx');
+      const now = new Date();
+      await utimes(source, now, now);
+      await waitUntil(watcher, 'rebuilt', () => rounds() === 2);
+      expect(watcher.output()).not.toMatch(/FAILED/);
+    } finally {
+      expect((await stopCommand(watcher, 'SIGTERM')).orphans).toBe(false);
+      await rm(out, { recursive: true, force: true });
+    }
   });
 });
