@@ -9,14 +9,16 @@ watch=""
 if [ "${1:-}" = "--watch" ]; then watch=1; fi
 node scripts/check-services.mjs
 bash scripts/ensure-install.sh
-if [ -n "$watch" ]; then
+if [ "${SKIP_BUILD:-}" = "1" ]; then
+  echo "› Build skipped (SKIP_BUILD=1)"
+elif [ -n "$watch" ]; then
   echo "› Building the backend…"
   npm run --silent build:backend
   if [[ " $* " != *" --backend-only "* ]] && [ ! -f frontends/shell/dist/index.html ]; then
     echo "› Building the frontends (first run)…"
     npm run --silent build:frontends
   fi
-elif [ "${SKIP_BUILD:-}" != "1" ]; then
+else
   echo "› Building backend and frontends…"
   npm run --silent build
 fi

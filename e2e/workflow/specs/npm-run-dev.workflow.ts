@@ -21,7 +21,12 @@ const WORKER_RUNNING = /^\S*worker\S*│ \[\d\d:\d\d:\d\d\.\d{3}\] INFO \(worker
 describe('npm run dev', () => {
   it('restarts the API and the worker when a source file they use changes, and stops with nothing left', async () => {
     const env = await developmentEnv();
-    const dev = startGroup('npm', ['run', 'dev', '--', '--backend-only'], { cwd: REPO_ROOT, env });
+    // SKIP_BUILD: the backend is built already (this project's precondition); rebuilding dist/ here
+    // would pull it from under the other tests' processes.
+    const dev = startGroup('npm', ['run', 'dev', '--', '--backend-only'], {
+      cwd: REPO_ROOT,
+      env: { ...env, SKIP_BUILD: '1' },
+    });
     const health = `http://127.0.0.1:${env.API_PORT}/api/health/ready`;
     try {
       await waitUntil(
