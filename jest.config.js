@@ -1,6 +1,7 @@
 /**
- * One jest run, four projects: unit (pure logic), api (HTTP e2e on real PostgreSQL + Redis), browser,
- * and cluster (several API instances and workers behind a proxy).
+ * One jest run, five projects: unit (pure logic), api (HTTP e2e on real PostgreSQL + Redis), browser,
+ * cluster (several API instances and workers behind a proxy) and workflow (npm run dev, the Nest CLI,
+ * migration:create).
  */
 const swc = [
   '@swc/jest',
@@ -65,5 +66,6 @@ module.exports = {
     },
     '<rootDir>/e2e/jest.config.js',
     '<rootDir>/e2e/cluster/jest.config.js',
+    '<rootDir>/e2e/workflow/jest.config.js',
   ],
 };

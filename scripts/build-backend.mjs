@@ -2,8 +2,11 @@
 // keeping the source layout and rewriting the @fxrates/<lib> aliases to relative paths. The cluster
 // harness (e2e/cluster, not its specs) comes along, so plain node scripts such as the soak can use it.
 // Type checking is `npm run typecheck`; this step only emits.
+//
+// --watch (npm run dev): no build, but every source file changed from now on is compiled again into
+// dist/ at once; the processes running from dist/ under `node --watch` restart on it.
 import { transformFile } from '@swc/core';
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { cp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -48,9 +51,18 @@ async function* files() {
   for (const file of testSupport) yield path.join(root, file);
 }
 
-await rm(out, { recursive: true, force: true });
-let count = 0;
-for await (const file of files()) {
+/** Whether `file` (absolute) is compiled: TypeScript, no spec, no test folder. */
+function compiled(file) {
+  return (
+    /\.ts$/.test(file) &&
+    !/\.(spec|e2e-spec|test)\.ts$/.test(file) &&
+    !file.endsWith('.d.ts') &&
+    !file.includes(`${path.sep}test${path.sep}`) &&
+    !file.includes(`${path.sep}specs${path.sep}`)
+  );
+}
+
+async function compile(file) {
   const target = path.join(out, path.relative(root, file)).replace(/\.ts$/, '.js');
   const { code, map } = await transformFile(file, {
     swcrc: false,
@@ -66,22 +78,61 @@ for await (const file of files()) {
     },
   });
   await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
   if (map) await writeFile(`${target}.map`, map);
-  count++;
+  // The code last: a watcher restarting on it finds its map written.
+  await writeFile(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
 }
-// Data the compiled code reads beside itself (the bundled ECB history: services/worker/data/ecb).
-await cp(path.join(root, 'services/worker/data'), path.join(out, 'services/worker/data'), {
-  recursive: true,
-});
-// A workspace's own node_modules (a version npm could not hoist, e.g. lru-cache 11 beside babel's 5)
-// is found from dist/ through a link at the same place.
-for (const workspace of ['services/api', 'services/worker', ...serverLibs.map((l) => `libs/${l}`)]) {
-  if (!existsSync(path.join(root, workspace, 'node_modules'))) continue;
-  await mkdir(path.join(out, workspace), { recursive: true });
-  await symlink(
-    path.join('..', '..', '..', workspace, 'node_modules'),
-    path.join(out, workspace, 'node_modules'),
-  );
+
+if (process.argv.includes('--watch')) {
+  watchSources();
+} else {
+  await buildAll();
 }
-console.log(`build-backend: ${count} files compiled into dist/`);
+
+function watchSources() {
+  const pending = new Map();
+  for (const src of sources) {
+    watch(path.join(root, src), { recursive: true }, (_event, name) => {
+      const file = path.join(root, src, String(name));
+      if (!compiled(file)) return;
+      // An editor's save is several events: compile once they have settled.
+      clearTimeout(pending.get(file));
+      pending.set(
+        file,
+        setTimeout(() => {
+          pending.delete(file);
+          if (!existsSync(file)) return;
+          compile(file).then(
+            () => console.log(`build-backend: compiled ${path.relative(root, file)}`),
+            (error) => console.error(`build-backend: ${path.relative(root, file)}: ${error.message}`),
+          );
+        }, 100),
+      );
+    });
+  }
+  console.log(`build-backend: watching ${sources.join(', ')}`);
+}
+
+async function buildAll() {
+  await rm(out, { recursive: true, force: true });
+  let count = 0;
+  for await (const file of files()) {
+    await compile(file);
+    count++;
+  }
+  // Data the compiled code reads beside itself (the bundled ECB history: services/worker/data/ecb).
+  await cp(path.join(root, 'services/worker/data'), path.join(out, 'services/worker/data'), {
+    recursive: true,
+  });
+  // A workspace's own node_modules (a version npm could not hoist, e.g. lru-cache 11 beside babel's 5)
+  // is found from dist/ through a link at the same place.
+  for (const workspace of ['services/api', 'services/worker', ...serverLibs.map((l) => `libs/${l}`)]) {
+    if (!existsSync(path.join(root, workspace, 'node_modules'))) continue;
+    await mkdir(path.join(out, workspace), { recursive: true });
+    await symlink(
+      path.join('..', '..', '..', workspace, 'node_modules'),
+      path.join(out, workspace, 'node_modules'),
+    );
+  }
+  console.log(`build-backend: ${count} files compiled into dist/`);
+}

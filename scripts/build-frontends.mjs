@@ -6,6 +6,8 @@
 //   node scripts/build-frontends.mjs shell marketing # a subset
 //   node scripts/build-frontends.mjs --skip-typecheck
 //   node scripts/build-frontends.mjs --typecheck-only
+//   node scripts/build-frontends.mjs --watch         # npm run dev: development mode, rebuilt on every
+//                                                    # change, no type check (npm run typecheck)
 //
 // A remote released on its own (deploy/README.md, "Remote-only release"): its build goes to
 // <dir>/<app>/<version>/, the version being BUILD_VERSION or <package version>-<git sha>:
@@ -32,6 +34,7 @@ const OPTIONS_WITH_VALUES = new Set(['--release-dir', '--declare']);
 function parseArguments(argv) {
   const skipTypecheck = argv.includes('--skip-typecheck');
   const typecheckOnly = argv.includes('--typecheck-only');
+  const watch = argv.includes('--watch');
   const apps = [];
   let releaseDir;
   const declaredVersions = {};
@@ -55,8 +58,9 @@ function parseArguments(argv) {
     throw new Error(`Unknown app(s): ${unknown.join(', ')}. Choose from ${ALL_APPS.join(', ')}.`);
   }
   return {
-    skipTypecheck,
+    skipTypecheck: skipTypecheck || watch,
     typecheckOnly,
+    watch,
     apps: apps.length > 0 ? apps : ALL_APPS,
     releaseDir,
     declaredVersions,
@@ -85,9 +89,10 @@ function outputPath(app, releaseDir) {
   return path.join(releaseDir, app, defaultBuildVersion(path.join(repoRoot, 'frontends', app)));
 }
 
-function loadConfig(app, { releaseDir, declaredVersions }) {
+function loadConfig(app, { releaseDir, declaredVersions, watch }) {
   const factory = require(path.join(repoRoot, 'frontends', app, 'webpack.config.js'));
-  return factory({ outputPath: outputPath(app, releaseDir), declaredVersions }, { mode: 'production' });
+  const mode = watch ? 'development' : 'production';
+  return factory({ outputPath: outputPath(app, releaseDir), declaredVersions }, { mode });
 }
 
 function runWebpack(apps, options) {
@@ -97,6 +102,7 @@ function runWebpack(apps, options) {
   const started = Date.now();
   for (const compiler of multiCompiler.compilers) {
     compiler.hooks.beforeRun.tap('build-frontends', () => log(`${compiler.name}: compiling ...`));
+    compiler.hooks.watchRun.tap('build-frontends', () => log(`${compiler.name}: compiling ...`));
     compiler.hooks.done.tap('build-frontends', (stats) => {
       const { errors = [], warnings = [] } = stats.toJson({ all: false, errors: true, warnings: true });
       const outcome = errors.length > 0 ? `FAILED with ${errors.length} error(s)` : 'done';
@@ -105,6 +111,15 @@ function runWebpack(apps, options) {
           (warnings.length > 0 ? `, ${warnings.length} warning(s)` : ''),
       );
     });
+  }
+  if (options.watch) {
+    // Runs until stopped; each round's outcome is logged by the done hooks above.
+    multiCompiler.watch({ aggregateTimeout: 300 }, (error, multiStats) => {
+      if (error) log(`watch failed: ${error.message}`);
+      else if (multiStats?.hasErrors()) process.stdout.write(`${multiStats.toString('errors-only')}\n`);
+    });
+    log(`watching ${apps.join(', ')}`);
+    return new Promise(() => {});
   }
   return new Promise((resolve, reject) => {
     multiCompiler.run((error, multiStats) => {
@@ -123,12 +138,12 @@ function runWebpack(apps, options) {
 }
 
 async function main() {
-  const { skipTypecheck, typecheckOnly, apps, releaseDir, declaredVersions } = parseArguments(
+  const { skipTypecheck, typecheckOnly, watch, apps, releaseDir, declaredVersions } = parseArguments(
     process.argv.slice(2),
   );
   if (!skipTypecheck) typecheck();
   if (typecheckOnly) return;
-  await runWebpack(apps, { releaseDir, declaredVersions });
+  await runWebpack(apps, { releaseDir, declaredVersions, watch });
   for (const app of apps) log(`output: ${path.relative(process.cwd(), outputPath(app, releaseDir)) || '.'}`);
 }
 

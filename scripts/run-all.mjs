@@ -1,9 +1,17 @@
 // Runs the API, the worker and the web servers as child processes with prefixed output.
 // Ctrl-C (or any child dying) stops them all.
+//
+// --watch (npm run dev): the API and the worker run under `node --watch`, restarting when their
+// compiled code changes; `build-backend.mjs --watch` compiles each changed source file into dist/
+// and `build-frontends.mjs --watch` rebuilds the frontends the web server serves (development mode).
+// --backend-only: the API, the worker and the backend's watcher alone.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const env = process.env;
+const watch = process.argv.includes('--watch');
+const backendOnly = process.argv.includes('--backend-only');
+const nodeWatch = watch ? ['--watch'] : [];
 const webPort = env.WEB_PORT ?? '3000';
 const apiPort = env.API_PORT ?? '4000';
 // PAYPAL_STAND_IN=1: PayPal's REST API, JS SDK and webhooks on loopback (libs/paypal/src/stand-in).
@@ -33,9 +41,16 @@ const processes = [
         },
       ]
     : []),
-  { name: 'api', color: 36, args: ['dist/services/api/src/main.js'], env: payPalEnv },
-  { name: 'worker', color: 35, args: ['dist/services/worker/src/main.js'], env: payPalEnv },
-  {
+  ...(watch ? [{ name: 'build', color: 33, args: ['scripts/build-backend.mjs', '--watch'] }] : []),
+  { name: 'api', color: 36, args: [...nodeWatch, 'dist/services/api/src/main.js'], env: payPalEnv },
+  { name: 'worker', color: 35, args: [...nodeWatch, 'dist/services/worker/src/main.js'], env: payPalEnv },
+  ...(watch && !backendOnly
+    ? [{ name: 'bundle', color: 34, args: ['scripts/build-frontends.mjs', '--watch'] }]
+    : []),
+].concat(backendOnly ? [] : [webServer()]);
+
+function webServer() {
+  return {
     name: 'web',
     color: 32,
     args: ['scripts/serve-web.mjs'],
@@ -45,8 +60,8 @@ const processes = [
       WEB_HOST: env.WEB_HOST ?? env.API_HOST ?? '127.0.0.1',
       ...payPalEnv,
     },
-  },
-];
+  };
+}
 
 const children = [];
 let stopping = false;

@@ -12,6 +12,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** OpenTelemetry traces over OTLP/HTTP: undefined when off (no endpoint, or OTEL_TRACES_EXPORTER=none). */
   tracing?: TracingConfig;
+  /** `pretty` in development (pino-pretty), JSON lines anywhere else. */
+  logFormat: Env['LOG_FORMAT'];
   api: {
     host: string;
     port: number;
@@ -231,6 +233,7 @@ export function loadConfig(
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     tracing: tracingConfig(e),
+    logFormat: e.LOG_FORMAT,
     api: {
       host: e.API_HOST,
       port: e.API_PORT,

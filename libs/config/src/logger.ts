@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { logContextFields } from './log-context';
+import { prettyDestination } from './pretty-log';
 
 /** Headers and fields that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -18,16 +19,25 @@ export const REDACTED_PATHS = [
   '*.confirmPassword',
 ];
 
+export type LogFormat = 'json' | 'pretty';
+
+export interface LoggerOptions {
+  /** Each line also carries the fields of the `withLogContext` it is written in (the worker's jobs); the API leaves it off, its hot path writing lines without that extra call. */
+  logContext?: boolean;
+  /** `pretty` (development's default): one readable line per entry. */
+  format?: LogFormat;
+}
+
 /**
- * JSON lines to stdout, or to `destination` (tests read what would have been logged). With
- * `logContext`, each line also carries the fields of the `withLogContext` it is written in (the
- * worker's jobs); the API leaves it off, its hot path writing lines without that extra call.
+ * Log lines to stdout, or to `destination` (tests read what would have been logged): JSON lines, or
+ * with `pretty` one readable line per entry. Where pino-pretty is not installed `pretty` falls back
+ * to JSON, saying so once.
  */
 export function createLogger(
   level: string,
   name: string,
   destination?: DestinationStream,
-  { logContext = false }: { logContext?: boolean } = {},
+  { logContext = false, format = 'json' }: LoggerOptions = {},
 ): Logger {
   const options = {
     level,
@@ -35,7 +45,18 @@ export function createLogger(
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     ...(logContext ? { mixin: logContextFields } : {}),
   };
-  return destination ? pino(options, destination) : pino(options);
+  const json = () => (destination ? pino(options, destination) : pino(options));
+  if (format === 'json') return json();
+  // Colours only on a terminal (or FORCE_COLOR): a file or a test reads plain text.
+  const pretty = prettyDestination(destination ?? pino.destination(1), destination ? false : colorSupported());
+  if (pretty) return pino(options, pretty);
+  const logger = json();
+  logger.warn('LOG_FORMAT=pretty, but pino-pretty (a development dependency) is not installed: logging JSON');
+  return logger;
+}
+
+function colorSupported(): boolean {
+  return Boolean(process.stdout.isTTY) || Boolean(process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0');
 }
 
 /** Nest's logger interface over pino, so framework and application logs are the same JSON. */

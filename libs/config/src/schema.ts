@@ -55,6 +55,11 @@ export const ENV_SCHEMA = {
     description: 'pino log level',
     default: (env) => (env === 'test' ? 'warn' : 'info'),
   }),
+  LOG_FORMAT: oneOf(['json', 'pretty'] as const, {
+    description:
+      'JSON lines, or one coloured line per entry for people (pino-pretty, a development dependency)',
+    default: (env) => (env === 'development' ? 'pretty' : 'json'),
+  }),
   API_HOST: str({
     description: 'interface the API and the worker health server listen on',
     // Containers need every interface; anywhere else only this machine may reach a development API.

@@ -8,6 +8,9 @@ const ACQUIRE_TIMEOUT_MS = 5_000;
 /** Longest a new connection may take to open (node-postgres waits forever by default). */
 const CONNECT_TIMEOUT_MS = 3_000;
 
+/** Where the migrations are, from the repository root (`npm run migration:create` writes there). */
+export const MIGRATIONS_FOLDER = 'libs/db/src/migrations';
+
 export interface DbConnectionOptions {
   url: string;
   poolMax: number;
@@ -38,7 +41,7 @@ export function ormConfig({ url, poolMax, debug = false, warn }: DbConnectionOpt
       transactional: true,
       allOrNothing: true,
       snapshot: false,
-      path: 'libs/db/src/migrations',
+      path: MIGRATIONS_FOLDER,
     },
   });
 }

@@ -39,7 +39,7 @@ export async function createApp(
   config: AppConfig,
   options: AppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const logger = createLogger(config.logLevel, 'api', options.logDestination);
+  const logger = createLogger(config.logLevel, 'api', options.logDestination, { format: config.logFormat });
   const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const { trustProxy, corsOrigins } = config.api;
   // Routes served before Fastify (DirectRoutes) and the shutdown state; known once Nest has built its providers.

@@ -1,0 +1,16 @@
+import type { Options } from '@mikro-orm/postgresql';
+import { DEFAULT_DATABASE_SERVER_URL, runDatabaseUrl } from '../../cluster/run-resources';
+
+/**
+ * The database these tests run the product on: WORKFLOW_DATABASE_URL, else `<test database>_workflow`
+ * on the test database's server (created and migrated here, kept between runs as the test database is).
+ */
+export const WORKFLOW_DATABASE_URL =
+  process.env.WORKFLOW_DATABASE_URL ?? runDatabaseUrl(DEFAULT_DATABASE_SERVER_URL, 'workflow');
+
+// Required, not imported: e2e/ is type-checked without decorators, which the entities behind it use.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { migrateUp, ormConfig } = require('@fxrates/db') as {
+  migrateUp(options: { url: string; poolMax: number }): Promise<string[]>;
+  ormConfig(options: { url: string; poolMax: number }): Options;
+};
