@@ -48,7 +48,10 @@ export function createLogger(
   const json = () => (destination ? pino(options, destination) : pino(options));
   if (format === 'json') return json();
   // Colours only on a terminal (or FORCE_COLOR): a file or a test reads plain text.
-  const pretty = prettyDestination(destination ?? pino.destination(1), destination ? false : colorSupported());
+  const pretty = prettyDestination(
+    destination ?? pino.destination(1),
+    destination ? false : colorSupported(),
+  );
   if (pretty) return pino(options, pretty);
   const logger = json();
   logger.warn('LOG_FORMAT=pretty, but pino-pretty (a development dependency) is not installed: logging JSON');

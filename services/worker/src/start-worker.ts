@@ -18,7 +18,10 @@ import { WORKER_REDIS } from './worker.tokens';
 
 /** The worker process once tracing (if any) runs: main.ts loads this module only then. */
 export async function startWorker(config: AppConfig): Promise<void> {
-  const logger = createLogger(config.logLevel, 'worker', undefined, { logContext: true, format: config.logFormat });
+  const logger = createLogger(config.logLevel, 'worker', undefined, {
+    logContext: true,
+    format: config.logFormat,
+  });
   await refuseEvictingRedisOrExit(config.redis.url, (message) => logger.warn(message));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new PinoNestLogger(logger),
