@@ -12,7 +12,7 @@ import { launchChromium, openPage } from '../support/browser';
 import { findFreePort } from '../support/free-port';
 import { ConverterPanel } from '../support/home-page';
 import { waitForHttpOk } from '../support/wait-for-http';
-import { verificationTokenMailed } from '../../services/api/test/support/verification-mail';
+import { bodyOf, verificationTokenMailed } from '../../services/api/test/support/verification-mail';
 import { startSmtpSink, type SmtpSink } from '../../services/worker/test/support/smtp-sink';
 import { until } from '../../services/worker/test/support/waiting';
 import { logsOf, podman, removeAll, stateOf } from './podman';
@@ -250,7 +250,7 @@ describe('the images, run as compose runs them', () => {
       page.getByRole('button', { name: 'Send Message' }).click(),
     ]);
     expect(sent.status()).toBe(202);
-    await until(() => smtp.mails.some((mail) => mail.raw.includes(subject)), 60_000);
+    await until(() => smtp.mails.some((mail) => bodyOf(mail).includes(`Subject: ${subject}`)), 60_000);
     expect(pageErrors).toEqual([]);
     expect(cspMessages).toEqual([]);
     await context.close();

@@ -24,12 +24,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-remove_containers() {
+clean_up() {
   ids="$(podman ps -aq --filter label=fxrates-images-check 2>/dev/null || true)"
   # shellcheck disable=SC2086 # one id per word
   [ -z "$ids" ] || podman --runtime runc rm -f -t 0 $ids >/dev/null 2>&1 || true
+  # Each run leaves a few GB of untagged build layers; those of the last day stay as the cache.
+  podman image prune -f --filter until=24h >/dev/null 2>&1 || true
 }
-trap remove_containers EXIT
+trap clean_up EXIT
 
 started=$(date +%s)
 bash scripts/images/build-images.sh

@@ -37,7 +37,7 @@ build() {
   printf '› building %-28s' "$tag" >&2
   if ! podman build --pull=never --layers --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 \
     -f "$dockerfile" --target "$target" \
-    --build-arg "NODE_IMAGE=$node_image" --build-arg "NGINX_IMAGE=$nginx_image" "$@" \
+    --build-arg "NODE_IMAGE=$node_image" "$@" \
     -t "$tag" . >"$log" 2>&1; then
     echo ' FAILED' >&2
     tail -40 "$log" >&2
@@ -52,13 +52,17 @@ build() {
 total_started=$(now)
 build api deploy/backend.Dockerfile api "localhost/fxrates-pro/api:$IMAGE_TAG"
 build worker deploy/backend.Dockerfile worker "localhost/fxrates-pro/worker:$IMAGE_TAG"
-build shell deploy/web.Dockerfile shell "localhost/fxrates-pro/shell:$IMAGE_TAG"
+web=(--build-arg "NGINX_IMAGE=$nginx_image")
+build shell deploy/web.Dockerfile shell "localhost/fxrates-pro/shell:$IMAGE_TAG" "${web[@]}"
 for remote in marketing dashboard billing; do
   build "$remote" deploy/web.Dockerfile "$remote" "localhost/fxrates-pro/$remote:$REMOTE_VERSION" \
-    --build-arg "BUILD_VERSION=$REMOTE_VERSION"
+    "${web[@]}" --build-arg "BUILD_VERSION=$REMOTE_VERSION"
 done
-build marketing deploy/web.Dockerfile marketing "localhost/fxrates-pro/marketing:$REMOTE_NEXT_VERSION" \
-  --build-arg "BUILD_VERSION=$REMOTE_NEXT_VERSION" \
+# --no-cache: podman's builder (buildah 1.28) would reuse the layer of the RUN that copies the
+# previous releases, made in the build above from a previous image without any, as its cache key
+# leaves out what the bind mount holds (BuildKit's does not).
+build marketing deploy/web.Dockerfile marketing "localhost/fxrates-pro/marketing:$REMOTE_NEXT_VERSION" --no-cache \
+  "${web[@]}" --build-arg "BUILD_VERSION=$REMOTE_NEXT_VERSION" \
   --build-arg "PREVIOUS_MARKETING_IMAGE=localhost/fxrates-pro/marketing:$REMOTE_VERSION"
 
 {
