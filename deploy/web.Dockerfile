@@ -19,7 +19,9 @@
 #   <name>: /usr/share/nginx/html/remotes/<name>/<version>/ mf-manifest.json, remoteEntry.js, chunks
 #
 # nginx runs as the unprivileged user 101 and listens on 8080. Writable paths at run time (shell):
-# /tmp, /etc/nginx/conf.d and /usr/share/nginx/runtime; (remotes) /tmp only.
+# /tmp, /etc/nginx/conf.d and /usr/share/nginx/runtime; (remotes) /tmp only. The shell's two are
+# mode 1777 like /tmp: a tmpfs mounted there (compose) takes its mount point's mode but not its
+# owner (runc), so only a mode open to all lets user 101 write there.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
@@ -79,7 +81,8 @@ USER root
 RUN rm -rf /etc/nginx/conf.d/*.conf /usr/share/nginx/html/* \
  && mkdir -p /etc/nginx/templates /usr/share/nginx/runtime \
  && chown -R 101:0 /etc/nginx/conf.d /usr/share/nginx/runtime \
- && chmod -R g+w /etc/nginx/conf.d /usr/share/nginx/runtime
+ && chmod -R g+w /etc/nginx/conf.d /usr/share/nginx/runtime \
+ && chmod 1777 /etc/nginx/conf.d /usr/share/nginx/runtime
 COPY deploy/nginx/nginx.conf /etc/nginx/nginx.conf
 COPY deploy/nginx/templates/ /etc/nginx/templates/
 COPY --chmod=0755 deploy/nginx/docker-entrypoint.sh /usr/local/bin/fxrates-web-entrypoint

@@ -17,7 +17,8 @@ const sources = [
   'services/api/src',
   'services/worker/src',
   ...serverLibs.map((l) => `libs/${l}/src`),
-  'e2e/cluster',
+  // Absent from the images' build context (.dockerignore drops e2e/): they need no harness.
+  ...(existsSync(path.join(root, 'e2e/cluster')) ? ['e2e/cluster'] : []),
 ];
 // The soak (e2e/cluster/soak) runs under plain node and needs these loopback stand-ins of outside services.
 const testSupport = [

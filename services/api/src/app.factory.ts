@@ -108,7 +108,6 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   app.enableCors(corsOptions(corsOrigins));
-  app.enableShutdownHooks();
   setupOpenApi(app, config);
   await app.init();
   await fastify.ready();
