@@ -14,7 +14,7 @@
 # `npm run build:backend`) and prod-deps (production dependencies of the backend workspaces)
 # -> runtime (non-root, tini as PID 1) -> api / worker.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:26.12.1-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS node-base

@@ -23,7 +23,7 @@
 # mode 1777 like /tmp: a tmpfs mounted there (compose) takes its mount point's mode but not its
 # owner (runc), so only a mode open to all lets user 101 write there.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:26.12.1-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 ARG PREVIOUS_MARKETING_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 ARG PREVIOUS_DASHBOARD_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine

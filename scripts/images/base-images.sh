@@ -11,7 +11,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
-NODE_VERSION="${NODE_VERSION:-26.12.1}"
+# The project's pinned Node (.nvmrc): what npm start, npm test and CI run on is what ships.
+NODE_VERSION="${NODE_VERSION:-$(tr -d ' v\r\n' < "$here/../../.nvmrc")}"
 # npm beside Node, as the official image ships it (the Dockerfiles then install their own pin).
 BASE_NPM_VERSION="${BASE_NPM_VERSION:-11.19.1}"
 DEBIAN_SUITE=bookworm
