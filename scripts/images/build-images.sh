@@ -35,7 +35,8 @@ build() {
   local started log="$LOG_DIR/build-$name-${tag##*:}.log"
   started=$(now)
   printf '› building %-28s' "$tag" >&2
-  if ! podman build --pull=never --layers --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 \
+  # npm ci opens thousands of cache files at once (EMFILE at 1024); this machine's hard limit is 20000.
+  if ! podman build --pull=never --layers --ulimit nofile=8192:8192 --ulimit nproc=1024:1024 \
     -f "$dockerfile" --target "$target" \
     --build-arg "NODE_IMAGE=$node_image" "$@" \
     -t "$tag" . >"$log" 2>&1; then
