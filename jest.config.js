@@ -28,9 +28,10 @@ const moduleNameMapper = {
 };
 const common = {
   rootDir: __dirname,
-  // Tabler's per-icon modules (imported by web-kit) are ES modules only: compile them too.
+  // Tabler's per-icon modules (imported by web-kit) and eventsource-parser 4 (SDK, SSE test client) are
+  // ES modules only, which jest's CommonJS runtime cannot require: compile them too.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+/@tabler/icons-react/.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!@tabler/icons-react/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@tabler/icons-react|eventsource-parser)/)'],
   moduleNameMapper,
   // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
   modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
