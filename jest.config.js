@@ -28,11 +28,15 @@ const moduleNameMapper = {
 };
 const common = {
   rootDir: __dirname,
-  // Tabler's per-icon modules (imported by web-kit) and eventsource-parser 4 (SDK, SSE test client) are
-  // ES modules only, which jest's CommonJS runtime cannot require: compile them too.
+  // Tabler's per-icon modules (imported by web-kit), eventsource-parser 4 (SDK, SSE test client) and
+  // kubernetes-models 5 with its validator's is-cidr (deploy tests; found by the resolver below) are ES
+  // modules only, which jest's CommonJS runtime cannot require: compile them too.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+/@tabler/icons-react/.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@tabler/icons-react|eventsource-parser)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@tabler/icons-react|eventsource-parser|kubernetes-models|@kubernetes-models|is-cidr|cidr-regex)/)',
+  ],
   moduleNameMapper,
+  resolver: '<rootDir>/scripts/jest-esm-only-resolver.js',
   // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
   modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
   testEnvironment: 'node',
