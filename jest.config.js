@@ -29,10 +29,20 @@ const moduleNameMapper = {
 };
 const common = {
   rootDir: __dirname,
-  // Tabler's per-icon modules (imported by web-kit) are ES modules only: compile them too.
-  transform: { '^.+\\.(t|j)sx?$': swc, '^.+/@tabler/icons-react/.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!@tabler/icons-react/)'],
+  // ES-module-only packages, which jest's CommonJS runtime cannot require, are compiled too: Tabler's
+  // per-icon modules (imported by web-kit), react-router 8 with its route-pattern and cookie-es (the
+  // frontends), eventsource-parser 4 (SDK, SSE test client) and kubernetes-models 5 with its
+  // validator's is-cidr (deploy tests; found by the resolver below).
+  // scripts/jest-esm-package-transformer.js compiles them.
+  transform: {
+    '^.+/node_modules/.+\\.m?js$': ['<rootDir>/scripts/jest-esm-package-transformer.js', swc[1]],
+    '^.+\\.(t|j)sx?$': swc,
+  },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@tabler/icons-react|react-router|@remix-run/route-pattern|cookie-es|eventsource-parser|kubernetes-models|@kubernetes-models|is-cidr|cidr-regex)/)',
+  ],
   moduleNameMapper,
+  resolver: '<rootDir>/scripts/jest-esm-only-resolver.js',
   // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
   modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
   testEnvironment: 'node',

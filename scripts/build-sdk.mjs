@@ -1,5 +1,5 @@
 // `npm run build:sdk`: @fxrates/sdk as a package anyone can install, in libs/sdk/dist (or --out <dir>):
-// CommonJS compiled by SWC (Node 20+, and every bundler for browsers), declarations by tsc against the
+// CommonJS compiled by SWC (Node 22.12+, and every bundler for browsers), declarations by tsc against the
 // DOM library without Node's types (which also proves the SDK needs nothing of Node), its README, and
 // a package.json pointing at them. Inside the monorepo the workspace is used as TypeScript source.
 import { transformFile } from '@swc/core';
@@ -52,7 +52,7 @@ const manifest = {
   main: 'index.js',
   types: 'index.d.ts',
   sideEffects: false,
-  engines: { node: '>=20' },
+  engines: { node: '>=22.12' },
   dependencies: workspace.dependencies,
 };
 await writeFile(path.join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -12,8 +12,10 @@ const run = promisify(execFile);
 const BUILD_TIMEOUT_MS = 60_000;
 
 /**
- * `npm run build:sdk` makes a package plain Node 20 loads (CommonJS, no TypeScript), whose client
- * calls the API over HTTP: here a loopback stand-in answering as the API does.
+ * `npm run build:sdk` makes a package plain Node loads (CommonJS, no TypeScript), whose client calls
+ * the API over HTTP: here a loopback stand-in answering as the API does. Its one ES-module-only
+ * dependency (eventsource-parser 4) is loaded by require(), which Node does from 22.12 on: the
+ * manifest's engines say so.
  */
 describe('npm run build:sdk', () => {
   let out: string;
@@ -44,7 +46,12 @@ describe('npm run build:sdk', () => {
 
   it('writes a package: CommonJS, declarations, README and a manifest pointing at them', async () => {
     const manifest = JSON.parse(await readFile(path.join(out, 'package.json'), 'utf8'));
-    expect(manifest).toMatchObject({ name: '@fxrates/sdk', main: 'index.js', types: 'index.d.ts' });
+    expect(manifest).toMatchObject({
+      name: '@fxrates/sdk',
+      main: 'index.js',
+      types: 'index.d.ts',
+      engines: { node: '>=22.12' },
+    });
     expect(Object.keys(manifest.dependencies)).toEqual(['eventsource-parser', 'openapi-fetch']);
     expect(await readFile(path.join(out, 'index.d.ts'), 'utf8')).toContain('createFxRatesClient');
     expect(await readFile(path.join(out, 'generated/openapi.d.ts'), 'utf8')).toContain(

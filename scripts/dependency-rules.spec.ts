@@ -9,7 +9,7 @@ import path from 'node:path';
  * rule fires on exactly the imports that break it.
  */
 const root = path.resolve(__dirname, '..');
-const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
 const rulesFile = path.join(root, '.dependency-cruiser.cjs');
 
 const tree: Record<string, string> = {

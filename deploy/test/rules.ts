@@ -427,7 +427,8 @@ export function frontendsDeployedApart(objects: K8sObject[]): string[] {
     }
     const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy').filter(
       (p) =>
-        Object.keys(p.spec?.podSelector.matchLabels ?? {}).length > 0 && selects(p.spec?.podSelector, labels),
+        Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length > 0 &&
+        selects(p.spec?.podSelector, labels),
     );
     if (policies.length === 0) problems.push(`no NetworkPolicy of its own for ${app}`);
     const probe = app === 'shell' ? '/dashboard/keys' : `/remotes/${app}/1.2.3/mf-manifest.json`;

@@ -32,6 +32,8 @@ const installedReactRouter = (
     version: string;
   }
 ).version;
+/** A react-router major the site does not run: the next one. */
+const otherReactRouterMajor = Number(installedReactRouter.split('.')[0]) + 1;
 
 /** The URLs the page requests from now on. */
 function recordRequests(page: Page): string[] {
@@ -106,11 +108,11 @@ describe('a remote released on its own', () => {
     'is refused when built against another version of a shared singleton, and the rest of the site works',
     async () => {
       const { page } = opened();
-      const incompatible = `${currentVersion}-router8.${stamp}`;
+      const incompatible = `${currentVersion}-router${otherReactRouterMajor}.${stamp}`;
       await buildRemoteRelease('marketing', {
         releasesDir,
         version: incompatible,
-        declare: ['react-router@8.0.0'],
+        declare: [`react-router@${otherReactRouterMajor}.0.0`],
       });
       pointMarketingAt(incompatible);
       const requested = recordRequests(page);
@@ -119,7 +121,7 @@ describe('a remote released on its own', () => {
         const panel = page.getByTestId('remote-error');
         await waitForText(panel.locator('.mantine-Alert-title'), 'This page is temporarily unavailable');
         expect(await panel.textContent()).toContain(
-          `It was built for react-router ^8.0.0, but this site runs react-router ${installedReactRouter}.`,
+          `It was built for react-router ^${otherReactRouterMajor}.0.0, but this site runs react-router ${installedReactRouter}.`,
         );
         expect(await releaseLabel(page).count()).toBe(0);
         // Refused from its manifest (fetched once) and release.json, before any of its code was loaded.

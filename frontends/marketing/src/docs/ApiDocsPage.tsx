@@ -37,7 +37,7 @@ export function ApiDocsPage() {
             </List.Item>
             <List.Item>Call any endpoint below with the key in the X-API-Key header.</List.Item>
             <List.Item>
-              From JavaScript or TypeScript (Node 20+ or a server-side bundle), the typed client{' '}
+              From JavaScript or TypeScript (Node 22.12+ or a server-side bundle), the typed client{' '}
               <Code>@fxrates/sdk</Code> does it for you: typed answers and errors, retries that honour{' '}
               <Code>Retry-After</Code>, and your rate-limit state on every answer. Each endpoint below has a
               JavaScript example with it, and one in curl and Python.
