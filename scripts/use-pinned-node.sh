@@ -4,6 +4,10 @@
 # .local/node/<version> and put first on PATH; npm itself then runs on it too. Its headers come with
 # it, so a native addon built from source is built for the Node that loads it.
 # The caller runs from the repository root.
+if [ ! -f .nvmrc ]; then
+  echo "✗ scripts/use-pinned-node.sh is sourced from the repository root (no .nvmrc in $PWD)." >&2
+  return 1 2> /dev/null || exit 1
+fi
 fxrates_pinned_node="$(tr -d ' v\r\n' < .nvmrc)"
 if [ "$(node -p process.versions.node 2>/dev/null || true)" != "$fxrates_pinned_node" ]; then
   fxrates_node_dir="$PWD/.local/node/$fxrates_pinned_node"
