@@ -41,6 +41,8 @@ describe.each([
       testConfig({
         NODE_ENV: nodeEnv,
         LOG_LEVEL: 'info',
+        // The lines are read as JSON here (development's own default is readable lines).
+        LOG_FORMAT: 'json',
         WEB_URL,
         ...SECRETS,
         ...(nodeEnv === 'production' ? { CONTACT_RECAPTCHA: 'off' } : {}),
