@@ -27,22 +27,13 @@ const moduleNameMapper = {
   // Frontend code imports stylesheets for webpack; unit tests need none of them.
   '\\.css$': '<rootDir>/scripts/jest-style-stub.js',
 };
+const esm = require('./scripts/jest-esm-packages.js')(swc[1]);
 const common = {
   rootDir: __dirname,
-  // ES-module-only packages, which jest's CommonJS runtime cannot require, are compiled too: Tabler's
-  // per-icon modules (imported by web-kit), react-router 8 with its route-pattern and cookie-es (the
-  // frontends), eventsource-parser 4 (SDK, SSE test client) and kubernetes-models 5 with its
-  // validator's is-cidr (deploy tests; found by the resolver below).
-  // scripts/jest-esm-package-transformer.js compiles them.
-  transform: {
-    '^.+/node_modules/.+\\.m?js$': ['<rootDir>/scripts/jest-esm-package-transformer.js', swc[1]],
-    '^.+\\.(t|j)sx?$': swc,
-  },
-  transformIgnorePatterns: [
-    '/node_modules/(?!(@tabler/icons-react|react-router|@remix-run/route-pattern|cookie-es|eventsource-parser|kubernetes-models|@kubernetes-models|is-cidr|cidr-regex)/)',
-  ],
+  transform: { ...esm.transform, '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: esm.transformIgnorePatterns,
   moduleNameMapper,
-  resolver: '<rootDir>/scripts/jest-esm-only-resolver.js',
+  resolver: esm.resolver,
   // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
   modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
   testEnvironment: 'node',

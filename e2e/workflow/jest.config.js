@@ -5,12 +5,17 @@
  * Compiled and mapped as the cluster tests are.
  */
 const cluster = require('../cluster/jest.config.js');
+// The workflow specs reach the database through @fxrates/db, hence MikroORM 7 (ES modules only).
+const esm = require('../../scripts/jest-esm-packages.js')(cluster.transform['^.+\\.ts$'][1]);
 
 module.exports = {
   ...cluster,
   displayName: 'workflow',
   rootDir: __dirname,
   testMatch: ['<rootDir>/specs/**/*.workflow.ts'],
+  transform: { ...esm.transform, ...cluster.transform },
+  transformIgnorePatterns: esm.transformIgnorePatterns,
+  resolver: esm.resolver,
   moduleNameMapper: {
     '^@fxrates/(domain|config|db|queues|rates|paypal|plans)$': '<rootDir>/../../libs/$1/src/index.ts',
   },

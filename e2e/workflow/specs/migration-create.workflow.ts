@@ -78,7 +78,7 @@ describe('npm run migration:create', () => {
     const base = ormConfig({ url: WORKFLOW_DATABASE_URL, poolMax: 1 });
     const orm = await MikroORM.init({ ...base, migrations: { ...base.migrations, migrationsList: list } });
     try {
-      const pending = await orm.getMigrator().getPendingMigrations();
+      const pending = await orm.migrator.getPending();
       expect(pending.map((migration) => migration.name)).toEqual([className]);
     } finally {
       await orm.close(true);

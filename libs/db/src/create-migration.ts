@@ -45,14 +45,16 @@ export async function createMigration(
   if (!MIGRATION_NAME.test(name)) {
     throw new Error(`A migration name is snake_case (e.g. add_invoice_numbers), got "${name}"`);
   }
-  const base = ormConfig({ url: 'postgres://unused/none', poolMax: 1 });
-  const orm = await MikroORM.init({
-    ...base,
-    connect: false,
-    migrations: { ...base.migrations, generator: HandWrittenMigrationGenerator },
-  });
+  // MikroORM's own `migrator.create` connects even for a blank migration (to read the schema it
+  // would diff); a blank one needs only the generator, and the ORM constructed (not connected) for it.
+  const orm = new MikroORM(ormConfig({ url: 'postgres://unused/none', poolMax: 1 }));
   try {
-    const { fileName } = await orm.getMigrator().createMigration(directory, true, false, name);
+    const generator = new HandWrittenMigrationGenerator(
+      orm.em.getDriver(),
+      orm.config.getNamingStrategy(),
+      orm.config.get('migrations'),
+    );
+    const [, fileName] = await generator.generate({ up: [], down: [] }, directory, name);
     const className = path.basename(fileName, '.ts');
     await register(className, path.join(directory, 'index.ts'));
     return { className, file: path.join(directory, fileName) };

@@ -7,7 +7,7 @@ export async function migrateUp(options: DbConnectionOptions): Promise<string[]>
   await ensureDatabase(options.url);
   const orm = await MikroORM.init(ormConfig(options));
   try {
-    const applied = await orm.getMigrator().up();
+    const applied = await orm.migrator.up();
     return applied.map((m) => m.name);
   } finally {
     await orm.close(true);

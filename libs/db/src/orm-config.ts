@@ -1,12 +1,14 @@
-import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { DefaultLogger, defineConfig, type LoggerOptions, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** Longest a query waits for a pooled connection (knex's default is 60 s). */
-const ACQUIRE_TIMEOUT_MS = 5_000;
-/** Longest a new connection may take to open (node-postgres waits forever by default). */
-const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * Longest a query waits for a connection, pooled or new (node-postgres waits forever by default): while
+ * PostgreSQL is down or restarting a request fails within seconds (the API answers 503) instead of
+ * hanging; the pool reconnects by itself.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Where the migrations are, from the repository root (`npm run migration:create` writes there). */
 export const MIGRATIONS_FOLDER = 'libs/db/src/migrations';
@@ -25,15 +27,13 @@ export function ormConfig({ url, poolMax, debug = false, warn }: DbConnectionOpt
     entities: ENTITIES,
     extensions: [Migrator],
     pool: { min: 0, max: poolMax },
-    // While PostgreSQL is down or restarting a request fails within seconds (the API answers 503)
-    // instead of waiting knex's default minute for a connection; the pool reconnects by itself.
-    driverOptions: {
-      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
-      connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
-      ...(warn ? { log: { warn } } : {}),
-    },
+    // node-postgres's pool options.
+    driverOptions: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+    ...(warn ? { loggerFactory: (options: LoggerOptions) => new WarningsAlwaysLogger(options, warn) } : {}),
     debug,
     allowGlobalContext: false,
+    // Databases are created by `npm run migrate` (ensure-database.ts), never by a service's first query.
+    ensureDatabase: false,
     forceUtcTimezone: true,
     migrations: {
       tableName: 'mikro_orm_migrations',
@@ -41,7 +41,25 @@ export function ormConfig({ url, poolMax, debug = false, warn }: DbConnectionOpt
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true, // the migrate command prints its own summary
       path: MIGRATIONS_FOLDER,
     },
   });
+}
+
+/**
+ * MikroORM reports a pooled connection's error (PostgreSQL restarted, say) as a warning that its default
+ * logger prints only in debug mode; an operator wants it in the service's log always.
+ */
+class WarningsAlwaysLogger extends DefaultLogger {
+  constructor(
+    options: LoggerOptions,
+    private readonly warning: (message: string) => void,
+  ) {
+    super(options);
+  }
+
+  override warn(namespace: string, message: string): void {
+    this.warning(`[${namespace}] ${message}`);
+  }
 }

@@ -47,11 +47,10 @@ describe('worker: maintenance', () => {
     // The daily schedule also runs once at boot and may be the one that deletes the old row.
     expect(await job.isCompleted()).toBe(true);
 
-    const left = await db.execute('select token_hash from anonymous_sessions where token_hash in (?, ?, ?)', [
-      hashes.old,
-      hashes.recent,
-      hashes.live,
-    ]);
+    const left = await db.execute<{ token_hash: string }[]>(
+      'select token_hash from anonymous_sessions where token_hash in (?, ?, ?)',
+      [hashes.old, hashes.recent, hashes.live],
+    );
     expect(left.map((r: { token_hash: string }) => r.token_hash).sort()).toEqual(
       [hashes.recent, hashes.live].sort(),
     );
@@ -87,7 +86,10 @@ describe('worker: maintenance', () => {
     while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await job.isCompleted()).toBe(true);
 
-    const left = await db.execute('select token_hash from refresh_tokens where user_id = ?', [user.id]);
+    const left = await db.execute<{ token_hash: string }[]>(
+      'select token_hash from refresh_tokens where user_id = ?',
+      [user.id],
+    );
     const names = Object.keys(hashOf).filter((name) =>
       left.some((r: { token_hash: string }) => r.token_hash === hashOf[name]),
     );

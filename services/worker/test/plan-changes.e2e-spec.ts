@@ -206,7 +206,7 @@ describe('worker: scheduled plan changes', () => {
       );
     await abandoned('20 minutes');
     await abandoned('12 minutes');
-    const ranOut = (await abandoned('2 hours')).map((row: { id: string }) => row.id);
+    const ranOut = (await abandoned('2 hours')).map((row) => row.id as string);
 
     const swept = await sweep();
     expect(swept.upgradesRecovered).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Dictionary } from '@mikro-orm/postgresql';
 import { JOBS, paypalEventJobId, QUEUES, ratesIngestQueue } from '@fxrates/queues';
 import { addDays, ecbFixInstant, lastPublishingDay, TARGET_CALENDAR } from '@fxrates/rates';
 import type { Queue } from 'bullmq';
@@ -51,7 +51,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
   const config = testConfig();
 
   const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
+    api.app.get(MikroORM).em.getConnection().execute<Dictionary[]>(query, params);
   const queue = (name: string) => {
     const q = queueOf(config, name);
     queues.push(q);
@@ -133,7 +133,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
         where source = 'ecb' and day = ? and currency in ('CHF', 'EUR', 'GBP') order by currency`,
       [ecbDay],
     );
-    expect(rows.map((r: { currency: string }) => r.currency)).toEqual(['CHF', 'EUR', 'GBP']);
+    expect(rows.map((r) => r.currency)).toEqual(['CHF', 'EUR', 'GBP']);
     expect(rows[2].rate).toBe('0.75'); // GBP per USD: 0.87 / 1.16
     expect(provider.requestsTo(ECB_DAILY).length).toBeGreaterThanOrEqual(2);
   }, 60_000);

@@ -1,4 +1,5 @@
-import { BigIntType, Entity, Index, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { BigIntType, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { ApiKeyStatus } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import { User } from './user.entity';

@@ -1,4 +1,4 @@
-import { Entity, Property } from '@mikro-orm/core';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
 
 /**
  * The columns of a row the worker emails: stored first, then sent by the email queue with retries;

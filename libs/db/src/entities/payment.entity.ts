@@ -1,4 +1,5 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, type Opt, type Ref } from '@mikro-orm/core';
+import { type Opt, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { BillingCycle, PlanId } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import { Subscription } from './subscription.entity';

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { PlanId, QuotaAlertThreshold } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import { EmailedRow } from './emailed-row.entity';

@@ -1,4 +1,5 @@
-import { ArrayType, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { ArrayType, type Opt } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { QUOTA_ALERT_THRESHOLDS, type PlanId, type QuotaAlertThreshold } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 

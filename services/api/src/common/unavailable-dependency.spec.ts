@@ -9,10 +9,9 @@ describe('isDatabaseUnreachable', () => {
     ['starting up', withCode('the database system is starting up', '57P03')],
     ['connection failure', withCode('connection failure', '08006')],
     ['terminated', new Error('Connection terminated unexpectedly')],
-    [
-      'pool timeout',
-      Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }),
-    ],
+    // node-postgres's pool, waiting past connectionTimeoutMillis for a connection, pooled or new.
+    ['pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['connect timeout', new Error('Connection terminated due to connection timeout')],
     [
       'wrapped',
       Object.assign(new Error('driver failed'), { cause: withCode('read ECONNRESET', 'ECONNRESET') }),

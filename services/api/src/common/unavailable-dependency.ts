@@ -20,25 +20,21 @@ const NETWORK_CODES = new Set([
  * and class 08, connection exceptions.
  */
 const SERVER_STATES = /^(57P01|57P02|57P03|08...)$/;
-/**
- * What node-postgres and knex say of a connection lost or never had; they carry no code. knex ends a
- * transaction whose connection died, so the transaction's next query finds it "already complete".
- */
+/** What node-postgres says of a connection lost or never had (its pool's timeout included); no code. */
 const LOST_CONNECTION =
-  /Connection terminated|terminating connection|Client has encountered a connection error|connection (is )?closed|timeout exceeded when trying to connect|Timeout acquiring a connection|Transaction query already complete/i;
+  /Connection terminated|terminating connection|Client has encountered a connection error|connection (is )?closed|timeout exceeded when trying to connect/i;
 
 /**
  * Whether an error means PostgreSQL could not be reached (rather than a query it refused): the
  * request may succeed as it is once the server is back. MikroORM wraps the driver's error and copies
- * its `code`; knex's pool timeout is a KnexTimeoutError.
+ * its `code`.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   // The client's connection, not ours: its ECONNRESET says nothing of PostgreSQL.
   if (isClientAbort(error)) return false;
   for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
+    const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_STATES.test(code))) return true;
-    if (name === 'KnexTimeoutError') return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
     current =
       (current as { cause?: unknown; previous?: unknown }).cause ??

@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Dictionary } from '@mikro-orm/postgresql';
 import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
@@ -16,7 +16,7 @@ import { until } from './waiting';
 export function billingProbe(world: Pick<BillingWorld, 'api' | 'paypal'>, logger?: LoggerService) {
   const { api, paypal } = world;
   const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
+    api.app.get(MikroORM).em.getConnection().execute<Dictionary[]>(query, params);
   const processed = async (eventId: string) =>
     (await sql('select processed_at from webhook_events where event_id = ?', [eventId]))[0]?.processed_at !=
     null;

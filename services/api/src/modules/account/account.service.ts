@@ -52,7 +52,10 @@ export class AccountService {
     const user = await em.findOne(User, { id: userId }, { fields: ['quotaAlertThresholds'] });
     if (!user) throw unauthorized();
     if (changes.quotaAlerts !== undefined) {
-      user.quotaAlertThresholds = normalizedThresholds(changes.quotaAlerts);
+      // MikroORM 7 types a partly loaded array of literals as a union of per-literal arrays.
+      user.quotaAlertThresholds = normalizedThresholds(
+        changes.quotaAlerts,
+      ) as typeof user.quotaAlertThresholds;
       await em.flush();
     }
     return { quotaAlerts: normalizedThresholds(user.quotaAlertThresholds) };

@@ -71,7 +71,7 @@ export class SessionsService implements OnModuleInit, OnApplicationShutdown {
       expiresAt,
       createdAt: new Date(now),
     });
-    await em.persistAndFlush(session);
+    await em.persist(session).flush();
     this.remember(session.tokenHash, expiresAt.getTime());
     return { sessionToken: token, expiresAt: expiresAt.toISOString() };
   }

@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   HealthCheckService,
@@ -45,6 +46,7 @@ export class HealthService {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: MikroOrmHealthIndicator,
+    private readonly orm: MikroORM,
     private readonly redis: RedisHealthIndicator,
     private readonly rates: CurrentRates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,7 +55,13 @@ export class HealthService {
   async readiness(): Promise<Readiness> {
     const result = await this.health
       .check([
-        timed('database', () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS })),
+        timed('database', async () => {
+          // MikroORM opens its pool on first use, and terminus calls a pool not yet opened down: a
+          // fresh instance would stay unready until some request had reached PostgreSQL. Opening it
+          // creates the pool only (no query, nothing that waits on PostgreSQL); the ping then queries.
+          await this.orm.em.getConnection().ensureConnection();
+          return this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS });
+        }),
         timed('redis', () => this.redis.pingCheck('redis', CHECK_TIMEOUT_MS)),
       ])
       .catch((error: unknown) => {
