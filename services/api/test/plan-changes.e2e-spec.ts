@@ -1,7 +1,4 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { getQueueToken } from '@nestjs/bullmq';
-import { JOBS, QUEUES } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
@@ -10,6 +7,9 @@ import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src
 import { UPGRADE_PAYMENTS_PER_HOUR } from '../src/modules/billing/plan-change-payments.service';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+import { getQueueToken } from '@nestjs/bullmq';
+import { JOBS, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 
 const PLAN_IDS = {
   basicAnnual: 'P-BASIC-ANNUAL',
