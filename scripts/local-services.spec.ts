@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const script = path.join(__dirname, 'local-services.mjs');
+const composeFile = path.join(__dirname, '..', 'docker-compose.yml');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -13,6 +16,10 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 function answers(port: number): Promise<boolean> {
@@ -87,16 +94,123 @@ describe('local-services (npm start and npm test bring up what is missing)', () 
   });
 
   it('without Redis, redis-server or Docker: one message with the install lines, exit 1, the command not run', async () => {
+    const port = await freePort();
     const result = await runAround('console.log("RAN")', {
       PATH: path.join(__dirname, 'no-such-dir'),
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fxrates_test',
-      REDIS_URL: `redis://127.0.0.1:${await freePort()}/15`,
+      REDIS_URL: `redis://127.0.0.1:${port}/15`,
     });
     expect(result.status).toBe(1);
     expect(result.stdout).not.toContain('RAN');
-    expect(result.stderr).toContain('Redis is not reachable at 127.0.0.1');
-    expect(result.stderr).toContain('brew install redis');
-    expect(result.stderr).toContain('sudo apt-get install -y redis-server');
-    expect(result.stderr).toContain('Memurai');
+    expectInstallMessage(result.stderr, port);
+  });
+
+  describe('Redis through Docker where no redis-server is on the PATH', () => {
+    // A PATH holding only a stand-in `docker`: the boundary with the outside world is the docker CLI.
+    // It records each call's argv, one line each (arguments tab-separated); for `compose ... up -d
+    // redis` it starts a real redis-server (from /usr/bin, not on that PATH) on REDIS_HOST_PORT, the
+    // port the compose file publishes, and for `compose ... stop redis` stops it.
+    const scratch = mkdtempSync(path.join(tmpdir(), 'fxrates-docker-stand-in-'));
+    const pidFile = path.join(scratch, 'redis.pid');
+    const calls = (bin: string) =>
+      existsSync(path.join(bin, 'calls'))
+        ? readFileSync(path.join(bin, 'calls'), 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => line.split('\t').slice(0, -1))
+        : [];
+
+    function standInDocker(name: string, body: string): string {
+      const bin = mkdtempSync(path.join(scratch, name));
+      const docker = path.join(bin, 'docker');
+      writeFileSync(
+        docker,
+        `#!/bin/sh
+for arg in "$@"; do printf '%s\\t' "$arg" >> '${bin}/calls'; done
+printf '\\n' >> '${bin}/calls'
+${body}
+`,
+      );
+      chmodSync(docker, 0o755);
+      return bin;
+    }
+
+    const working = () =>
+      standInDocker(
+        'working-',
+        `case "$*" in
+  info) exit 0 ;;
+  *' up -d redis')
+    /usr/bin/redis-server --bind 127.0.0.1 --port "$REDIS_HOST_PORT" --save '' --appendonly no \\
+      --maxmemory-policy noeviction --dir '${scratch}' > '${scratch}/redis.log' 2>&1 < /dev/null &
+    echo "$!" > '${pidFile}'
+    exit 0 ;;
+  *' stop redis') read -r pid < '${pidFile}'; kill "$pid"; exit 0 ;;
+esac
+exit 2`,
+      );
+
+    afterAll(() => {
+      // Whatever a failed test left running: the redis-server the stand-in started, by its pid.
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, 'utf8').trim());
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Stopped already (`compose stop redis`).
+        }
+      }
+      rmSync(scratch, { recursive: true, force: true });
+    });
+
+    it('runs `docker compose --file <the compose file> up -d redis` on the port, reaches it, stops it after', async () => {
+      const bin = working();
+      const port = await freePort();
+      const result = await runAround(probe, {
+        PATH: bin,
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+        REDIS_URL: `redis://127.0.0.1:${port}/15`,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(probed(result.stdout)).toMatchObject({ policy: 'noeviction', marker: 'up' });
+      expect(calls(bin)).toEqual([
+        ['info'],
+        ['compose', '--file', composeFile, 'up', '-d', 'redis'],
+        ['compose', '--file', composeFile, 'stop', 'redis'],
+      ]);
+      // Stopped (SIGTERM) as `compose stop` does: the port closes once it has shut down.
+      await until(async () => !(await answers(port)));
+    });
+
+    it.each([
+      ['docker fails outright', 'exit 1', [['info']]],
+      [
+        '`docker compose up` fails',
+        `[ "$1" = info ] && exit 0\nexit 1`,
+        [['info'], ['compose', '--file', composeFile, 'up', '-d', 'redis']],
+      ],
+    ])('%s: the install message, exit 1, the command not run', async (_case, body, tried) => {
+      const bin = standInDocker('failing-', body);
+      const port = await freePort();
+      const result = await runAround('console.log("RAN")', {
+        PATH: bin,
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+        REDIS_URL: `redis://127.0.0.1:${port}/15`,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stdout).not.toContain('RAN');
+      expectInstallMessage(result.stderr, port);
+      expect(calls(bin)).toEqual(tried);
+    });
   });
 });
+
+/** Exactly one "not reachable" message, carrying the install line of each system. */
+function expectInstallMessage(stderr: string, port: number): void {
+  expect(stderr.split('Redis is not reachable').length - 1).toBe(1);
+  expect(stderr).toContain(`Redis is not reachable at 127.0.0.1:${port}.`);
+  expect(stderr).toContain('  macOS:          brew install redis');
+  expect(stderr).toContain('  Debian/Ubuntu:  sudo apt-get install -y redis-server');
+  expect(stderr).toContain('  Windows:        winget install Memurai.MemuraiDeveloper');
+}

@@ -2,6 +2,7 @@
 // service, else one message saying how to install it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { waitUntilReachable } from './reachable.mjs';
 import { spawnService } from './service-process.mjs';
 
@@ -32,15 +33,19 @@ export async function startRedis({ host, port, dataDir, repoRoot }) {
     await waitUntilReachable(host, port, 30_000, 'redis-server');
     return service;
   }
-  if (port === 6379 && found('docker', ['info'])) {
-    process.stdout.write('› Redis: docker compose up -d redis…\n');
-    const up = spawnSync('docker', ['compose', 'up', '-d', 'redis'], { cwd: repoRoot, stdio: 'inherit' });
-    if (up.status === 0) {
+  if (found('docker', ['info'])) {
+    process.stdout.write(`› Redis: docker compose up -d redis (on ${host}:${port})…\n`);
+    // The project's compose file whatever the working directory; it publishes the service on
+    // REDIS_HOST_PORT, so a REDIS_URL on another port than 6379 is served too.
+    const compose = (...args) =>
+      spawnSync('docker', ['compose', '--file', path.join(repoRoot, 'docker-compose.yml'), ...args], {
+        cwd: repoRoot,
+        stdio: 'inherit',
+        env: { ...process.env, REDIS_HOST_PORT: String(port) },
+      });
+    if (compose('up', '-d', 'redis').status === 0) {
       await waitUntilReachable(host, port, 60_000, 'Redis (docker compose)');
-      return {
-        stop: async () =>
-          void spawnSync('docker', ['compose', 'stop', 'redis'], { cwd: repoRoot, stdio: 'inherit' }),
-      };
+      return { stop: async () => void compose('stop', 'redis') };
     }
   }
   return undefined;

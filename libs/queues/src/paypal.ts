@@ -1,5 +1,7 @@
+import type { JobOrigin } from './queues';
+
 /** Payload of `paypal-webhooks` / `apply-paypal-event`: a verified PayPal event. */
-export interface ApplyPayPalEventJob {
+export interface ApplyPayPalEventJob extends JobOrigin {
   eventId: string;
   /**
    * The event as PayPal sent it, verified: the worker stores it when the API could not (PostgreSQL
@@ -24,7 +26,7 @@ export function applyPayPalEventJobOptions(eventId: string, attempts: number) {
 }
 
 /** Payload of `paypal-webhooks` / `sync-paypal-subscription`: re-read a subscription (e.g. at its period end). */
-export interface SyncPayPalSubscriptionJob {
+export interface SyncPayPalSubscriptionJob extends JobOrigin {
   paypalSubscriptionId: string;
 }
 

@@ -107,7 +107,7 @@ export interface SendPasswordResetEmailJob extends JobOrigin {
  * Payload of `email` / `send-password-changed-email`: tell the account's address its password was
  * changed (by a reset link or from the account page), with the way back if it was not its owner.
  */
-export interface SendPasswordChangedEmailJob {
+export interface SendPasswordChangedEmailJob extends JobOrigin {
   userId: string;
   /** When (ISO 8601): the mail says so, and a retry says the same. */
   changedAt: string;
@@ -118,7 +118,7 @@ export interface SendPasswordChangedEmailJob {
  * email_changes row whose link goes to the new address, or whose notice goes to the address it
  * replaced once the change is made.
  */
-export interface EmailChangeJob {
+export interface EmailChangeJob extends JobOrigin {
   emailChangeId: string;
 }
 
@@ -126,7 +126,7 @@ export interface EmailChangeJob {
  * Payload of `email` / `send-account-deleted-email` (issue 32 §8): the confirmation that an account
  * was deleted, to the address it had (the account no longer holds it). Removed once sent.
  */
-export interface SendAccountDeletedEmailJob {
+export interface SendAccountDeletedEmailJob extends JobOrigin {
   email: string;
   /** When (ISO 8601): the mail says so, and a retry says the same. */
   deletedAt: string;

@@ -80,7 +80,8 @@ describe('POST /api/billing/paypal/webhook', () => {
 
   it('stores a genuine event and queues it under its event id before answering 200', async () => {
     const event = newEvent();
-    const res = await deliver(paypal.sign(event)).expect(200);
+    const requestId = `paypal-${event.id}`;
+    const res = await deliver(paypal.sign(event)).set('X-Request-Id', requestId).expect(200);
     expect(res.body).toEqual({ received: true });
     const [row] = await stored(event.id);
     expect(row).toMatchObject({
@@ -91,8 +92,9 @@ describe('POST /api/billing/paypal/webhook', () => {
     });
     expect(row.payload).toEqual(event);
     const job = await queue.getJob(paypalEventJobId(event.id));
-    // With the event itself, which the worker stores should this instance not have (PostgreSQL down).
-    expect(job?.data).toEqual({ eventId: event.id, event });
+    // With the event itself, which the worker stores should this instance not have (PostgreSQL down),
+    // and the delivery's request id, which the worker's log lines of the job carry.
+    expect(job?.data).toEqual({ eventId: event.id, event, requestId });
     expect(job?.opts.attempts).toBe(5); // PAYPAL_EVENT_ATTEMPTS
   });
 
@@ -112,7 +114,10 @@ describe('POST /api/billing/paypal/webhook', () => {
     });
     await deliver(paypal.sign(event)).expect(200);
     expect((await stored(event.id))[0]).toMatchObject({ type: 'PAYMENT.SALE.REFUNDED', resource_id: null });
-    expect((await queue.getJob(paypalEventJobId(event.id)))?.data).toEqual({ eventId: event.id, event });
+    expect((await queue.getJob(paypalEventJobId(event.id)))?.data).toMatchObject({
+      eventId: event.id,
+      event,
+    });
   });
 
   it('names the subscription of a reversed sale by its billing agreement id', async () => {

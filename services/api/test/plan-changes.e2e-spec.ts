@@ -7,6 +7,9 @@ import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src
 import { UPGRADE_PAYMENTS_PER_HOUR } from '../src/modules/billing/plan-change-payments.service';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+import { getQueueToken } from '@nestjs/bullmq';
+import { JOBS, QUEUES } from '@fxrates/queues';
+import type { Queue } from 'bullmq';
 
 const PLAN_IDS = {
   basicAnnual: 'P-BASIC-ANNUAL',
@@ -39,6 +42,11 @@ describe('changing plan through PayPal revise', () => {
   const confirm = (accessToken: string) => post('/change/confirm', accessToken);
   const account = async (accessToken: string) =>
     (await http().get('/api/account').set('Authorization', `Bearer ${accessToken}`).expect(200)).body;
+  /** The request ids of the worker's syncs of a subscription waiting to run (a scheduled change's). */
+  const syncRequestIds = async (paypalId: string) =>
+    (await t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks)).getJobs(['waiting', 'delayed']))
+      .filter((job) => job.name === JOBS.syncPayPalSubscription && job.data.paypalSubscriptionId === paypalId)
+      .map((job) => job.data.requestId as string);
 
   function expectProblem(res: request.Response, status: number, code: string) {
     expect([res.status, res.body.code]).toEqual([status, code]);
@@ -165,7 +173,8 @@ describe('changing plan through PayPal revise', () => {
       const paymentId: string = started.body.payment.id;
       const orderId = approveOrder(started.body.approveUrl);
 
-      const paid = await pay(accessToken, paymentId).expect(200);
+      const payRequest = `pay-${paymentId}`;
+      const paid = await pay(accessToken, paymentId).set('X-Request-Id', payRequest).expect(200);
       expect(paid.body).toMatchObject({
         success: true,
         subscription: {
@@ -178,6 +187,8 @@ describe('changing plan through PayPal revise', () => {
       });
       expect(await planOf(userId)).toBe('enterprise');
       expect(await usagePlan(key)).toBe('enterprise');
+      // The worker's sync at the period end carries the request's id onto its log lines.
+      expect(await syncRequestIds(paypalId)).toEqual([payRequest]);
       const [payment] = await sql(
         'select status, amount_minor, captured_minor, paypal_order_id, paypal_capture_id, payer_id from payments where id = ?',
         [paymentId],
@@ -361,7 +372,8 @@ describe('changing plan through PayPal revise', () => {
     paypal.approveRevision(paypalId);
     expect(paypal.subscription(paypalId)!.plan_id).toBe(PLAN_IDS.basicAnnual);
 
-    const confirmed = await confirm(accessToken).expect(200);
+    const confirmRequest = `confirm-${paypalId}`;
+    const confirmed = await confirm(accessToken).set('X-Request-Id', confirmRequest).expect(200);
     const pendingChange = { plan: 'basic', billingCycle: 'annual', effectiveAt: periodEnd };
     expect(confirmed.body.subscription).toMatchObject({
       plan: 'professional',
@@ -376,8 +388,9 @@ describe('changing plan through PayPal revise', () => {
       currentPeriodEnd: periodEnd,
       pendingChange,
     });
-    // Replaying the confirmation schedules nothing new.
+    // Replaying the confirmation schedules nothing new: one sync, with the first request's id.
     expect((await confirm(accessToken).expect(200)).body.subscription.pendingChange).toEqual(pendingChange);
+    expect(await syncRequestIds(paypalId)).toEqual([confirmRequest]);
     // Choosing the scheduled plan again is refused; the same plan without anything scheduled too.
     expectProblem(await change(accessToken, 'basic', 'annual'), 409, 'plan-unchanged');
   });

@@ -3,6 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
+import { randomUUID } from 'node:crypto';
 import { register } from './support/auth-client';
 import { payPalEnv } from './support/paypal-env';
 import { planQuotes } from './support/plan-quotes';
@@ -60,7 +61,8 @@ describe('POST /api/v1/subscriptions/cancel', () => {
 
   it('cancels at PayPal, shows the subscription cancelled and keeps the plan until the period ends', async () => {
     const { userId, accessToken, paypalId } = await subscribed();
-    const res = await cancel(accessToken).expect(200);
+    const requestId = `cancel-${randomUUID()}`;
+    const res = await cancel(accessToken).set('X-Request-Id', requestId).expect(200);
     expect(res.body).toMatchObject({
       success: true,
       subscription: { paypalSubscriptionId: paypalId, status: 'cancelled', plan: 'basic' },
@@ -68,7 +70,8 @@ describe('POST /api/v1/subscriptions/cancel', () => {
     expect(res.body.subscription.currentPeriodEnd).not.toBeNull();
     expect(paypal.subscription(paypalId)!.status).toBe('CANCELLED');
     expect(await planOf(userId)).toBe('basic');
-    expect(await syncJobsFor(paypalId)).toHaveLength(1);
+    // The request's id goes with the job: the worker's log lines of it carry it (docs/observability.md).
+    expect((await syncJobsFor(paypalId)).map((job) => job.data.requestId)).toEqual([requestId]);
     const account = await http()
       .get('/api/account')
       .set('Authorization', `Bearer ${accessToken}`)
@@ -149,7 +152,10 @@ describe('POST /api/v1/subscriptions/cancel', () => {
         custom_id: userId,
         start_time: paidUntil,
       });
-      const res = await subscribe(accessToken, 'basic', 'annual', resumed.id).expect(201);
+      const requestId = `resume-${randomUUID()}`;
+      const res = await subscribe(accessToken, 'basic', 'annual', resumed.id)
+        .set('X-Request-Id', requestId)
+        .expect(201);
       expect(res.body.subscription).toMatchObject({
         status: 'active',
         startDate: paidUntil,
@@ -162,7 +168,9 @@ describe('POST /api/v1/subscriptions/cancel', () => {
         status: 'active',
         pendingChange: null,
       });
-      expect((await syncJobsFor(resumed.id)).map((job) => job.opts.delay! > 0)).toEqual([true]);
+      expect((await syncJobsFor(resumed.id)).map((job) => [job.opts.delay! > 0, job.data.requestId])).toEqual(
+        [[true, requestId]],
+      );
     });
 
     it('starts another plan bought while paid time remains when that time ends, and keeps the paid plan until then', async () => {

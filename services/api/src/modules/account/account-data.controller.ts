@@ -75,6 +75,6 @@ export class AccountDataController {
     @Body() body: DeleteAccountBody,
     @Req() request: FastifyRequest,
   ): Promise<void> {
-    await this.deletion.delete(user.userId, body, request.ip);
+    await this.deletion.delete(user.userId, body, request.ip, request.id);
   }
 }

@@ -58,10 +58,12 @@ export class AccountDeletionService {
     @InjectQueue(QUEUES.email) private readonly queue: Queue<SendAccountDeletedEmailJob>,
   ) {}
 
+  /** `requestId` (the request's X-Request-Id) goes with the confirmation's job, for the worker's log lines. */
   async delete(
     userId: string,
     { password, code }: DeleteAccountRequest,
     ip: string | undefined,
+    requestId?: string,
   ): Promise<void> {
     const em = this.em.fork();
     const user = await em.findOne(
@@ -78,7 +80,7 @@ export class AccountDeletionService {
     const erased = await em.transactional((tx) => this.erase(tx, userId, cancelled, unusable));
     if (!erased) return;
     await this.keys.announceChanged(erased.keyHashes);
-    await this.confirm(userId, erased);
+    await this.confirm(userId, erased, requestId);
     this.logger.log(`Account ${userId} deleted`);
   }
 
@@ -167,12 +169,16 @@ export class AccountDeletionService {
    * an unproved address gets no mail but its verification link). The job holds the address until
    * sent, and is removed then.
    */
-  private async confirm(userId: string, { email, verified, deletedAt }: Erased): Promise<void> {
+  private async confirm(
+    userId: string,
+    { email, verified, deletedAt }: Erased,
+    requestId: string | undefined,
+  ): Promise<void> {
     if (!verified) return;
     try {
       await this.queue.add(
         JOBS.sendAccountDeletedEmail,
-        { email, deletedAt: deletedAt.toISOString() },
+        { email, deletedAt: deletedAt.toISOString(), requestId },
         {
           ...emailJobOptions(this.config.mail.retryDelayMs),
           jobId: accountDeletedJobId(userId),

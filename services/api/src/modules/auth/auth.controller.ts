@@ -221,8 +221,11 @@ export class AuthController {
   })
   @ApiNoContentResponse({ description: 'A new link is on its way' })
   @ApiProblems(ErrorCode.Unauthorized, ErrorCode.EmailAlreadyVerified, ErrorCode.TooManyAttempts)
-  resendVerificationEmail(@CurrentUser() user: AuthenticatedUser): Promise<void> {
-    return this.verification.resend(user.userId);
+  resendVerificationEmail(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    return this.verification.resend(user.userId, request.id);
   }
 
   @Post('password-reset')
@@ -260,8 +263,11 @@ export class AuthController {
     ErrorCode.ResetLinkExpired,
     ErrorCode.ServiceUnavailable,
   )
-  confirmPasswordReset(@Body() body: PasswordResetConfirmBody): Promise<void> {
-    return this.passwordResets.confirm(body);
+  confirmPasswordReset(
+    @Body() body: PasswordResetConfirmBody,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    return this.passwordResets.confirm(body, request.id);
   }
 
   @Post('password')
@@ -290,7 +296,7 @@ export class AuthController {
     @Body() body: ChangePasswordBody,
     @Req() request: FastifyRequest,
   ): Promise<void> {
-    return this.passwordChanges.change(user.userId, body, request.ip, readRefreshCookie(request));
+    return this.passwordChanges.change(user.userId, body, request.ip, readRefreshCookie(request), request.id);
   }
 
   private respond(signIn: SignIn, request: FastifyRequest, reply: FastifyReply): AuthResponse {

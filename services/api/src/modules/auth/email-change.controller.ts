@@ -53,7 +53,7 @@ export class EmailChangeController {
     @Body() body: ChangeEmailBody,
     @Req() request: FastifyRequest,
   ): Promise<EmailChangeStatus> {
-    return this.changes.request(user.userId, body, request.ip);
+    return this.changes.request(user.userId, body, request.ip, request.id);
   }
 
   @Post('confirm')
@@ -76,7 +76,8 @@ export class EmailChangeController {
   confirm(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: ConfirmEmailChangeBody,
+    @Req() request: FastifyRequest,
   ): Promise<EmailChangeStatus> {
-    return this.changes.confirm(user.userId, body.token);
+    return this.changes.confirm(user.userId, body.token, request.id);
   }
 }

@@ -100,11 +100,15 @@ export class EmailChangeService {
     return statusOf(user.email, pending);
   }
 
-  /** Stores a change to `newEmail` and mails its link there (or, if taken, a notice without one). */
+  /**
+   * Stores a change to `newEmail` and mails its link there (or, if taken, a notice without one);
+   * `requestId` (the request's X-Request-Id) goes with the job, for the worker's log lines.
+   */
   async request(
     userId: string,
     { newEmail, currentPassword }: ChangeEmailRequest,
     ip: string | undefined,
+    requestId?: string,
   ): Promise<EmailChangeStatus> {
     const em = this.em.fork();
     const user = await em.findOne(User, { id: userId }, { fields: ['id', 'email', 'passwordHash'] });
@@ -133,12 +137,12 @@ export class EmailChangeService {
         `Email-change link for user ${userId} (development only): ${emailChangeLink(this.config.mail.webUrl, token)}`,
       );
     }
-    await this.queueMail(JOBS.sendEmailChangeLink, 'link', change.id);
+    await this.queueMail(JOBS.sendEmailChangeLink, 'link', change.id, requestId);
     return statusOf(user.email, change);
   }
 
   /** Moves the signed-in account to the address a link of its own was mailed to. */
-  async confirm(userId: string, token: string): Promise<EmailChangeStatus> {
+  async confirm(userId: string, token: string, requestId?: string): Promise<EmailChangeStatus> {
     const id = emailChangeIdOf(token);
     if (!id) throw invalidLink();
     const em = this.em.fork();
@@ -193,7 +197,7 @@ export class EmailChangeService {
         'Another account has this email address now, so yours has not changed. Choose another address on your account page.',
       );
     }
-    await this.queueMail(JOBS.sendEmailChangedNotice, 'notice', change.id);
+    await this.queueMail(JOBS.sendEmailChangedNotice, 'notice', change.id, requestId);
     return statusOf(change.email, null);
   }
 
@@ -201,11 +205,16 @@ export class EmailChangeService {
    * Hands a mail to the worker. A failure is logged, not thrown: what it is about is stored either
    * way (the link can be asked for again; the change is made).
    */
-  private async queueMail(job: string, kind: 'link' | 'notice', emailChangeId: string): Promise<void> {
+  private async queueMail(
+    job: string,
+    kind: 'link' | 'notice',
+    emailChangeId: string,
+    requestId: string | undefined,
+  ): Promise<void> {
     try {
       await this.queue.add(
         job,
-        { emailChangeId },
+        { emailChangeId, requestId },
         { ...emailJobOptions(this.config.mail.retryDelayMs), jobId: emailChangeJobId(kind, emailChangeId) },
       );
     } catch (error) {

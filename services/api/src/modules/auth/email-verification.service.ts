@@ -98,7 +98,7 @@ export class EmailVerificationService {
   }
 
   /** Sends the signed-in user a new link: 409 once verified, 429 past the hourly resends. */
-  async resend(userId: string): Promise<void> {
+  async resend(userId: string, requestId?: string): Promise<void> {
     const em = this.em.fork();
     const user = await em.findOne(User, { id: userId }, { fields: ['id', 'email', 'emailVerifiedAt'] });
     if (!user) throw unauthorized();
@@ -107,7 +107,7 @@ export class EmailVerificationService {
     if (wait > 0) throw tooManyAttempts('You asked for the verification email several times.', wait);
     const link = this.newLink(em, user);
     await em.flush();
-    await this.send(link);
+    await this.send(link, requestId);
   }
 
   /** Verifies the signed-in user's address with the token of a link sent to it. */

@@ -29,6 +29,7 @@ export class PasswordChangeService {
     ip: string | undefined,
     /** The caller's refresh token (its cookie), whose sign-in stays. */
     keep: string | undefined,
+    requestId?: string,
   ): Promise<void> {
     if (confirmPassword !== password)
       throw new AppException(ErrorCode.PasswordsDoNotMatch, 'Passwords do not match');
@@ -42,6 +43,6 @@ export class PasswordChangeService {
       if (!(await this.store.replace(tx, { userId, email: user.email, passwordHash, keep })))
         throw unauthorized();
     });
-    await this.store.announce(userId);
+    await this.store.announce(userId, requestId);
   }
 }

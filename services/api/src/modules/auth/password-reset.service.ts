@@ -89,7 +89,10 @@ export class PasswordResetService {
   }
 
   /** Sets a new password with a link's token; every outstanding link and sign-in of the account ends. */
-  async confirm({ token, password, confirmPassword }: PasswordResetConfirmRequest): Promise<void> {
+  async confirm(
+    { token, password, confirmPassword }: PasswordResetConfirmRequest,
+    requestId?: string,
+  ): Promise<void> {
     if (confirmPassword !== password)
       throw new AppException(ErrorCode.PasswordsDoNotMatch, 'Passwords do not match');
     assertAcceptablePassword(password);
@@ -120,6 +123,6 @@ export class PasswordResetService {
       });
       if (!replaced) throw invalidLink();
     });
-    await this.store.announce(link.userId);
+    await this.store.announce(link.userId, requestId);
   }
 }

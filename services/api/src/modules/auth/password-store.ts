@@ -59,12 +59,13 @@ export class PasswordStore {
   /**
    * Once a change is committed: the account's address is told (a change its owner did not make is
    * how a stolen session or mailbox shows). A failure to queue is logged: the password changed anyway.
+   * `requestId` (the request's X-Request-Id) goes with the job, for the worker's log lines.
    */
-  async announce(userId: string, changedAt = new Date()): Promise<void> {
+  async announce(userId: string, requestId?: string, changedAt = new Date()): Promise<void> {
     try {
       await this.queue.add(
         JOBS.sendPasswordChangedEmail,
-        { userId, changedAt: changedAt.toISOString() },
+        { userId, changedAt: changedAt.toISOString(), requestId },
         emailJobOptions(this.config.mail.retryDelayMs),
       );
     } catch (error) {

@@ -45,6 +45,7 @@ export class PayPalWebhooksController {
     await this.webhooks.receive(
       { headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0) },
       request.ip,
+      request.id,
     );
     return { received: true };
   }

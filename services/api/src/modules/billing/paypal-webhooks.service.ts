@@ -70,7 +70,8 @@ export class PayPalWebhooksService {
     );
   }
 
-  async receive(delivery: WebhookDelivery, clientIp: string | undefined): Promise<void> {
+  /** `requestId` (the delivery's X-Request-Id) goes with the job, for the worker's log lines. */
+  async receive(delivery: WebhookDelivery, clientIp: string | undefined, requestId?: string): Promise<void> {
     const { webhookId, webhookToleranceMs } = this.config.paypal;
     if (!webhookId || !this.paypal.configured) {
       throw new AppException(ErrorCode.BillingNotConfigured, 'PayPal webhooks are not configured.');
@@ -99,7 +100,7 @@ export class PayPalWebhooksService {
     await this.store(event);
     await this.queue.add(
       JOBS.applyPayPalEvent,
-      { eventId: event.id, event },
+      { eventId: event.id, event, requestId },
       applyPayPalEventJobOptions(event.id, this.config.paypal.eventAttempts),
     );
     await this.transmissions.record(transmissionId, transmissionSig, delivery.rawBody);

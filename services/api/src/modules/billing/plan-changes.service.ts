@@ -75,12 +75,13 @@ export class PlanChangesService {
     paymentId: string,
     urls: ReturnUrls,
     origin: string | undefined,
+    requestId?: string,
   ): Promise<{ subscription: Subscription; approveUrl: string | null }> {
     const pages = ourPages(urls, origin, this.config.api.corsOrigins);
     await this.live(userId);
     const subscription = await this.payments.pay(userId, paymentId);
     // The plan paid before comes back at the period's end unless the buyer approves the new price.
-    await this.subscriptions.syncWhenChangeIsDue(subscription);
+    await this.subscriptions.syncWhenChangeIsDue(subscription, requestId);
     const target = { plan: subscription.plan as PaidPlanId, cycle: subscription.billingCycle };
     let approveUrl: string | null = null;
     try {

@@ -29,7 +29,8 @@ export class SubscriptionCancellationService {
     @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
   ) {}
 
-  async cancel(userId: string): Promise<SubscriptionView> {
+  /** `requestId` (the request's X-Request-Id) goes with the sync job, for the worker's log lines. */
+  async cancel(userId: string, requestId?: string): Promise<SubscriptionView> {
     const em = this.em.fork();
     const subscription = await em.findOne(
       Subscription,
@@ -44,7 +45,7 @@ export class SubscriptionCancellationService {
       () => this.paypal.cancelSubscription(paypalId, CANCEL_REASON),
       (error) => this.logger.warn(`Subscription ${paypalId} not cancelled: ${error.message}`),
     );
-    await this.queue.add(JOBS.syncPayPalSubscription, { paypalSubscriptionId: paypalId });
+    await this.queue.add(JOBS.syncPayPalSubscription, { paypalSubscriptionId: paypalId, requestId });
     if (!cancelled) {
       throw new AppException(
         ErrorCode.SubscriptionNotActive,

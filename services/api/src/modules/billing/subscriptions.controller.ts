@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCode,
@@ -7,6 +7,7 @@ import {
   type PlanChangeStarted,
   type PlanQuotesResponse,
 } from '@fxrates/domain';
+import type { FastifyRequest } from 'fastify';
 import { ApiProblems } from '../../common/openapi';
 import { CurrentUser, RequiresRecentSignIn } from '../auth';
 import { JwtAuthGuard } from '../auth';
@@ -66,8 +67,12 @@ export class SubscriptionsController {
   async create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateSubscriptionBody,
+    @Req() request: FastifyRequest,
   ): Promise<CreateSubscriptionResponse> {
-    return { success: true, subscription: await this.subscriptions.subscribe(user.userId, body) };
+    return {
+      success: true,
+      subscription: await this.subscriptions.subscribe(user.userId, body, request.id),
+    };
   }
 
   @Post('cancel')
@@ -84,8 +89,11 @@ export class SubscriptionsController {
     ErrorCode.SubscriptionNotActive,
     ErrorCode.PaymentProviderUnavailable,
   )
-  async cancel(@CurrentUser() user: AuthenticatedUser): Promise<CreateSubscriptionResponse> {
-    return { success: true, subscription: await this.cancellation.cancel(user.userId) };
+  async cancel(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<CreateSubscriptionResponse> {
+    return { success: true, subscription: await this.cancellation.cancel(user.userId, request.id) };
   }
 
   @Get('quotes')
@@ -168,9 +176,10 @@ export class SubscriptionsController {
   async pay(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: PlanChangePayBody,
+    @Req() request: FastifyRequest,
     @Headers('origin') origin?: string,
   ): Promise<PlanChangePaid> {
-    const paid = await this.changes.pay(user.userId, body.paymentId, body, origin);
+    const paid = await this.changes.pay(user.userId, body.paymentId, body, origin, request.id);
     return { success: true, subscription: viewOf(paid.subscription), approveUrl: paid.approveUrl };
   }
 
@@ -223,7 +232,10 @@ export class SubscriptionsController {
     ErrorCode.PaymentProviderUnavailable,
     ErrorCode.BillingNotConfigured,
   )
-  async confirm(@CurrentUser() user: AuthenticatedUser): Promise<CreateSubscriptionResponse> {
-    return { success: true, subscription: await this.subscriptions.confirmChange(user.userId) };
+  async confirm(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<CreateSubscriptionResponse> {
+    return { success: true, subscription: await this.subscriptions.confirmChange(user.userId, request.id) };
   }
 }

@@ -68,7 +68,12 @@ export class SubscriptionsService {
     @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
   ) {}
 
-  async subscribe(userId: string, body: CreateSubscriptionBody): Promise<SubscriptionView> {
+  /** `requestId` (the request's X-Request-Id) goes with the jobs it queues, for the worker's log lines. */
+  async subscribe(
+    userId: string,
+    body: CreateSubscriptionBody,
+    requestId?: string,
+  ): Promise<SubscriptionView> {
     this.requireBilling();
     const verified = await askPayPal(
       () =>
@@ -94,7 +99,7 @@ export class SubscriptionsService {
       const at = subscription.startDate!.getTime();
       await this.queue.add(
         JOBS.syncPayPalSubscription,
-        { paypalSubscriptionId: paypalId },
+        { paypalSubscriptionId: paypalId, requestId },
         { delay: Math.max(0, at - Date.now()), jobId: `paypal-sync-${paypalId}-${at}` },
       );
     }
@@ -106,7 +111,7 @@ export class SubscriptionsService {
    * subscription at PayPal, judges it as a new one is judged, and records what it grants (decidePlan):
    * an upgrade at once, a downgrade at the end of the paid period. Asking again changes nothing more.
    */
-  async confirmChange(userId: string): Promise<SubscriptionView> {
+  async confirmChange(userId: string, requestId?: string): Promise<SubscriptionView> {
     this.requireBilling();
     const live = await this.liveSubscription(userId);
     if (!live?.paypalSubscriptionId) throw noActiveSubscription();
@@ -117,7 +122,7 @@ export class SubscriptionsService {
     );
     const subscription = await this.recordWithPlan(userId, paypalId, verified);
     await this.userPlans.announce(userId);
-    await this.syncWhenChangeIsDue(subscription);
+    await this.syncWhenChangeIsDue(subscription, requestId);
     return viewOf(subscription);
   }
 
@@ -187,13 +192,13 @@ export class SubscriptionsService {
   }
 
   /** The worker applies a scheduled change when it is due (its hourly sweep is the backstop); one job per change. */
-  async syncWhenChangeIsDue(subscription: Subscription): Promise<void> {
+  async syncWhenChangeIsDue(subscription: Subscription, requestId?: string): Promise<void> {
     const changeAt = subscription.pendingChangeAt?.getTime();
     if (!changeAt || !subscription.paypalSubscriptionId) return;
     const paypalId = subscription.paypalSubscriptionId;
     await this.queue.add(
       JOBS.syncPayPalSubscription,
-      { paypalSubscriptionId: paypalId },
+      { paypalSubscriptionId: paypalId, requestId },
       { delay: Math.max(0, changeAt - Date.now()), jobId: `paypal-sync-${paypalId}-${changeAt}` },
     );
   }
