@@ -2,7 +2,8 @@
 // scripts/jest-esm-package-transformer.js: Tabler's per-icon modules (imported by web-kit), react-router 8
 // with its route-pattern and cookie-es (the frontends), eventsource-parser 4 (SDK, SSE test client),
 // kubernetes-models 5 with its validator's is-cidr (deploy tests; found by the resolver below), and
-// MikroORM 7 with Kysely, its query runner (everything that reaches the database).
+// MikroORM 7 with Kysely, its query runner (everything that reaches the database), and p-limit 7 with
+// yocto-queue (password hashing, PayPal certificates).
 const ESM_ONLY_PACKAGES = [
   '@tabler/icons-react',
   'react-router',
@@ -15,6 +16,8 @@ const ESM_ONLY_PACKAGES = [
   'cidr-regex',
   '@mikro-orm',
   'kysely',
+  'p-limit',
+  'yocto-queue',
 ];
 
 /** The jest options that compile those packages, with the SWC options the project's own files use. */

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { payPalAnswerText, PayPalUnavailableError } from './paypal-subscription';
 
 /**
@@ -73,7 +73,7 @@ export class PayPalWebhookCertificates {
   private readonly certificates = new Map<string, X509Certificate>();
   private readonly refusals = new Map<string, Refusal>();
   private readonly pending = new Map<string, Promise<X509Certificate>>();
-  private readonly limit: pLimit.Limit;
+  private readonly limit: LimitFunction;
   private readonly configuredOrigin: string | undefined;
   private readonly settings: Required<Omit<WebhookCertificateOptions, 'apiBaseUrl'>>;
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode } from '@fxrates/domain';
 import { randomBytes } from 'node:crypto';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { Counter, Gauge } from 'prom-client';
 import { AppException } from '../../common/app-exception';
 import { ApiMetrics } from '../../common/api-metrics';
@@ -23,7 +23,7 @@ import { hashPassword, verifyPassword } from './passwords';
  */
 @Injectable()
 export class PasswordHashing implements OnModuleInit {
-  private readonly limit: pLimit.Limit;
+  private readonly limit: LimitFunction;
   private readonly capacity: number;
   private dummyHash = '';
   private running = 0;
