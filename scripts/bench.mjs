@@ -10,7 +10,8 @@
 // naively (scripts/bench-bare-mix-server.mjs). `--leases both` (or BENCH_LEASES=both) loads the mix
 // on the API with its quota leases (`on`, the default) and with METERING_LEASES=off (`off`), and
 // prints the difference. `--baseline <checkout>` (BENCH_BASELINE) adds another checkout's built
-// public API to the mix's rounds, to compare two builds. `--only lighthouse` audits the landing pages
+// public API to the mix's rounds, to compare two builds; `--baseline-node <path>` (BENCH_BASELINE_NODE)
+// runs it on another Node binary, to compare two Node versions. `--only lighthouse` audits the landing pages
 // with Lighthouse (scripts/bench-lighthouse.mjs): the performance score and the timings behind it,
 // each beside its target, which the browser tests leave out since they move with the machine's load.
 // `--only history` (issue 31 §9, scripts/bench-history.mjs): the worker's backfill of every catalogued
@@ -86,6 +87,10 @@ const BASELINE = flag('baseline', process.env.BENCH_BASELINE);
 const baselineMain = BASELINE && path.resolve(BASELINE, 'dist/services/api/src/main.js');
 if (baselineMain && !existsSync(baselineMain))
   throw new Error(`--baseline: no ${baselineMain} (build it first)`);
+// The Node that runs the baseline's API: by default this bench's own, so that only the builds differ.
+const BASELINE_NODE = flag('baseline-node', process.env.BENCH_BASELINE_NODE) ?? process.execPath;
+const baselineNodeVersion = spawnSync(BASELINE_NODE, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+if (BASELINE && !baselineNodeVersion) throw new Error(`--baseline-node: ${BASELINE_NODE} does not run`);
 // One year of closes for 10 symbols, a different query on every request (see timeseriesQueries).
 // The currencies the ECB quoted on every day of its history (1999-01-04 … 2026-04-13), so that any
 // year answers 200; EUR is the pivot of the file and always there too.
@@ -143,10 +148,8 @@ const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 // autocannon runs in this process: keep it off the server's core.
 if (hasTaskset)
   spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CORE, String(process.pid)], { stdio: 'ignore' });
-function startNode(args, extraEnv = {}, cwd = root) {
-  const [cmd, argv] = hasTaskset
-    ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...args]]
-    : [process.execPath, args];
+function startNode(args, extraEnv = {}, cwd = root, node = process.execPath) {
+  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', SERVER_CORE, node, ...args]] : [node, args];
   const child = spawn(cmd, argv, {
     cwd,
     env: { ...env, ...extraEnv },
@@ -265,6 +268,7 @@ if (migration.status !== 0) {
 
 console.log(
   `FXRates Pro benchmark — Node ${process.version}, ` +
+    (BASELINE ? `baseline on Node ${baselineNodeVersion}, ` : '') +
     (hasTaskset
       ? `server on core ${SERVER_CORE}, autocannon on core ${CLIENT_CORE}`
       : 'no taskset: cores shared'),
@@ -643,6 +647,7 @@ const publicApiServer = (
   extraEnv = {},
   checkout = root,
   port = PUBLIC_API_PORT,
+  node = process.execPath,
 ) => ({
   name,
   async start() {
@@ -650,6 +655,7 @@ const publicApiServer = (
       [...apiFlags, 'dist/services/api/src/main.js'],
       { API_PORT: String(port), API_ROUTES: 'public-api', ...extraEnv },
       checkout,
+      node,
     );
     const url = `http://127.0.0.1:${port}${pathAndQuery}`;
     await waitFor(url, { headers });
@@ -713,8 +719,8 @@ if (runs('metered')) {
       'metered',
       meteredHeaders,
     ),
-    // The whole API in one process, as docker-compose runs it: its dashboard's writes have turned
-    // MikroORM's async hooks on (the bench's own user and key were made through it).
+    // The whole API in one process, as docker-compose runs it, after dashboard writes (the bench's
+    // own user and key were made through it): on Node 20 they turned MikroORM's async hooks on.
     apiServer(`API GET ${METERED_QUERY} (API_ROUTES=all)`, METERED_QUERY, keyHeaders),
   ]);
   const [, bareRow, , , allRow] = rows;
@@ -739,14 +745,16 @@ if (runs('mix')) {
   await checkMixBodies(codes, keys);
   const first = mixRequests(codes, keys, 1)();
   const firstHeaders = { 'x-api-key': first.key };
-  /** The public API of this checkout or, given one, of the baseline checkout. */
+  /** The public API of this checkout or, given one, of the baseline checkout (on the baseline's Node). */
   const mixApi = (leases, baseline = undefined) =>
     publicApiServer(
-      `${baseline ? `baseline API (${baseline})` : 'API'} (API_ROUTES=public-api), leases ${leases}`,
+      `${baseline ? `baseline API (${baseline}, Node ${baselineNodeVersion})` : 'API'} (API_ROUTES=public-api), leases ${leases}`,
       first.path,
       firstHeaders,
       leases === 'off' ? { METERING_LEASES: 'off' } : {},
       baseline ? path.resolve(baseline) : root,
+      PUBLIC_API_PORT,
+      baseline ? BASELINE_NODE : process.execPath,
     );
   const firstLeases = LEASES === 'off' ? 'off' : 'on';
   const servers = [
@@ -785,6 +793,9 @@ if (runs('mix')) {
     notes.push(
       `This build ÷ baseline: ${median(baselineRow.ratios).toFixed(2)} (${baselineRow.ratios.map((r) => r.toFixed(2)).join(' / ')}) ` +
         `(issue 18 §9: no worse than before by more than 5 %, i.e. ≥ 0.95)`,
+      // What a busy machine leaves comparable: a server sharing its core with other work is slower
+      // by the minute, but not by the CPU time it spends on a request.
+      `This build ÷ baseline, by CPU time a request: ${median(baselineRow.cpuRatios).toFixed(2)} (${baselineRow.cpuRatios.map((r) => r.toFixed(2)).join(' / ')})`,
     );
   }
   scenarios.push({
@@ -963,12 +974,13 @@ if (hasHistory && runs('timeseries') && BASELINE) {
     [
       publicApiServer('API, timeseries, a distinct query per request', seriesPath, keyHeaders),
       publicApiServer(
-        `baseline API (${BASELINE}), timeseries, a distinct query per request`,
+        `baseline API (${BASELINE}, Node ${baselineNodeVersion}), timeseries, a distinct query per request`,
         seriesPath,
         keyHeaders,
         {},
         path.resolve(BASELINE),
         PUBLIC_API_PORT + 1,
+        BASELINE_NODE,
       ),
     ],
     (phase) => {
@@ -1138,6 +1150,7 @@ writeFileSync(
       only: ONLY ?? null,
       leases: runs('mix') ? LEASES : null,
       baseline: runs('mix') || runs('timeseries') ? (BASELINE ?? null) : null,
+      baselineNode: BASELINE && (runs('mix') || runs('timeseries')) ? baselineNodeVersion : null,
       durationS: DURATION,
       connections: CONNECTIONS,
       historyImportSeconds,

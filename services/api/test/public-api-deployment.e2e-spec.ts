@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import request from 'supertest';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
@@ -41,21 +40,12 @@ describe('an API process serving only the public API (API_ROUTES=public-api)', (
     await http().get('/api/v1/rates/latest').expect(401);
   });
 
-  it("meters a user's first call of the month without an AsyncLocalStorage (no async hooks for the process)", async () => {
+  it("meters a user's first call of the month, seeding its counter from PostgreSQL", async () => {
     const { basic: fresh } = await keysOnPlans(all.app, ['basic'] as const);
     // The month's counter is missing: this call seeds it from PostgreSQL, under a lock, in a
-    // transaction. MikroORM's `transactional` would run it in an AsyncLocalStorage, and Node's async
-    // hooks would then stay on for every later request of the instance.
-    const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
-    const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
-    try {
-      const res = await http().get('/api/v1/rates/latest?symbols=EUR').set('X-API-Key', fresh).expect(200);
-      expect(res.headers['x-ratelimit-remaining']).toBe('9999');
-      expect([run.mock.calls.length, enterWith.mock.calls.length]).toEqual([0, 0]);
-    } finally {
-      run.mockRestore();
-      enterWith.mockRestore();
-    }
+    // transaction (MikroORM's, in an AsyncLocalStorage: on Node 26 that turns no async hooks on).
+    const res = await http().get('/api/v1/rates/latest?symbols=EUR').set('X-API-Key', fresh).expect(200);
+    expect(res.headers['x-ratelimit-remaining']).toBe('9999');
   });
 
   it('answers a browser’s cross-origin calls to /api/v1, preflight included', async () => {

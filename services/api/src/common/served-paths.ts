@@ -22,8 +22,7 @@ const publicApiOnly = (publicApiPrefix: string) => (url: string) => {
 /**
  * Which request URLs this process serves (`API_ROUTES`), as a check of the raw URL for the routes
  * served before Fastify; the others are 404 here. A deployment of its own for the public API
- * (deploy/k8s/api-public.yaml) never runs a dashboard write, so MikroORM never turns on Node's
- * async hooks there: they cost every request about 7 % of its CPU (docs/performance.md).
+ * (deploy/k8s/api-public.yaml) scales on its own, and a dashboard surge cannot slow it.
  */
 export function servedPaths(
   config: AppConfig,
