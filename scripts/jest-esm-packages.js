@@ -3,7 +3,7 @@
 // with its route-pattern and cookie-es (the frontends), eventsource-parser 4 (SDK, SSE test client),
 // kubernetes-models 5 with its validator's is-cidr (deploy tests; found by the resolver below), and
 // MikroORM 7 with Kysely, its query runner (everything that reaches the database), and p-limit 7 with
-// yocto-queue (password hashing, PayPal certificates).
+// yocto-queue (password hashing, PayPal certificates), content-disposition 2 (@fastify/static's).
 const ESM_ONLY_PACKAGES = [
   '@tabler/icons-react',
   'react-router',
@@ -18,6 +18,7 @@ const ESM_ONLY_PACKAGES = [
   'kysely',
   'p-limit',
   'yocto-queue',
+  'content-disposition',
 ];
 
 /** The jest options that compile those packages, with the SWC options the project's own files use. */
@@ -26,7 +27,8 @@ module.exports = function esmOnlyPackages(swcOptions) {
     transform: {
       '^.+/node_modules/.+\\.m?js$': [require.resolve('./jest-esm-package-transformer.js'), swcOptions],
     },
-    transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
+    // Also where npm nests one inside another package (…/node_modules/x/node_modules/content-disposition).
+    transformIgnorePatterns: [`/node_modules/(?!(?:.*/node_modules/)?(?:${ESM_ONLY_PACKAGES.join('|')})/)`],
     resolver: require.resolve('./jest-esm-only-resolver.js'),
   };
 };

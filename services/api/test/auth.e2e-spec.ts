@@ -66,7 +66,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
         plan: 'free', // a chosen plan grants nothing until a payment is verified
         chosen_plan: 'basic',
       });
-      expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
       const subscriptions = await sql('select * from subscriptions where user_id = ?', [res.body.user.uid]);
       expect(subscriptions).toEqual([
         expect.objectContaining({
