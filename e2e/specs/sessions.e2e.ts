@@ -107,9 +107,13 @@ describe.each([
       });
 
       // The other browser still holds an access token minutes from expiry: its next call is refused
-      // all the same, its refresh too, and it lands on the sign-in page.
+      // all the same, its refresh too, and it lands on the sign-in page. The account page asks for
+      // several resources at once; the first refusal signs the browser out and cancels the others, so
+      // the one answered may be any of them.
       const refused = other.page.waitForResponse(
-        (response) => response.url().endsWith('/api/account') && response.request().method() === 'GET',
+        (response) =>
+          new URL(response.url()).pathname.startsWith('/api/account') &&
+          response.request().method() === 'GET',
       );
       await other.page.evaluate(() => {
         window.history.pushState({}, '', '/account');
