@@ -15,9 +15,5 @@ mkdir -p artifacts
 status=0
 # --forceExit: CI must end even if a global setup leaves a handle open (the run is over by then).
 npx jest --ci --forceExit --json --outputFile=artifacts/jest-results.json "$@" || status=$?
-node -e '
-  const r = require("./artifacts/jest-results.json");
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
-' || true
+node scripts/test-report.mjs artifacts/jest-results.json || true
 exit $status
