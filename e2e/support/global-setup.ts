@@ -1,3 +1,4 @@
+import type { GlobalConfig } from 'jest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ export interface E2eStack {
 }
 
 declare global {
-  var __FXRATES_E2E_STACK__: E2eStack | undefined;
+  var __FXRATES_E2E_STACKS__: E2eStack[] | undefined;
 }
 
 function assertBuilt(): void {
@@ -52,14 +53,19 @@ function ownVariables(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
-/** Starts the API and the web servers of the built product on free ports. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * Starts, for each jest worker, the API and the web servers of the built product on free ports, with
+ * the worker's own database and Redis DB: specs run side by side, and one that publishes a rates table
+ * or fills a quota changes only its own worker's stack.
+ */
+export default async function globalSetup(globalConfig: GlobalConfig): Promise<void> {
   assertBuilt();
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const stack: E2eStack = { webServers: [] };
-  globalThis.__FXRATES_E2E_STACK__ = stack;
+  const workers = Math.max(1, globalConfig.maxWorkers);
+  const stacks: E2eStack[] = Array.from({ length: workers }, () => ({ webServers: [] }));
+  globalThis.__FXRATES_E2E_STACKS__ = stacks;
   try {
-    await startStack(stack);
+    await Promise.all(stacks.map((stack, index) => startStack(stack, index + 1)));
   } catch (error) {
     // Jest skips the teardown when the setup fails: stop whatever did start.
     await globalTeardown();
@@ -67,16 +73,16 @@ export default async function globalSetup(): Promise<void> {
   }
 }
 
-async function startStack(stack: E2eStack): Promise<void> {
+async function startStack(stack: E2eStack, workerId: number): Promise<void> {
   const apiPort = await findFreePort();
   stack.paypal = await startPayPalStandIn({ plans: E2E_PAYPAL_PLANS });
   const env = {
-    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`),
+    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`, workerId),
     ...payPalEnv(stack.paypal, E2E_PAYPAL_PLAN_IDS),
   };
   stack.redis = { url: env.REDIS_URL!, keyPrefix: env.REDIS_KEY_PREFIX! };
   runMigrations(env);
-  stack.api = await startApi(apiPort, env);
+  stack.api = await startApi(apiPort, env, workerId);
 
   const { startWebServers } = (await import(
     SERVE_WEB_SCRIPT
@@ -109,14 +115,18 @@ async function startStack(stack: E2eStack): Promise<void> {
   });
   stack.webServers.push(degraded);
 
-  publishE2eEnvironment({
-    baseUrl: product.urls.shell!,
-    apiUrl: stack.api.url,
-    degradedBaseUrl: degraded.urls.shell!,
-    closedDashboardPort,
-    paypalUrl: stack.paypal.url,
-    redisUrl: stack.redis.url,
-    redisKeyPrefix: stack.redis.keyPrefix,
-    apiProcessEnv: ownVariables(env),
-  });
+  publishE2eEnvironment(
+    {
+      baseUrl: product.urls.shell!,
+      apiUrl: stack.api.url,
+      degradedBaseUrl: degraded.urls.shell!,
+      closedDashboardPort,
+      paypalUrl: stack.paypal.url,
+      redisUrl: stack.redis.url,
+      redisKeyPrefix: stack.redis.keyPrefix,
+      databaseUrl: env.DATABASE_URL!,
+      apiProcessEnv: ownVariables(env),
+    },
+    workerId,
+  );
 }
