@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { withRecentCloses } from '../../worker/test/support/recent-closes-lock';
 import { until } from '../../worker/test/support/waiting';
-import { responseBuffers } from '../src/common/buffer-pool';
+import { responseBuffers } from '../src/common/http';
 import { seedBundledEcb, upsertClose } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
