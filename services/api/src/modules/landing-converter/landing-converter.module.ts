@@ -7,6 +7,11 @@ import { CurrentRatesModule } from '../current-rates';
 import { PairHistoryRoute } from './pair-history.route';
 import { LandingConverterService } from './landing-converter.service';
 
+/**
+ * The landing page's converter: GET /api/rates/convert and its 30-day sparkline, /api/rates/history,
+ * for an anonymous session or a signed-in user, limited per session and IP and never metered. The
+ * metered public API, /api/v1/rates/* among it, is modules/public-api.
+ */
 @Module({
   imports: [AuthModule, CurrentRatesModule, HistoryModule],
   providers: [LandingConverterService, ConverterAccess, ConvertRoute, PairHistoryRoute],
