@@ -5,7 +5,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { until } from '../../worker/test/support/waiting';
-import { responseBuffers } from '../src/common/buffer-pool';
+import { responseBuffers } from '../src/common/http';
 import { seedBundledEcb, upsertClose } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';

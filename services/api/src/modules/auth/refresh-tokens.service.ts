@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@fxrates/domain';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import type { SessionDevice } from './session-device';
 
 /** How long a refresh token is good for; each use rotates it and starts a new period. */

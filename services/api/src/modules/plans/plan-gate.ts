@@ -6,7 +6,7 @@ import {
   type PlanId,
   type PublicEndpoint,
 } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /**
  * The pricing page, as a link a client can follow (RFC 8288): relative to the API's own origin, which

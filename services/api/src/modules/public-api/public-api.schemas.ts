@@ -1,11 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
-import {
-  CurrencyListParameter,
-  CurrencyParameter,
-  Day,
-  DayParameter,
-} from '../../common/query-params.schema';
+import { CurrencyListParameter, CurrencyParameter, Day, DayParameter } from '../../common/input';
 import { MAX_SERIES_DAYS } from '../history';
 import { DecimalField, NUMBERS_QUERY } from './numbers';
 

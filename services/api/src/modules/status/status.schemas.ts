@@ -5,7 +5,7 @@ import {
   type StatusHistoryResponse,
   type StatusResponse,
 } from '@fxrates/domain';
-import { StringEnum, type DocumentedRoute, type RouteSchema } from '../../common/route-schema';
+import { StringEnum, type DocumentedRoute, type RouteSchema } from '../../common/openapi';
 
 export const STATUS_PATH = '/api/v1/status';
 export const STATUS_HISTORY_PATH = '/api/v1/status/history';

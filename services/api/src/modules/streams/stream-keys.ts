@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiKeyStatus, PlanId } from '@fxrates/domain';
-import { inBatches } from '../../common/background-reread';
+import { inBatches } from '../../common/caching';
 
 /** What a stream's key is now: its status and its owner's plan. */
 export interface KeyNow {
