@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
   ErrorCode,
+  PLAN_IDS,
   RATE_PROVIDER_IDS,
   type StatusHistoryResponse,
   type StatusResponse,
@@ -39,7 +40,7 @@ const SourceCadenceSchema = Type.Object(
 
 const PlanFreshness = Type.Object(
   {
-    plan: StringEnum(['free', 'basic', 'professional', 'enterprise'] as const, { example: 'basic' }),
+    plan: StringEnum(PLAN_IDS, { example: 'basic' }),
     targetSeconds: Type.Integer({
       minimum: 1,
       description: "The plan's freshness promise: data older than this is answered `stale: true`",
