@@ -2,28 +2,15 @@ import type { GlobalConfig } from 'jest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StopWebServers } from '../../scripts/serve-web.mjs';
 import { payPalEnv } from '../../services/api/test/support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn } from '../../libs/paypal/src/stand-in/paypal-stand-in';
-import { apiEnvironment, runMigrations, startApi, type RunningApi } from './api-process';
+import { startPayPalStandIn } from '../../libs/paypal/src/stand-in/paypal-stand-in';
+import type { E2eStack } from './e2e-stack';
+import { apiEnvironment, runMigrations, startApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
 import { findFreePort } from './free-port';
 import globalTeardown from './global-teardown';
 import { BUILD_OUTPUTS, REPO_ROOT, SCREENSHOTS_DIR, SERVE_WEB_SCRIPT } from './paths';
-
-/** What global-teardown stops; jest runs both in the same process. */
-export interface E2eStack {
-  api?: RunningApi;
-  paypal?: PayPalStandIn;
-  webServers: StopWebServers[];
-  /** The API's Redis and this run's key prefix there, emptied at teardown. */
-  redis?: { url: string; keyPrefix: string };
-}
-
-declare global {
-  var __FXRATES_E2E_STACKS__: E2eStack[] | undefined;
-}
 
 function assertBuilt(): void {
   const missing = BUILD_OUTPUTS.filter((output) => !fs.existsSync(path.join(REPO_ROOT, output)));

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { E2eStack } from './global-setup';
+import type { E2eStack } from './e2e-stack';
 
 /** Stops what global-setup started (web servers first, then the API), then empties this run's Redis keys. */
 export default async function globalTeardown(): Promise<void> {
