@@ -8,7 +8,7 @@ import { growingLru } from '../../common/growing-lru';
 import { hash } from 'node:crypto';
 import { AppException } from '../../common/app-exception';
 import { BackgroundReread, inBatches } from '../../common/background-reread';
-import { hashApiKey } from './api-key-hash';
+import { hashApiKey } from '@fxrates/db';
 import { REDIS, RedisConnections } from '../redis';
 
 export interface ResolvedKey {

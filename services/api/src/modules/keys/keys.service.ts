@@ -18,7 +18,7 @@ import { AppException } from '../../common/app-exception';
 import { RedisLimit } from '../../common/redis-limit';
 import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
-import { hashApiKey } from './api-key-hash';
+import { hashApiKey } from '@fxrates/db';
 import { toApiKeyView } from './api-key-view';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/newest-first-cursor';
 
