@@ -94,13 +94,18 @@ describe('given.*: test factories the API accepts', () => {
   });
 
   it('given.closes are served by /api/v1/rates/historical', async () => {
-    await given.closes({ '1989-03-01': { EUR: '0.5', GBP: '0.25' } });
-    const { key } = await given.keyOnPlan({ plan: 'basic' });
-    const res = await http()
-      .get('/api/v1/rates/historical/1989-03-01?symbols=EUR,GBP')
-      .set('X-API-Key', key)
-      .expect(200);
-    expect(res.body.rates).toEqual({ EUR: 0.5, GBP: 0.25 });
+    // Closes are shared by every test on the database: a day no other test reads, removed after.
+    await given.closes({ '1987-06-01': { ISK: '40.5', THB: '25.75' } });
+    try {
+      const { key } = await given.keyOnPlan({ plan: 'basic' });
+      const res = await http()
+        .get('/api/v1/rates/historical/1987-06-01?symbols=ISK,THB')
+        .set('X-API-Key', key)
+        .expect(200);
+      expect(res.body.rates).toEqual({ ISK: 40.5, THB: 25.75 });
+    } finally {
+      await sql(`delete from rate_history where day = '1987-06-01'`);
+    }
   });
 
   it('given.subscription and given.payment show on the account page', async () => {
