@@ -13,7 +13,7 @@ import { connectTestDatabase } from '../../worker/test/support/history-rows';
 import { UserPlansService } from '../src/modules/plans';
 import { StreamHub } from '../src/modules/streams';
 import { until } from '../../worker/test/support/waiting';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -33,13 +33,13 @@ describe("the docs page's examples, called with the plan each names", () => {
 
   /** A new user's key on `plan`: one per example, as Free allows 2 calls a second. */
   async function keyOn(plan: PlanId): Promise<string> {
-    const { accessToken, res } = await register(t.app);
+    const { accessToken, id: userId } = await signedInUser(t.app);
     const created = await request(t.app.getHttpServer())
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)
       .send({ name: `docs examples (${plan})` })
       .expect(201);
-    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
+    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(userId, plan);
     return created.body.key as string;
   }
 

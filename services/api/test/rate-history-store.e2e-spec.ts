@@ -3,7 +3,7 @@ import { crossRate, displayRate, RateDecimal } from '@fxrates/rates';
 import request from 'supertest';
 import { RateHistory } from '../src/modules/history';
 import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -80,7 +80,7 @@ describe('rate history from the in-process store', () => {
     for (const [day, rates] of Object.entries(CLOSES)) {
       for (const [currency, rate] of Object.entries(rates)) await upsert(day, currency, rate);
     }
-    const { accessToken, res } = await register(t.app);
+    const { accessToken, id: userId } = await signedInUser(t.app);
     key = (
       await request(t.app.getHttpServer())
         .post('/api/keys')
@@ -88,7 +88,7 @@ describe('rate history from the in-process store', () => {
         .send({ name: 'store' })
         .expect(201)
     ).body.key;
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'professional');
+    await t.app.get(UserPlansService).changePlan(userId, 'professional');
   });
 
   afterAll(async () => {

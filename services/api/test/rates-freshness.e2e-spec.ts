@@ -11,7 +11,7 @@ import {
 } from '@fxrates/rates';
 import request from 'supertest';
 import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -53,8 +53,8 @@ describe('freshness of /api/v1 answers', () => {
   };
 
   async function keyOnPlan(plan: 'free' | 'basic' | 'professional' | 'enterprise') {
-    const { accessToken, res } = await register(t.app);
-    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
+    const { accessToken, id: userId } = await signedInUser(t.app);
+    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(userId, plan);
     const created = await request(t.app.getHttpServer())
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)

@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
 import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
@@ -52,8 +52,8 @@ const defaultListAt = (url: string, timeoutMs: string) =>
   });
 
 async function enterpriseKey(api: TestApp): Promise<string> {
-  const { accessToken, res } = await register(api.app);
-  await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+  const { accessToken, id: userId } = await signedInUser(api.app);
+  await api.app.get(UserPlansService).changePlan(userId, 'enterprise');
   const created = await request(api.app.getHttpServer())
     .post('/api/keys')
     .set('Authorization', `Bearer ${accessToken}`)

@@ -16,7 +16,7 @@ import request from 'supertest';
 import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
 import { CurrentRates } from '../../api/src/modules/current-rates';
 import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
@@ -99,8 +99,8 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     worker.enableShutdownHooks();
 
-    const { accessToken, res } = await register(apis[0].app);
-    await apis[0].app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const { accessToken, id: userId } = await signedInUser(apis[0].app);
+    await apis[0].app.get(UserPlansService).changePlan(userId, 'enterprise');
     const created = await request(apis[0].app.getHttpServer())
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)

@@ -13,7 +13,7 @@ import {
 } from '../../../libs/rates/testing/provider-stand-in';
 import { UserPlansService } from '../../api/src/modules/plans';
 import { CurrentRates } from '../../api/src/modules/current-rates';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
@@ -184,8 +184,8 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     worker.enableShutdownHooks();
 
-    const { accessToken, res } = await register(api.app);
-    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const { accessToken, id: userId } = await signedInUser(api.app);
+    await api.app.get(UserPlansService).changePlan(userId, 'enterprise');
     const created = await request(api.app.getHttpServer())
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)

@@ -7,7 +7,7 @@ import { JOBS, QUEUES, usageRedisKeys } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
@@ -31,13 +31,13 @@ describe('worker: usage flush', () => {
   }
 
   async function newKey() {
-    const { accessToken, res } = await register(api.app);
+    const { accessToken, id: userId } = await signedInUser(api.app);
     const created = await request(api.app.getHttpServer())
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)
       .send({ name: 'flushed' })
       .expect(201);
-    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    await api.app.get(UserPlansService).changePlan(userId, 'enterprise');
     return { key: created.body.key as string, keyId: created.body.id as string };
   }
 
