@@ -29,11 +29,14 @@ export async function signIn(app: NestFastifyApplication, user: { id: string }):
   };
 }
 
-/** A new user (verified, free plan, unless `options` say otherwise), signed in. */
+/**
+ * A new user (verified, free plan, unless `options` say otherwise), signed in; `userId` as the
+ * sign-up helper names it.
+ */
 export async function signedInUser(
   app: NestFastifyApplication,
   options: GivenUserOptions = {},
-): Promise<GivenUser & Session> {
+): Promise<GivenUser & Session & { userId: string }> {
   const user = await givenIn(app).user(options);
-  return { ...user, ...(await signIn(app, user)) };
+  return { ...user, userId: user.id, ...(await signIn(app, user)) };
 }
