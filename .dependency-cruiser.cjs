@@ -77,6 +77,18 @@ module.exports = {
       to: { path: APP_SRC, pathNot: '^frontends/$1/' },
     },
     {
+      name: 'testing-only-in-tests',
+      severity: 'error',
+      comment:
+        'libs/testing writes rows straight into the tables, past every rule the services keep: only ' +
+        'tests (services/*/test, specs, e2e) may use it, never code that ships.',
+      from: {
+        path: '^(services/[^/]+/src|libs/[^/]+/src|frontends/[^/]+/src|scripts)/',
+        pathNot: ['^libs/testing/', '\\.spec\\.tsx?$'],
+      },
+      to: { path: '^libs/testing/' },
+    },
+    {
       name: 'tooling-not-into-service-src',
       severity: 'error',
       comment:

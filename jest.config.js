@@ -21,7 +21,8 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@fxrates/(domain|config|db|queues|rates|paypal|plans|web-kit|sdk)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@fxrates/(domain|config|db|queues|rates|paypal|plans|testing|web-kit|sdk)$':
+    '<rootDir>/libs/$1/src/index.ts',
   '^@fxrates/web-kit/forms$': '<rootDir>/libs/web-kit/src/forms/index.ts',
   '^@fxrates/web-kit/second-factor$': '<rootDir>/libs/web-kit/src/second-factor/index.ts',
   // Frontend code imports stylesheets for webpack; unit tests need none of them.

@@ -20,6 +20,7 @@ const tree: Record<string, string> = {
       paths: {
         '@fxrates/kit': ['./libs/kit/src/index.ts'],
         '@fxrates/sdk': ['./libs/sdk/src/index.ts'],
+        '@fxrates/testing': ['./libs/testing/src/index.ts'],
       },
     },
   }),
@@ -30,6 +31,7 @@ const tree: Record<string, string> = {
   'libs/kit/src/cycle-a.ts': `import type { B } from './cycle-b';\nexport type A = { b?: B };\n`,
   'libs/kit/src/cycle-b.ts': `import { kit } from './index';\nimport type { A } from './cycle-a';\nexport type B = { a?: A; k: typeof kit };\n`,
 
+  'libs/testing/src/index.ts': `import { kit } from '@fxrates/kit';\nexport const given = kit;\n`,
   'libs/sdk/src/index.ts': `import { kit } from '@fxrates/kit';\nexport const sdk = kit;\n`,
   'libs/sdk/src/node-only.ts': `import { randomUUID } from 'node:crypto';\nexport const id = randomUUID;\n`,
   'libs/sdk/src/client.spec.ts': `import { createServer } from 'node:http';\nexport const s = createServer;\n`,
@@ -56,6 +58,9 @@ const tree: Record<string, string> = {
   'services/api/test/problem.e2e-spec.ts': `import { reply } from '../src/common/http';\nexport const x = reply;\n`,
   'services/api/test/into-common-file.e2e-spec.ts': `import { AppException } from '../src/common/errors/app-exception';\nexport const x = AppException;\n`,
   'services/api/test/support/stand-in.ts': `export const standIn = 1;\n`,
+  'services/api/test/support/given.ts': `import { given } from '@fxrates/testing';\nexport const g = given;\n`,
+  'services/api/src/modules/keys/keys.service.spec.ts': `import { given } from '@fxrates/testing';\nexport const g = given;\n`,
+  'services/api/src/into-testing.ts': `import { given } from '@fxrates/testing';\nexport const g = given;\n`,
   'services/worker/src/main.ts': `import { kit } from '@fxrates/kit';\nexport const worker = kit;\n`,
   'services/worker/src/into-api.ts': `import { api } from '../../api/src/main';\nexport const x = api;\n`,
   'services/worker/test/with-api.e2e-spec.ts': `import { testApp } from '../../api/test/test-app';\nexport const x = testApp;\n`,
@@ -81,6 +86,7 @@ const BOUNDARY_RULES = [
   'no-circular: libs/kit/src/cycle-a.ts → libs/kit/src/cycle-b.ts',
   'sdk-runs-in-browsers: libs/sdk/src/node-only.ts → crypto',
   'service-not-into-another-service: services/worker/src/into-api.ts → services/api/src/main.ts',
+  'testing-only-in-tests: services/api/src/into-testing.ts → libs/testing/src/index.ts',
   'tooling-not-into-service-src: e2e/support/into-service.ts → services/api/src/main.ts',
   'tooling-not-into-service-src: scripts/into-service.ts → services/worker/src/main.ts',
 ];

@@ -23,7 +23,7 @@ module.exports = {
   testMatch: ['<rootDir>/specs/**/*.cluster.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    '^@fxrates/(domain|config|db|queues|rates|paypal|plans)$': '<rootDir>/../../libs/$1/src/index.ts',
+    '^@fxrates/(domain|config|db|queues|rates|paypal|plans|testing)$': '<rootDir>/../../libs/$1/src/index.ts',
   },
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/specs/test-timeout.ts'],

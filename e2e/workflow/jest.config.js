@@ -17,7 +17,7 @@ module.exports = {
   transformIgnorePatterns: esm.transformIgnorePatterns,
   resolver: esm.resolver,
   moduleNameMapper: {
-    '^@fxrates/(domain|config|db|queues|rates|paypal|plans)$': '<rootDir>/../../libs/$1/src/index.ts',
+    '^@fxrates/(domain|config|db|queues|rates|paypal|plans|testing)$': '<rootDir>/../../libs/$1/src/index.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/support/test-timeout.ts'],
   slowTestThreshold: 120,

@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@fxrates/domain';
 import { createHmac, randomUUID } from 'node:crypto';
 import { sign, type SignOptions } from 'jsonwebtoken';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -44,8 +44,9 @@ describe('access tokens the API did not issue', () => {
 
   beforeAll(async () => {
     t = await startTestApp(testConfig());
-    const { res, accessToken } = await register(t.app);
-    userId = res.body.user.uid;
+    const signedIn = await signedInUser(t.app);
+    userId = signedIn.id;
+    const { accessToken } = signedIn;
     sid = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid;
   });
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -31,20 +31,20 @@ describe('GET and PATCH /api/account/notifications', () => {
   afterAll(() => t.close());
 
   it('emails all three quota alerts to a new account', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     expect((await read(accessToken)).body).toEqual({ quotaAlerts: [75, 90, 100] });
   });
 
   it('keeps the thresholds chosen, ascending and each once, and only for the user who chose', async () => {
-    const chooser = await register(t.app);
-    const other = await register(t.app);
+    const chooser = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
     const res = await change(chooser.accessToken, { quotaAlerts: [100, 75] }).expect(200);
     expect(res.body).toEqual({ quotaAlerts: [75, 100] });
     expect((await read(chooser.accessToken)).body).toEqual({ quotaAlerts: [75, 100] });
-    expect(await storedThresholds(chooser.res.body.user.uid)).toEqual([75, 100]);
+    expect(await storedThresholds(chooser.userId)).toEqual([75, 100]);
 
     expect((await read(other.accessToken)).body).toEqual({ quotaAlerts: [75, 90, 100] });
-    expect(await storedThresholds(other.res.body.user.uid)).toEqual([75, 90, 100]);
+    expect(await storedThresholds(other.userId)).toEqual([75, 90, 100]);
 
     await change(chooser.accessToken, { quotaAlerts: [] }).expect(200, { quotaAlerts: [] });
     // A body without the field changes nothing.
@@ -71,11 +71,11 @@ describe('GET and PATCH /api/account/notifications', () => {
     ],
     ['another field', { quotaAlerts: [75], plan: 'enterprise' }, 'Field "plan" is not allowed here.'],
   ])('refuses %s with a 400 problem and changes nothing', async (_, body, message) => {
-    const { accessToken, res: registered } = await register(t.app);
+    const { accessToken, userId } = await signedInUser(t.app);
     const res = await change(accessToken, body).expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ status: 400, code: 'validation-failed', message });
-    expect(await storedThresholds(registered.body.user.uid)).toEqual([75, 90, 100]);
+    expect(await storedThresholds(userId)).toEqual([75, 90, 100]);
   });
 
   it('requires a Bearer token', async () => {

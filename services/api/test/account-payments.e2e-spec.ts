@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from './test-app';
@@ -66,8 +66,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
 
   /** A new user on Basic monthly, subscribed through the API as the subscribe page does. */
   async function subscriber(): Promise<Customer> {
-    const { res, accessToken } = await register(t.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId, accessToken } = await signedInUser(t.app);
     const paypalId = paypal.createSubscription({ plan_id: PLAN_IDS.basicMonthly, custom_id: userId }).id;
     await http()
       .post('/api/v1/subscriptions')
@@ -229,7 +228,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
     });
 
     it("answers 404 payment-not-found for another user's payment, as for one that does not exist", async () => {
-      const other = await register(t.app);
+      const other = await signedInUser(t.app);
       const someoneElses = await get(`/api/account/payments/${toPro.paymentId}`, other.accessToken);
       expectProblem(someoneElses, 404, 'payment-not-found');
       expect(someoneElses.text).not.toContain(toPro.capture.id);

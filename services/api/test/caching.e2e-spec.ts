@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { until } from '../../worker/test/support/waiting';
 import { responseBuffers } from '../src/common/http';
-import { seedBundledEcb, upsertClose } from './support/history-seed';
+import { givenIn } from './support/given';
+import { seedBundledEcb } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -45,7 +46,8 @@ describe('caching and compression of /api/v1', () => {
   let port: number;
   const sql = (query: string, params: unknown[]) =>
     t.app.get(MikroORM).em.getConnection().execute(query, params);
-  const upsert = (day: string, currency: string, rate: string) => upsertClose(t, day, currency, rate);
+  const upsert = (day: string, currency: string, rate: string) =>
+    givenIn(t.app).closes({ [day]: { [currency]: rate } });
   const announce = () => t.redis.publish(`${t.config.redis.keyPrefix}rates:changed`, 'caching test');
   const get = (target: string, key = keys.enterprise) =>
     request(t.app.getHttpServer()).get(`/api/v1${target}`).set('X-API-Key', key);

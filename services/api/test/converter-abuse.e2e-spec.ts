@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -121,7 +121,7 @@ describe('converter abuse', () => {
   });
 
   it('gives a signed-in user a higher limit of their own', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     for (let i = 0; i < 7; i++) await call(CONVERT, newIp(), { bearer: accessToken }).expect(200);
     expectRefused(await call(CONVERT, newIp(), { bearer: accessToken }));
   });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { ApiMetrics } from '../src/common/metrics';
 import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -34,7 +34,7 @@ describe('routes served before Fastify', () => {
         logDestination: sink,
       },
     );
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     key = (
       await http()
         .post('/api/keys')
@@ -128,8 +128,8 @@ describe('routes served before Fastify', () => {
   });
 
   it('refuses a call over the quota with the same 429 on both paths', async () => {
-    const { accessToken, res } = await register(t.app);
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'basic');
+    const { accessToken, id: userId } = await signedInUser(t.app);
+    await t.app.get(UserPlansService).changePlan(userId, 'basic');
     const basicKey = (
       await http().post('/api/keys').set('Authorization', `Bearer ${accessToken}`).send({ name: 'b' })
     ).body.key;

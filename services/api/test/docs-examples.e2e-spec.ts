@@ -10,10 +10,9 @@ import {
 } from '../../../frontends/marketing/src/docs/public-endpoints';
 import { BUNDLED_ECB_HISTORY, backfillEcbHistory } from '../../worker/src/history/ecb-backfill';
 import { connectTestDatabase } from '../../worker/test/support/history-rows';
-import { UserPlansService } from '../src/modules/plans';
 import { StreamHub } from '../src/modules/streams';
 import { until } from '../../worker/test/support/waiting';
-import { register } from './support/auth-client';
+import { givenIn } from './support/given';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -33,14 +32,7 @@ describe("the docs page's examples, called with the plan each names", () => {
 
   /** A new user's key on `plan`: one per example, as Free allows 2 calls a second. */
   async function keyOn(plan: PlanId): Promise<string> {
-    const { accessToken, res } = await register(t.app);
-    const created = await request(t.app.getHttpServer())
-      .post('/api/keys')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ name: `docs examples (${plan})` })
-      .expect(201);
-    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
-    return created.body.key as string;
+    return (await givenIn(t.app).keyOnPlan({ plan, name: `docs examples (${plan})` })).key;
   }
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { rawAnswers, rawRequest, type RawAnswer, type RawStep } from './support/raw-http';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -142,7 +142,7 @@ describe('HTTP errors answered as problems', () => {
     );
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
-    ({ accessToken } = await register(t.app));
+    ({ accessToken } = await signedInUser(t.app));
   });
   afterAll(() => t.close());
 

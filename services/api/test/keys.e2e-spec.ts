@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AccessTokensService } from '../src/modules/auth/access-tokens.service';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -25,7 +25,7 @@ describe('API keys: /api/keys', () => {
   afterAll(() => t.close());
 
   it('creates a key shown once in full, stored only as an HMAC with its prefix and last 4', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const res = await as(accessToken).create({ name: '  Production  ' }).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -58,7 +58,7 @@ describe('API keys: /api/keys', () => {
   });
 
   it('lists active and disabled keys apart, newest first, and disables a key', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const first = (await as(accessToken).create({ name: 'one' }).expect(201)).body;
     const second = (await as(accessToken).create({ name: 'two' }).expect(201)).body;
     expect(
@@ -77,7 +77,7 @@ describe('API keys: /api/keys', () => {
   });
 
   it('announces a disabled key on Redis so every instance can drop it', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const key = (await as(accessToken).create({ name: 'watched' }).expect(201)).body;
     const subscriber = new Redis(t.config.redis.url);
     try {
@@ -93,8 +93,8 @@ describe('API keys: /api/keys', () => {
   });
 
   it("answers 404 for another user's key and for ids that are not keys", async () => {
-    const owner = await register(t.app);
-    const intruder = await register(t.app);
+    const owner = await signedInUser(t.app);
+    const intruder = await signedInUser(t.app);
     const key = (await as(owner.accessToken).create({ name: 'mine' }).expect(201)).body;
     for (const id of [key.id, randomUUID(), 'not-a-uuid']) {
       const res = await as(intruder.accessToken).disable(id).expect(404);
@@ -105,7 +105,7 @@ describe('API keys: /api/keys', () => {
   });
 
   it('allows at most 10 active keys, also under concurrent creation', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const results = await Promise.all(
       Array.from({ length: 14 }, (_, i) => as(accessToken).create({ name: `k${i}` })),
     );
@@ -125,7 +125,7 @@ describe('API keys: /api/keys', () => {
     [{}],
     [{ name: 'ok', status: 'disabled' }],
   ])('refuses the body %j with 400', async (body) => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const res = await as(accessToken).create(body).expect(400);
     expect(res.body.code).toBe('validation-failed');
   });

@@ -2,9 +2,9 @@ import type { ValidateFunction } from 'ajv';
 import request from 'supertest';
 import { statusOf, type ProblemCode } from '../src/common/openapi';
 import { PublicApiRoutes } from '../src/modules/public-api/public-api.routes';
-import { UserPlansService } from '../src/modules/plans';
 import { directRoutes } from '../src/openapi';
-import { register } from './support/auth-client';
+import { givenIn } from './support/given';
+import { signedInUser, signIn } from './support/signed-in';
 import { seedHistory } from './support/history-seed';
 import {
   listedCodes,
@@ -50,17 +50,9 @@ describe('OpenAPI contract of /api/v1', () => {
     t = await startTestApp(testConfig());
     doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
     compile = schemaValidator(doc);
-    const registered = await register(t.app);
-    const { res } = registered;
-    accessToken = registered.accessToken;
-    key = (
-      await request(t.app.getHttpServer())
-        .post('/api/keys')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .send({ name: 'contract' })
-        .expect(201)
-    ).body.key;
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const enterprise = await givenIn(t.app).keyOnPlan({ plan: 'enterprise', name: 'contract' });
+    key = enterprise.key;
+    ({ accessToken } = await signIn(t.app, enterprise.user));
     await seedHistory(t);
   });
   afterAll(() => t.close());
@@ -538,7 +530,7 @@ describe('OpenAPI contract of the web app routes', () => {
     t = await startTestApp(testConfig());
     doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
     compile = schemaValidator(doc);
-    ({ accessToken } = await register(t.app, { company: null }));
+    ({ accessToken } = await signedInUser(t.app, { company: null }));
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { addDays } from '@fxrates/rates';
 import request from 'supertest';
+import { givenIn } from './support/given';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -35,13 +36,9 @@ describe('GET /api/rates/history (converter sparkline)', () => {
       `delete from rate_history where currency in ('ISK', 'THB', 'AAVE', 'XOF') and day >= ?`,
       [day(-40)],
     );
-    for (const [source, rowDay, currency, rate] of rows) {
-      await connection.execute(
-        `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, ?, ?)
-           on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
-        [source, rowDay, currency, rate],
-      );
-    }
+    const given = givenIn(t.app);
+    for (const [source, rowDay, currency, rate] of rows)
+      await given.closes({ [rowDay]: { [currency]: rate } }, source);
   });
   afterAll(async () => {
     await t?.close();

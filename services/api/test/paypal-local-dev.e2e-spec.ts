@@ -8,7 +8,7 @@ import {
 } from '../../../libs/paypal/src/stand-in/local-paypal';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { sendStandInWebhook } from '../../../libs/paypal/src/stand-in/send-webhook';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -63,8 +63,7 @@ describe('PayPal stand-in for local development', () => {
   });
 
   it('checks out against the stand-in, then delivers a signed webhook the API verifies and applies', async () => {
-    const { accessToken, res } = await register(t.app);
-    const userId = res.body.user.uid as string;
+    const { accessToken, id: userId } = await signedInUser(t.app);
     // What the SDK stand-in's button does when the buyer approves.
     const created = await fetch(`${paypal.url}/__stand-in/subscriptions`, {
       method: 'POST',

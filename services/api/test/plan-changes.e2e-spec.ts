@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
 import { planQuotes } from './support/plan-quotes';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -55,8 +55,7 @@ describe('changing plan through PayPal revise', () => {
 
   /** A new user subscribed through the API as the subscribe page does, with an API key. */
   async function subscriber(planId = PLAN_IDS.proAnnual, plan = 'professional', billingCycle = 'annual') {
-    const { res, accessToken } = await register(t.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId, accessToken } = await signedInUser(t.app);
     const paypalId = paypal.createSubscription({ plan_id: planId, custom_id: userId }).id;
     await http()
       .post('/api/v1/subscriptions')
@@ -434,8 +433,7 @@ describe('changing plan through PayPal revise', () => {
   });
 
   it('lets only one of two new subscriptions reported at once become active', async () => {
-    const { res, accessToken } = await register(t.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId, accessToken } = await signedInUser(t.app);
     const ids = [PLAN_IDS.basicAnnual, PLAN_IDS.proAnnual].map(
       (planId) => paypal.createSubscription({ plan_id: planId, custom_id: userId }).id,
     );
@@ -508,7 +506,7 @@ describe('changing plan through PayPal revise', () => {
     expectProblem(await post('/change/undo', attacker.accessToken, RETURN), 404, 'plan-change-not-found');
     expect((await account(victim.accessToken)).pendingChange).toMatchObject({ plan: 'basic' });
     // A user without a subscription has nothing to change.
-    const { accessToken: freeToken } = await register(t.app);
+    const { accessToken: freeToken } = await signedInUser(t.app);
     expectProblem(await change(freeToken, 'enterprise', 'monthly'), 404, 'subscription-not-found');
     expectProblem(await confirm(freeToken), 404, 'subscription-not-found');
   });

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../worker/test/support/throwaway-postgres';
 import { until } from '../../worker/test/support/waiting';
-import { newEmail, PASSWORD, register } from './support/auth-client';
+import { newEmail, PASSWORD } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -45,7 +46,7 @@ describe('API: PostgreSQL killed and restarted', () => {
     all = await startTestApp(config);
     publicOnly = await startTestApp({ ...config, api: { ...config.api, routes: 'public-api' } });
     ({ basic: knownKey, free: unknownKey } = await keysOnPlans(all.app, ['basic', 'free'] as const));
-    ({ accessToken, email } = await register(all.app));
+    ({ accessToken, email } = await signedInUser(all.app));
     await latest(publicOnly, knownKey).expect(200); // now in the public instance's cache; `unknownKey` is not
   }, 60_000);
   afterAll(async () => {

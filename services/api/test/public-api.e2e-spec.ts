@@ -5,7 +5,7 @@ import request from 'supertest';
 import { ApiMetrics } from '../src/common/metrics';
 import { MeteringService } from '../src/modules/metering';
 import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -20,7 +20,7 @@ describe('public API /api/v1', () => {
 
   /** A new user with one active key; returns the key and the user's id and access token. */
   async function newKey(app = t) {
-    const { accessToken, res } = await register(app.app);
+    const { accessToken, id: userId } = await signedInUser(app.app);
     const created = await http(app)
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)
@@ -29,7 +29,7 @@ describe('public API /api/v1', () => {
     return {
       key: created.body.key as string,
       keyId: created.body.id as string,
-      userId: res.body.user.uid,
+      userId: userId,
       accessToken,
     };
   }

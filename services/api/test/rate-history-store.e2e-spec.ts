@@ -2,8 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { crossRate, displayRate, RateDecimal } from '@fxrates/rates';
 import request from 'supertest';
 import { RateHistory } from '../src/modules/history';
-import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { givenIn } from './support/given';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -80,15 +79,7 @@ describe('rate history from the in-process store', () => {
     for (const [day, rates] of Object.entries(CLOSES)) {
       for (const [currency, rate] of Object.entries(rates)) await upsert(day, currency, rate);
     }
-    const { accessToken, res } = await register(t.app);
-    key = (
-      await request(t.app.getHttpServer())
-        .post('/api/keys')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .send({ name: 'store' })
-        .expect(201)
-    ).body.key;
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'professional');
+    ({ key } = await givenIn(t.app).keyOnPlan({ plan: 'professional', name: 'store' }));
   });
 
   afterAll(async () => {

@@ -10,8 +10,7 @@ import {
   type RateProvenance,
 } from '@fxrates/rates';
 import request from 'supertest';
-import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { givenIn } from './support/given';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -53,14 +52,7 @@ describe('freshness of /api/v1 answers', () => {
   };
 
   async function keyOnPlan(plan: 'free' | 'basic' | 'professional' | 'enterprise') {
-    const { accessToken, res } = await register(t.app);
-    if (plan !== 'free') await t.app.get(UserPlansService).changePlan(res.body.user.uid, plan);
-    const created = await request(t.app.getHttpServer())
-      .post('/api/keys')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ name: plan })
-      .expect(201);
-    return created.body.key as string;
+    return (await givenIn(t.app).keyOnPlan({ plan, name: plan })).key;
   }
   const v1 = (path: string, key: string) =>
     request(t.app.getHttpServer()).get(`/api/v1${path}`).set('X-API-Key', key).expect(200);

@@ -4,7 +4,8 @@ import { createRatesTable, loadBundledSnapshot, RateDecimal, RatesStore } from '
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
-import { PASSWORD, register } from './support/auth-client';
+import { PASSWORD } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { listedCodes, operationsOf, type OpenApiDocument } from './support/openapi-document';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -71,14 +72,14 @@ describe('Redis stops during load and comes back', () => {
 
   /** A user with one API key; `id` is the user's id. */
   const userWithKey = async (app: TestApp) => {
-    const { res, accessToken, email, cookie } = await register(app.app);
+    const { id: userId, accessToken, email, cookie } = await signedInUser(app.app);
     const created = await call(`${base}/api/keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'fault test' }),
     });
     const { key, id: keyId } = (await created.json()) as { key: string; id: string };
-    return { userId: res.body.user.uid as string, key, keyId, email, accessToken, cookie };
+    return { userId: userId as string, key, keyId, email, accessToken, cookie };
   };
 
   it('answers 503 service-unavailable with Retry-After to metered, converter and sign-in calls, never 500 nor a hang, keeps refreshing sessions, says not ready, and recovers without a restart', async () => {

@@ -8,7 +8,7 @@ import {
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { seedHistory, SEEDED_CLOSES } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
@@ -228,14 +228,14 @@ describe('@fxrates/sdk against the live API', () => {
     });
 
     it('a spent monthly quota is not waited for: its Retry-After is beyond the cap', async () => {
-      const { accessToken, res } = await register(t.app);
+      const { accessToken, id: userId } = await signedInUser(t.app);
       const created = await request(t.app.getHttpServer())
         .post('/api/keys')
         .set('Authorization', `Bearer ${accessToken}`)
         .send({ name: 'spent' })
         .expect(201);
       const month = new Date().toISOString().slice(0, 7);
-      await t.redis.set(`${t.config.redis.keyPrefix}usage:month:${res.body.user.uid}:${month}`, '1000');
+      await t.redis.set(`${t.config.redis.keyPrefix}usage:month:${userId}:${month}`, '1000');
       const { sdk, attempts } = client(created.body.key);
       const error = (await sdk.latest().catch((e: unknown) => e)) as FxRatesError;
       expect(error).toMatchObject({ status: 429, code: 'quota-exceeded' });

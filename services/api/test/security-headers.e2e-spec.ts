@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { keysOnPlans } from './support/plan-keys';
 import { rawRequest } from './support/raw-http';
 import { startTestApp, type TestApp } from './test-app';
@@ -67,7 +67,7 @@ describe('security headers and CORS', () => {
     t = await startTestApp(testConfig({ CORS_ORIGINS: `${ORIGIN},http://localhost:3000` }));
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
-    ({ accessToken } = await register(t.app));
+    ({ accessToken } = await signedInUser(t.app));
     ({ free: apiKey } = await keysOnPlans(t.app, ['free']));
   });
   afterAll(() => t.close());

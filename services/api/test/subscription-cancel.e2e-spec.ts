@@ -4,7 +4,7 @@ import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
 import { planQuotes } from './support/plan-quotes';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -27,8 +27,7 @@ describe('POST /api/v1/subscriptions/cancel', () => {
     );
 
   async function subscribed() {
-    const { res, accessToken } = await register(t.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId, accessToken } = await signedInUser(t.app);
     const paypalId = paypal.createSubscription({ plan_id: 'P-BASIC-ANNUAL', custom_id: userId }).id;
     await http()
       .post('/api/v1/subscriptions')
@@ -80,7 +79,7 @@ describe('POST /api/v1/subscriptions/cancel', () => {
   });
 
   it('answers 404 when there is nothing to cancel', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const res = await cancel(accessToken).expect(404);
     expect(res.body).toMatchObject({ code: 'subscription-not-found', success: false });
   });

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
 import {
   startPayPalStandIn,
@@ -37,8 +37,7 @@ describe('POST /api/v1/subscriptions', () => {
     t.app.get(MikroORM).em.getConnection().execute(query, params);
 
   async function signUp() {
-    const { res, accessToken } = await register(t.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId, accessToken } = await signedInUser(t.app);
     const key: string = (
       await http()
         .post('/api/keys')
@@ -296,7 +295,7 @@ describe('POST /api/v1/subscriptions without PayPal configured', () => {
   it('answers 503 billing-not-configured', async () => {
     const t = await startTestApp(testConfig());
     try {
-      const { accessToken } = await register(t.app);
+      const { accessToken } = await signedInUser(t.app);
       const res = await request(t.app.getHttpServer())
         .post('/api/v1/subscriptions')
         .set('Authorization', `Bearer ${accessToken}`)

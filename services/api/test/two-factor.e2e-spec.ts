@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { passwordResetToken } from '@fxrates/db';
 import request from 'supertest';
 import { Authenticator } from './support/authenticator';
-import { PASSWORD, refreshCookieOf, register } from './support/auth-client';
+import { PASSWORD, refreshCookieOf } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { sql } from './security/support/accounts';
 import { expectProblem } from './security/support/problem';
 import { enrolTwoFactor } from './security/support/two-factor';
@@ -47,7 +48,7 @@ describe('two-factor authentication', () => {
 
   /** Signs up and turns two-factor on through the API; answers the phone and the recovery codes. */
   async function enrolled(): Promise<Account & Awaited<ReturnType<typeof enrolTwoFactor>>> {
-    const account = await register(t.app);
+    const account = await signedInUser(t.app);
     return { ...account, ...(await enrolTwoFactor(t, account)) };
   }
 
@@ -59,7 +60,7 @@ describe('two-factor authentication', () => {
   afterAll(() => t?.close());
 
   it('enrols with a QR code and a first code, shows ten recovery codes once, then every sign-in needs a code', async () => {
-    const ada = await register(t.app);
+    const ada = await signedInUser(t.app);
     expect(await status(ada)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
     const started = await http().post('/api/account/two-factor').set('Authorization', as(ada)).expect(201);
     expect(started.headers['cache-control']).toBe('no-store');
@@ -343,7 +344,7 @@ describe('two-factor authentication', () => {
         .send(body);
 
     it('asks a sign-in older than REAUTH_MAX_AGE_MINUTES to confirm it is you, then creates the key and reaches the plan change', async () => {
-      const ada = await register(t.app);
+      const ada = await signedInUser(t.app);
       const recent = await agedSignIn(ada, 1.5);
       await createKey(recent.accessToken).expect(201);
 
@@ -392,7 +393,7 @@ describe('two-factor authentication', () => {
     });
 
     it('refuses an access token that says nothing of when its sign-in was proved', async () => {
-      const ada = await register(t.app);
+      const ada = await signedInUser(t.app);
       const { JwtService } = await import('@nestjs/jwt');
       // Of a live session (sid), so that only the missing auth_time is what the route refuses.
       const { sid } = JSON.parse(Buffer.from(ada.accessToken.split('.')[1], 'base64url').toString());

@@ -1,7 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { UserPlansService } from '../src/modules/plans';
-import { register } from './support/auth-client';
+import { givenIn } from './support/given';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -15,16 +14,10 @@ describe('GET /api/usage (dashboard)', () => {
   afterAll(() => t.close());
 
   it('shows calls per day and key, flushed and not yet flushed, with the plan limits', async () => {
-    const { accessToken, res } = await register(t.app);
+    const { accessToken, ...user } = await signedInUser(t.app, { plan: 'professional' });
     const auth = { Authorization: `Bearer ${accessToken}` };
-    const create = async (name: string) =>
-      (await http().post('/api/keys').set(auth).send({ name }).expect(201)).body as {
-        id: string;
-        key: string;
-      };
-    const a = await create('a');
-    const b = await create('b');
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'professional');
+    const a = await givenIn(t.app).key(user, { name: 'a' });
+    const b = await givenIn(t.app).key(user, { name: 'b' });
     for (const [key, times] of [
       [a.key, 3],
       [b.key, 2],
@@ -35,10 +28,7 @@ describe('GET /api/usage (dashboard)', () => {
     }
     const today = new Date().toISOString().slice(0, 10);
     const firstOfMonth = `${today.slice(0, 8)}01`;
-    await t.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute('insert into usage_daily (key_id, day, requests) values (?, ?, 7)', [a.id, firstOfMonth]);
+    await givenIn(t.app).usage(a, { [firstOfMonth]: 7 });
 
     const usage = (await http().get('/api/usage').set(auth).expect(200)).body;
     expect(usage).toMatchObject({
@@ -61,7 +51,7 @@ describe('GET /api/usage (dashboard)', () => {
   });
 
   it("never shows another user's calls, and requires a signed-in user", async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app);
     const usage = (await http().get('/api/usage').set('Authorization', `Bearer ${accessToken}`).expect(200))
       .body;
     expect(usage.used).toBe(0);

@@ -6,6 +6,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { givenFor } from '@fxrates/testing';
 import { testConfig } from '../../api/test/test-config';
 import { SESSION_PURGE_SCHEDULER_ID } from '../src/schedules';
 import { WorkerModule } from '../src/worker.module';
@@ -58,11 +59,7 @@ describe('worker: maintenance', () => {
 
   it('purges refresh tokens expired or revoked more than 7 days ago, keeping rotated ones for reuse detection', async () => {
     const db = worker.get(MikroORM).em.getConnection();
-    const [user] = await db.execute(
-      `insert into users (id, email, password_hash, first_name, last_name, display_name, plan, created_at)
-       values (gen_random_uuid(), ?, 'x', 'A', 'B', 'A B', 'free', now()) returning id`,
-      [`purge-${randomBytes(6).toString('hex')}@example.test`],
-    );
+    const user = await givenFor({ em: worker.get(MikroORM).em, config }).user();
     const rows = {
       expiredLongAgo: `expires_at = now() - interval '8 days'`,
       revokedLongAgo: `expires_at = now() + interval '1 day', revoked_at = now() - interval '8 days'`,

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import type { PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import type { TestApp } from '../../api/test/test-app';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
@@ -91,8 +91,7 @@ describe('worker: PayPal webhooks', () => {
   });
 
   it('binds a subscription the browser never reported, from an ACTIVATED event', async () => {
-    const { res } = await register(api.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId } = await signedInUser(api.app);
     const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
     await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId));
     expect(await probe.subscriptionRow(paypalId)).toMatchObject({

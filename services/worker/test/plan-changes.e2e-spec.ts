@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { SubscriptionSync } from '../src/billing/subscription-sync';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { billingProbe } from './support/billing-probe';
@@ -21,8 +21,7 @@ describe('worker: scheduled plan changes', () => {
 
   /** An Enterprise-monthly subscriber who downgraded to Basic annual, approved at PayPal and confirmed. */
   async function downgraded(confirm = true) {
-    const { res, accessToken } = await register(world.api.app);
-    const userId: string = res.body.user.uid;
+    const { id: userId, accessToken } = await signedInUser(world.api.app);
     const paypalId = world.paypal.createSubscription({ plan_id: ENTERPRISE_MONTHLY, custom_id: userId }).id;
     await probe
       .claim(accessToken, { plan: 'enterprise', billingCycle: 'monthly', paypalSubscriptionId: paypalId })

@@ -9,7 +9,7 @@ import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { recordQuotaAlerts } from '../src/quota-alerts/quota-alert-detector';
@@ -97,10 +97,10 @@ class World {
   }
 
   async account(plan: PlanId = 'free', keyCount = 1): Promise<Account> {
-    const { accessToken, res } = await register(this.api.app);
+    const { accessToken, id: userId, email } = await signedInUser(this.api.app);
     const account: Account = {
-      userId: res.body.user.uid,
-      email: res.body.user.email,
+      userId,
+      email,
       accessToken,
       keyIds: [],
       keys: [],

@@ -14,8 +14,7 @@ import {
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
-import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { givenIn } from '../../api/test/support/given';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
@@ -51,14 +50,7 @@ const defaultListAt = (url: string, timeoutMs: string) =>
   });
 
 async function enterpriseKey(api: TestApp): Promise<string> {
-  const { accessToken, res } = await register(api.app);
-  await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
-  const created = await request(api.app.getHttpServer())
-    .post('/api/keys')
-    .set('Authorization', `Bearer ${accessToken}`)
-    .send({ name: 'default providers' })
-    .expect(201);
-  return created.body.key as string;
+  return (await givenIn(api.app).keyOnPlan({ plan: 'enterprise', name: 'default providers' })).key;
 }
 
 const ingestWith =

@@ -15,8 +15,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
 import { CurrentRates } from '../../api/src/modules/current-rates';
-import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { givenIn } from '../../api/test/support/given';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
@@ -94,14 +93,7 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     worker.enableShutdownHooks();
 
-    const { accessToken, res } = await register(apis[0].app);
-    await apis[0].app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
-    const created = await request(apis[0].app.getHttpServer())
-      .post('/api/keys')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ name: 'ingest' })
-      .expect(201);
-    key = created.body.key;
+    ({ key } = await givenIn(apis[0].app).keyOnPlan({ plan: 'enterprise', name: 'ingest' }));
 
     // Every provider runs once at start; wait until ECB's and the exchanges' values are in service.
     const store = new RatesStore(redis, config.redis.keyPrefix);

@@ -11,9 +11,8 @@ import {
   type StandInFault,
   type StandInRoute,
 } from '../../../libs/rates/testing/provider-stand-in';
-import { UserPlansService } from '../../api/src/modules/plans';
 import { CurrentRates } from '../../api/src/modules/current-rates';
-import { register } from '../../api/test/support/auth-client';
+import { givenIn } from '../../api/test/support/given';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import type { IngestReport } from '../src/rates/rates-ingestion';
@@ -184,14 +183,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     worker.enableShutdownHooks();
 
-    const { accessToken, res } = await register(api.app);
-    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
-    const created = await request(api.app.getHttpServer())
-      .post('/api/keys')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ name: 'provider faults' })
-      .expect(201);
-    key = created.body.key;
+    ({ key } = await givenIn(api.app).keyOnPlan({ plan: 'enterprise', name: 'provider faults' }));
 
     // Both providers run once at start; until both have, a currency of the other answers 503
     // rate-unavailable (nothing is made up for it).

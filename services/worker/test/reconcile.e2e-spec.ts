@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { payPalEnv } from '../../api/test/support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
@@ -30,8 +30,8 @@ describe('reconciling subscriptions with PayPal', () => {
     )[0];
 
   async function subscribed(): Promise<string> {
-    const { res, accessToken } = await register(api.app);
-    const paypalId = paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: res.body.user.uid }).id;
+    const { id: userId, accessToken } = await signedInUser(api.app);
+    const paypalId = paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: userId }).id;
     await request(api.app.getHttpServer())
       .post('/api/v1/subscriptions')
       .set('Authorization', `Bearer ${accessToken}`)

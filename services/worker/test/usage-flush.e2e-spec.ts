@@ -6,8 +6,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES, usageRedisKeys } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { givenIn } from '../../api/test/support/given';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
@@ -31,14 +30,8 @@ describe('worker: usage flush', () => {
   }
 
   async function newKey() {
-    const { accessToken, res } = await register(api.app);
-    const created = await request(api.app.getHttpServer())
-      .post('/api/keys')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({ name: 'flushed' })
-      .expect(201);
-    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
-    return { key: created.body.key as string, keyId: created.body.id as string };
+    const { key, id } = await givenIn(api.app).keyOnPlan({ plan: 'enterprise', name: 'flushed' });
+    return { key, keyId: id };
   }
 
   beforeAll(async () => {

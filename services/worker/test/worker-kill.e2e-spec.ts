@@ -8,7 +8,7 @@ import request from 'supertest';
 import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { UserPlansService } from '../../api/src/modules/plans';
-import { register } from '../../api/test/support/auth-client';
+import { signedInUser } from '../../api/test/support/signed-in';
 import { payPalEnv } from '../../api/test/support/paypal-env';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
@@ -201,8 +201,8 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
   }, 60_000);
 
   it('a usage flush is counted once when its worker dies inside the PostgreSQL transaction', async () => {
-    const { accessToken, res } = await register(api.app);
-    await api.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const { accessToken, id: userId } = await signedInUser(api.app);
+    await api.app.get(UserPlansService).changePlan(userId, 'enterprise');
     const created = await request(api.app.getHttpServer())
       .post('/api/keys')
       .set('Authorization', `Bearer ${accessToken}`)

@@ -10,11 +10,12 @@ import { PasswordReset } from './password-reset.entity';
 import { Payment } from './payment.entity';
 import { QuotaAlert } from './quota-alert.entity';
 import { RefreshToken } from './refresh-token.entity';
-import { heldAndUpcoming, Subscription } from './subscription.entity';
+import { freeSubscriptionOf, heldAndUpcoming, Subscription } from './subscription.entity';
 import { User } from './user.entity';
 import { WebhookEvent } from './webhook-event.entity';
 
 export {
+  freeSubscriptionOf,
   heldAndUpcoming,
   AccountSession,
   AnonymousSession,

@@ -1,4 +1,4 @@
-import { type Ref } from '@mikro-orm/core';
+import { type Ref, type RequiredEntityData } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { BillingCycle, PendingPlanChange, PlanId } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
@@ -109,4 +109,18 @@ export function heldAndUpcoming(
   const [newest, before] = newestFirst;
   if (newest?.startsLater(now)) return { held: before ?? null, upcoming: newest };
   return { held: newest ?? null, upcoming: null };
+}
+
+/** The subscription row every account starts with, from sign-up: the free plan, active, at no cost. */
+export function freeSubscriptionOf(user: User, at: Date): RequiredEntityData<Subscription> {
+  return {
+    user,
+    plan: 'free',
+    billingCycle: 'monthly',
+    status: 'active',
+    amountMinor: 0,
+    currency: 'USD',
+    startDate: at,
+    createdAt: at,
+  };
 }

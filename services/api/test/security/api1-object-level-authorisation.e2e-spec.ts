@@ -4,7 +4,7 @@ import { emailChangeToken, emailVerificationToken } from '@fxrates/db';
 import { PASSWORD, register } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, accountWithKey, sql, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { documentedOperations, nameOf, type Operation } from './support/openapi-operations';
 import { expectProblem } from './support/problem';
@@ -87,8 +87,8 @@ describe('API1:2023 Broken Object Level Authorization', () => {
     // A burst allowance no test here reaches: the victim's key must keep working between attacks.
     billing = await startBillingApp({ PLAN_LIMITS: 'free=1000:1000' });
     t = billing.t;
-    alice = await signUpWithKey(t);
-    mallory = await signUpWithKey(t);
+    alice = await accountWithKey(t);
+    mallory = await accountWithKey(t);
     operations = await documentedOperations(t.app);
   });
   afterAll(() => billing.close());
@@ -166,7 +166,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   });
 
   it(OWNED_BY_CALLER['GET /api/keys'], async () => {
-    const eve = await signUpWithKey(t);
+    const eve = await accountWithKey(t);
     await http().post(`/api/keys/${eve.keyId}/disable`).set('Authorization', bearer(eve)).expect(200);
     const spare = await http().post('/api/keys').set('Authorization', bearer(eve)).send({ name: 'spare' });
     const ids = async (as: Account, query = '') => {
@@ -180,7 +180,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   });
 
   it(OWNED_BY_CALLER['GET /api/keys/disabled'], async () => {
-    const eve = await signUpWithKey(t);
+    const eve = await accountWithKey(t);
     await http().post(`/api/keys/${eve.keyId}/disable`).set('Authorization', bearer(eve)).expect(200);
     const page = async (as: Account, query = '') =>
       (await http().get(`/api/keys/disabled${query}`).set('Authorization', bearer(as)).expect(200)).body;
@@ -245,7 +245,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   });
 
   it(OWNED_BY_CALLER['POST /api/auth/password'], async () => {
-    const eve = await signUpWithKey(t);
+    const eve = await accountWithKey(t);
     const before = await accountState(t, alice.userId);
     // Eve's own current password, Alice's id and address in the body, Alice's refresh cookie along.
     const res = await http()
@@ -273,7 +273,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   });
 
   it(OWNED_BY_CALLER['POST /api/account/email'], async () => {
-    const eve = await signUpWithKey(t);
+    const eve = await accountWithKey(t);
     const changes = () => sql(t, 'select id from email_changes where user_id = ?', [alice.userId]);
     const before = await accountState(t, alice.userId);
     const body = { newEmail: `eve-${randomUUID()}@example.test`, currentPassword: PASSWORD };
@@ -292,7 +292,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   });
 
   it(OWNED_BY_CALLER['POST /api/account/email/confirm'], async () => {
-    const victim = await signUpWithKey(t);
+    const victim = await accountWithKey(t);
     await http()
       .post('/api/account/email')
       .set('Authorization', bearer(victim))
@@ -412,7 +412,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
 
   it(OWNED_BY_CALLER['DELETE /api/account'], async () => {
     const before = await accountState(t, alice.userId);
-    const eve = await signUpWithKey(t);
+    const eve = await accountWithKey(t);
     const named = await http()
       .delete('/api/account')
       .set('Authorization', bearer(eve))
@@ -680,7 +680,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       http().post(path).set('Authorization', bearer(mallory)).send(body);
 
     beforeAll(async () => {
-      victim = await signUpWithKey(t);
+      victim = await accountWithKey(t);
       victimFactor = await enrolTwoFactor(t, victim);
     });
 

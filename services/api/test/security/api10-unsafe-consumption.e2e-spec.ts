@@ -8,7 +8,7 @@ import request from 'supertest';
 import { RECAPTCHA_ACTION } from '../../src/modules/contact/recaptcha.verifier';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
-import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
+import { accountState, accountWithKey, sql, type Account } from './support/accounts';
 import { expectProblem, INTERNALS } from './support/problem';
 import {
   activeSubscription,
@@ -83,7 +83,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
   describe('PayPal’s answer about a subscription', () => {
     /** Subscribes with PayPal answering `answer` to the lookup; expects a refusal and no change at all. */
     async function expectRefused(answer: (buyer: Account, id: string) => ScriptedAnswer, only?: string) {
-      const buyer = await signUpWithKey(t);
+      const buyer = await accountWithKey(t);
       const id = newSubscriptionId();
       paypal.subscription = () => answer(buyer, id);
       const before = await accountState(t, buyer.userId);
@@ -106,7 +106,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
       json({ ...good(buyer, id), ...fields });
 
     it('is recorded when it is well-formed, so each refusal below is the garbage’s', async () => {
-      const buyer = await signUpWithKey(t);
+      const buyer = await accountWithKey(t);
       const id = newSubscriptionId();
       paypal.subscription = () => json(good(buyer, id));
       await http()

@@ -16,7 +16,7 @@ import {
 } from '../../../../frontends/shell/src/auth/return-path';
 import { servedRoutes } from './support/served-routes';
 import { testConfig } from '../test-config';
-import { accountState, signUpWithKey, sql, type Account } from './support/accounts';
+import { accountState, accountWithKey, sql, type Account } from './support/accounts';
 import {
   claimsFor as claimsOf,
   forgedLinkTokens,
@@ -60,7 +60,7 @@ describe('API2:2023 Broken Authentication', () => {
       }),
     );
     secret = t.config.auth.jwtSecret;
-    alice = await signUpWithKey(t);
+    alice = await accountWithKey(t);
   });
   afterAll(() => t.close());
 
@@ -145,7 +145,7 @@ describe('API2:2023 Broken Authentication', () => {
     const refresh = (cookie: string) => http().post('/api/auth/refresh').set('Cookie', cookie);
 
     it('revokes the whole family when a rotated refresh token is used again', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const first = await refresh(bob.cookie).expect(200);
       const second = refreshCookieOf(first);
       const reused = await refresh(bob.cookie);
@@ -161,13 +161,13 @@ describe('API2:2023 Broken Authentication', () => {
     });
 
     it('refuses a refresh token after sign-out', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       await http().post('/api/auth/logout').set('Cookie', bob.cookie).expect(204);
       expectProblem(await refresh(bob.cookie), 401, 'invalid-refresh-token');
     });
 
     it('accepts a refresh token only as its cookie on /api/auth/refresh, nowhere else and in no other form', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const token = bob.cookie.split('=')[1];
       const before = await accountState(t, bob.userId);
       expectProblem(await http().get('/api/account').set('Cookie', bob.cookie), 401, 'unauthorized');
@@ -212,7 +212,7 @@ describe('API2:2023 Broken Authentication', () => {
     it('grants nothing to the signed-in hint cookie, set by hand or beside a stranger’s refresh cookie', async () => {
       // fxrates_signed_in is readable by scripts and holds no secret: it only tells the web app a
       // refresh may succeed. Forged, it must open nothing and hand out no token.
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const before = await accountState(t, bob.userId);
       const hint = 'fxrates_signed_in=1';
       expectProblem(await refresh(hint), 401, 'invalid-refresh-token');
@@ -242,7 +242,7 @@ describe('API2:2023 Broken Authentication', () => {
     ])(
       'refuses logout and refresh with %s: 403 origin-not-allowed, and the session survives',
       async (_, headers) => {
-        const bob = await signUpWithKey(t);
+        const bob = await accountWithKey(t);
         const tokens = () =>
           sql(t, 'select id, revoked_at, rotated_at from refresh_tokens where user_id = ? order by id', [
             bob.userId,
@@ -265,7 +265,7 @@ describe('API2:2023 Broken Authentication', () => {
     );
 
     it('lets the API’s own origin, a same-origin fetch and a client that is no browser (no Origin, no Sec-Fetch-Site) through', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const first = await post('/api/auth/refresh', bob.cookie, {
         'Sec-Fetch-Site': 'same-origin',
         Origin: FOREIGN,
@@ -321,7 +321,7 @@ describe('API2:2023 Broken Authentication', () => {
     });
 
     it('refuses a disabled key at once: 403 api-key-disabled', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       await rate().set('X-API-Key', bob.key).expect(200);
       await http().post(`/api/keys/${bob.keyId}/disable`).set('Authorization', `Bearer ${bob.accessToken}`);
       expectProblem(await rate().set('X-API-Key', bob.key), 403, 'api-key-disabled');
@@ -364,7 +364,7 @@ describe('API2:2023 Broken Authentication', () => {
 
   describe('password guessing', () => {
     it(`slows the guessing address after ${LOGIN_FAILURE_LIMIT} failures, even with the right password`, async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const attacker = '203.0.113.7';
       const login = (password: string, ip: string) =>
         http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: bob.email, password });
@@ -379,7 +379,7 @@ describe('API2:2023 Broken Authentication', () => {
 
     // Point 5 of issue 16 (sec/abuse): an attacker's failures never lock the owner out from their own address.
     it('lets the owner sign in from their own address while an attacker guesses their password', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       for (let guess = 0; guess <= LOGIN_FAILURE_LIMIT + 1; guess++) {
         await http()
           .post('/api/auth/login')

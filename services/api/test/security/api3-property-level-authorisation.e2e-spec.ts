@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { markEmailVerified, newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, patchAccountRaw, signUpWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, patchAccountRaw, accountWithKey, sql, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { expectProblem } from './support/problem';
 
@@ -24,7 +24,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
   beforeAll(async () => {
     billing = await startBillingApp();
     t = billing.t;
-    alice = await signUpWithKey(t);
+    alice = await accountWithKey(t);
   });
   afterAll(() => billing.close());
 
@@ -69,7 +69,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
       }
       expect(await accountState(t, alice.userId)).toEqual(before);
       expect(({} as Record<string, unknown>).plan).toBeUndefined();
-      const fresh = await signUpWithKey(t);
+      const fresh = await accountWithKey(t);
       const account = await http().get('/api/account').set('Authorization', bearer(fresh)).expect(200);
       expect(account.body.plan).toBe('free');
     });
@@ -82,7 +82,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
     });
 
     it('still changes what it may, so the refusals above are about the extra fields', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const res = await http()
         .patch('/api/account')
         .set('Authorization', bearer(bob))
@@ -143,7 +143,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
       ['createdAt', '2000-01-01T00:00:00.000Z'],
       ['lastUsed', '2000-01-01T00:00:00.000Z'],
     ])('refuses "%s" with 400 and creates no key', async (field, value) => {
-      const victim = await signUpWithKey(t);
+      const victim = await accountWithKey(t);
       const victimBefore = await accountState(t, victim.userId);
       const before = await accountState(t, alice.userId);
       const res = await http()
@@ -158,7 +158,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
 
   describe('POST /api/v1/subscriptions', () => {
     it('ignores the amount, status and user the client sends: the price is ours, the user the caller', async () => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const id = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: bob.userId }).id;
       const res = await subscribe(t, bob, {
         paypalSubscriptionId: id,
@@ -183,7 +183,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
       ['monthlyQuota', 100_000_000],
       ['plan_overridden', false],
     ])('refuses "%s" with 400', async (field, value) => {
-      const bob = await signUpWithKey(t);
+      const bob = await accountWithKey(t);
       const before = await accountState(t, bob.userId);
       const res = await subscribe(t, bob, { paypalSubscriptionId: 'I-ANYTHING1', [field]: value });
       expectProblem(res, 400, 'validation-failed');

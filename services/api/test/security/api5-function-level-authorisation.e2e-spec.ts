@@ -6,7 +6,7 @@ import { PASSWORD } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
-import { accountState, bearer, signUpWithKey, type Account } from './support/accounts';
+import { accountState, bearer, accountWithKey, type Account } from './support/accounts';
 import { documentedOperations, nameOf, type Operation } from './support/openapi-operations';
 import { expectProblem } from './support/problem';
 
@@ -42,7 +42,7 @@ describe('API5:2023 Broken Function Level Authorization', () => {
 
   beforeAll(async () => {
     t = await startTestApp(testConfig({ OPS_USER, OPS_PASSWORD, TRUST_PROXY: 'true' }));
-    alice = await signUpWithKey(t);
+    alice = await accountWithKey(t);
     // The signed-in user's operations; the converter's rates also take the anonymous session.
     dashboard = (await documentedOperations(t.app)).filter(
       (o) => o.schemes.includes('bearer') && !o.schemes.includes('session'),

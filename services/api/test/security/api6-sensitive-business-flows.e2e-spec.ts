@@ -5,7 +5,7 @@ import request from 'supertest';
 import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { newEmail, PASSWORD } from '../support/auth-client';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, accountWithKey, sql, type Account } from './support/accounts';
 import {
   BASIC_MONTHLY,
   ENTERPRISE_MONTHLY,
@@ -50,7 +50,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
 
   describe('checkout at a price we did not set', () => {
     it('refuses our plan with PayPal pricing overridden by the buyer: 422 subscription-plan-mismatch', async () => {
-      const buyer = await signUpWithKey(t);
+      const buyer = await accountWithKey(t);
       const id = billing.paypal.createSubscription({
         plan_id: BASIC_MONTHLY,
         custom_id: buyer.userId,
@@ -66,7 +66,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
 
     // Point 2 of issue 16 (sec/billing): a custom `plan.billing_cycles` price is refused however PayPal flags it.
     it('refuses our plan id carrying an inline plan priced at $0.01, even without plan_overridden', async () => {
-      const buyer = await signUpWithKey(t);
+      const buyer = await accountWithKey(t);
       const subscription = billing.paypal.createSubscription({
         plan_id: BASIC_MONTHLY,
         custom_id: buyer.userId,
@@ -93,7 +93,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
     });
 
     it('refuses a cheaper plan claimed as a dearer one: 422, and the dearer plan is not granted', async () => {
-      const buyer = await signUpWithKey(t);
+      const buyer = await accountWithKey(t);
       const id = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: buyer.userId }).id;
       const res = await subscribe(t, buyer, { paypalSubscriptionId: id, plan: 'enterprise', amount: 15.99 });
       expectProblem(res, 422, 'subscription-plan-mismatch');
@@ -101,7 +101,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
     });
 
     it('does not bring a cancelled subscription back by claiming it again: 409 subscription-not-active', async () => {
-      const buyer = await signUpWithKey(t);
+      const buyer = await accountWithKey(t);
       const id = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: buyer.userId }).id;
       await subscribe(t, buyer, { paypalSubscriptionId: id }).expect(201);
       await http().post('/api/v1/subscriptions/cancel').set('Authorization', bearer(buyer)).expect(200);
@@ -124,12 +124,8 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
     const planOf = async (account: Account) =>
       (await sql(t, 'select plan from users where id = ?', [account.userId]))[0].plan as string;
 
-    let network = 0;
-    /** A new account, signed up from a network of its own: the sign-up limits here are the flood tests'. */
-    function signedUp(): Promise<Account> {
-      network += 1;
-      return signUpWithKey(t, {}, { from: `10.${network}.${network}.7` });
-    }
+    /** A new account, made without signing up: the sign-up limits here are the flood tests'. */
+    const signedUp = (): Promise<Account> => accountWithKey(t);
 
     async function basicSubscriber(): Promise<Account & { paypalId: string }> {
       const buyer = await signedUp();

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startSiteverifyStandIn, type SiteverifyStandIn } from '../support/siteverify-stand-in';
 import type { TestApp } from '../test-app';
-import { bearer, signUpWithKey, sql, type Account } from './support/accounts';
+import { bearer, accountWithKey, sql, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { expectProblem } from './support/problem';
 import { startScriptedServer, type ScriptedServer } from './support/scripted-server';
@@ -71,7 +71,7 @@ describe('API7:2023 Server Side Request Forgery', () => {
       TRUST_PROXY: 'true',
     });
     t = billing.t;
-    alice = await signUpWithKey(t);
+    alice = await accountWithKey(t);
     globalThis.fetch = (input, init) => {
       fetched.push(input instanceof Request ? input.url : String(input));
       return realFetch(input, init);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { rawGet, rawRequest, type RawAnswer } from '../support/raw-http';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
-import { accountState, bearer, patchAccountRaw, signUpWithKey, type Account } from './support/accounts';
+import { accountState, bearer, patchAccountRaw, accountWithKey, type Account } from './support/accounts';
 import { signed, claimsFor } from './support/forged-tokens';
 import { expectProblem, expectRawProblem, INTERNALS } from './support/problem';
 
@@ -39,7 +39,7 @@ describe('API8:2023 Security Misconfiguration', () => {
     );
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
-    alice = await signUpWithKey(t);
+    alice = await accountWithKey(t);
   });
   afterAll(() => t.close());
 
@@ -122,7 +122,7 @@ describe('API8:2023 Security Misconfiguration', () => {
       const { JWT_SECRET, API_KEY_HASH_SECRET } = SECRETS;
       const withoutOperators = await startTestApp(testConfig({ JWT_SECRET, API_KEY_HASH_SECRET }));
       try {
-        const bob = await signUpWithKey(withoutOperators);
+        const bob = await accountWithKey(withoutOperators);
         expectProblem(await patchAccountRaw(withoutOperators, bob, '{"firstName":'), 400, 'invalid-json');
         expectProblem(await patchAccountRaw(t, alice, '{"firstName":'), 400, 'invalid-json');
       } finally {
@@ -273,7 +273,7 @@ describe('API8:2023 Security Misconfiguration', () => {
 
     it('forbids caching of every answer that carries a credential', async () => {
       // An account of its own: alice's active keys may be at the limit by now, and a refusal carries no key.
-      const owner = await signUpWithKey(t);
+      const owner = await accountWithKey(t);
       const created = await http()
         .post('/api/keys')
         .set('Authorization', bearer(owner))

@@ -7,8 +7,8 @@ import {
   localPayPalPlans,
 } from '../../../../libs/paypal/src/stand-in/local-paypal';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { UserPlansService } from '../../src/modules/plans';
-import { register } from '../support/auth-client';
+import { givenIn } from '../support/given';
+import { signIn } from '../support/signed-in';
 import { seedHistory } from '../support/history-seed';
 import { startSiteverifyStandIn, type SiteverifyStandIn } from '../support/siteverify-stand-in';
 import { startTestApp, type TestApp } from '../test-app';
@@ -182,16 +182,9 @@ describe('property-based fuzzing of every operation in the OpenAPI document', ()
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
-    const { accessToken, res } = await register(t.app);
-    credentials.bearer = accessToken;
-    credentials.apiKey = (
-      await request(t.app.getHttpServer())
-        .post('/api/keys')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .send({ name: 'fuzz' })
-        .expect(201)
-    ).body.key;
-    await t.app.get(UserPlansService).changePlan(res.body.user.uid, 'enterprise');
+    const enterprise = await givenIn(t.app).keyOnPlan({ plan: 'enterprise', name: 'fuzz' });
+    credentials.bearer = (await signIn(t.app, enterprise.user)).accessToken;
+    credentials.apiKey = enterprise.key;
     credentials.sessionToken = (
       await request(t.app.getHttpServer()).post('/api/auth/session').expect(201)
     ).body.sessionToken;

@@ -5,7 +5,8 @@ import request from 'supertest';
 import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
-import { markEmailVerified, PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { markEmailVerified, PASSWORD, refreshCookieOf } from '../support/auth-client';
+import { signedInUser } from '../support/signed-in';
 import { passwordChangedMailsTo, passwordResetTokenMailed } from '../support/password-reset-mail';
 import { bodyOf } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
@@ -60,7 +61,7 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
   afterAll(() => mailing?.close());
 
   it('changes it with the current one, ends every other sign-in, keeps this one, and kills earlier reset links', async () => {
-    const ada = await register(t.app);
+    const ada = await signedInUser(t.app);
     const elsewhere = refreshCookieOf(await login(ada.email, PASSWORD).expect(200));
     await http()
       .post('/api/auth/password-reset')
@@ -93,7 +94,7 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
   });
 
   it('sends no notice to an address nobody proved (issue 30 §5), and sends it once the address is verified', async () => {
-    const dan = await register(t.app, undefined, { verified: false });
+    const dan = await signedInUser(t.app, { verified: false });
     const body = { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     await change(dan, body).expect(204);
     // The worker took the notice's job and finished it without mailing: not a mail still on its way.
@@ -113,7 +114,7 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
   });
 
   it('refuses a wrong current password and changes nothing; past the sign-in limit, refuses even the right one from that address', async () => {
-    const bob = await register(t.app);
+    const bob = await signedInUser(t.app);
     const from = nextClient();
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
       const wrong = await change(
@@ -137,7 +138,7 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
   });
 
   it('refuses without a sign-in, and a new password that is weak, too long or mistyped', async () => {
-    const cat = await register(t.app);
+    const cat = await signedInUser(t.app);
     const body = { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     expectProblem(await http().post('/api/auth/password').send(body), 401, 'unauthorized');
     expectProblem(

@@ -1,10 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { register } from './auth-client';
+import { todayUtc } from '@fxrates/testing';
+import { givenIn } from './given';
+import { signIn } from './signed-in';
 
-/** A signed-up user holding one of everything an account can have, each carrying `marker`. */
+const DAY_MS = 86_400_000;
+
+/** A signed-in user holding one of everything an account can have, each carrying `marker`. */
 export interface SeededAccount {
   userId: string;
   email: string;
@@ -21,80 +24,59 @@ const sql = (app: NestFastifyApplication, query: string, params: unknown[] = [])
   app.get(MikroORM).em.getConnection().execute<Record<string, unknown>[]>(query, params);
 
 /**
- * Signs a user up through the API (names, company, a key), then gives them, as the worker and the
- * billing would, a day of usage, a subscription with a recorded charge, a contact message from their
- * address and a quota alert: each value distinctive, so a test can look for it anywhere in a file.
+ * A signed-in user with names, a company and a key, and, as the worker and the billing would leave
+ * them, a day of usage, a subscription with a recorded charge, a contact message from their address and
+ * a quota alert: each value distinctive, so a test can look for it anywhere in a file.
  */
 export async function seedAccount(app: NestFastifyApplication): Promise<SeededAccount> {
   const marker = `m${randomBytes(6).toString('hex')}`;
-  const { accessToken, cookie, userId } = await register(app, {
+  const given = givenIn(app);
+  const user = await given.user({
     firstName: `First${marker}`,
     lastName: `Last${marker}`,
+    company: `Company${marker}`,
   });
-  const http = () => request(app.getHttpServer());
-  await http()
-    .patch('/api/account')
-    .set('Authorization', `Bearer ${accessToken}`)
-    .send({ company: `Company${marker}` })
-    .expect(200);
-  const created = await http()
-    .post('/api/keys')
-    .set('Authorization', `Bearer ${accessToken}`)
-    .send({ name: `Key${marker}` })
-    .expect(201);
+  const { accessToken, cookie } = await signIn(app, user);
+  const key = await given.key(user, { name: `Key${marker}` });
   const requests = 100_000 + Math.floor(Math.random() * 800_000);
   const amountMinor = 10_000 + Math.floor(Math.random() * 80_000);
-  const [stored] = await sql(app, 'select email::text as email from users where id = ?', [userId]);
-  await sql(app, `insert into usage_daily (key_id, day, requests, user_id) values (?, current_date, ?, ?)`, [
-    created.body.id,
-    requests,
-    userId,
-  ]);
-  const subscriptionId = randomUUID();
-  await sql(
-    app,
-    `insert into subscriptions (id, user_id, plan, billing_cycle, status, paypal_subscription_id, amount_minor,
-                                currency, created_at)
-     values (?, ?, 'basic', 'annual', 'expired', ?, 16788, 'USD', now())`,
-    [subscriptionId, userId, `I-SUB${marker}`],
-  );
-  await sql(
-    app,
-    `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
-                           period_start, period_end, paypal_capture_id, captured_minor, captured_at, payer_id, created_at)
-     values (?, ?, ?, 'subscription', 'captured', 'basic', 'annual', ?, 'USD', now() - interval '1 day',
-             now() + interval '364 days', ?, ?, now() - interval '1 day', ?, now())`,
-    [
-      randomUUID(),
-      userId,
-      subscriptionId,
-      amountMinor,
-      `SALE${marker}`,
-      amountMinor,
-      `PAYER${marker}`.slice(0, 32),
-    ],
-  );
+  await given.usage(key, { [todayUtc()]: requests });
+  const subscription = await given.subscription(user, {
+    plan: 'basic',
+    billingCycle: 'annual',
+    status: 'expired',
+    paypalSubscriptionId: `I-SUB${marker}`,
+  });
+  const dayAgo = new Date(Date.now() - DAY_MS);
+  await given.payment(subscription, {
+    amountMinor,
+    periodStart: dayAgo,
+    periodEnd: new Date(Date.now() + 364 * DAY_MS),
+    paypalCaptureId: `SALE${marker}`,
+    capturedAt: dayAgo,
+    payerId: `PAYER${marker}`.slice(0, 32),
+  });
   await sql(
     app,
     `insert into contact_messages (id, name, email, subject, message, created_at)
      values (?, ?, ?, ?, ?, now())`,
-    [randomUUID(), `Sender${marker}`, stored.email, `Subject${marker}`, `Message ${marker}`],
+    [randomUUID(), `Sender${marker}`, user.email, `Subject${marker}`, `Message ${marker}`],
   );
   await sql(
     app,
     `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, created_at)
      values (?, ?, to_char(now(), 'YYYY-MM'), 75, 'free', 1000, ?, now())`,
-    [randomUUID(), userId, requests + 1],
+    [randomUUID(), user.id, requests + 1],
   );
   return {
-    userId,
-    email: String(stored.email),
+    userId: user.id,
+    email: user.email,
     accessToken,
     cookie,
-    key: created.body.key,
-    keyId: created.body.id,
+    key: key.key,
+    keyId: key.id,
     marker,
-    markers: [marker, String(requests), String(amountMinor), created.body.id, userId, String(stored.email)],
+    markers: [marker, String(requests), String(amountMinor), key.id, user.id, user.email],
   };
 }
 

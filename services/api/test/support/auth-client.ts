@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { GIVEN_PASSWORD } from '@fxrates/testing';
 import request from 'supertest';
 
 /** A unique address per call, in a case that the API must normalise. */
@@ -8,7 +9,8 @@ export function newEmail(): string {
   return `User-${randomUUID()}@Example.test`;
 }
 
-export const PASSWORD = 'correct horse battery';
+/** The password of every test user: the factories' too, so either kind signs in with it. */
+export const PASSWORD = GIVEN_PASSWORD;
 
 /** The refresh cookie a response set, as "name=value" for a Cookie header. */
 export function refreshCookieOf(res: request.Response): string {

@@ -1,25 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { PlanId } from '@fxrates/domain';
-import request from 'supertest';
-import { UserPlansService } from '../../src/modules/plans';
-import { register } from './auth-client';
+import { givenIn } from './given';
 
 /** One new user per plan, each with an API key: the keys by plan. */
 export async function keysOnPlans<P extends PlanId>(
   app: NestFastifyApplication,
   plans: readonly P[],
 ): Promise<Record<P, string>> {
+  const given = givenIn(app);
   const keys = {} as Record<P, string>;
-  for (const plan of plans) {
-    const { accessToken, res } = await register(app);
-    keys[plan] = (
-      await request(app.getHttpServer())
-        .post('/api/keys')
-        .set('Authorization', `Bearer ${accessToken}`)
-        .send({ name: plan })
-        .expect(201)
-    ).body.key;
-    if (plan !== 'free') await app.get(UserPlansService).changePlan(res.body.user.uid, plan);
-  }
+  for (const plan of plans) keys[plan] = (await given.keyOnPlan({ plan, name: plan })).key;
   return keys;
 }

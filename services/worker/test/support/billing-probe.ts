@@ -3,7 +3,7 @@ import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import type { PayPalWebhookEvent } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { register } from '../../../api/test/support/auth-client';
+import { signedInUser } from '../../../api/test/support/signed-in';
 import { ReconcileModule } from '../../src/reconcile/reconcile.module';
 import { SubscriptionReconciler, type ReconcileSummary } from '../../src/reconcile/subscription-reconciler';
 import type { BillingWorld } from './billing-world';
@@ -40,8 +40,8 @@ export function billingProbe(world: Pick<BillingWorld, 'api' | 'paypal'>, logger
 
     /** A new user on free with an API key. */
     async member(): Promise<{ userId: string; accessToken: string; key: string }> {
-      const { res, accessToken } = await register(api.app);
-      return { userId: res.body.user.uid, accessToken, key: await probe.keyOf(accessToken) };
+      const { id: userId, accessToken } = await signedInUser(api.app);
+      return { userId: userId, accessToken, key: await probe.keyOf(accessToken) };
     },
 
     /** POST /api/v1/subscriptions as the subscribe page sends it once PayPal approved. */

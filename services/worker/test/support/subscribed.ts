@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { register } from '../../../api/test/support/auth-client';
+import { signedInUser } from '../../../api/test/support/signed-in';
 import type { PayPalStandIn } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import type { TestApp } from '../../../api/test/test-app';
 
@@ -11,8 +11,7 @@ export async function subscribedUser(
   api: TestApp,
   paypal: PayPalStandIn,
 ): Promise<{ userId: string; paypalId: string; accessToken: string }> {
-  const { res, accessToken } = await register(api.app);
-  const userId: string = res.body.user.uid;
+  const { id: userId, accessToken } = await signedInUser(api.app);
   const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
   await request(api.app.getHttpServer())
     .post('/api/v1/subscriptions')

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Subscription, User } from '@fxrates/db';
+import { freeSubscriptionOf, Subscription, User } from '@fxrates/db';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ErrorCode,
@@ -80,16 +80,7 @@ export class AuthService {
       chosenPlan: input.plan ?? null,
       createdAt: now,
     });
-    em.create(Subscription, {
-      user,
-      plan: 'free',
-      billingCycle: 'monthly',
-      status: 'active',
-      amountMinor: 0,
-      currency: 'USD',
-      startDate: now,
-      createdAt: now,
-    });
+    em.create(Subscription, freeSubscriptionOf(user, now));
     const link = this.verification.newLink(em, user);
     try {
       await em.flush();

@@ -6,7 +6,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { Counter, Gauge } from 'prom-client';
 import { AppException } from '../../common/errors';
 import { ApiMetrics } from '../../common/metrics';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '@fxrates/db';
 
 /**
  * Every argon2 hash and verification of this process, run at most `PASSWORD_HASH_CONCURRENCY` at a

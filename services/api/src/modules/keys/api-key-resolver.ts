@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { growingLru, BackgroundReread, inBatches } from '../../common/caching';
 import { hash } from 'node:crypto';
 import { AppException } from '../../common/errors';
-import { hashApiKey } from './api-key-hash';
+import { hashApiKey } from '@fxrates/db';
 import { REDIS, RedisConnections } from '../redis';
 
 export interface ResolvedKey {

@@ -18,7 +18,7 @@ import { AppException } from '../../common/errors';
 import { RedisLimit } from '../../common/security';
 import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
-import { hashApiKey } from './api-key-hash';
+import { hashApiKey } from '@fxrates/db';
 import { toApiKeyView } from './api-key-view';
 import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/input';
 

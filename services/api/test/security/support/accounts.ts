@@ -1,9 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { GivenUserOptions } from '@fxrates/testing';
 import request from 'supertest';
-import { register, type SignUpOptions } from '../../support/auth-client';
+import { givenIn } from '../../support/given';
+import { signIn } from '../../support/signed-in';
 import type { TestApp } from '../../test-app';
 
-/** A signed-up user with one API key, as an attacker or a victim. */
+/** A signed-in user with one API key, as an attacker or a victim. */
 export interface Account {
   userId: string;
   email: string;
@@ -30,24 +32,18 @@ export function patchAccountRaw(t: TestApp, account: Account, json: string): req
     .send(json);
 }
 
-export async function signUpWithKey(
-  t: TestApp,
-  overrides: Record<string, unknown> = {},
-  options: SignUpOptions = {},
-): Promise<Account> {
-  const { res, email, cookie, accessToken } = await register(t.app, overrides, options);
-  const created = await request(t.app.getHttpServer())
-    .post('/api/keys')
-    .set('Authorization', `Bearer ${accessToken}`)
-    .send({ name: 'primary' })
-    .expect(201);
+/** A new user (verified, free) signed in, with one API key named `primary`. */
+export async function accountWithKey(t: TestApp, options: GivenUserOptions = {}): Promise<Account> {
+  const given = givenIn(t.app);
+  const user = await given.user(options);
+  const [session, key] = await Promise.all([signIn(t.app, user), given.key(user)]);
   return {
-    userId: res.body.user.uid,
-    email,
-    accessToken,
-    cookie,
-    key: created.body.key,
-    keyId: created.body.id,
+    userId: user.id,
+    email: user.email,
+    accessToken: session.accessToken,
+    cookie: session.cookie,
+    key: key.key,
+    keyId: key.id,
   };
 }
 

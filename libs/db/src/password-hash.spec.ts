@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './password-hash';
 
 /**
  * Hashes stored before argon2 0.45, which writes the costs as `m=…,p=…,t=…`: 0.44 wrote them as
