@@ -61,7 +61,8 @@ module.exports = {
     {
       ...common,
       displayName: 'api',
-      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts'],
+      // The repositories' tests (libs/db/test) run here too: real PostgreSQL, migrated by the global setup.
+      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/libs/*/test/**/*.e2e-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/services/api/test/support/test-timeout.ts'],
       globalSetup: '<rootDir>/services/api/test/global-setup.ts',
     },

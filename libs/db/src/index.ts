@@ -6,3 +6,4 @@ export * from './create-migration';
 export * from './email-verification-token';
 export * from './password-reset-token';
 export * from './email-change-token';
+export * from './repositories';
