@@ -4,3 +4,7 @@ export * from './closes-import.repository';
 export * from './usage.repository';
 export * from './api-keys.repository';
 export * from './users.repository';
+export * from './account-sessions.repository';
+export * from './refresh-tokens.repository';
+export * from './emailed-links.repository';
+export * from './two-factor.repository';
