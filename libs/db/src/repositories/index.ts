@@ -8,3 +8,7 @@ export * from './account-sessions.repository';
 export * from './refresh-tokens.repository';
 export * from './emailed-links.repository';
 export * from './two-factor.repository';
+export * from './subscriptions.repository';
+export * from './webhook-events.repository';
+export * from './quota-alerts.repository';
+export * from './account-data.repository';
