@@ -1,4 +1,5 @@
 export * from './repository-provider';
+export * from './database-ping';
 export * from './rate-history.repository';
 export * from './closes-import.repository';
 export * from './usage.repository';
