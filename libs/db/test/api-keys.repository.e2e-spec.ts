@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiKey, ApiKeysRepository, User } from '../src';
 import { newKey, newUser } from './support/accounts';
+import { lockOrder, WAITED } from './support/lock-order';
 import { connectOrm, unique } from './support/test-database';
 
 /** api_keys' queries against real PostgreSQL, on users of this file's own. */
@@ -130,27 +131,7 @@ describe('ApiKeysRepository', () => {
 
     it('holds a second transaction locking the same user until the first ends', async () => {
       const userId = await newUser(orm.em);
-      const order: string[] = [];
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const firstLocked = new Promise<void>((resolve) => (locked = resolve));
-      const first = orm.em.fork().transactional(async (tx) => {
-        await new ApiKeysRepository(tx).lockOwner(userId);
-        locked();
-        await released;
-        order.push('first done');
-      });
-      await firstLocked;
-      const second = orm.em.fork().transactional(async (tx) => {
-        await new ApiKeysRepository(tx).lockOwner(userId);
-        order.push('second locked');
-      });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(order).toEqual([]);
-      release();
-      await Promise.all([first, second]);
-      expect(order).toEqual(['first done', 'second locked']);
+      expect(await lockOrder(orm, (tx) => new ApiKeysRepository(tx).lockOwner(userId))).toEqual(WAITED);
       await orm.em.fork().nativeDelete(User, { id: userId });
     });
   });

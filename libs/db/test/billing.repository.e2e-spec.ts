@@ -11,6 +11,7 @@ import {
   type SubscriptionSale,
 } from '../src';
 import { newUser } from './support/accounts';
+import { lockOrder, WAITED } from './support/lock-order';
 import { connectOrm, unique } from './support/test-database';
 
 /** The worker's billing queries (sales, lapsed plans, unapplied events) against real PostgreSQL. */
@@ -128,27 +129,8 @@ describe('SubscriptionsRepository (billing sweeps) and WebhookEventsRepository',
   it('locks a user’s row (false for no user), holding another transaction until the first ends', async () => {
     const userId = await newUser(orm.em);
     expect(await orm.em.fork().transactional((tx) => new UsersRepository(tx).lock(randomUUID()))).toBe(false);
-    const order: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const firstLocked = new Promise<void>((resolve) => (locked = resolve));
-    const first = orm.em.fork().transactional(async (tx) => {
-      expect(await new UsersRepository(tx).lock(userId)).toBe(true);
-      locked();
-      await released;
-      order.push('first done');
-    });
-    await firstLocked;
-    const second = orm.em.fork().transactional(async (tx) => {
-      await new UsersRepository(tx).lock(userId);
-      order.push('second locked');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(order).toEqual([]);
-    release();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first done', 'second locked']);
+    expect(await orm.em.fork().transactional((tx) => new UsersRepository(tx).lock(userId))).toBe(true);
+    expect(await lockOrder(orm, (tx) => new UsersRepository(tx).lock(userId))).toEqual(WAITED);
   });
 
   it('lists the events not applied yet, oldest first, at most as many as asked', async () => {

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { QuotaAlertsRepository, UsageRepository, type NewQuotaAlertRow } from '../src';
 import { newKey, newUser } from './support/accounts';
+import { lockOrder, WAITED } from './support/lock-order';
 import { connectOrm } from './support/test-database';
 
 /** The usage flush's quota alert queries against real PostgreSQL, on accounts of this file's own. */
@@ -83,26 +84,6 @@ describe('QuotaAlertsRepository', () => {
     const userId = await newUser(orm.em);
     const key = await newKey(orm.em, userId);
     const touched = [{ keyId: key.id, day: '2026-03-01' }];
-    const order: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const firstLocked = new Promise<void>((resolve) => (locked = resolve));
-    const first = orm.em.fork().transactional(async (tx) => {
-      await new QuotaAlertsRepository(tx).lockOwnersOf(touched);
-      locked();
-      await released;
-      order.push('first done');
-    });
-    await firstLocked;
-    const second = orm.em.fork().transactional(async (tx) => {
-      await new QuotaAlertsRepository(tx).lockOwnersOf(touched);
-      order.push('second locked');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(order).toEqual([]);
-    release();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first done', 'second locked']);
+    expect(await lockOrder(orm, (tx) => new QuotaAlertsRepository(tx).lockOwnersOf(touched))).toEqual(WAITED);
   });
 });

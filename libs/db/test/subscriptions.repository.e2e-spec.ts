@@ -1,6 +1,7 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { SubscriptionsRepository } from '../src';
+import { lockOrder, WAITED } from './support/lock-order';
 import { connectOrm } from './support/test-database';
 
 /** The subscriptions lock against real PostgreSQL. */
@@ -14,28 +15,12 @@ describe('SubscriptionsRepository', () => {
 
   it('holds a second transaction locking the same user’s subscriptions until the first ends, not another user’s', async () => {
     const [userId, otherId] = [randomUUID(), randomUUID()];
-    const order: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const firstLocked = new Promise<void>((resolve) => (locked = resolve));
-    const first = orm.em.fork().transactional(async (tx) => {
-      await new SubscriptionsRepository(tx).lockOfUser(userId);
-      locked();
-      await released;
-      order.push('first done');
+    const lockOf = (id: string) => (tx: EntityManager) => new SubscriptionsRepository(tx).lockOfUser(id);
+    expect(await lockOrder(orm, lockOf(userId))).toEqual(WAITED);
+    expect(await lockOrder(orm, lockOf(userId), lockOf(otherId))).toEqual({
+      whileHeld: ['second locked'],
+      order: ['second locked', 'first done'],
     });
-    await firstLocked;
-    const second = orm.em.fork().transactional(async (tx) => {
-      await new SubscriptionsRepository(tx).lockOfUser(userId);
-      order.push('second locked');
-    });
-    await orm.em.fork().transactional((tx) => new SubscriptionsRepository(tx).lockOfUser(otherId));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(order).toEqual([]);
-    release();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first done', 'second locked']);
   });
 
   it('refuses to lock outside a transaction, where the lock would end at once', async () => {
