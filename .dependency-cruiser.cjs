@@ -1,15 +1,14 @@
 /**
- * The import boundaries of the monorepo (issue 18, point 6), checked by `npm run lint:deps` (part of
- * `npm run lint`, so of `npm run check` and CI). scripts/dependency-rules.spec.ts proves each rule
- * fires on a file that breaks it.
+ * The import boundaries of the monorepo, checked by `npm run lint:deps` (part of `npm run lint`, so
+ * of `npm run check` and CI). scripts/dependency-rules.spec.ts proves each rule fires on a file that
+ * breaks it.
  *
  * Services and frontends build on libs; nothing builds on a service, so a service can be deployed,
  * rewritten or split without touching anyone else. Tests are code too: a service's own specs live
  * inside it, and the browser and cluster tests (e2e/) start the built services as processes.
  *
- * .dependency-cruiser-known-violations.json lists the one violation tolerated for now: the
- * history-query.ts ↔ rate-history.ts cycle in modules/public-api/history, which moving those files
- * (issue 18, point 1) removes. Write `[]` into it then; anything new fails at once.
+ * .dependency-cruiser-known-violations.json lists violations tolerated for now. It is empty, and
+ * stays so: anything new fails at once.
  */
 const SERVICE_SRC = '^services/[^/]+/src/';
 const APP_SRC = '^frontends/[^/]+/src/';
@@ -89,7 +88,7 @@ module.exports = {
     /*
      * A feature module of the API is reached from outside only through its entry,
      * modules/<x>/index.ts, so a module's inside can change without touching its users. Lower-level
-     * pieces many modules share (the live rates table, query parsing) are modules or common/ of their own.
+     * pieces many modules share (the live rates table, query parsing) are modules or common/ folders of their own.
      */
     {
       name: 'feature-module-through-entry',
@@ -105,12 +104,47 @@ module.exports = {
       name: 'feature-module-through-entry-from-app',
       severity: 'error',
       comment:
-        'The app’s own files (app.module, common/, main) reach modules/<x>/ only through its index.ts.',
-      from: { path: '^services/api/src/', pathNot: '^services/api/src/modules/' },
+        'The app’s own files (app.module, main, openapi) reach modules/<x>/ only through its index.ts ' +
+        '(common/ does not reach them at all, see common-not-into-feature-module).',
+      from: { path: '^services/api/src/', pathNot: '^services/api/src/(modules|common)/' },
       to: {
         path: '^services/api/src/modules/[^/]+/',
         pathNot: '^services/api/src/modules/[^/]+/index\\.ts$',
       },
+    },
+    /*
+     * services/api/src/common/ holds what every feature shares, in folders by concern (http, errors,
+     * input, openapi, security, metrics, caching, resilience). Each is reached through its index.ts
+     * like a module, so the files inside can be split or renamed without touching their users; and
+     * common/ stays below the features, so a shared piece never drags one in.
+     */
+    {
+      name: 'common-folder-through-entry',
+      severity: 'error',
+      comment:
+        'The API’s code and its tests reach common/<concern>/ only through common/<concern>/index.ts; ' +
+        'common/ itself holds only those folders.',
+      from: { path: '^services/api/(src|test)/', pathNot: '^services/api/src/common/' },
+      to: { path: '^services/api/src/common/', pathNot: '^services/api/src/common/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'common-folder-through-entry-within-common',
+      severity: 'error',
+      comment: 'One folder of common/ reaches another only through its index.ts.',
+      from: { path: '^services/api/src/common/([^/]+)/' },
+      to: {
+        path: '^services/api/src/common/',
+        pathNot: ['^services/api/src/common/$1/', '^services/api/src/common/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'common-not-into-feature-module',
+      severity: 'error',
+      comment:
+        'common/ is below every feature module: what a shared piece needs of a feature is passed to it, ' +
+        'or the piece belongs to that feature.',
+      from: { path: '^services/api/src/common/' },
+      to: { path: '^services/api/src/modules/' },
     },
   ],
   options: {

@@ -40,10 +40,14 @@ const common = {
 };
 
 module.exports = {
-  // Test files run one at a time (two cores) but in a worker process, never in jest's own: a file that
-  // exits the process or leaks handles takes down only its worker, and a worker whose heap has grown
-  // past the limit after a file is replaced, so memory (and GC pauses) stay flat over the 180 files.
-  // Setting the limit is what makes jest use a worker even with one (jest-core shouldRunInBand).
+  // Test files run side by side, each worker with a database and a Redis DB of its own
+  // (services/api/test/support/worker-resources.ts). Most of a file's time is spent waiting on
+  // processes, servers and timers, so three workers keep two cores busy; JEST_MAX_WORKERS overrides.
+  maxWorkers: Number(process.env.JEST_MAX_WORKERS ?? 3),
+  // A file always runs in a worker process, never in jest's own: a file that exits the process or
+  // leaks handles takes down only its worker, and a worker whose heap has grown past the limit after a
+  // file is replaced, so memory (and GC pauses) stay flat. Setting the limit is what makes jest use a
+  // worker even when it runs a single file (jest-core shouldRunInBand).
   workerIdleMemoryLimit: '1GB',
   projects: [
     {
@@ -63,6 +67,8 @@ module.exports = {
       displayName: 'api',
       // The repositories' tests (libs/db/test) run here too: real PostgreSQL, migrated by the global setup.
       testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/libs/*/test/**/*.e2e-spec.ts'],
+      // A database and a Redis DB per jest worker (services/api/test/support/worker-resources.ts).
+      testEnvironment: '<rootDir>/services/api/test/support/worker-environment.ts',
       setupFilesAfterEnv: ['<rootDir>/services/api/test/support/test-timeout.ts'],
       globalSetup: '<rootDir>/services/api/test/global-setup.ts',
     },

@@ -7,6 +7,7 @@
 // and a digest of every body: equal digests mean byte-identical answers.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'node:querystring';
@@ -19,7 +20,12 @@ async function measure(root) {
   const require = createRequire(path.join(root, 'package.json'));
   const mix = await import(pathToFileURL(path.join(root, 'scripts/bench-mix-requests.mjs')).href);
   const { loadBundledSnapshot } = require(path.join(root, 'dist/libs/rates/src/index.js'));
-  const handlers = path.join(root, 'dist/services/api/src/modules/public-api/handlers');
+  // The /api/v1/rates/* handlers sit in handlers/rates/; a checkout built before that move, compared
+  // against as the baseline, still has them in handlers/.
+  const publicApi = path.join(root, 'dist/services/api/src/modules/public-api');
+  const handlers = ['handlers/rates', 'handlers']
+    .map((folder) => path.join(publicApi, folder))
+    .find((folder) => existsSync(path.join(folder, 'latest.handler.js')));
   const { latestRoute } = require(path.join(handlers, 'latest.handler.js'));
   const { rateRoute } = require(path.join(handlers, 'rate.handler.js'));
   const { convertRoutes } = require(path.join(handlers, 'convert.handler.js'));

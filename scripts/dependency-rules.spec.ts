@@ -43,6 +43,18 @@ const tree: Record<string, string> = {
   'services/api/src/modules/usage/usage.service.ts': `import { KeysService } from '../keys';\nexport const u = KeysService;\n`,
   'services/api/src/modules/billing/billing.service.ts': `import { KeysService } from '../keys/keys.service';\nexport const b = KeysService;\n`,
   'services/api/test/test-app.ts': `import { api } from '../src/main';\nexport const testApp = api;\n`,
+  // common/ in folders by concern, each reached through its index.ts.
+  'services/api/src/common/errors/index.ts': `export * from './app-exception';\n`,
+  'services/api/src/common/errors/app-exception.ts': `export class AppException extends Error {}\n`,
+  'services/api/src/common/http/index.ts': `export * from './problem-reply';\n`,
+  'services/api/src/common/http/problem-reply.ts': `import { AppException } from '../errors';\nexport const reply = AppException;\n`,
+  'services/api/src/common/http/reply-cache.ts': `import { reply } from './problem-reply';\nexport const cached = reply;\n`,
+  'services/api/src/common/http/into-errors-file.ts': `import { AppException } from '../errors/app-exception';\nexport const x = AppException;\n`,
+  'services/api/src/common/http/into-module.ts': `import { keys } from '../../modules/keys';\nexport const x = keys;\n`,
+  'services/api/src/modules/keys/refusal.ts': `import { AppException } from '../../common/errors';\nexport const r = AppException;\n`,
+  'services/api/src/modules/usage/into-common-file.ts': `import { reply } from '../../common/http/problem-reply';\nexport const x = reply;\n`,
+  'services/api/test/problem.e2e-spec.ts': `import { reply } from '../src/common/http';\nexport const x = reply;\n`,
+  'services/api/test/into-common-file.e2e-spec.ts': `import { AppException } from '../src/common/errors/app-exception';\nexport const x = AppException;\n`,
   'services/api/test/support/stand-in.ts': `export const standIn = 1;\n`,
   'services/worker/src/main.ts': `import { kit } from '@fxrates/kit';\nexport const worker = kit;\n`,
   'services/worker/src/into-api.ts': `import { api } from '../../api/src/main';\nexport const x = api;\n`,
@@ -75,6 +87,10 @@ const BOUNDARY_RULES = [
 const ENTRY_RULES = [
   'feature-module-through-entry: services/api/src/modules/billing/billing.service.ts → services/api/src/modules/keys/keys.service.ts',
   'feature-module-through-entry-from-app: services/api/src/app.module.ts → services/api/src/modules/keys/keys.service.ts',
+  'common-folder-through-entry: services/api/src/modules/usage/into-common-file.ts → services/api/src/common/http/problem-reply.ts',
+  'common-folder-through-entry: services/api/test/into-common-file.e2e-spec.ts → services/api/src/common/errors/app-exception.ts',
+  'common-folder-through-entry-within-common: services/api/src/common/http/into-errors-file.ts → services/api/src/common/errors/app-exception.ts',
+  'common-not-into-feature-module: services/api/src/common/http/into-module.ts → services/api/src/modules/keys/index.ts',
 ];
 
 interface Violation {

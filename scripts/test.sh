@@ -9,15 +9,13 @@ bash scripts/ensure-install.sh
 # PostgreSQL, Redis (and the mail catcher) when not running: started for this run, stopped after it.
 [ -n "${FXRATES_LOCAL_SERVICES:-}" ] || exec node scripts/local-services.mjs bash scripts/test.sh "$@"
 bash scripts/ensure-chromium.sh
-echo "› Building backend and frontends for the browser tests…"
-npm run --silent build
+if [ "${FXRATES_BUILT:-}" != 1 ]; then
+  echo "› Building backend and frontends for the browser tests…"
+  npm run --silent build
+fi
 mkdir -p artifacts
 status=0
 # --forceExit: CI must end even if a global setup leaves a handle open (the run is over by then).
 npx jest --ci --forceExit --json --outputFile=artifacts/jest-results.json "$@" || status=$?
-node -e '
-  const r = require("./artifacts/jest-results.json");
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
-' || true
+node scripts/test-report.mjs artifacts/jest-results.json || true
 exit $status

@@ -12,7 +12,7 @@ import { loadConfig } from '@fxrates/config';
 import type { ModuleRef } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { parse } from 'yaml';
-import { ApiMetrics } from '../../services/api/src/common/api-metrics';
+import { ApiMetrics } from '../../services/api/src/common/metrics';
 import { WorkerMetrics } from '../../services/worker/src/health/worker-metrics';
 import { JobWorkers } from '../../services/worker/src/lifecycle/job-workers';
 import { metricNamesOf } from './promql-metrics';

@@ -11,7 +11,7 @@ const { baseUrl, apiUrl } = e2eEnvironment();
 /** `count` disabled keys named "old 1" (oldest) … "old <count>" (newest), written straight to PostgreSQL. */
 async function disabledKeys(userId: string, count: number): Promise<void> {
   const db = new Client({
-    connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+    connectionString: e2eEnvironment().databaseUrl,
   });
   await db.connect();
   try {

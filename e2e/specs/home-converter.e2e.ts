@@ -132,7 +132,7 @@ describe('landing converter', () => {
   it("draws the pair's 30-day trend from the history under the result", async () => {
     // SEK closes no other test writes: 10 → 10.5 SEK per USD over the last days.
     const db = new Client({
-      connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+      connectionString: e2eEnvironment().databaseUrl,
     });
     await db.connect();
     try {

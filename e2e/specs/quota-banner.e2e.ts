@@ -18,7 +18,7 @@ async function freeUserWithUsage(used: number) {
   const user = await registerViaApi(apiUrl);
   const key = await createKeyViaApi(apiUrl, user.accessToken, 'Production');
   const db = new Client({
-    connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+    connectionString: e2eEnvironment().databaseUrl,
   });
   await db.connect();
   try {

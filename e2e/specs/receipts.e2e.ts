@@ -91,7 +91,7 @@ const visible = (page: Page, selector: string) =>
  */
 async function recordRenewal(email: string, saleId: string): Promise<void> {
   const db = new Client({
-    connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+    connectionString: e2eEnvironment().databaseUrl,
   });
   await db.connect();
   try {

@@ -1,22 +1,24 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { API_LOG_FILE, REPO_ROOT } from './paths';
+import { workerRedisUrl } from '../../services/api/test/support/worker-resources';
+import { apiLogFile, REPO_ROOT } from './paths';
 import { waitForHttpOk } from './wait-for-http';
 
 /**
- * Environment of the API under test: the test database, and Redis DB 15 under a key prefix of this
- * run's own, so limits counted by earlier runs (e.g. contact messages per IP per hour) never carry over.
- * Secrets of this run's own, so that every process started with this environment agrees on them.
+ * Environment of the API of jest worker `workerId`'s stack: a database and a Redis DB of that worker's
+ * (worker-resources.ts), under a key prefix of this run's own, so limits counted by earlier runs (e.g.
+ * contact messages per IP per hour) never carry over. Secrets of this run's own, so that every process
+ * started with this environment agrees on them.
  */
-export function apiEnvironment(port: number, redisKeyPrefix: string): NodeJS.ProcessEnv {
+export function apiEnvironment(port: number, redisKeyPrefix: string, workerId: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'test',
     TZ: 'UTC',
     API_PORT: String(port),
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
-    REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+    DATABASE_URL: browserDatabaseUrl(workerId),
+    REDIS_URL: workerRedisUrl(process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/15', workerId),
     REDIS_KEY_PREFIX: redisKeyPrefix,
     // Offline: the default provider list reaches the live sources.
     RATES_PROVIDERS: 'bundled-snapshot',
@@ -27,6 +29,13 @@ export function apiEnvironment(port: number, redisKeyPrefix: string): NodeJS.Pro
     // the throttle itself is covered by the API tests.
     LOGIN_FAILURE_LIMIT: '1000',
   };
+}
+
+/** The database of worker `workerId`'s stack: `<E2E_DATABASE_URL's, fxrates_test by default>_browser_w<id>`. */
+export function browserDatabaseUrl(workerId: number): string {
+  const url = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test');
+  url.pathname = `${url.pathname}_browser_w${workerId}`;
+  return url.toString();
 }
 
 export function runMigrations(env: NodeJS.ProcessEnv): void {
@@ -47,8 +56,9 @@ export interface RunningApi {
 }
 
 /** Starts `node dist/services/api/src/main.js` and waits for GET /api/health/ready → 200. */
-export async function startApi(port: number, env: NodeJS.ProcessEnv): Promise<RunningApi> {
-  const log = fs.createWriteStream(API_LOG_FILE, { flags: 'w' });
+export async function startApi(port: number, env: NodeJS.ProcessEnv, workerId: number): Promise<RunningApi> {
+  const logFile = apiLogFile(workerId);
+  const log = fs.createWriteStream(logFile, { flags: 'w' });
   const child: ChildProcess = spawn(process.execPath, ['dist/services/api/src/main.js'], {
     cwd: REPO_ROOT,
     env,
@@ -58,7 +68,7 @@ export async function startApi(port: number, env: NodeJS.ProcessEnv): Promise<Ru
   child.stderr?.pipe(log);
   let exit: string | null = null;
   child.once('exit', (code, signal) => {
-    exit = `The API exited during start-up (${signal ?? code}); see ${API_LOG_FILE}`;
+    exit = `The API exited during start-up (${signal ?? code}); see ${logFile}`;
   });
 
   const url = `http://127.0.0.1:${port}`;

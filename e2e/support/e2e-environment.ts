@@ -1,4 +1,7 @@
-/** Addresses the global setup publishes to the test files (through process.env). */
+/**
+ * Addresses the global setup publishes to the test files (through process.env): one stack per jest
+ * worker, so specs running side by side never see each other's rates tables, rows or limits.
+ */
 export interface E2eEnvironment {
   /** The shell of the complete product. */
   baseUrl: string;
@@ -11,6 +14,8 @@ export interface E2eEnvironment {
   /** The API's Redis and this run's key prefix there: what a test arranges the worker's records in. */
   redisUrl: string;
   redisKeyPrefix: string;
+  /** The stack's database (migrated), where a test arranges rows the API then reads. */
+  databaseUrl: string;
   /**
    * The variables the harness gave the API (database, Redis prefix, secrets…): another process of
    * the product started with them (a worker) shares its queues and signs links the API accepts.
@@ -26,35 +31,48 @@ const VARIABLES = {
   paypalUrl: 'E2E_PAYPAL_URL',
   redisUrl: 'E2E_REDIS_URL_IN_USE',
   redisKeyPrefix: 'E2E_REDIS_KEY_PREFIX',
+  databaseUrl: 'E2E_DATABASE_URL_IN_USE',
   apiProcessEnv: 'E2E_API_PROCESS_ENV',
 } as const;
 
-export function publishE2eEnvironment(environment: E2eEnvironment): void {
-  process.env[VARIABLES.baseUrl] = environment.baseUrl;
-  process.env[VARIABLES.apiUrl] = environment.apiUrl;
-  process.env[VARIABLES.degradedBaseUrl] = environment.degradedBaseUrl;
-  process.env[VARIABLES.closedDashboardPort] = String(environment.closedDashboardPort);
-  process.env[VARIABLES.paypalUrl] = environment.paypalUrl;
-  process.env[VARIABLES.redisUrl] = environment.redisUrl;
-  process.env[VARIABLES.redisKeyPrefix] = environment.redisKeyPrefix;
-  process.env[VARIABLES.apiProcessEnv] = JSON.stringify(environment.apiProcessEnv);
+/** The variable carrying `name` of jest worker `workerId`'s stack. */
+const variable = (name: keyof typeof VARIABLES, workerId: number) => `${VARIABLES[name]}_W${workerId}`;
+
+/** The jest worker this code runs in (1 when jest runs files in its own process). */
+function workerId(): number {
+  const id = Number(process.env.JEST_WORKER_ID ?? '1');
+  return Number.isInteger(id) && id > 0 ? id : 1;
 }
 
+/** Called by the global setup, before jest starts its workers (which inherit process.env). */
+export function publishE2eEnvironment(environment: E2eEnvironment, stackOfWorker: number): void {
+  for (const name of Object.keys(VARIABLES) as Array<keyof typeof VARIABLES>) {
+    const value = environment[name];
+    process.env[variable(name, stackOfWorker)] =
+      typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** The stack of the jest worker running this test file. */
 export function e2eEnvironment(): E2eEnvironment {
-  const read = (name: string) => {
-    const value = process.env[name];
+  const id = workerId();
+  const read = (name: keyof typeof VARIABLES) => {
+    const value = process.env[variable(name, id)];
     if (!value)
-      throw new Error(`${name} is not set: run the browser tests through jest (e2e/jest.config.js)`);
+      throw new Error(
+        `${variable(name, id)} is not set: run the browser tests through jest (e2e/jest.config.js)`,
+      );
     return value;
   };
   return {
-    baseUrl: read(VARIABLES.baseUrl),
-    apiUrl: read(VARIABLES.apiUrl),
-    degradedBaseUrl: read(VARIABLES.degradedBaseUrl),
-    closedDashboardPort: Number(read(VARIABLES.closedDashboardPort)),
-    paypalUrl: read(VARIABLES.paypalUrl),
-    redisUrl: read(VARIABLES.redisUrl),
-    redisKeyPrefix: read(VARIABLES.redisKeyPrefix),
-    apiProcessEnv: JSON.parse(read(VARIABLES.apiProcessEnv)) as Record<string, string>,
+    baseUrl: read('baseUrl'),
+    apiUrl: read('apiUrl'),
+    degradedBaseUrl: read('degradedBaseUrl'),
+    closedDashboardPort: Number(read('closedDashboardPort')),
+    paypalUrl: read('paypalUrl'),
+    redisUrl: read('redisUrl'),
+    redisKeyPrefix: read('redisKeyPrefix'),
+    databaseUrl: read('databaseUrl'),
+    apiProcessEnv: JSON.parse(read('apiProcessEnv')) as Record<string, string>,
   };
 }

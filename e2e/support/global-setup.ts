@@ -1,28 +1,16 @@
+import type { GlobalConfig } from 'jest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StopWebServers } from '../../scripts/serve-web.mjs';
 import { payPalEnv } from '../../services/api/test/support/paypal-env';
-import { startPayPalStandIn, type PayPalStandIn } from '../../libs/paypal/src/stand-in/paypal-stand-in';
-import { apiEnvironment, runMigrations, startApi, type RunningApi } from './api-process';
+import { startPayPalStandIn } from '../../libs/paypal/src/stand-in/paypal-stand-in';
+import type { E2eStack } from './e2e-stack';
+import { apiEnvironment, runMigrations, startApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
 import { findFreePort } from './free-port';
 import globalTeardown from './global-teardown';
 import { BUILD_OUTPUTS, REPO_ROOT, SCREENSHOTS_DIR, SERVE_WEB_SCRIPT } from './paths';
-
-/** What global-teardown stops; jest runs both in the same process. */
-export interface E2eStack {
-  api?: RunningApi;
-  paypal?: PayPalStandIn;
-  webServers: StopWebServers[];
-  /** The API's Redis and this run's key prefix there, emptied at teardown. */
-  redis?: { url: string; keyPrefix: string };
-}
-
-declare global {
-  var __FXRATES_E2E_STACK__: E2eStack | undefined;
-}
 
 function assertBuilt(): void {
   const missing = BUILD_OUTPUTS.filter((output) => !fs.existsSync(path.join(REPO_ROOT, output)));
@@ -52,14 +40,19 @@ function ownVariables(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
-/** Starts the API and the web servers of the built product on free ports. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * Starts, for each jest worker, the API and the web servers of the built product on free ports, with
+ * the worker's own database and Redis DB: specs run side by side, and one that publishes a rates table
+ * or fills a quota changes only its own worker's stack.
+ */
+export default async function globalSetup(globalConfig: GlobalConfig): Promise<void> {
   assertBuilt();
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const stack: E2eStack = { webServers: [] };
-  globalThis.__FXRATES_E2E_STACK__ = stack;
+  const workers = Math.max(1, globalConfig.maxWorkers);
+  const stacks: E2eStack[] = Array.from({ length: workers }, () => ({ webServers: [] }));
+  globalThis.__FXRATES_E2E_STACKS__ = stacks;
   try {
-    await startStack(stack);
+    await Promise.all(stacks.map((stack, index) => startStack(stack, index + 1)));
   } catch (error) {
     // Jest skips the teardown when the setup fails: stop whatever did start.
     await globalTeardown();
@@ -67,16 +60,16 @@ export default async function globalSetup(): Promise<void> {
   }
 }
 
-async function startStack(stack: E2eStack): Promise<void> {
+async function startStack(stack: E2eStack, workerId: number): Promise<void> {
   const apiPort = await findFreePort();
   stack.paypal = await startPayPalStandIn({ plans: E2E_PAYPAL_PLANS });
   const env = {
-    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`),
+    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`, workerId),
     ...payPalEnv(stack.paypal, E2E_PAYPAL_PLAN_IDS),
   };
   stack.redis = { url: env.REDIS_URL!, keyPrefix: env.REDIS_KEY_PREFIX! };
   runMigrations(env);
-  stack.api = await startApi(apiPort, env);
+  stack.api = await startApi(apiPort, env, workerId);
 
   const { startWebServers } = (await import(
     SERVE_WEB_SCRIPT
@@ -109,14 +102,18 @@ async function startStack(stack: E2eStack): Promise<void> {
   });
   stack.webServers.push(degraded);
 
-  publishE2eEnvironment({
-    baseUrl: product.urls.shell!,
-    apiUrl: stack.api.url,
-    degradedBaseUrl: degraded.urls.shell!,
-    closedDashboardPort,
-    paypalUrl: stack.paypal.url,
-    redisUrl: stack.redis.url,
-    redisKeyPrefix: stack.redis.keyPrefix,
-    apiProcessEnv: ownVariables(env),
-  });
+  publishE2eEnvironment(
+    {
+      baseUrl: product.urls.shell!,
+      apiUrl: stack.api.url,
+      degradedBaseUrl: degraded.urls.shell!,
+      closedDashboardPort,
+      paypalUrl: stack.paypal.url,
+      redisUrl: stack.redis.url,
+      redisKeyPrefix: stack.redis.keyPrefix,
+      databaseUrl: env.DATABASE_URL!,
+      apiProcessEnv: ownVariables(env),
+    },
+    workerId,
+  );
 }

@@ -1,14 +1,19 @@
 import { Redis } from 'ioredis';
+import type { E2eStack } from './e2e-stack';
 
 /** Stops what global-setup started (web servers first, then the API), then empties this run's Redis keys. */
 export default async function globalTeardown(): Promise<void> {
-  const stack = globalThis.__FXRATES_E2E_STACK__;
-  if (!stack) return;
+  const stacks = globalThis.__FXRATES_E2E_STACKS__;
+  if (!stacks) return;
+  await Promise.all(stacks.map(stopStack));
+  globalThis.__FXRATES_E2E_STACKS__ = undefined;
+}
+
+async function stopStack(stack: E2eStack): Promise<void> {
   await Promise.all(stack.webServers.map((stop) => stop()));
   await stack.api?.stop();
   await stack.paypal?.close();
   if (stack.redis) await deleteKeys(stack.redis.url, stack.redis.keyPrefix);
-  globalThis.__FXRATES_E2E_STACK__ = undefined;
 }
 
 async function deleteKeys(url: string, keyPrefix: string): Promise<void> {

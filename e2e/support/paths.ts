@@ -3,7 +3,8 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'artifacts');
 export const SCREENSHOTS_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
-export const API_LOG_FILE = path.join(ARTIFACTS_DIR, 'e2e-api.log');
+/** The log of the API of jest worker `workerId`'s stack. */
+export const apiLogFile = (workerId: number) => path.join(ARTIFACTS_DIR, `e2e-api-w${workerId}.log`);
 export const SERVE_WEB_SCRIPT = path.join(REPO_ROOT, 'scripts', 'serve-web.mjs');
 
 /** Build output the browser tests run against. */

@@ -1,9 +1,10 @@
 import { Client } from 'pg';
+import { e2eEnvironment } from './e2e-environment';
 
 /**
  * Marks an address verified, as opening its emailed link does (issue 30 §5: only verified addresses
- * create keys), for browser tests whose subject is not verification. The API under test uses
- * E2E_DATABASE_URL (api-process.ts).
+ * create keys), for browser tests whose subject is not verification, in the database of this
+ * worker's stack (e2eEnvironment().databaseUrl).
  */
 export async function markEmailVerified(email: string): Promise<void> {
   await query('update users set email_verified_at = now() where email = $1 and email_verified_at is null', [
@@ -27,7 +28,7 @@ export async function query<Row extends object = Record<string, unknown>>(
   values: unknown[],
 ): Promise<Row[]> {
   const db = new Client({
-    connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
+    connectionString: e2eEnvironment().databaseUrl,
   });
   await db.connect();
   try {

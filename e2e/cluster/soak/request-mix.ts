@@ -1,9 +1,11 @@
+import { planAllowsEndpoint } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import type { Answer, SoakRequest } from './soak-http';
 import {
   HISTORY_DAYS,
   newVisitorRequest,
   PASSWORD,
+  PLANS,
   sessionTokenOf,
   signedIn,
   visitorAddress,
@@ -51,8 +53,8 @@ const keyOn = (world: SoakWorld, plans: readonly Plan[]): ApiKey =>
   one(world.keys.filter((k) => plans.includes(k.plan)));
 const anyKey = (world: SoakWorld): ApiKey => one(world.keys);
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
-const HISTORY_PLANS: readonly Plan[] = ['basic', 'professional', 'enterprise'];
-const SERIES_PLANS: readonly Plan[] = ['professional', 'enterprise'];
+const HISTORY_PLANS = PLANS.filter((plan) => planAllowsEndpoint(plan, 'historical'));
+const SERIES_PLANS = PLANS.filter((plan) => planAllowsEndpoint(plan, 'timeseries'));
 
 function v1(name: string, key: ApiKey, path: string, expect?: SoakRequest['expect']): MixedRequest {
   return { request: { name, method: 'GET', path, headers: { 'x-api-key': key.key }, expect } };

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { PLAN_IDS, type PlanId } from '@fxrates/domain';
 import { pubSubChannels } from '@fxrates/queues';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { markEmailVerified } from '../verified-email';
 import { send, type Answer, type SoakRequest } from './soak-http';
 
-export type Plan = 'free' | 'basic' | 'professional' | 'enterprise';
-export const PLANS: readonly Plan[] = ['free', 'basic', 'professional', 'enterprise'];
+export type Plan = PlanId;
+export const PLANS: readonly Plan[] = PLAN_IDS;
 const USERS_PER_PLAN = 3;
 const KEYS_PER_USER = 3;
 /**

@@ -1,4 +1,4 @@
-import type { RateProviderId } from '@fxrates/domain';
+import { RATE_PROVIDERS, type RateProviderId } from '@fxrates/domain';
 import { ConfigError, parseEnv, type NodeEnv, type Parsed, type PlanLimitOverride } from './env-schema';
 import { withLocalSecrets, type LocalSecretsOptions } from './local-secrets';
 import type { TracingConfig } from './tracing-config';
@@ -154,29 +154,27 @@ export interface RatesProviderConfig {
 }
 
 function ratesProviders(e: Env): RatesProviderConfig[] {
-  const settings = (
-    prefix:
-      'ECB' | 'FRANKFURTER' | 'OXR' | 'COINBASE_RATES' | 'OPEN_ER_API' | 'COINGECKO' | 'BINANCE' | 'COINBASE',
-  ) => ({
-    baseUrl: e[`RATES_${prefix}_URL`].replace(/\/+$/, ''),
-    intervalMs: e[`RATES_${prefix}_INTERVAL_MS`],
-    timeoutMs: e[`RATES_${prefix}_TIMEOUT_MS`],
-  });
-  const byId: Record<RateProviderId, Omit<RatesProviderConfig, 'id'>> = {
-    'bundled-snapshot': { baseUrl: '', intervalMs: e.RATES_INGEST_INTERVAL_MS, timeoutMs: 10_000 },
-    ecb: settings('ECB'),
-    frankfurter: settings('FRANKFURTER'),
-    oxr: { ...settings('OXR'), apiKey: e.RATES_OXR_APP_ID || undefined },
-    'coinbase-rates': settings('COINBASE_RATES'),
-    'open-er-api': settings('OPEN_ER_API'),
-    coingecko: { ...settings('COINGECKO'), apiKey: e.RATES_COINGECKO_API_KEY || undefined },
-    binance: settings('BINANCE'),
-    coinbase: settings('COINBASE'),
+  const settings = (id: RateProviderId): Omit<RatesProviderConfig, 'id' | 'apiKey'> => {
+    const env = RATE_PROVIDERS[id].env;
+    // The bundled snapshot reads a file: its job runs on the snapshot ingest interval.
+    if (env === null) return { baseUrl: '', intervalMs: e.RATES_INGEST_INTERVAL_MS, timeoutMs: 10_000 };
+    return {
+      baseUrl: e[`RATES_${env}_URL`].replace(/\/+$/, ''),
+      intervalMs: e[`RATES_${env}_INTERVAL_MS`],
+      timeoutMs: e[`RATES_${env}_TIMEOUT_MS`],
+    };
+  };
+  /** The sources that take a key of the operator's, each from its own variable. */
+  const apiKeys: Partial<Record<RateProviderId, string>> = {
+    oxr: e.RATES_OXR_APP_ID,
+    coingecko: e.RATES_COINGECKO_API_KEY,
   };
   if (e.RATES_PROVIDERS.includes('oxr') && !e.RATES_OXR_APP_ID) {
     throw new ConfigError(['RATES_OXR_APP_ID is required when RATES_PROVIDERS includes oxr']);
   }
-  return e.RATES_PROVIDERS.map((id) => ({ id, ...byId[id] }));
+  return e.RATES_PROVIDERS.map((id) =>
+    id in apiKeys ? { id, ...settings(id), apiKey: apiKeys[id] || undefined } : { id, ...settings(id) },
+  );
 }
 
 /**

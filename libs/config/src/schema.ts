@@ -1,4 +1,11 @@
-import { DEFAULT_RATE_PROVIDERS, RATE_PROVIDER_IDS } from '@fxrates/domain';
+import {
+  BILLING_CYCLES,
+  DEFAULT_RATE_PROVIDERS,
+  DEFAULT_STREAM_LIMITS,
+  PAID_PLAN_IDS,
+  PLAN_IDS,
+  RATE_PROVIDER_IDS,
+} from '@fxrates/domain';
 import { availableParallelism } from 'node:os';
 import {
   bool,
@@ -298,7 +305,7 @@ export const ENV_SCHEMA = {
   }),
   PLAN_LIMITS: planLimits({
     description: 'overrides of plans\' monthly quota and burst, e.g. "enterprise=1000000:500"',
-    plans: ['free', 'basic', 'professional', 'enterprise'],
+    plans: PLAN_IDS,
     default: {},
   }),
   METERING_LEASES: oneOf(['on', 'off'] as const, {
@@ -331,9 +338,9 @@ export const ENV_SCHEMA = {
   STREAM_LIMITS: namedValues({
     description:
       'concurrent rate streams per user by plan, e.g. "professional=5,enterprise=50" (a plan left out: none)',
-    names: ['free', 'basic', 'professional', 'enterprise'],
+    names: PLAN_IDS,
     value: /^\d{1,6}$/,
-    default: { professional: '5', enterprise: '50' },
+    default: { ...DEFAULT_STREAM_LIMITS },
   }),
   CONTACT_RECAPTCHA: oneOf(['on', 'off'] as const, {
     description:
@@ -494,14 +501,7 @@ export const ENV_SCHEMA = {
   }),
   PAYPAL_PLAN_IDS: namedValues({
     description: 'PayPal plan id per plan and cycle, e.g. "basic.monthly=P-1AB,basic.annual=P-2CD"',
-    names: [
-      'basic.monthly',
-      'basic.annual',
-      'professional.monthly',
-      'professional.annual',
-      'enterprise.monthly',
-      'enterprise.annual',
-    ],
+    names: PAID_PLAN_IDS.flatMap((plan) => BILLING_CYCLES.map((cycle) => `${plan}.${cycle}`)),
     value: /^[A-Za-z0-9-]{3,50}$/,
     default: {},
   }),

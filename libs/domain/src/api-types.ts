@@ -1,4 +1,5 @@
 import type { MetalUnit } from './metal-units';
+import type { PlanId } from './plans';
 import type { QuotaAlertThreshold } from './quota-alerts';
 /** Response of POST /api/auth/session. */
 export interface SessionResponse {
@@ -40,10 +41,6 @@ export interface ExactConvertResponse extends Omit<ConvertResponse, 'amount' | '
   rate: string;
   result: string;
 }
-
-/** Plans a user can hold (decisions.md, Plans). */
-export type PlanId = 'free' | 'basic' | 'professional' | 'enterprise';
-export const PLAN_IDS: readonly PlanId[] = ['free', 'basic', 'professional', 'enterprise'];
 
 /** The signed-in user as the app sees it (spec §3, Current user). */
 export interface CurrentUser {

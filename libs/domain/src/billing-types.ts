@@ -1,4 +1,5 @@
-import type { BillingCycle, PendingPlanChange, PlanId } from './api-types';
+import type { BillingCycle, PendingPlanChange } from './api-types';
+import type { PlanId } from './plans';
 
 export type PayPalEnvironment = 'sandbox' | 'live';
 

@@ -1,7 +1,8 @@
-import type { BillingCycle, PlanId } from './api-types';
+import type { BillingCycle } from './api-types';
 import type { SubscriptionView } from './billing-types';
+import { PLAN_IDS, PLANS, type PlanId } from './plans';
 
-/** A plan with the cycle it is billed on (free has no cycle that matters). */
+/** A plan with the cycle it is billed on (a plan without a price has no cycle that matters). */
 export interface PlanChoice {
   plan: PlanId;
   cycle: BillingCycle;
@@ -13,15 +14,13 @@ export interface PlanChoice {
  */
 export type PlanChangeDirection = 'upgrade' | 'downgrade' | 'same';
 
-const TIERS: readonly PlanId[] = ['free', 'basic', 'professional', 'enterprise'];
-
 /**
  * Orders plans by what they give and what they commit to: the tier first, then, within a tier,
  * annual above monthly (a prepaid year is never cut short by a switch to monthly). Free is lowest.
  */
 export function planRank({ plan, cycle }: PlanChoice): number {
-  const tier = TIERS.indexOf(plan);
-  return plan === 'free' ? 0 : tier * 2 + (cycle === 'annual' ? 1 : 0);
+  const tier = PLAN_IDS.indexOf(plan);
+  return PLANS[plan].price === null ? tier * 2 : tier * 2 + (cycle === 'annual' ? 1 : 0);
 }
 
 export function planChangeDirection(from: PlanChoice, to: PlanChoice): PlanChangeDirection {
@@ -39,7 +38,7 @@ export type PlanChangeTiming = 'now' | 'period-end';
 
 export function planChangeTiming(from: PlanChoice, to: PlanChoice): PlanChangeTiming | null {
   if (from.plan === to.plan && from.cycle === to.cycle) return null;
-  return TIERS.indexOf(to.plan) > TIERS.indexOf(from.plan) ? 'now' : 'period-end';
+  return PLAN_IDS.indexOf(to.plan) > PLAN_IDS.indexOf(from.plan) ? 'now' : 'period-end';
 }
 
 /** Body of POST /api/v1/subscriptions/change. */

@@ -1,4 +1,4 @@
-import type { PlanId } from './api-types';
+import type { PlanId } from './plans';
 import {
   planChangeDirection,
   planChangeTiming,

@@ -1,7 +1,4 @@
-import { cheapestPlanAllowing, planAllowsCurrency } from './plans';
-import type { PlanId } from './api-types';
-
-const PLAN_IDS: readonly PlanId[] = ['free', 'basic', 'professional', 'enterprise'];
+import { cheapestPlanAllowing, PLAN_IDS, planAllowsCurrency } from './plans';
 const allowing = (code: string) => PLAN_IDS.filter((plan) => planAllowsCurrency(plan, code));
 
 describe('planAllowsCurrency', () => {

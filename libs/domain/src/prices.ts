@@ -1,24 +1,30 @@
-import type { BillingCycle, PlanId } from './api-types';
+import type { BillingCycle } from './api-types';
+import { PLAN_IDS, PLANS, type PaidPlanId, type PlanId } from './plans';
 
-/** Plans sold through PayPal (free needs no payment). */
-export type PaidPlanId = Exclude<PlanId, 'free'>;
-export const PAID_PLAN_IDS: readonly PaidPlanId[] = ['basic', 'professional', 'enterprise'];
+export type { PaidPlanId } from './plans';
+
+function isPaid(plan: PlanId): plan is PaidPlanId {
+  return PLANS[plan].price !== null;
+}
+
+/** Plans sold through PayPal (a plan without a price needs no payment), cheapest first. */
+export const PAID_PLAN_IDS: readonly PaidPlanId[] = PLAN_IDS.filter(isPaid);
 export const BILLING_CYCLES: readonly BillingCycle[] = ['monthly', 'annual'];
 export const BILLING_CURRENCY = 'USD';
 
 /** What each plan and cycle charges, in US cents (spec §3; the annual figure is the yearly total). */
-export const PLAN_PRICES_MINOR: Readonly<Record<PaidPlanId, Readonly<Record<BillingCycle, number>>>> = {
-  basic: { monthly: 1599, annual: 16788 },
-  professional: { monthly: 5999, annual: 63588 },
-  enterprise: { monthly: 9999, annual: 101988 },
-};
+export const PLAN_PRICES_MINOR: Readonly<Record<PaidPlanId, Readonly<Record<BillingCycle, number>>>> =
+  Object.fromEntries(
+    PAID_PLAN_IDS.map((id) => {
+      const { monthly, annual } = PLANS[id].price;
+      return [id, { monthly, annual }];
+    }),
+  ) as Record<PaidPlanId, Record<BillingCycle, number>>;
 
 /** "Per month billed annually" on the pricing cards (spec §9); displayed only, never charged. */
-export const ANNUAL_PER_MONTH_DISPLAY_MINOR: Readonly<Record<PaidPlanId, number>> = {
-  basic: 1399,
-  professional: 5299,
-  enterprise: 8499,
-};
+export const ANNUAL_PER_MONTH_DISPLAY_MINOR: Readonly<Record<PaidPlanId, number>> = Object.fromEntries(
+  PAID_PLAN_IDS.map((id) => [id, PLANS[id].price.annualPerMonthDisplay]),
+) as Record<PaidPlanId, number>;
 
 export function isPaidPlanId(value: unknown): value is PaidPlanId {
   return typeof value === 'string' && (PAID_PLAN_IDS as readonly string[]).includes(value);
@@ -29,8 +35,9 @@ export function isBillingCycle(value: unknown): value is BillingCycle {
 }
 
 /**
- * The price of a plan and cycle in cents. An unknown plan (free included) costs 0 and is reported
- * through `onUnknownPlan` (spec §3: "an unknown plan gives a price of 0 and logs an error").
+ * The price of a plan and cycle in cents. A plan without a price (free) or an unknown one costs 0; an
+ * unknown one is reported through `onUnknownPlan` (spec §3: "an unknown plan gives a price of 0 and
+ * logs an error").
  */
 export function planPriceMinor(
   plan: string,
@@ -38,7 +45,7 @@ export function planPriceMinor(
   onUnknownPlan: (message: string) => void = () => undefined,
 ): number {
   if (!isPaidPlanId(plan)) {
-    if (plan !== 'free') onUnknownPlan(`No price for unknown plan "${plan}"`);
+    if (!(PLAN_IDS as readonly string[]).includes(plan)) onUnknownPlan(`No price for unknown plan "${plan}"`);
     return 0;
   }
   return PLAN_PRICES_MINOR[plan][cycle];

@@ -1,9 +1,9 @@
-import type { PlanId } from './api-types';
+import { PLAN_IDS, PLANS, type PlanDefinition, type PlanId } from './plans';
 
 /** The request-for-quote card (its spelling as the product shows it, spec §2). */
 export const RFQ_CARD_NAME = 'Other API Intergrations';
 
-/** One pricing card's texts (spec §9); prices come from prices.ts, quotas from plans.ts. */
+/** One pricing card's texts (spec §9); prices come from prices.ts. */
 export interface PricingCard {
   id: PlanId | 'rfq';
   name: string;
@@ -11,24 +11,13 @@ export interface PricingCard {
   mostPopular?: boolean;
 }
 
+/** One card per plan, cheapest first, then the request-for-quote card. */
 export const PRICING_CARDS: readonly PricingCard[] = [
-  { id: 'free', name: 'Free', features: ['1000 requests/month', 'Basic pairs', 'No support'] },
-  {
-    id: 'basic',
-    name: 'Basic',
-    features: ['10,000 requests/month', 'All pairs and top crypto', 'Email support'],
-    mostPopular: true,
-  },
-  {
-    id: 'professional',
-    name: 'Professional',
-    features: ['100,000 requests/month', 'Superior burst rates', 'Email support'],
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    features: ['500,000 requests/month', 'All features', 'Priority support'],
-  },
+  ...PLAN_IDS.map((id): PricingCard => {
+    const plan: PlanDefinition = PLANS[id];
+    const card: PricingCard = { id, name: plan.name, features: plan.features };
+    return plan.mostPopular ? { ...card, mostPopular: true } : card;
+  }),
   // Spec §9 lists nothing but its price (RFQ) and its Contact Us button.
   { id: 'rfq', name: RFQ_CARD_NAME, features: [] },
 ];

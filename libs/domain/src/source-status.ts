@@ -1,4 +1,4 @@
-import type { PlanId } from './api-types';
+import type { PlanId } from './plans';
 import type { CurrencyType } from './currency';
 import type { RateProviderId, RateProviderKind } from './rate-sources';
 import type { PublishPattern } from './source-cadence';

@@ -7,23 +7,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { REQUEST_ID_HEADER } from '@fxrates/domain';
 import { AppModule } from './app.module';
-import { AccessLog } from './common/access-log';
-import { corsOptions, preflightRefusal } from './common/cors';
-import { DirectRoutes } from './common/direct-routes';
-import { frameworkErrorHandler } from './common/framework-errors';
-import { clientErrorHandler, createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from './common/http-server';
-import { registerJsonBodyParser } from './common/json-body';
-import { BODY_LIMIT_BYTES, PATH_PARAM_MAX_LENGTH } from './common/limits';
+import {
+  AccessLog,
+  DirectRoutes,
+  frameworkErrorHandler,
+  clientErrorHandler,
+  createHttpServer,
+  HTTP_TIMEOUTS,
+  type HttpTimeouts,
+  ProblemFilter,
+  sendProblem,
+  servedPaths,
+  servedRoutes,
+  requestIdOf,
+} from './common/http';
+import { corsOptions, preflightRefusal, securityHeadersFor } from './common/security';
+import {
+  registerJsonBodyParser,
+  BODY_LIMIT_BYTES,
+  PATH_PARAM_MAX_LENGTH,
+  createValidationPipe,
+} from './common/input';
 import { createLogger, PinoNestLogger } from '@fxrates/config';
-import { ProblemFilter } from './common/problem.filter';
-import { sendProblem } from './common/problem-reply';
 import { STATUS_HISTORY_ROUTE, STATUS_ROUTE } from './modules/status';
-import { servedPaths, servedRoutes } from './common/served-paths';
-import { requestIdOf } from './common/request-id';
-import { recordRoutes } from './common/route-registry';
-import { securityHeadersFor } from './common/security-headers';
-import { ShutdownState } from './common/shutdown-state';
-import { createValidationPipe } from './common/validation.pipe';
+import { recordRoutes } from './common/openapi';
+import { ShutdownState } from './common/resilience';
 import { PublicApiRoutes } from './modules/public-api';
 import { PUBLIC_API_PREFIX } from './modules/public-api';
 import { setupOpenApi } from './openapi';

@@ -6,8 +6,8 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import { APP_CONFIG, bullTelemetry, type AppConfig } from '@fxrates/config';
 import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
-import { DirectRoutesModule } from './common/direct-routes.module';
-import { MetricsModule } from './common/metrics.module';
+import { DirectRoutesModule } from './common/http';
+import { MetricsModule } from './common/metrics';
 import { AccountModule } from './modules/account';
 import { AuthModule } from './modules/auth';
 import { BillingModule } from './modules/billing';
@@ -19,7 +19,7 @@ import { PlansModule } from './modules/plans';
 import { PublicApiModule } from './modules/public-api';
 import { UsageModule } from './modules/usage';
 import { StatusModule } from './modules/status';
-import { RatesModule } from './modules/rates';
+import { LandingConverterModule } from './modules/landing-converter';
 import { RedisModule } from './modules/redis';
 import { FAIL_FAST_OPTIONS, watchConnection } from './modules/redis';
 import type { Redis } from 'ioredis';
@@ -74,7 +74,7 @@ export class AppModule {
         StatusModule,
         UsageModule,
         BillingModule,
-        RatesModule,
+        LandingConverterModule,
         HealthModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],

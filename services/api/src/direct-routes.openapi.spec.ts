@@ -1,9 +1,7 @@
 import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { problemCodesOf, statusOf } from './common/openapi';
-import { documentRoutes } from './common/route-openapi';
-import type { DocumentedRoute } from './common/route-schema';
+import { problemCodesOf, statusOf, documentRoutes, type DocumentedRoute } from './common/openapi';
 import { directRoutes } from './openapi';
 import type { MeteringService } from './modules/metering';
 import type { StreamHub } from './modules/streams';

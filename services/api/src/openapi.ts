@@ -16,15 +16,15 @@ import {
   SHARED_HEADERS,
   statusOf,
   type ProblemCode,
+  documentRoutes,
+  type DocumentedRoute,
 } from './common/openapi';
-import { documentRoutes } from './common/route-openapi';
-import type { DocumentedRoute } from './common/route-schema';
 import { REFRESH_COOKIE } from './modules/auth';
 import { documentedPublicRoute, PUBLIC_API_TAG } from './modules/public-api';
 import { PublicApiRoutes } from './modules/public-api';
 import type { PublicRoute } from './modules/public-api';
-import { CONVERT_ROUTE } from './modules/rates';
-import { PAIR_HISTORY_ROUTE } from './modules/rates';
+import { CONVERT_ROUTE } from './modules/landing-converter';
+import { PAIR_HISTORY_ROUTE } from './modules/landing-converter';
 import { STATUS_HISTORY_ROUTE, STATUS_ROUTE, STATUS_TAG } from './modules/status';
 
 const DESCRIPTION = `Real-time foreign-exchange and crypto rates.

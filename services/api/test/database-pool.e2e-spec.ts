@@ -2,7 +2,7 @@ import { migrateUp, ormConfig } from '@fxrates/db';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createServer, type Server, type Socket } from 'node:net';
 import { startThrowawayPostgres } from '../../worker/test/support/throwaway-postgres';
-import { isDatabaseUnreachable } from '../src/common/unavailable-dependency';
+import { isDatabaseUnreachable } from '../src/common/resilience';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test';
 

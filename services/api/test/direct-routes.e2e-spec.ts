@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { ApiMetrics } from '../src/common/api-metrics';
+import { ApiMetrics } from '../src/common/metrics';
 import { UserPlansService } from '../src/modules/plans';
 import { register } from './support/auth-client';
 import { startTestApp, type TestApp } from './test-app';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import { recordedRoutes } from '../src/common/route-registry';
+import { recordedRoutes } from '../src/common/openapi';
 import { REDIS } from '../src/modules/redis/redis.module';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';

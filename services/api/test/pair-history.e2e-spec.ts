@@ -1,20 +1,17 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { addDays } from '@fxrates/rates';
 import request from 'supertest';
-import { lockRecentCloses, type RecentClosesLock } from '../../worker/test/support/recent-closes-lock';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 /**
  * GET /api/rates/history, the converter's 30-day sparkline. Seeds closes of ISK, THB and AAVE on
- * days relative to today. The ingest suites record today's value of every currency from every live
- * source (which the sparkline reads too), so this suite takes its turn with them (the recent-closes
- * lock) and starts from none of its currencies' recent rows.
+ * days relative to today, starting from none of its currencies' recent rows (an earlier file in this
+ * worker's database may have recorded today's value of every currency from every live source).
  */
 describe('GET /api/rates/history (converter sparkline)', () => {
   let t: TestApp;
   let session: string;
-  let recentCloses: RecentClosesLock | undefined;
   const today = new Date().toISOString().slice(0, 10);
   const day = (offset: number) => addDays(today, offset);
   const history = (query: string) =>
@@ -34,7 +31,6 @@ describe('GET /api/rates/history (converter sparkline)', () => {
       ['binance', day(-1), 'AAVE', '0.005'], // preferred over CoinGecko
     ];
     const connection = t.app.get(MikroORM).em.getConnection();
-    recentCloses = await lockRecentCloses();
     await connection.execute(
       `delete from rate_history where currency in ('ISK', 'THB', 'AAVE', 'XOF') and day >= ?`,
       [day(-40)],
@@ -48,7 +44,6 @@ describe('GET /api/rates/history (converter sparkline)', () => {
     }
   });
   afterAll(async () => {
-    await recentCloses?.release();
     await t?.close();
   });
 

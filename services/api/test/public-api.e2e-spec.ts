@@ -2,7 +2,7 @@ import { loadBundledSnapshot, crossRate, displayRate } from '@fxrates/rates';
 import { Agent, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { ApiMetrics } from '../src/common/api-metrics';
+import { ApiMetrics } from '../src/common/metrics';
 import { MeteringService } from '../src/modules/metering';
 import { UserPlansService } from '../src/modules/plans';
 import { register } from './support/auth-client';

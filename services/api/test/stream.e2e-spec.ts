@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { until } from '../../worker/test/support/waiting';
 import type { MetricValueWithName } from 'prom-client';
-import { ApiMetrics } from '../src/common/api-metrics';
+import { ApiMetrics } from '../src/common/metrics';
 import { StreamHub } from '../src/modules/streams';
 import { schemaValidator, type OpenApiDocument } from './support/openapi-document';
 import { keysOnPlans } from './support/plan-keys';

@@ -6,7 +6,6 @@ import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { RateHistory } from '../src/modules/history';
-import { withRecentCloses } from '../../worker/test/support/recent-closes-lock';
 import { until } from '../../worker/test/support/waiting';
 import { seedHistory } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
@@ -524,38 +523,37 @@ describe('time series exports: CSV and NDJSON', () => {
     },
   );
 
-  it('lets a client keep a period of published closes for good, and one reaching past them until the next close', () =>
-    withRecentCloses(async () => {
-      // A close of this week's, so the last published close is recent whatever else the database holds.
-      let day = Date.now() - 3 * 86_400_000;
-      while ([0, 6].includes(new Date(day).getUTCDay())) day -= 86_400_000;
-      const recent = new Date(day).toISOString().slice(0, 10);
-      const added = await sql(
-        `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, 'EUR', 0.9)
-       on conflict do nothing returning day`,
-        [HISTORY_SOURCE, recent],
-      );
-      // As the ingest's announcement would: the API reads the range and this year again.
+  it('lets a client keep a period of published closes for good, and one reaching past them until the next close', async () => {
+    // A close of this week's, so the last published close is recent whatever else the database holds.
+    let day = Date.now() - 3 * 86_400_000;
+    while ([0, 6].includes(new Date(day).getUTCDay())) day -= 86_400_000;
+    const recent = new Date(day).toISOString().slice(0, 10);
+    const added = await sql(
+      `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, 'EUR', 0.9)
+     on conflict do nothing returning day`,
+      [HISTORY_SOURCE, recent],
+    );
+    // As the ingest's announcement would: the API reads the range and this year again.
+    t.app.get(RateHistory).invalidate();
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const reaching = await raw(`/rates/timeseries?start=${recent}&end=${recent}&symbols=EUR&format=csv`);
+      expect(reaching.status).toBe(200);
+      expect(reaching.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const open = await raw(`/rates/timeseries?start=${recent}&end=${today}&symbols=EUR&format=csv`);
+      expect(open.status).toBe(200);
+      // The JSON answer's rule (CachePolicy.closes): until the next close is expected, at least a minute.
+      // Ending today, never final: today's values change with every poll of a live source.
+      expect(open.headers['cache-control']).toMatch(/^public, max-age=([6-9]\d|\d{3,})$/);
+    } finally {
+      if (added.length > 0)
+        await sql(`delete from rate_history where source = ? and day = ? and currency = 'EUR'`, [
+          HISTORY_SOURCE,
+          recent,
+        ]);
       t.app.get(RateHistory).invalidate();
-      try {
-        const today = new Date().toISOString().slice(0, 10);
-        const reaching = await raw(`/rates/timeseries?start=${recent}&end=${recent}&symbols=EUR&format=csv`);
-        expect(reaching.status).toBe(200);
-        expect(reaching.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-        const open = await raw(`/rates/timeseries?start=${recent}&end=${today}&symbols=EUR&format=csv`);
-        expect(open.status).toBe(200);
-        // The JSON answer's rule (CachePolicy.closes): until the next close is expected, at least a minute.
-        // Ending today, never final: today's values change with every poll of a live source.
-        expect(open.headers['cache-control']).toMatch(/^public, max-age=([6-9]\d|\d{3,})$/);
-      } finally {
-        if (added.length > 0)
-          await sql(`delete from rate_history where source = ? and day = ? and currency = 'EUR'`, [
-            HISTORY_SOURCE,
-            recent,
-          ]);
-        t.app.get(RateHistory).invalidate();
-      }
-      const closed = await raw(`/rates/timeseries?start=${YEAR}-01-01&end=${YEAR}-01-31&format=csv`);
-      expect(closed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    }));
+    }
+    const closed = await raw(`/rates/timeseries?start=${YEAR}-01-01&end=${YEAR}-01-31&format=csv`);
+    expect(closed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
 });

@@ -23,7 +23,6 @@ import { WorkerMetrics } from '../src/health/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
 import { ingestNow } from './support/ingest-now';
 import { until } from './support/waiting';
-import { lockRecentCloses, type RecentClosesLock } from './support/recent-closes-lock';
 
 /** The live ones of the default list: every keyless source. */
 const LIVE = DEFAULT_RATE_PROVIDERS.filter((id) => id !== 'bundled-snapshot');
@@ -80,14 +79,12 @@ describe('worker: the default provider list against stand-ins of every source', 
   let redis: Redis;
   let store: RatesStore;
   let values: ProviderValuesStore;
-  let recentCloses: RecentClosesLock | undefined;
   const clearRecorded = (em: EntityManager) =>
     em
       .getConnection()
       .execute(`delete from rate_history where source in (${LIVE.map((id) => `'${id}'`).join(', ')})`);
 
   beforeAll(async () => {
-    recentCloses = await lockRecentCloses();
     standIn = await ProviderStandIn.start();
     // Every catalogued crypto asset priced on the exchanges at the snapshot's rates.
     const snapshot = loadBundledSnapshot();
@@ -122,7 +119,6 @@ describe('worker: the default provider list against stand-ins of every source', 
     await api?.close();
     await redis?.quit();
     await standIn?.close();
-    await recentCloses?.release();
   });
 
   it('serves at least 150 of the catalogue fiat and every crypto asset from a live source', async () => {

@@ -25,7 +25,6 @@ import { WorkerMetrics } from '../src/health/worker-metrics';
 import { WorkerModule } from '../src/worker.module';
 import { ingestNow } from './support/ingest-now';
 import { until } from './support/waiting';
-import { lockRecentCloses, type RecentClosesLock } from './support/recent-closes-lock';
 
 /**
  * How long an API instance may take to serve a table the worker announced. Instances never poll for
@@ -74,11 +73,7 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
         `delete from rate_history where source in ('ecb', 'coingecko', 'binance') and observed_at is not null`,
       );
 
-  // This suite writes the ECB's closes of the last days (today's too, after 16:00 CET).
-  let recentCloses: RecentClosesLock | undefined;
-
   beforeAll(async () => {
-    recentCloses = await lockRecentCloses();
     standIn = await ProviderStandIn.start();
     standIn.ecbXml = ecbDailyXml(firstDay, { USD: '1.1600', CHF: '0.9300', GBP: '0.8700' });
     standIn.cryptoUsd = { BTC: '80000', ETH: '2500' };
@@ -125,7 +120,6 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
     for (const api of apis ?? []) await api.close();
     await redis?.quit();
     await standIn?.close();
-    await recentCloses?.release();
   });
 
   it('serves ECB fiat and exchange crypto, cross-rated exactly, on every instance', async () => {

@@ -25,7 +25,6 @@ import {
   startWorkerProcess,
   type WorkerProcess,
 } from './support/worker-processes';
-import { lockRecentCloses, type RecentClosesLock } from './support/recent-closes-lock';
 
 const ECB_DAILY = '/stats/eurofxref/eurofxref-daily.xml';
 // The latest ECB fix already published, so the ingest takes it as today's value.
@@ -73,11 +72,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     expect((await worker.exited).signal).toBe('SIGKILL');
   };
 
-  // The ingest below records the ECB's latest closes (today's, after 16:00 CET): see recent-closes-lock.
-  let recentCloses: RecentClosesLock | undefined;
-
   beforeAll(async () => {
-    recentCloses = await lockRecentCloses();
     smtp = await startSmtpSink();
     paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
     provider = await ProviderStandIn.start();
@@ -106,7 +101,6 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     ]);
     await api.close();
     await Promise.all([smtp.close(), paypal.close(), provider.close()]);
-    await recentCloses?.release();
   });
 
   it('a rates ingest waiting on a hung provider runs again on the other worker; history rows once', async () => {

@@ -1,4 +1,5 @@
 import {
+  HIGHEST_PLAN,
   PLANS,
   percentUsed,
   quotaAlertLevel,
@@ -36,7 +37,7 @@ export function quotaBanner(usage: AccountUsage): QuotaBannerView | null {
         ? `${used}. Calls are refused (429) until the quota resets on ${resets}.`
         : `${used}. The quota resets on ${resets}.`,
     link:
-      usage.plan === 'enterprise'
+      usage.plan === HIGHEST_PLAN
         ? { to: '/contact', label: 'Contact us for a higher quota' }
         : { to: '/pricing', label: 'Upgrade your plan' },
   };

@@ -1,4 +1,4 @@
-import type { PlanId } from '@fxrates/domain';
+import { cheapestPlanFor, type PlanId } from '@fxrates/domain';
 
 export interface EndpointParameter {
   name: string;
@@ -146,7 +146,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       historySymbols,
     ],
     metered: true,
-    plan: 'basic',
+    plan: cheapestPlanFor('historical'),
     sdkMethod: 'historical',
   },
   {
@@ -156,7 +156,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       'Daily closes over up to 366 days, one metered call; as JSON, or downloaded as CSV or NDJSON (one row per day and currency)',
     parameters: [start, end, base, historySymbols, exportFormat],
     metered: true,
-    plan: 'professional',
+    plan: cheapestPlanFor('timeseries'),
     sdkMethod: 'timeseries',
   },
   {
@@ -165,7 +165,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     summary: 'Change between the closes at the start and end of a period',
     parameters: [start, end, base, historySymbols],
     metered: true,
-    plan: 'professional',
+    plan: cheapestPlanFor('fluctuation'),
     sdkMethod: 'fluctuation',
   },
   {
@@ -184,7 +184,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       },
     ],
     metered: true,
-    plan: 'professional',
+    plan: cheapestPlanFor('stream'),
     sdkMethod: 'subscribe',
     streamed: true,
   },

@@ -16,8 +16,8 @@ import {
   type PayPalStandIn,
   type SignedDelivery,
 } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
-import { ApiMetrics } from '../../src/common/api-metrics';
-import { BODY_LIMIT_BYTES } from '../../src/common/limits';
+import { ApiMetrics } from '../../src/common/metrics';
+import { BODY_LIMIT_BYTES } from '../../src/common/input';
 import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../../src/modules/billing/webhook-delivery';
 import { MAX_SERIES_DAYS } from '../../src/modules/history';
 import { payPalEnv, webhookCallsTo } from '../support/paypal-env';

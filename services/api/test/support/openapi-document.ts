@@ -56,7 +56,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   );
 }
 
-/** The codes a problem response lists: the `code` enum of its schema (see common/openapi.ts). */
+/** The codes a problem response lists: the `code` enum of its schema (see common/openapi/openapi.ts). */
 export function listedCodes(response: ResponseNode | undefined): string[] {
   const schema = response?.content?.['application/problem+json']?.schema as
     { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;

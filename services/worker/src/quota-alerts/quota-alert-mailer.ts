@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { QuotaAlert, User } from '@fxrates/db';
-import { PLANS, plansWithOverrides, type PlanId, type PlanLimits } from '@fxrates/domain';
+import { HIGHEST_PLAN, PLANS, plansWithOverrides, type PlanId, type PlanLimits } from '@fxrates/domain';
 import {
   emailJobOptions,
   JOBS,
@@ -21,7 +21,6 @@ import type { NewQuotaAlert } from './quota-alert-detector';
 
 /** Alerts younger than this may still be on their way into the queue (the flush queues after commit). */
 const UNSENT_GRACE_MS = 2 * 60_000;
-const TOP_PLAN: PlanId = 'enterprise';
 
 /**
  * Emails the quota alerts the usage flush recorded, through the email queue: queued after the flush
@@ -124,7 +123,7 @@ export class QuotaAlertMailer {
       productName: this.config.product.name,
       firstName: user.firstName,
       planName: PLANS[alert.plan]?.name ?? alert.plan,
-      topPlan: alert.plan === TOP_PLAN,
+      topPlan: alert.plan === HIGHEST_PLAN,
       threshold: alert.threshold,
       used: Number(alert.used),
       monthlyQuota: alert.monthlyQuota,

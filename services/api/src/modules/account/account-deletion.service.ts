@@ -13,7 +13,7 @@ import {
 } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import {
   CurrentPasswordCheck,
   PasswordHashing,

@@ -4,7 +4,7 @@ import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import { AccountDataRepository } from '@fxrates/db';
 import type { AccountExport } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
-import { RedisLimit } from '../../common/redis-limit';
+import { RedisLimit } from '../../common/security';
 import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
 

@@ -8,8 +8,8 @@ import {
   type AccountPaymentPage,
   type PaymentReceipt,
 } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
-import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/newest-first-cursor';
+import { AppException } from '../../common/errors';
+import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/input';
 import { unauthorized } from '../auth';
 
 /** Only money PayPal took is a payment here: an order still waiting for the buyer is not. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import {
   ACCESS_TOKEN_TYPE,
   sessionIdOfAccessToken,

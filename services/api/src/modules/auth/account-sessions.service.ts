@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountSession } from '@fxrates/db';
 import { ErrorCode, type AccountSessionView } from '@fxrates/domain';
 import { isUUID } from 'class-validator';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { RefreshTokensService } from './refresh-tokens.service';
 
 const notFound = () =>

@@ -10,7 +10,7 @@ import {
   type TwoFactorChallenge,
 } from '@fxrates/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { AccessTokensService, unauthorized } from './access-tokens.service';
 import type { LoginBody } from './dto/login.body';
 import type { RegisterBody } from './dto/register.body';

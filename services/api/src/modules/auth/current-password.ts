@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from '@fxrates/db';
 import { ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHashing } from './password-hashing.service';
 

@@ -23,7 +23,7 @@ import { emailChangeJobId, emailJobOptions, JOBS, QUEUES, type EmailChangeJob } 
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { REDIS } from '../redis';
 import { unauthorized } from './access-tokens.service';
 import { CurrentPasswordCheck } from './current-password';

@@ -22,7 +22,7 @@ import {
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { claimEmailedLink } from './emailed-links';
 import { REDIS } from '../redis';
 import { unauthorized } from './access-tokens.service';

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { User } from '@fxrates/db';
 import { ErrorCode, type ChangePasswordRequest } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { unauthorized } from './access-tokens.service';
 import { CurrentPasswordCheck } from './current-password';
 import { PasswordHashing } from './password-hashing.service';

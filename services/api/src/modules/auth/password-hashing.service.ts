@@ -4,8 +4,8 @@ import { ErrorCode } from '@fxrates/domain';
 import { randomBytes } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Counter, Gauge } from 'prom-client';
-import { AppException } from '../../common/app-exception';
-import { ApiMetrics } from '../../common/api-metrics';
+import { AppException } from '../../common/errors';
+import { ApiMetrics } from '../../common/metrics';
 import { hashPassword, verifyPassword } from './passwords';
 
 /**

@@ -14,7 +14,7 @@ import { emailJobOptions, JOBS, QUEUES, type SendPasswordResetEmailJob } from '@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { claimEmailedLink } from './emailed-links';
 import { REDIS } from '../redis';
 import { PasswordHashing } from './password-hashing.service';

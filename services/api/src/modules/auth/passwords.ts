@@ -1,6 +1,6 @@
 import { ErrorCode, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fxrates/domain';
 import * as argon2 from 'argon2';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /** argon2id at OWASP's first recommended setting: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

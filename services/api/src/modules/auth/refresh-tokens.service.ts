@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { RefreshTokensRepository } from '@fxrates/db';
 import { ErrorCode } from '@fxrates/domain';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import type { SessionDevice } from './session-device';
 
 /** How long a refresh token is good for; each use rotates it and starts a new period. */

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode } from '@fxrates/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

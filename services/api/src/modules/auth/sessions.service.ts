@@ -3,9 +3,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { AnonymousSession } from '@fxrates/db';
 import { ErrorCode, SESSION_TTL_MS, type SessionResponse } from '@fxrates/domain';
-import { growingLru } from '../../common/growing-lru';
-import { AppException } from '../../common/app-exception';
-import { BackgroundReread, inBatches } from '../../common/background-reread';
+import { growingLru, BackgroundReread, inBatches } from '../../common/caching';
+import { AppException } from '../../common/errors';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
 
 const CACHE_LIMIT = 100_000;

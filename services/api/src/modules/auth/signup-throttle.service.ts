@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 
-import { ApiMetrics } from '../../common/api-metrics';
+import { ApiMetrics } from '../../common/metrics';
 import { REDIS } from '../redis';
 import { tooManyAttempts } from './too-many-attempts';
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /** 429 `too-many-attempts` with Retry-After, saying in minutes when to try again. */
 export function tooManyAttempts(what: string, msBeforeNext: number): AppException {

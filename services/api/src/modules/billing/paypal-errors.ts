@@ -1,6 +1,6 @@
 import { ErrorCode } from '@fxrates/domain';
 import { PayPalUnavailableError } from '@fxrates/paypal';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /** Runs a PayPal step; PayPal being unreachable becomes a 502 that tells the user nothing changed. */
 export async function askPayPal<T>(

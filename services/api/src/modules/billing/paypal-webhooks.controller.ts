@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/co
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '@fxrates/domain';
 import type { FastifyRequest } from 'fastify';
-import { BodyLimit } from '../../common/json-body';
+import { BodyLimit } from '../../common/input';
 import { ApiProblems } from '../../common/openapi';
 import { ApiPayPalTransmissionHeaders, PayPalEventDto } from './dto/paypal-event.body';
 import { WebhookReceivedDto } from './dto/webhook-received.response';

@@ -19,9 +19,9 @@ import { applyPayPalEventJobOptions, JOBS, QUEUES, type ApplyPayPalEventJob } fr
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { X509Certificate } from 'node:crypto';
-import { RedisLimit } from '../../common/redis-limit';
-import { AppException } from '../../common/app-exception';
-import { isDatabaseUnreachable } from '../../common/unavailable-dependency';
+import { RedisLimit } from '../../common/security';
+import { AppException } from '../../common/errors';
+import { isDatabaseUnreachable } from '../../common/resilience';
 import { REDIS } from '../redis';
 import { invalidSignature, parseDelivery, type WebhookDelivery } from './webhook-delivery';
 import { WebhookTransmissions } from './webhook-transmissions';

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
-import { RedisLimit } from '../../common/redis-limit';
+import { RedisLimit } from '../../common/security';
 import { REDIS } from '../redis';
 import { Payment, Subscription, User } from '@fxrates/db';
 import {
@@ -22,7 +22,7 @@ import {
   PayPalUnavailableError,
   type PayPalOrder,
 } from '@fxrates/paypal';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { UserPlansService } from '../plans';
 import {
   recordUpgradeCapture,

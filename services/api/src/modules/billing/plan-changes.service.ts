@@ -11,7 +11,7 @@ import {
 } from '@fxrates/domain';
 import type { Subscription } from '@fxrates/db';
 import { PayPalClient, PayPalPlanIds } from '@fxrates/paypal';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { askPayPal } from './paypal-errors';
 import { PlanChangePayments } from './plan-change-payments.service';
 import { ourPages, type ReturnUrls } from './return-urls';

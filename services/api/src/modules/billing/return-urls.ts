@@ -1,5 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /** Where PayPal sends the buyer back: an absolute URL of this web app. */
 export interface ReturnUrls {

@@ -6,7 +6,7 @@ import { ErrorCode, type SubscriptionView } from '@fxrates/domain';
 import { PayPalClient } from '@fxrates/paypal';
 import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { askPayPal } from './paypal-errors';
 import { viewOf } from './subscription-view';
 

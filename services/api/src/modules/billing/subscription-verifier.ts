@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode, type BillingCycle, type PaidPlanId } from '@fxrates/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import {
   judgeSubscription,
   PayPalClient,

@@ -12,7 +12,7 @@ import {
   type PlanQuotesResponse,
   type SubscriptionView,
 } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { UserPlansService } from '../plans';
 import type { CreateSubscriptionBody } from './dto/create-subscription.body';
 import {

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendProblem } from '../../common/problem-reply';
+import { sendProblem } from '../../common/http';
 
 /** problem+json with `success: false`: the spec's subscribe client reads `success` from every answer. */
 @Catch()

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@fxrates/domain';
 import { isKnownWebhookAuthAlgo } from '@fxrates/paypal';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /**
  * The most a webhook body may be: PayPal's events (a subscription or a sale with its links) are a

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, clientAddressKey, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { RedisLimit } from '../../common/redis-limit';
+import { RedisLimit } from '../../common/security';
 import { REDIS } from '../redis';
 
 const HOUR_SECONDS = 3600;

@@ -4,7 +4,7 @@ import { ErrorCode } from '@fxrates/domain';
 import { isRecord, textWithin } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { REDIS } from '../redis';
 
 export const RECAPTCHA_ACTION = 'contact_form';

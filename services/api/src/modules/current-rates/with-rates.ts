@@ -1,6 +1,6 @@
 import { ErrorCode } from '@fxrates/domain';
 import { RateUnavailableError } from '@fxrates/rates';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /** Runs a computation over the rates table, turning a missing rate into 503 `rate-unavailable`. */
 export function withRates<T>(compute: () => T): T {

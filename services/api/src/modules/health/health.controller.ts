@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ShutdownState } from '../../common/shutdown-state';
+import { ShutdownState } from '../../common/resilience';
 import { LivenessDto, ReadinessDto } from './dto/health.response';
 import { HealthService, type Readiness } from './health.service';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { ShutdownState } from '../../common/shutdown-state';
-import { RatesModule } from '../rates';
+import { ShutdownState } from '../../common/resilience';
+import { CurrentRatesModule } from '../current-rates';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { RedisHealthIndicator } from './redis.health';
@@ -9,7 +9,7 @@ import { RedisHealthIndicator } from './redis.health';
 @Module({
   // Terminus logs nothing itself: a dependency that is down is named in the readiness answer, and
   // its connection logs the outage once (a probe every few seconds would log it again and again).
-  imports: [TerminusModule.forRoot({ logger: false }), RatesModule],
+  imports: [TerminusModule.forRoot({ logger: false }), CurrentRatesModule],
   controllers: [HealthController],
   providers: [HealthService, RedisHealthIndicator, ShutdownState],
   exports: [ShutdownState],

@@ -1,4 +1,4 @@
-import { BufferPool } from '../../common/buffer-pool';
+import { BufferPool } from '../../common/http';
 import { asciiBytes, AsciiWriter } from './ascii-writer';
 
 describe('AsciiWriter', () => {

@@ -1,4 +1,4 @@
-import { type BufferPool, responseBuffers } from '../../common/buffer-pool';
+import { type BufferPool, responseBuffers } from '../../common/http';
 
 /** Bytes in a pooled buffer: `release` gives the buffer back once nothing reads `bytes` any more. */
 export interface PooledBytes {

@@ -1,5 +1,5 @@
 import { ErrorCode, NUMBERS_FORMATS, type NumbersFormat, type PlanId } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import {
   onlyParameters,
   optionalChoice,
@@ -7,7 +7,7 @@ import {
   optionalCurrencyList,
   requiredString,
   type Query,
-} from '../../common/query-params';
+} from '../../common/input';
 import { assertCurrenciesInPlan } from '../plans';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /** The first and last day of a currency's stored closes (null: none stored). */
 export type HeldRange = { first: string; last: string } | null;

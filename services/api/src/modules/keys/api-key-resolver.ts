@@ -5,10 +5,9 @@ import { ApiKeysRepository, type KeyByHashRow } from '@fxrates/db';
 import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
 import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
-import { growingLru } from '../../common/growing-lru';
+import { growingLru, BackgroundReread, inBatches } from '../../common/caching';
 import { hash } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
-import { BackgroundReread, inBatches } from '../../common/background-reread';
+import { AppException } from '../../common/errors';
 import { hashApiKey } from './api-key-hash';
 import { REDIS, RedisConnections } from '../redis';
 

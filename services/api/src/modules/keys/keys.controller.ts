@@ -27,7 +27,7 @@ import {
   type ApiKeyView,
   type CreatedApiKey,
 } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { ApiProblems } from '../../common/openapi';
 import { CurrentUser, RequiresRecentSignIn, RequiresVerifiedEmail } from '../auth';
 import { JwtAuthGuard } from '../auth';

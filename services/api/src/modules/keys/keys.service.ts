@@ -14,13 +14,13 @@ import {
 import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { AppException } from '../../common/app-exception';
-import { RedisLimit } from '../../common/redis-limit';
+import { AppException } from '../../common/errors';
+import { RedisLimit } from '../../common/security';
 import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
 import { hashApiKey } from './api-key-hash';
 import { toApiKeyView } from './api-key-view';
-import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/newest-first-cursor';
+import { decodeNewestFirstCursor, encodeNewestFirstCursor } from '../../common/input';
 
 const notFound = () =>
   new AppException(ErrorCode.KeyNotFound, 'No API key with this id belongs to your account.');

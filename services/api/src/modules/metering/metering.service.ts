@@ -5,9 +5,9 @@ import { UsageRepository } from '@fxrates/db';
 import { ErrorCode, type PlanId, type PlanLimits } from '@fxrates/domain';
 import { usageRedisKeys, type UsageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
-import { ApiMetrics } from '../../common/api-metrics';
-import { AppException } from '../../common/app-exception';
-import { storeUnavailable } from '../../common/store-outage';
+import { ApiMetrics } from '../../common/metrics';
+import { AppException } from '../../common/errors';
+import { storeUnavailable } from '../../common/resilience';
 import type { ResolvedKey } from '../keys';
 import { REDIS, RedisConnections } from '../redis';
 import { LeaseBook, LeaseSettlement } from './leases';
@@ -70,7 +70,7 @@ const MAX_SEEDS = 3;
  *
  * A month counter Redis does not have (a user's first call of the month, or Redis lost its data) is
  * seeded from PostgreSQL's usage records before any call is metered against it (MonthSeeds). While
- * Redis is unreachable every call fails at once and is answered 503 (common/store-outage).
+ * Redis is unreachable every call fails at once and is answered 503 (common/resilience/store-outage.ts).
  */
 @Injectable()
 export class MeteringService implements OnModuleInit, OnApplicationShutdown {

@@ -1,4 +1,4 @@
-import { growingLru } from '../../common/growing-lru';
+import { growingLru } from '../../common/caching';
 
 const USERS_LIMIT = 100_000;
 

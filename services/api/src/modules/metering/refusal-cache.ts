@@ -1,5 +1,5 @@
 import type { PlanId } from '@fxrates/domain';
-import { growingLru } from '../../common/growing-lru';
+import { growingLru } from '../../common/caching';
 import type { MeterOutcome } from './meter-outcome';
 
 /** A refusal Redis gave that will hold for every further call until `until`. */

@@ -9,7 +9,7 @@ import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis';
-import { ApiMetrics, METRICS_PATH } from '../../common/api-metrics';
+import { ApiMetrics, METRICS_PATH } from '../../common/metrics';
 import { registerOperatorScope } from './operator-scope';
 
 export const BULL_BOARD_PATH = '/admin/queues';

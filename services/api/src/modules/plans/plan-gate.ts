@@ -3,10 +3,12 @@ import {
   ErrorCode,
   PLANS,
   planAllowsCurrency,
+  planAllowsEndpoint,
+  cheapestPlanFor,
   type PlanId,
   type PublicEndpoint,
 } from '@fxrates/domain';
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 
 /**
  * The pricing page, as a link a client can follow (RFC 8288): relative to the API's own origin, which
@@ -25,9 +27,8 @@ function upgradeRequired(what: string, plan: PlanId | undefined, current: PlanId
 }
 
 export function assertEndpointInPlan(plan: PlanId, endpoint: PublicEndpoint): void {
-  if (PLANS[plan].endpoints.includes(endpoint)) return;
-  const needed = cheapestPlanAllowing((p) => PLANS[p].endpoints.includes(endpoint));
-  throw upgradeRequired(`The ${endpoint} endpoint`, needed, plan);
+  if (planAllowsEndpoint(plan, endpoint)) return;
+  throw upgradeRequired(`The ${endpoint} endpoint`, cheapestPlanFor(endpoint), plan);
 }
 
 export function assertCurrenciesInPlan(plan: PlanId, codes: readonly string[]): void {

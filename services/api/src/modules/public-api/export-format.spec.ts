@@ -1,4 +1,4 @@
-import { AppException } from '../../common/app-exception';
+import { AppException } from '../../common/errors';
 import { exportFormatOf } from './export-format';
 
 describe('exportFormatOf', () => {

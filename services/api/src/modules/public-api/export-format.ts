@@ -1,8 +1,8 @@
 import { ErrorCode } from '@fxrates/domain';
 import Negotiator from 'negotiator';
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppException } from '../../common/app-exception';
-import { optionalChoice, type Query } from '../../common/query-params';
+import { AppException } from '../../common/errors';
+import { optionalChoice, type Query } from '../../common/input';
 
 /** What a route that exports answers in: its JSON, or the same content as CSV or NDJSON rows. */
 export type ExportFormat = 'json' | 'csv' | 'ndjson';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { HeaderObject } from '@nestjs/swagger';
-import { StringEnum } from '../../common/route-schema';
+import { StringEnum } from '../../common/openapi';
 import { EXPORT_VARY } from './export-answer';
 import { CSV_MEDIA_TYPE, EXPORT_FORMATS, NDJSON_MEDIA_TYPE } from './export-format';
 import { EXPORT_COLUMNS } from './export-rows';

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NUMBERS_FORMATS, type NumbersFormat } from '@fxrates/domain';
 import { survivesJsonParse } from '@fxrates/rates';
-import { optionalChoice, type Query } from '../../common/query-params';
-import { NumbersParameter } from '../../common/query-params.schema';
+import { optionalChoice, type Query, NumbersParameter } from '../../common/input';
 
 /** `numbers` of every /api/v1 route that answers rates: JSON numbers (default) or decimal strings. */
 export const NUMBERS_QUERY = { numbers: Type.Optional(NumbersParameter) };

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RatesModule } from '../rates';
+import { CurrentRatesModule } from '../current-rates';
 import { KeysModule } from '../keys';
 import { HistoryModule } from '../history';
 import { MeteringModule } from '../metering';
@@ -7,7 +7,7 @@ import { StreamsModule } from '../streams';
 import { PublicApiRoutes } from './public-api.routes';
 
 @Module({
-  imports: [RatesModule, HistoryModule, KeysModule, MeteringModule, StreamsModule],
+  imports: [CurrentRatesModule, HistoryModule, KeysModule, MeteringModule, StreamsModule],
   providers: [PublicApiRoutes],
   exports: [PublicApiRoutes],
 })

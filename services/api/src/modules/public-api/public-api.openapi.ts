@@ -1,6 +1,5 @@
 import { ErrorCode } from '@fxrates/domain';
-import { RATE_LIMIT_HEADER_NAMES } from '../../common/openapi';
-import type { DocumentedRoute } from '../../common/route-schema';
+import { RATE_LIMIT_HEADER_NAMES, type DocumentedRoute } from '../../common/openapi';
 import type { PublicRoute } from './public-route';
 
 /** The tag of every /api/v1 operation served with an API key. */

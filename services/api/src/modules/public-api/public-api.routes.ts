@@ -7,18 +7,18 @@ import {
   type DirectAnswer,
   type DirectRequest,
   type LaterAnswer,
-} from '../../common/direct-routes';
-import type { HttpAnswer } from '../../common/problem-reply';
+  type HttpAnswer,
+} from '../../common/http';
 import { CurrentRates } from '../current-rates';
 import { ApiKeyResolver, keyDisabled, type ResolvedKey } from '../keys';
-import { convertRoutes } from './handlers/convert.handler';
+import { convertRoutes } from './handlers/rates/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';
-import { fluctuationRoute } from './handlers/fluctuation.handler';
-import { historicalRoute } from './handlers/historical.handler';
-import { timeseriesRoute } from './handlers/timeseries.handler';
+import { fluctuationRoute } from './handlers/rates/fluctuation.handler';
+import { historicalRoute } from './handlers/rates/historical.handler';
+import { timeseriesRoute } from './handlers/rates/timeseries.handler';
 import { RateHistory } from '../history';
-import { latestRoute } from './handlers/latest.handler';
-import { rateRoute } from './handlers/rate.handler';
+import { latestRoute } from './handlers/rates/latest.handler';
+import { rateRoute } from './handlers/rates/rate.handler';
 import { usageRoute } from './handlers/usage.handler';
 import { MeteringService } from '../metering';
 import { assertEndpointInPlan } from '../plans';
@@ -68,7 +68,7 @@ function memoisedAnswer(
 
 /**
  * The route table of /api/v1. Each route carries its schema, from which its OpenAPI operation is
- * generated (public-api.openapi.ts, common/route-openapi.ts).
+ * generated (public-api.openapi.ts, common/openapi/route-openapi.ts).
  */
 export function publicRoutes(
   history: RateHistory,

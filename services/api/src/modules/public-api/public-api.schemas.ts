@@ -1,11 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorCode } from '@fxrates/domain';
-import {
-  CurrencyListParameter,
-  CurrencyParameter,
-  Day,
-  DayParameter,
-} from '../../common/query-params.schema';
+import { ErrorCode, freshnessInWords, PLAN_IDS, PLANS, RATE_PROVIDER_IDS } from '@fxrates/domain';
+import { CurrencyListParameter, CurrencyParameter, Day, DayParameter } from '../../common/input';
 import { MAX_SERIES_DAYS } from '../history';
 import { DecimalField, NUMBERS_QUERY } from './numbers';
 
@@ -16,6 +11,11 @@ function Sources(description: string, example: string[]) {
   return Type.Array(Type.String(), { description, example, minItems: 1, uniqueItems: true });
 }
 
+/** Each plan's freshness promise, cheapest first: "free 24 h, basic 1 h, …". */
+const FRESHNESS_PROMISES = PLAN_IDS.map(
+  (plan) => `${plan} ${freshnessInWords(PLANS[plan].freshnessMs)}`,
+).join(', ');
+
 /** Where the rates of a current-rates answer come from, and how fresh they are. */
 export const PROVENANCE = {
   timestamp: Type.String({
@@ -24,12 +24,11 @@ export const PROVENANCE = {
   }),
   date: Day('Day the oldest rate involved belongs to'),
   source: Sources(
-    "Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)",
+    `Where the rates come from: every source involved, in the table's order (${RATE_PROVIDER_IDS.join(', ')})`,
     ['ecb'],
   ),
   stale: Type.Boolean({
-    description:
-      "True when a rate involved is older than your plan's freshness promise (free 24 h, basic 1 h, professional 10 min, enterprise 1 min) while its market is open",
+    description: `True when a rate involved is older than your plan's freshness promise (${FRESHNESS_PROMISES}) while its market is open`,
   }),
   marketClosed: Type.Boolean({
     description:

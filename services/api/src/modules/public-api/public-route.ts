@@ -1,12 +1,11 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
-import type { RouteSchema } from '../../common/route-schema';
-import type { Query } from '../../common/query-params';
+import type { RouteSchema } from '../../common/openapi';
+import type { Query } from '../../common/input';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
-import type { HttpAnswer, StreamedBody } from '../../common/problem-reply';
-import type { PushedBody } from '../../common/push-connection';
+import type { HttpAnswer, StreamedBody, PushedBody } from '../../common/http';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** A response body: JSON text, or its bytes in a pooled buffer when built as bytes (time series). */

@@ -1,8 +1,13 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
-import { COMPRESS_ABOVE_BYTES, negotiateEncoding, type ContentEncoding } from '../../common/content-encoding';
-import { matchesIfNoneMatch, strongEtag } from '../../common/conditional-request';
-import type { HttpAnswer } from '../../common/problem-reply';
+import {
+  COMPRESS_ABOVE_BYTES,
+  negotiateEncoding,
+  type ContentEncoding,
+  matchesIfNoneMatch,
+  strongEtag,
+  type HttpAnswer,
+} from '../../common/http';
 import type { JsonBody, StreamedAnswer } from './public-route';
 
 /**

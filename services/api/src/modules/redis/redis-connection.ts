@@ -3,7 +3,7 @@ import type { Redis, RedisOptions } from 'ioredis';
 
 /**
  * Options of every API connection to Redis: a request fails at once while Redis is unreachable, and
- * the client answers 503 (common/store-outage), rather than waiting in ioredis's offline queue for
+ * the client answers 503 (common/resilience/store-outage.ts), rather than waiting in ioredis's offline queue for
  * a Redis that may not come back soon.
  * - `enableOfflineQueue: false`: a command sent while disconnected is refused at once.
  * - `maxRetriesPerRequest: 0`: a command in flight when the connection drops is refused, never sent

@@ -1,11 +1,11 @@
 import type { RatesProviderConfig } from '@fxrates/config';
 import {
+  PLAN_IDS,
   PLANS,
   RATE_PROVIDER_IDS,
   RATE_PROVIDER_KINDS,
   RATE_PROVIDER_NAMES,
   SOURCE_CADENCES,
-  type PlanId,
   type SourceStatus,
   type StatusHistoryResponse,
   type StatusResponse,
@@ -19,7 +19,6 @@ import {
   type SourceHealth,
 } from '@fxrates/rates';
 
-const PLAN_ORDER: readonly PlanId[] = ['free', 'basic', 'professional', 'enterprise'];
 /** The sparkline's step: 288 points a day, a sample per minute summarised by the oldest age in each. */
 export const HISTORY_STEP_MS = 5 * 60_000;
 
@@ -49,7 +48,7 @@ export function sourcesAnswer(
       data !== null && known?.dataDate
         ? [{ source, timestamp: new Date(data).toISOString(), date: known.dataDate }]
         : null;
-    const judged = PLAN_ORDER.map((plan) => ({
+    const judged = PLAN_IDS.map((plan) => ({
       plan,
       targetSeconds: PLANS[plan].freshnessMs / 1000,
       assessed: origin ? assessFreshness(origin, PLANS[plan].freshnessMs, now) : null,

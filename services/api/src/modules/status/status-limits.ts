@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, clientAddressKey, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'node:net';
-import { clientIp } from '../../common/client-address';
-import { RedisLimit } from '../../common/redis-limit';
-import type { DirectRequest } from '../../common/direct-routes';
+import { clientIp, type DirectRequest } from '../../common/http';
+import { RedisLimit } from '../../common/security';
 import { REDIS } from '../redis';
 
 /**

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
   ErrorCode,
+  PLAN_IDS,
   RATE_PROVIDER_IDS,
   type StatusHistoryResponse,
   type StatusResponse,
 } from '@fxrates/domain';
-import { StringEnum, type DocumentedRoute, type RouteSchema } from '../../common/route-schema';
+import { StringEnum, type DocumentedRoute, type RouteSchema } from '../../common/openapi';
 
 export const STATUS_PATH = '/api/v1/status';
 export const STATUS_HISTORY_PATH = '/api/v1/status/history';
@@ -39,7 +40,7 @@ const SourceCadenceSchema = Type.Object(
 
 const PlanFreshness = Type.Object(
   {
-    plan: StringEnum(['free', 'basic', 'professional', 'enterprise'] as const, { example: 'basic' }),
+    plan: StringEnum(PLAN_IDS, { example: 'basic' }),
     targetSeconds: Type.Integer({
       minimum: 1,
       description: "The plan's freshness promise: data older than this is answered `stale: true`",

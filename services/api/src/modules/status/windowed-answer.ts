@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HttpAnswer } from '../../common/problem-reply';
+import type { HttpAnswer } from '../../common/http';
 import { Representation } from '../public-api';
 
 /** How long a failure to make the answer (Redis away) is remembered before the next call tries again. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKeysRepository } from '@fxrates/db';
 import type { ApiKeyStatus, PlanId } from '@fxrates/domain';
-import { inBatches } from '../../common/background-reread';
+import { inBatches } from '../../common/caching';
 
 /** What a stream's key is now: its status and its owner's plan. */
 export interface KeyNow {

@@ -4,7 +4,7 @@ import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import { ApiKeysRepository, UsageRepository, User } from '@fxrates/db';
 import type { AccountUsage, UsageDay } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
-import { RedisLimit } from '../../common/redis-limit';
+import { RedisLimit } from '../../common/security';
 import { unauthorized } from '../auth';
 import { MeteringService, quotaState, usagePeriod, usageRedisKeys } from '../metering';
 import { REDIS } from '../redis';

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { PENDING_CHANGE_PROPERTY } from '../../../common/pending-change.openapi';
+import { PENDING_CHANGE_PROPERTY } from '../../../common/openapi';
 import {
   PLAN_IDS,
   type AccountResponse,

@@ -7,7 +7,7 @@ import {
   type ReauthenticateRequest,
   type TwoFactorLoginRequest,
 } from '@fxrates/domain';
-import { AppException } from '../../../common/app-exception';
+import { AppException } from '../../../common/errors';
 import { unauthorized } from '../access-tokens.service';
 import { AuthService, type SignIn } from '../auth.service';
 import { CurrentPasswordCheck } from '../current-password';

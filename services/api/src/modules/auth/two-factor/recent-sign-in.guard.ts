@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode } from '@fxrates/domain';
-import { AppException } from '../../../common/app-exception';
+import { AppException } from '../../../common/errors';
 import { ApiProblems } from '../../../common/openapi';
 import type { AuthenticatedUser } from '../jwt.strategy';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ErrorCode } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
-import { AppException } from '../../../common/app-exception';
+import { AppException } from '../../../common/errors';
 import { REDIS } from '../../redis';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from '../session-token';
 

@@ -12,7 +12,7 @@ import {
 } from '@fxrates/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toDataURL } from 'qrcode';
-import { AppException } from '../../../common/app-exception';
+import { AppException } from '../../../common/errors';
 import { unauthorized } from '../access-tokens.service';
 import { CurrentPasswordCheck } from '../current-password';
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes';

@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CURRENCIES, ErrorCode, planAllowsCurrency, type CurrencyType } from '@fxrates/domain';
-import { AppException } from '../../../common/app-exception';
-import { parameterNames, StringEnum } from '../../../common/route-schema';
-import { onlyParameters, optionalString } from '../../../common/query-params';
-import { CurrencyCode } from '../../../common/query-params.schema';
+import { AppException } from '../../../common/errors';
+import { parameterNames, StringEnum } from '../../../common/openapi';
+import { onlyParameters, optionalString, CurrencyCode } from '../../../common/input';
 import { NullableDay } from '../public-api.schemas';
 import type { RateHistory } from '../../history';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';

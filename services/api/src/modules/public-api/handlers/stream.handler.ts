@@ -1,14 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
-import { PushedBody } from '../../../common/push-connection';
-import { parameterNames } from '../../../common/route-schema';
+import { PushedBody } from '../../../common/http';
+import { parameterNames } from '../../../common/openapi';
 import {
   onlyParameters,
   optionalCurrency,
   optionalCurrencyList,
   requiredString,
-} from '../../../common/query-params';
-import { CurrencyCode, CurrencyListParameter } from '../../../common/query-params.schema';
+  CurrencyCode,
+  CurrencyListParameter,
+} from '../../../common/input';
 import { assertCurrenciesInPlan } from '../../plans';
 import { SSE_MEDIA_TYPE, type StreamHub, type StreamSlot } from '../../streams';
 import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../public-api.schemas';

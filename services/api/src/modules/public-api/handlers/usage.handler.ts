@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PLAN_IDS } from '@fxrates/domain';
-import { parameterNames, StringEnum } from '../../../common/route-schema';
+import { parameterNames, StringEnum } from '../../../common/openapi';
 import { type MeteringService, quotaState, usagePeriod } from '../../metering';
-import { onlyParameters } from '../../../common/query-params';
+import { onlyParameters } from '../../../common/input';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
 
 const QUERY = Type.Object({});

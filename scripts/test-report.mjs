@@ -1,0 +1,33 @@
+// After `npm test`: the totals, and the 25 slowest test files (wall time of each file in its worker),
+// so a file that grows slow is seen in the next run rather than in the CI's total.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const resultsFile = process.argv[2] ?? 'artifacts/jest-results.json';
+const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+const root = process.cwd();
+
+const files = results.testResults
+  .map((file) => ({
+    name: path.relative(root, file.name),
+    seconds: (file.perfStats.end - file.perfStats.start) / 1000,
+    end: file.perfStats.end,
+    failed: file.status === 'failed',
+  }))
+  .sort((a, b) => b.seconds - a.seconds);
+
+const wallSeconds = (Math.max(...files.map((file) => file.end)) - results.startTime) / 1000;
+const fileSeconds = files.reduce((sum, file) => sum + file.seconds, 0);
+console.log(`\nSlowest ${Math.min(25, files.length)} of ${files.length} test files:`);
+for (const file of files.slice(0, 25)) {
+  console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}${file.failed ? '  (failed)' : ''}`);
+}
+console.log(
+  `Files took ${(fileSeconds / 60).toFixed(1)} min one after another; the run took ${(wallSeconds / 60).toFixed(1)} min.`,
+);
+
+const skipped = results.numPendingTests + results.numTodoTests;
+console.log(
+  `\n${results.numPassedTests} passed, ${results.numFailedTests} failed` +
+    (skipped ? `, ${skipped} skipped` : ''),
+);

@@ -1,0 +1,10 @@
+/**
+ * The OpenAPI document's pieces: the problem responses and shared headers (openapi.ts), the schema a
+ * route served before Nest is described by (route-schema.ts) and the operations generated from it
+ * (route-openapi.ts), and the record of the routes Fastify registered, which the document must cover.
+ */
+export * from './openapi';
+export * from './pending-change.openapi';
+export * from './route-openapi';
+export * from './route-registry';
+export * from './route-schema';

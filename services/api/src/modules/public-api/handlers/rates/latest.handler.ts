@@ -1,0 +1,76 @@
+import { Type } from '@sinclair/typebox';
+import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
+import { parameterNames } from '../../../../common/openapi';
+import {
+  onlyParameters,
+  optionalCurrency,
+  optionalCurrencyList,
+  CurrencyCode,
+  CurrencyListParameter,
+} from '../../../../common/input';
+import { assertCurrenciesInPlan } from '../../../plans';
+import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../../public-api.schemas';
+import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
+import { fragmentOf, provenanceJson, ratesMembers } from '../../rates-json';
+import { NUMBERS_QUERY, numbersOf } from '../../numbers';
+
+const QUERY = Type.Object({
+  base: Type.Optional(BASE_PARAMETER),
+  symbols: Type.Optional(
+    CurrencyListParameter('Currencies to answer (default: every currency of your plan)', [
+      'EUR',
+      'GBP',
+      'JPY',
+    ]),
+  ),
+  ...NUMBERS_QUERY,
+});
+const PARAMETERS = parameterNames(QUERY);
+
+const LatestRates = Type.Object(
+  {
+    base: CurrencyCode('USD'),
+    ...PROVENANCE,
+    rates: RatesMap('Units of each currency per 1 base, 10 significant digits', {
+      EUR: 0.8802258808,
+      GBP: 0.7614328001,
+    }),
+  },
+  { $id: 'LatestRates', additionalProperties: false },
+);
+
+/** GET /api/v1/rates/latest?base=USD&symbols=EUR,GBP: the newest rates against one base. */
+export const latestRoute: PublicRoute = {
+  path: `${PUBLIC_API_PREFIX}/rates/latest`,
+  endpoint: 'latest',
+  metered: true,
+  memoised: true,
+  caching: { made: 'current-rates' },
+  schema: {
+    operationId: 'getLatestRates',
+    summary: 'Latest rates against a base',
+    description: `The newest rate of each currency per 1 \`base\`, 10 significant digits. Without \`symbols\`: every currency of your plan. ${PLANS_NOTE}`,
+    query: QUERY,
+    body: LatestRates,
+    problems: RATES_PROBLEMS,
+  },
+  handle({ query, key, table, now }) {
+    onlyParameters(query, PARAMETERS);
+    const base = optionalCurrency(query, 'base', 'USD');
+    const requested = optionalCurrencyList(query, 'symbols');
+    const numbers = numbersOf(query);
+    assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
+    const ratesOf = (codes: readonly string[]) => ratesMembers(table, base, codes, numbers);
+    // Named symbols join a few pair texts remembered per table; every currency the plan allows (a
+    // long list to filter and join) is remembered per table, base and plan.
+    const symbols = () =>
+      CURRENCIES.map((c) => c.code).filter(
+        (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
+      );
+    const rates = requested
+      ? ratesOf(requested)
+      : fragmentOf(table, `latest|${base}|*${key.plan}|${numbers}`, () => ratesOf(symbols()));
+    const provenance = provenanceJson(table, [base, ...(requested ?? symbols())], key.plan, now);
+    return `{"base":"${base}",${provenance},"rates":{${rates}}}`;
+  },
+};

@@ -1,0 +1,56 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorCode } from '@fxrates/domain';
+import { pairRateText } from '@fxrates/rates';
+import { parameterNames } from '../../../../common/openapi';
+import { onlyParameters, requiredCurrency, CurrencyCode } from '../../../../common/input';
+import { assertCurrenciesInPlan } from '../../../plans';
+import {
+  FROM_PARAMETER,
+  PLANS_NOTE,
+  PROVENANCE,
+  RATES_PROBLEMS,
+  TO_PARAMETER,
+} from '../../public-api.schemas';
+import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
+import { provenanceJson, withRates } from '../../rates-json';
+import { DecimalField, NUMBERS_QUERY, numbersOf, rateLiteral } from '../../numbers';
+
+const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER, ...NUMBERS_QUERY });
+const PARAMETERS = parameterNames(QUERY);
+
+const Rate = Type.Object(
+  {
+    from: CurrencyCode('USD'),
+    to: CurrencyCode('EUR'),
+    rate: DecimalField('Units of `to` per 1 `from`', 0.8802258808),
+    ...PROVENANCE,
+  },
+  { $id: 'Rate', additionalProperties: false },
+);
+
+/** GET /api/v1/rates/rate?from&to: one rate, units of `to` per 1 `from`. */
+export const rateRoute: PublicRoute = {
+  path: `${PUBLIC_API_PREFIX}/rates/rate`,
+  endpoint: 'rate',
+  metered: true,
+  memoised: true,
+  caching: { made: 'current-rates' },
+  schema: {
+    operationId: 'getRate',
+    summary: 'One rate',
+    description: `Units of \`to\` per 1 \`from\`, 10 significant digits. ${PLANS_NOTE}`,
+    query: QUERY,
+    body: Rate,
+    problems: [...RATES_PROBLEMS, ErrorCode.MissingParameter],
+  },
+  handle({ query, key, table, now }) {
+    onlyParameters(query, PARAMETERS);
+    const from = requiredCurrency(query, 'from');
+    const to = requiredCurrency(query, 'to');
+    const numbers = numbersOf(query);
+    assertCurrenciesInPlan(key.plan, [from, to]);
+    const rate = withRates(() => pairRateText(table, from, to));
+    const provenance = provenanceJson(table, [from, to], key.plan, now);
+    return `{"from":"${from}","to":"${to}","rate":${rateLiteral(rate, numbers)},${provenance}}`;
+  },
+};

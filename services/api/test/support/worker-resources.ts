@@ -1,0 +1,98 @@
+import { Client } from 'pg';
+
+/**
+ * Each jest worker has a database and a Redis DB of its own, so test files run side by side without
+ * seeing each other's rows (a file writing today's ECB close no longer breaks one that expects it
+ * missing). The global setup migrates one template database and copies it for every worker
+ * (`CREATE DATABASE … TEMPLATE`, a file copy); `worker-environment.ts` points each worker's files at
+ * their copy through TEST_DATABASE_URL and TEST_REDIS_URL.
+ */
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/fxrates_test';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/15';
+/** Redis has DBs 0–15 by default; workers count down from the base DB and never reach 0 (development's). */
+const LOWEST_WORKER_REDIS_DB = 1;
+
+/** The run's base database: the one `TEST_DATABASE_URL` names (or fxrates_test), before any worker's suffix. */
+export function baseDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TEST_DATABASE_URL ?? DEFAULT_DATABASE_URL;
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export function databaseNameOf(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  // Interpolated into CREATE/DROP DATABASE below: nothing but plain identifiers.
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unsupported test database name "${name}"`);
+  return name;
+}
+
+/** The migrated database every worker's is copied from: `<base>_template`. */
+export function templateDatabaseUrl(baseUrl: string): string {
+  return withDatabaseName(baseUrl, `${databaseNameOf(baseUrl)}_template`);
+}
+
+/** Worker `workerId`'s database: `<base>_w<id>`. */
+export function workerDatabaseUrl(baseUrl: string, workerId: number): string {
+  return withDatabaseName(baseUrl, `${databaseNameOf(baseUrl)}_w${workerId}`);
+}
+
+/** Whether `url` already names a worker's database (an environment set up twice changes nothing). */
+export function isWorkerDatabaseUrl(url: string): boolean {
+  return /_w\d+$/.test(databaseNameOf(url));
+}
+
+/** Worker `workerId`'s Redis DB: the base DB (15 by default) for worker 1, one lower for each next worker. */
+export function workerRedisUrl(baseUrl: string, workerId: number): string {
+  const parsed = new URL(baseUrl);
+  const baseDb = Number(parsed.pathname.replace(/^\//, '') || '0');
+  const db = baseDb - (workerId - 1);
+  if (!Number.isInteger(db) || db < LOWEST_WORKER_REDIS_DB) {
+    throw new Error(
+      `Redis DB ${baseDb} leaves no DB of its own for jest worker ${workerId}: ` +
+        'give TEST_REDIS_URL a higher DB number or run fewer workers (--maxWorkers).',
+    );
+  }
+  parsed.pathname = `/${db}`;
+  return parsed.toString();
+}
+
+export function baseRedisUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL;
+}
+
+/** The jest worker this code runs in (1 when jest runs files in its own process). */
+export function currentWorkerId(env: NodeJS.ProcessEnv = process.env): number {
+  const id = Number(env.JEST_WORKER_ID ?? '1');
+  return Number.isInteger(id) && id > 0 ? id : 1;
+}
+
+async function onServer<T>(anyDatabaseUrl: string, work: (admin: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: withDatabaseName(anyDatabaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Replaces each worker's database by a fresh copy of the template: every run starts from the
+ * migrated schema alone, whatever an earlier (or killed) run left. FORCE ends connections a killed
+ * run's processes may still hold.
+ */
+export async function copyTemplateForWorkers(baseUrl: string, workers: number): Promise<void> {
+  const template = databaseNameOf(templateDatabaseUrl(baseUrl));
+  await onServer(baseUrl, async (admin) => {
+    for (let id = 1; id <= workers; id++) {
+      const name = databaseNameOf(workerDatabaseUrl(baseUrl, id));
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`create database "${name}" template "${template}"`);
+    }
+  });
+}

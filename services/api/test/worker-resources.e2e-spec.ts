@@ -1,0 +1,87 @@
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import {
+  copyTemplateForWorkers,
+  currentWorkerId,
+  databaseNameOf,
+  templateDatabaseUrl,
+  workerDatabaseUrl,
+  workerRedisUrl,
+} from './support/worker-resources';
+
+/** The test run's own isolation: each jest worker on a database and a Redis DB of its own. */
+describe('test workers: a database and a Redis DB each', () => {
+  const query = async (url: string, sql: string): Promise<Array<Record<string, unknown>>> => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('runs this file in its worker’s database and Redis DB', async () => {
+    const id = currentWorkerId();
+    const url = process.env.TEST_DATABASE_URL!;
+    expect(databaseNameOf(url)).toMatch(new RegExp(`_w${id}$`));
+    const [{ name }] = await query(url, 'select current_database() as name');
+    expect(name).toBe(databaseNameOf(url));
+    // Migrated: the template's schema came with the copy.
+    const [{ migrations }] = await query(url, 'select count(*)::int as migrations from mikro_orm_migrations');
+    expect(migrations).toBeGreaterThan(0);
+
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { lazyConnect: true });
+    try {
+      await redis.connect();
+      expect((redis.options as { db?: number }).db).toBe(16 - id);
+      const clients = await redis.client('INFO');
+      expect(String(clients)).toContain(`db=${16 - id}`);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('copies the template to fresh databases that share no rows, replacing what an earlier run left', async () => {
+    const base = `${process.env.TEST_DATABASE_URL!.replace(/_w\d+$/, '')}_copytest`;
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const template = databaseNameOf(templateDatabaseUrl(base));
+    await query(admin.toString(), `drop database if exists "${template}" with (force)`);
+    await query(admin.toString(), `create database "${template}"`);
+    try {
+      await query(templateDatabaseUrl(base), 'create table notes (text text)');
+      await copyTemplateForWorkers(base, 2);
+      await query(workerDatabaseUrl(base, 1), "insert into notes values ('worker 1 was here')");
+      expect(await query(workerDatabaseUrl(base, 2), 'select * from notes')).toEqual([]);
+
+      // A connection left open by a killed run does not stop the next run's copy.
+      const leftOver = new Client({ connectionString: workerDatabaseUrl(base, 1) });
+      await leftOver.connect();
+      leftOver.on('error', () => undefined);
+      await copyTemplateForWorkers(base, 2);
+      expect(await query(workerDatabaseUrl(base, 1), 'select * from notes')).toEqual([]);
+      await leftOver.end().catch(() => undefined);
+    } finally {
+      for (const name of [
+        template,
+        databaseNameOf(workerDatabaseUrl(base, 1)),
+        databaseNameOf(workerDatabaseUrl(base, 2)),
+      ]) {
+        await query(admin.toString(), `drop database if exists "${name}" with (force)`);
+      }
+    }
+  });
+
+  it('gives each worker the next lower Redis DB and refuses to hand out DB 0', () => {
+    expect(workerRedisUrl('redis://127.0.0.1:6379/15', 1)).toBe('redis://127.0.0.1:6379/15');
+    expect(workerRedisUrl('redis://127.0.0.1:6379/15', 3)).toBe('redis://127.0.0.1:6379/13');
+    expect(() => workerRedisUrl('redis://127.0.0.1:6379/2', 3)).toThrow(/no DB of its own for jest worker 3/);
+  });
+
+  it('accepts only plain names for the databases it creates and drops', () => {
+    expect(() => databaseNameOf('postgres://postgres@127.0.0.1:5432/x"; drop table users; --')).toThrow(
+      /unsupported test database name/,
+    );
+  });
+});
