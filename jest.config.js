@@ -66,7 +66,8 @@ module.exports = {
     {
       ...common,
       displayName: 'api',
-      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts'],
+      // The repositories' tests (libs/db/test) run here too: real PostgreSQL, migrated by the global setup.
+      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/libs/*/test/**/*.e2e-spec.ts'],
       // A database and a Redis DB per jest worker (services/api/test/support/worker-resources.ts).
       testEnvironment: '<rootDir>/services/api/test/support/worker-environment.ts',
       setupFilesAfterEnv: ['<rootDir>/services/api/test/support/test-timeout.ts'],

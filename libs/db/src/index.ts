@@ -8,3 +8,4 @@ export * from './password-reset-token';
 export * from './email-change-token';
 export * from './api-key-hash';
 export * from './password-hash';
+export * from './repositories';

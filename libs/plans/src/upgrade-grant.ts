@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { Payment, Subscription } from '@fxrates/db';
+import { Payment, Subscription, SubscriptionsRepository } from '@fxrates/db';
 import { UserPlan } from './user-plan';
 
 /** What PayPal captured for an upgrade payment, as its checked capture reports it. */
@@ -41,7 +41,7 @@ export async function recordUpgradeCapture(
   const owner = await root.fork().findOneOrFail(Payment, { id: paymentId }, { fields: ['user'] });
   const userId = owner.user.id;
   return root.fork().transactional(async (em) => {
-    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
+    await new SubscriptionsRepository(em).lockOfUser(userId);
     const payment = await em.findOneOrFail(
       Payment,
       { id: paymentId },

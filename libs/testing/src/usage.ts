@@ -1,3 +1,4 @@
+import { UsageRepository } from '@fxrates/db';
 import type { GivenDatabase } from './database';
 import type { GivenKey } from './keys';
 
@@ -14,13 +15,8 @@ export async function givenUsage(
   key: GivenKey,
   requests: GivenDailyRequests,
 ): Promise<void> {
-  const rows = Object.entries(requests).map(([day, count]) => [key.id, day, count, key.userId]);
-  if (rows.length === 0) return;
-  await db.em.getConnection().execute(
-    `insert into usage_daily (key_id, day, requests, user_id)
-     values ${rows.map(() => '(?, ?, ?, ?)').join(', ')}
-     on conflict (key_id, day) do update set requests = usage_daily.requests + excluded.requests`,
-    rows.flat(),
+  await new UsageRepository(db.em).add(
+    Object.entries(requests).map(([day, count]) => ({ keyId: key.id, day, requests: count })),
   );
 }
 

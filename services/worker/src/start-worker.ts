@@ -8,6 +8,7 @@ import {
   stopTracing,
   type AppConfig,
 } from '@fxrates/config';
+import { pingDatabase } from '@fxrates/db';
 import { refuseEvictingRedisOrExit } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { startHealthServer } from './health/health-server';
@@ -31,7 +32,7 @@ export async function startWorker(config: AppConfig): Promise<void> {
   const redis = app.get<Redis>(WORKER_REDIS);
   const health = await startHealthServer(config.worker.healthPort, config.api.host, {
     redis,
-    database: () => orm.em.getConnection().execute('select 1'),
+    database: () => pingDatabase(orm.em),
     metrics: operatorPagesEnabled(config.ops)
       ? {
           contentType: metrics.registry.contentType,

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { RateHistoryRepository, repositoryProvider } from '@fxrates/db';
 import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { ALL_QUEUES } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
@@ -49,6 +50,7 @@ export class WorkerModule implements OnApplicationShutdown {
       providers: [
         ...infrastructureProviders(config),
         { provide: JobWorkers, useValue: jobWorkers },
+        repositoryProvider(RateHistoryRepository),
         RateHistoryWriter,
         RateHistoryReader,
         RatesIngestion,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ormConfig } from '@fxrates/db';
+import { ormConfig, RateHistoryRepository } from '@fxrates/db';
 import { RateDecimal, type GoodValue, type ProviderId } from '@fxrates/rates';
 import type { Client } from 'pg';
 import { RateHistoryWriter } from '../src/rates/rate-history-writer';
@@ -34,7 +34,7 @@ describe('RateHistoryWriter', () => {
         poolMax: 2,
       }),
     );
-    writer = new RateHistoryWriter(orm.em.fork());
+    writer = new RateHistoryWriter(new RateHistoryRepository(orm.em.fork()));
     db = await connectTestDatabase();
   });
   afterAll(async () => {

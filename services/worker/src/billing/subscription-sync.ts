@@ -3,7 +3,14 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { heldAndUpcoming, Payment, Subscription, User } from '@fxrates/db';
+import {
+  heldAndUpcoming,
+  Payment,
+  Subscription,
+  SubscriptionsRepository,
+  User,
+  UsersRepository,
+} from '@fxrates/db';
 import { planPriceMinor, type BillingCycle, type PlanId } from '@fxrates/domain';
 import {
   CAPTURE_TAKEN_BACK,
@@ -317,28 +324,20 @@ export class SubscriptionSync {
       );
       return;
     }
-    await em.execute(
-      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor,
-                             currency, period_start, period_end, paypal_capture_id, captured_minor, captured_at, created_at)
-       values (?, ?, ?, 'subscription', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
-       on conflict (paypal_capture_id) do update set status = 'refunded'
-        where excluded.status = 'refunded' and payments.kind = 'subscription'`,
-      [
-        randomUUID(),
-        subscription.user.id,
-        subscription.id,
-        payment.paid ? 'captured' : 'refunded',
-        plan,
-        cycle,
-        amount.minor,
-        amount.currency,
-        period.start,
-        period.end,
-        sale.id,
-        amount.minor,
-        payment.at,
-      ],
-    );
+    await new SubscriptionsRepository(em).recordSale({
+      paymentId: randomUUID(),
+      userId: subscription.user.id,
+      subscriptionId: subscription.id,
+      status: payment.paid ? 'captured' : 'refunded',
+      plan,
+      billingCycle: cycle,
+      amountMinor: amount.minor,
+      currency: amount.currency,
+      periodStart: period.start,
+      periodEnd: period.end,
+      captureId: sale.id,
+      capturedAt: payment.at,
+    });
   }
 
   /**
@@ -376,26 +375,9 @@ export class SubscriptionSync {
    * schedules at period end (a delayed job lives only in Redis). Returns how many users changed plan.
    */
   async endLapsedPlans(now = new Date()): Promise<number> {
-    const lapsed: Array<{ id: string }> = await this.em.getConnection().execute(
-      `select u.id
-         from users u
-         left join lateral (
-                select s.status, s.current_period_end, s.paid_sale_at, s.revoked_sale_at
-                  from subscriptions s
-                 where s.user_id = u.id and s.paypal_subscription_id is not null and s.status <> ?
-                 order by s.created_at desc, s.id desc
-                 limit 1) latest on true
-        where u.plan <> 'free'
-          and exists (select 1 from subscriptions s where s.user_id = u.id and s.paypal_subscription_id is not null)
-          and (latest.status is null
-               or (latest.revoked_sale_at is not null
-                   and (latest.paid_sale_at is null or latest.paid_sale_at <= latest.revoked_sale_at))
-               or (latest.status <> 'active'
-                   and (latest.current_period_end is null or latest.current_period_end <= ?)))`,
-      [REFUSED_STATUS, now],
-    );
+    const lapsed = await new SubscriptionsRepository(this.em).usersWithLapsedPlans(REFUSED_STATUS, now);
     let changed = 0;
-    for (const { id } of lapsed) if (await this.applyPlan(id)) changed += 1;
+    for (const id of lapsed) if (await this.applyPlan(id)) changed += 1;
     return changed;
   }
 
@@ -407,7 +389,7 @@ export class SubscriptionSync {
     const em = this.db();
     // The user's row first, held to the commit: a plan the API is granting meanwhile (an upgrade
     // paid for) commits before its subscriptions are read here, so it is never written over.
-    await em.execute('select 1 from users where id = ? for update', [userId]);
+    await new UsersRepository(em).lock(userId);
     const now = Date.now();
     const newest = await em.find(
       Subscription,

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { WebhookEventsRepository } from '@fxrates/db';
 import {
   applyPayPalEventJobOptions,
   JOBS,
@@ -73,14 +74,9 @@ export class UnappliedEventsSweep implements OnApplicationBootstrap {
   }
 
   private async requeueStored(): Promise<number> {
-    const rows: { event_id: string }[] = await this.em.getConnection().execute(
-      `select event_id from webhook_events
-        where provider = 'paypal' and processed_at is null
-        order by received_at limit ?`,
-      [SWEEP_BATCH],
-    );
+    const eventIds = await new WebhookEventsRepository(this.em).unappliedIds('paypal', SWEEP_BATCH);
     let queued = 0;
-    for (const { event_id: eventId } of rows) {
+    for (const eventId of eventIds) {
       const options = applyPayPalEventJobOptions(eventId, this.config.paypal.eventAttempts);
       const job = await this.queue.getJob(options.jobId);
       const state = job ? await job.getState() : 'unknown';

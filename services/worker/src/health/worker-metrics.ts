@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { pingDatabase } from '@fxrates/db';
 import { ALL_QUEUES } from '@fxrates/queues';
 import { SourceHealthStore } from '@fxrates/rates';
 import type { Queue } from 'bullmq';
@@ -106,7 +107,7 @@ export class WorkerMetrics {
       registers: [this.registry],
       async collect() {
         const orm = moduleRef.get(MikroORM, { strict: false });
-        this.set(await reachable(() => orm.em.getConnection().execute('select 1')));
+        this.set(await reachable(() => pingDatabase(orm.em)));
       },
     });
     const providers = config.rates.providers;

@@ -1,3 +1,4 @@
+import { ClosesImportRepository } from '@fxrates/db';
 import { EcbHistoryParser, type EcbHistoryDay } from '@fxrates/rates';
 import { createReadStream } from 'node:fs';
 import { open as fsOpen, readFile } from 'node:fs/promises';
@@ -55,10 +56,7 @@ export const BUNDLED_ECB_HISTORY = path.join(__dirname, '..', '..', 'data', 'ecb
 
 /** Days of `source` already in rate_history (0 on a fresh installation). */
 export async function storedDays(db: SqlClient, source = 'ecb'): Promise<number> {
-  const { rows } = await db.query('select count(distinct day) as days from rate_history where source = $1', [
-    source,
-  ]);
-  return Number(rows[0].days);
+  return new ClosesImportRepository(db).storedDays(source);
 }
 
 /**
@@ -84,35 +82,36 @@ export async function backfillEcbHistory(db: SqlClient, options: BackfillOptions
     batch = [];
   };
 
-  await db.query('begin');
   let stream: Readable | undefined;
   try {
-    const opened = await open(options.input);
-    stream = opened.stream;
-    const progress: BackfillProgress = {
-      bytesRead: 0,
-      totalBytes: opened.totalBytes,
-      days: 0,
-      lastDay: null,
-    };
-    // The reader and the byte counter start in the same turn, so no line is read before the loop listens.
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    stream.on('data', (chunk: Buffer) => (progress.bytesRead += chunk.length));
-    for await (const line of lines) {
-      const day = parser.line(line);
-      if (!day || (options.from && day.day < options.from) || (options.to && day.day > options.to)) continue;
-      batch.push(day);
-      noteDay(result, day.day);
-      if (batch.length >= DAYS_PER_BATCH) await write();
-      progress.days = result.days;
-      progress.lastDay = day.day;
-      options.onProgress?.(progress);
-    }
-    if (batch.length > 0) await write();
-    await db.query('commit');
-    options.onProgress?.({ ...progress, bytesRead: opened.totalBytes ?? progress.bytesRead });
+    const done = await new ClosesImportRepository(db).inTransaction(async () => {
+      const opened = await open(options.input);
+      stream = opened.stream;
+      const progress: BackfillProgress = {
+        bytesRead: 0,
+        totalBytes: opened.totalBytes,
+        days: 0,
+        lastDay: null,
+      };
+      // The reader and the byte counter start in the same turn, so no line is read before the loop listens.
+      const lines = createInterface({ input: stream, crlfDelay: Infinity });
+      stream.on('data', (chunk: Buffer) => (progress.bytesRead += chunk.length));
+      for await (const line of lines) {
+        const day = parser.line(line);
+        if (!day || (options.from && day.day < options.from) || (options.to && day.day > options.to))
+          continue;
+        batch.push(day);
+        noteDay(result, day.day);
+        if (batch.length >= DAYS_PER_BATCH) await write();
+        progress.days = result.days;
+        progress.lastDay = day.day;
+        options.onProgress?.(progress);
+      }
+      if (batch.length > 0) await write();
+      return { ...progress, bytesRead: opened.totalBytes ?? progress.bytesRead };
+    });
+    options.onProgress?.(done);
   } catch (error) {
-    await db.query('rollback');
     stream?.destroy();
     throw error;
   }

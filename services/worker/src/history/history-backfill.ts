@@ -10,7 +10,7 @@ import {
   RateDecimal,
   type EcbHistoryDay,
 } from '@fxrates/rates';
-import { upsertCloses, type SqlClient } from './closes-import';
+import { ClosesImportRepository, type ClosesWritten, type SqlClient } from '@fxrates/db';
 import { PoliteClient, SourceRefused } from './polite-client';
 
 /** The sources the daily backfill reads ranges from. */
@@ -99,41 +99,27 @@ export function catalogueCodes(): { fiatAndMetals: string[]; crypto: string[] } 
   return { fiatAndMetals: served('frankfurter'), crypto: served('binance') };
 }
 
-async function readProgress(db: SqlClient, source: string): Promise<Map<string, string>> {
-  const { rows } = await db.query(
-    `select currency, to_char(checked_through, 'YYYY-MM-DD') as day from history_backfill_progress where source = $1`,
-    [source],
-  );
-  return new Map(rows.map((row) => [String(row.currency), String(row.day)]));
+function readProgress(db: SqlClient, source: string): Promise<Map<string, string>> {
+  return new ClosesImportRepository(db).checkedThrough(source);
 }
 
 /**
  * One page: its closes and how far each of `codes` has now been asked, in one transaction. A page
  * that fails to parse never gets here, so nothing of it is written and the next run asks again.
  */
-async function writePage(
+function writePage(
   db: SqlClient,
   source: string,
   closes: readonly EcbHistoryDay[],
   codes: readonly string[],
   checkedThrough: string,
-): Promise<{ rates: number; inserted: number; updated: number }> {
-  await db.query('begin');
-  try {
-    const written = await upsertCloses(db, source, closes);
-    await db.query(
-      `insert into history_backfill_progress (source, currency, checked_through)
-         select $1, c, $3::date from unnest($2::text[]) as c
-       on conflict (source, currency) do update set checked_through = excluded.checked_through, updated_at = now()
-         where history_backfill_progress.checked_through < excluded.checked_through`,
-      [source, codes, checkedThrough],
-    );
-    await db.query('commit');
+): Promise<ClosesWritten> {
+  const imports = new ClosesImportRepository(db);
+  return imports.inTransaction(async () => {
+    const written = await imports.upsertCloses(source, closes);
+    await imports.advanceCheckedThrough(source, codes, checkedThrough);
     return written;
-  } catch (error) {
-    await db.query('rollback');
-    throw error;
-  }
+  });
 }
 
 /**
@@ -209,7 +195,7 @@ export async function backfillHistory(
     // A first fill writes a million rows at once: until autovacuum comes by, the planner's estimates
     // are those of an empty table (it then reads every currency of a year to answer for ten) and the
     // API's column reads cannot be index-only (the visibility map is unset). Done here, once.
-    await db.query('vacuum (analyze) rate_history');
+    await new ClosesImportRepository(db).vacuumAnalyse();
     options.log(`History backfill: rate_history vacuumed and analysed after ${count(written)} rows written`);
   }
   return results;
@@ -310,13 +296,8 @@ async function backfillFrankfurter(run: SourceRun, codes: readonly string[]): Pr
 
 /** The USDT closes per USD held for `from`…`to` (Coinbase's first, then any other source's), by day. */
 async function usdtCloses(db: SqlClient, from: string, to: string): Promise<Map<string, RateDecimal>> {
-  const { rows } = await db.query(
-    `select distinct on (day) to_char(day, 'YYYY-MM-DD') as day, rate_vs_usd::text as rate
-       from rate_history where currency = 'USDT' and source <> 'bundled-snapshot' and day between $1::date and $2::date
-      order by day, (source = 'coinbase') desc, source`,
-    [from, to],
-  );
-  return new Map(rows.map((row) => [String(row.day), new RateDecimal(String(row.rate))]));
+  const closes = await new ClosesImportRepository(db).usdtCloses(from, to);
+  return new Map([...closes].map(([day, rate]) => [day, new RateDecimal(rate)]));
 }
 
 /**

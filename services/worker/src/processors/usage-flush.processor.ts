@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { UsageRepository } from '@fxrates/db';
 import { JOBS, QUEUES, usageRedisKeys, type FlushUsageJob } from '@fxrates/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -91,27 +92,10 @@ export class UsageFlushProcessor extends WorkerHost {
     const total = counts.reduce((sum, c) => sum + c.requests, 0);
 
     const alerts = await this.em.fork().transactional(async (tx): Promise<NewQuotaAlert[]> => {
-      const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      const fresh = await connection.execute(
-        'insert into usage_flush_batches (id) values (?) on conflict do nothing returning id',
-        [batchId],
-        'all',
-        context,
-      );
-      if (fresh.length === 0) return []; // applied before a crash: only the Redis copy is left to delete
-      if (counts.length) {
-        await connection.execute(
-          `insert into usage_daily (key_id, day, requests)
-             select c.key_id, c.day, c.requests
-               from jsonb_to_recordset(?::jsonb) as c(key_id uuid, day date, requests bigint)
-              where exists (select 1 from api_keys k where k.id = c.key_id)
-           on conflict (key_id, day) do update set requests = usage_daily.requests + excluded.requests`,
-          [JSON.stringify(counts.map((c) => ({ key_id: c.keyId, day: c.day, requests: c.requests })))],
-          'all',
-          context,
-        );
-      }
+      const usage = new UsageRepository(tx);
+      // Applied before a crash: only the Redis copy is left to delete.
+      if (!(await usage.claimFlushBatch(batchId))) return [];
+      await usage.add(counts);
       const perKey = new Map<string, { requests: number; lastUsed: number }>();
       for (const c of counts) {
         const entry = perKey.get(c.keyId) ?? { requests: 0, lastUsed: 0 };
@@ -123,23 +107,9 @@ export class UsageFlushProcessor extends WorkerHost {
         entry.lastUsed = Number(ms);
         perKey.set(keyId, entry);
       }
-      if (perKey.size) {
-        const rows = [...perKey].map(([keyId, e]) => ({
-          key_id: keyId,
-          requests: e.requests,
-          last_used: e.lastUsed,
-        }));
-        await connection.execute(
-          `update api_keys k
-              set total_requests = k.total_requests + u.requests,
-                  last_used_at = greatest(k.last_used_at, case when u.last_used > 0 then to_timestamp(u.last_used / 1000.0) end)
-             from jsonb_to_recordset(?::jsonb) as u(key_id uuid, requests bigint, last_used bigint)
-            where k.id = u.key_id`,
-          [JSON.stringify(rows)],
-          'all',
-          context,
-        );
-      }
+      await usage.addToKeyTotals(
+        [...perKey].map(([keyId, e]) => ({ keyId, requests: e.requests, lastUsedMs: e.lastUsed })),
+      );
       const currentMonth = new Date().toISOString().slice(0, 7);
       return recordQuotaAlerts(tx, counts, this.quotaAlerts.plans, currentMonth);
     });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { QuotaAlertsRepository } from '@fxrates/db';
 import { thresholdsReached, type PlanId, type PlanLimits, type QuotaAlertThreshold } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 
@@ -10,22 +11,6 @@ export interface NewQuotaAlert {
   monthlyQuota: number;
   threshold: number;
 }
-
-/** Each touched user's calls in each touched month, with their plan: from usage_daily, this transaction included. */
-const USED_BY_USER_AND_MONTH = `
-with touched as (
-  select distinct k.user_id, to_char(c.day, 'YYYY-MM') as month
-    from jsonb_to_recordset(?::jsonb) as c(key_id uuid, day date)
-    join api_keys k on k.id = c.key_id
-   where to_char(c.day, 'YYYY-MM') >= ?
-)
-select t.user_id, t.month, u.plan, u.quota_alert_thresholds,
-       (select coalesce(sum(d.requests), 0)
-          from usage_daily d
-         where d.user_id = t.user_id
-           and d.day >= to_date(t.month, 'YYYY-MM')
-           and d.day < to_date(t.month, 'YYYY-MM') + interval '1 month')::text as used
-  from touched t join users u on u.id = t.user_id`;
 
 /**
  * Finds the quota thresholds (75, 90, 100 %) the calls of a usage-flush batch made their owners pass,
@@ -54,22 +39,9 @@ export async function recordQuotaAlerts(
   currentMonth: string,
 ): Promise<NewQuotaAlert[]> {
   if (counts.length === 0) return [];
-  const connection = tx.getConnection();
-  const context = tx.getTransactionContext();
-  const touched = JSON.stringify(counts.map((c) => ({ key_id: c.keyId, day: c.day })));
-  await connection.execute(
-    `select u.id from users u
-      where u.id in (select k.user_id from api_keys k
-                      where k.id in (select (c->>'key_id')::uuid from jsonb_array_elements(?::jsonb) c))
-      order by u.id
-        for no key update`,
-    [touched],
-    'all',
-    context,
-  );
-  const rows = await connection.execute<
-    { user_id: string; month: string; plan: PlanId; quota_alert_thresholds: number[]; used: string }[]
-  >(USED_BY_USER_AND_MONTH, [touched, currentMonth], 'all', context);
+  const alerts = new QuotaAlertsRepository(tx);
+  await alerts.lockOwnersOf(counts);
+  const rows = await alerts.usedByUserAndMonth(counts, currentMonth);
   const candidates = rows.flatMap((row) => {
     const limits = plans[row.plan];
     if (!limits) return [];
@@ -90,29 +62,7 @@ export async function recordQuotaAlerts(
     }));
   });
   if (candidates.length === 0) return [];
-  const inserted = await connection.execute<
-    {
-      id: string;
-      user_id: string;
-      month: string;
-      monthly_quota: number;
-      threshold: number;
-      superseded: boolean;
-      skipped: boolean;
-    }[]
-  >(
-    `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, superseded, skipped_at)
-     select a.id, a.user_id, a.month, a.threshold, a.plan, a.monthly_quota, a.used, a.superseded,
-            case when a.skipped then now() end
-       from jsonb_to_recordset(?::jsonb) as a(id uuid, user_id uuid, month text, threshold smallint,
-                                             plan text, monthly_quota integer, used bigint, superseded boolean,
-                                             skipped boolean)
-     on conflict (user_id, month, monthly_quota, threshold) do nothing
-     returning id, user_id, month, monthly_quota, threshold, superseded, skipped_at is not null as skipped`,
-    [JSON.stringify(candidates)],
-    'all',
-    context,
-  );
+  const inserted = await alerts.record(candidates);
   return inserted
     .filter((row) => !row.superseded && !row.skipped)
     .map((row) => ({

@@ -1,12 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { RateHistoryRepository, type NewestObservedRow } from '@fxrates/db';
 import { RateDecimal, REFERENCE_MAX_AGE_MS, type GoodValue, type ProviderId } from '@fxrates/rates';
 
 /** How far back a provider's recorded values are taken as its last good ones after Redis lost them. */
 const RESTORE_WINDOW_DAYS = 31;
 const DAY_MS = 86_400_000;
-
-type Row = { currency: string; rate: string; observed_at: Date; day: string };
 
 /**
  * What the ingestion reads back from `rate_history`, which lives in PostgreSQL and so outlasts a
@@ -15,7 +13,7 @@ type Row = { currency: string; rate: string; observed_at: Date; day: string };
  */
 @Injectable()
 export class RateHistoryReader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: RateHistoryRepository) {}
 
   /**
    * The newest value of each currency from any source within the longest reference age: what an
@@ -25,36 +23,26 @@ export class RateHistoryReader {
   async newest(currencies: readonly string[], now = Date.now()): Promise<Map<string, GoodValue>> {
     if (currencies.length === 0) return new Map();
     const since = new Date(now - Math.max(...Object.values(REFERENCE_MAX_AGE_MS)));
-    return this.query(`where currency in (select jsonb_array_elements_text(?::jsonb)) and day >= ?::date`, [
-      JSON.stringify(currencies),
-      since.toISOString().slice(0, 10),
-    ]);
+    return goodValues(await this.repository.newestObserved(currencies, since.toISOString().slice(0, 10)));
   }
 
   /** The newest value `source` recorded for each currency in the last month: its last good values. */
   async lastGoodOf(source: ProviderId, now = Date.now()): Promise<Map<string, GoodValue>> {
     const since = new Date(now - RESTORE_WINDOW_DAYS * DAY_MS);
-    return this.query(`where source = ? and day >= ?::date`, [source, since.toISOString().slice(0, 10)]);
+    return goodValues(await this.repository.newestObservedOf(source, since.toISOString().slice(0, 10)));
   }
+}
 
-  private async query(where: string, params: unknown[]): Promise<Map<string, GoodValue>> {
-    const rows = await this.em.getConnection().execute<Row[]>(
-      `select distinct on (currency) currency, rate_vs_usd::text as rate, observed_at,
-              to_char(day, 'YYYY-MM-DD') as day
-         from rate_history
-        ${where} and observed_at is not null
-        order by currency, observed_at desc`,
-      params,
-    );
-    return new Map(
-      rows.map((row) => [
-        row.currency,
-        {
-          perUsd: new RateDecimal(row.rate),
-          observedAt: new Date(row.observed_at).toISOString(),
-          day: row.day,
-        },
-      ]),
-    );
-  }
+/** Each currency's recorded value as the ingestion holds its last good one. */
+function goodValues(rows: readonly NewestObservedRow[]): Map<string, GoodValue> {
+  return new Map(
+    rows.map((row) => [
+      row.currency,
+      {
+        perUsd: new RateDecimal(row.rate),
+        observedAt: new Date(row.observed_at).toISOString(),
+        day: row.day,
+      },
+    ]),
+  );
 }

@@ -1,5 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { RateHistoryRepository } from '@fxrates/db';
 import type { GoodValue, ProviderId } from '@fxrates/rates';
 
 /**
@@ -9,24 +9,17 @@ import type { GoodValue, ProviderId } from '@fxrates/rates';
  */
 @Injectable()
 export class RateHistoryWriter {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: RateHistoryRepository) {}
 
   async write(source: ProviderId, values: ReadonlyMap<string, GoodValue>): Promise<void> {
-    if (values.size === 0) return;
-    const rows = [...values].map(([currency, v]) => ({
-      day: v.day,
-      currency,
-      rate: v.perUsd.toString(),
-      observed_at: v.observedAt,
-    }));
-    await this.em.getConnection().execute(
-      `insert into rate_history (source, day, currency, rate_vs_usd, observed_at)
-         select ?, r.day, r.currency, r.rate, r.observed_at
-           from jsonb_to_recordset(?::jsonb) as r(day date, currency varchar, rate numeric, observed_at timestamptz)
-      on conflict (source, day, currency) do update
-            set rate_vs_usd = excluded.rate_vs_usd, observed_at = excluded.observed_at, recorded_at = now()
-          where rate_history.observed_at is null or rate_history.observed_at <= excluded.observed_at`,
-      [source, JSON.stringify(rows)],
+    await this.repository.recordObserved(
+      source,
+      [...values].map(([currency, v]) => ({
+        day: v.day,
+        currency,
+        rate: v.perUsd.toString(),
+        observedAt: v.observedAt,
+      })),
     );
   }
 }

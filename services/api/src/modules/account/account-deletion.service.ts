@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { User } from '@fxrates/db';
+import { AccountDataRepository, User } from '@fxrates/db';
 import { ErrorCode, type DeleteAccountRequest } from '@fxrates/domain';
 import {
   accountDeletedJobId,
@@ -110,58 +110,18 @@ export class AccountDeletionService {
     cancelledSubscriptions: string[],
     unusablePasswordHash: string,
   ): Promise<Erased | null> {
-    const run = (sql: string, params: unknown[] = [userId]) =>
-      tx.getConnection().execute<Record<string, unknown>[]>(sql, params, 'all', tx.getTransactionContext());
-    const [user] = await run(
-      `select email::text as email, email_verified_at is not null as verified
-         from users where id = ? and deleted_at is null for update`,
-    );
+    const account = new AccountDataRepository(tx);
+    const user = await account.lockForErasure(userId);
     if (!user) return null;
-    const email = String(user.email);
     const keyHashes = await this.keys.disableAllIn(tx, userId);
-    // Key names are the customer's words; the disabled keys stay (their usage ids point at them).
-    await run(`update api_keys set name = 'Deleted account' where user_id = ?`);
-    await run('delete from refresh_tokens where user_id = ?');
-    // Browsers, networks and places of its sign-ins: personal, and ended with the account.
-    await run('delete from account_sessions where user_id = ?');
-    // Contact messages name no account: those sent from an address it proved, now or before a change.
-    await run(
-      `delete from contact_messages where lower(email) in (
-         select lower(email::text) from users where id = ? and email_verified_at is not null
-         union
-         select lower(previous_email::text) from email_changes where user_id = ? and confirmed_at is not null)`,
-      [userId, userId],
-    );
-    for (const table of [
-      'email_changes',
-      'password_resets',
-      'email_verifications',
-      'quota_alerts',
-      'usage_daily',
-      'user_two_factor',
-      'two_factor_recovery_codes',
-    ])
-      await run(`delete from ${table} where user_id = ?`);
-    // Kept for accounting (what was paid, for what, when, PayPal's ids); PayPal's id of the payer goes.
-    await run('update payments set payer_id = null where user_id = ?');
-    // Each was cancelled at PayPal just before; the worker re-reads them when PayPal's events come.
-    for (const paypalId of cancelledSubscriptions) {
-      await run(
-        `update subscriptions set status = 'cancelled', pending_plan = null, pending_billing_cycle = null,
-                pending_change_at = null
-          where user_id = ? and paypal_subscription_id = ?`,
-        [userId, paypalId],
-      );
-    }
     const deletedAt = new Date();
-    await run(
-      `update users set email = ?, first_name = '', last_name = '', company = null, display_name = '',
-              password_hash = ?, email_verified_at = null, last_sign_in_at = null, chosen_plan = null,
-              plan = 'free', deleted_at = ?
-        where id = ?`,
-      [deletedAddress(userId), unusablePasswordHash, deletedAt, userId],
-    );
-    return { email, verified: Boolean(user.verified), keyHashes, deletedAt };
+    await account.erase(userId, {
+      cancelledSubscriptions,
+      deletedAddress: deletedAddress(userId),
+      unusablePasswordHash,
+      deletedAt,
+    });
+    return { ...user, keyHashes, deletedAt };
   }
 
   /**

@@ -1,7 +1,7 @@
-import { IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
+import { AccountDataRepository } from '@fxrates/db';
 import type { AccountExport } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
 import { RedisLimit } from '../../common/security';
@@ -63,43 +63,24 @@ export class AccountExportService {
   async export(userId: string, now = new Date()): Promise<AccountExport> {
     await this.exports.admit(userId);
     // One snapshot: a key disabled or a payment recorded meanwhile is in every part of the file or none.
-    return this.em.fork().transactional(
-      async (tx) => {
-        const rows = (sql: string, params: unknown[] = [userId]) =>
-          tx.execute<Record<string, unknown>[]>(sql, params).then((found) => found.map(exported));
-        const [profile] = await rows('select * from users where id = ? and deleted_at is null');
-        if (!profile) throw unauthorized();
-        const emailChanges = await rows('select * from email_changes where user_id = ? order by created_at');
-        return {
-          format: 'fxrates-account-export/1',
-          exportedAt: now.toISOString(),
-          profile,
-          subscriptions: await rows('select * from subscriptions where user_id = ? order by created_at'),
-          apiKeys: await rows('select * from api_keys where user_id = ? order by created_at'),
-          usage: await rows('select * from usage_daily where user_id = ? order by day, key_id'),
-          payments: await rows(
-            'select * from payments where user_id = ? order by coalesce(captured_at, created_at), id',
-          ),
-          contactMessages: await rows(
-            `select * from contact_messages
-              where lower(email) in (
-                select lower(email::text) from users where id = ? and email_verified_at is not null
-                union
-                select lower(previous_email::text) from email_changes where user_id = ? and confirmed_at is not null)
-              order by created_at`,
-            [userId, userId],
-          ),
-          quotaAlerts: await rows('select * from quota_alerts where user_id = ? order by created_at'),
-          emailChanges,
-          emailVerifications: await rows(
-            'select * from email_verifications where user_id = ? order by created_at',
-          ),
-          passwordResets: await rows('select * from password_resets where user_id = ? order by created_at'),
-          // One per sign-in: browser, network and place, as the Sessions list shows them.
-          sessions: await rows('select * from account_sessions where user_id = ? order by created_at'),
-        };
-      },
-      { readOnly: true, isolationLevel: IsolationLevel.REPEATABLE_READ },
-    );
+    const rows = await new AccountDataRepository(this.em).exportRows(userId);
+    if (!rows) throw unauthorized();
+    const all = (found: Record<string, unknown>[]) => found.map(exported);
+    return {
+      format: 'fxrates-account-export/1',
+      exportedAt: now.toISOString(),
+      profile: exported(rows.profile),
+      subscriptions: all(rows.subscriptions),
+      apiKeys: all(rows.apiKeys),
+      usage: all(rows.usage),
+      payments: all(rows.payments),
+      contactMessages: all(rows.contactMessages),
+      quotaAlerts: all(rows.quotaAlerts),
+      emailChanges: all(rows.emailChanges),
+      emailVerifications: all(rows.emailVerifications),
+      passwordResets: all(rows.passwordResets),
+      // One per sign-in: browser, network and place, as the Sessions list shows them.
+      sessions: all(rows.sessions),
+    };
   }
 }

@@ -5,11 +5,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, consumeOrWait, redisRateLimiter, type AppConfig } from '@fxrates/config';
 import {
   EmailChange,
+  EmailedLinksRepository,
   emailChangeIdOf,
   emailChangeLink,
   emailChangeToken,
   isEmailChangeToken,
   User,
+  UsersRepository,
 } from '@fxrates/db';
 import {
   EMAIL_CHANGE_TTL_MS,
@@ -163,31 +165,16 @@ export class EmailChangeService {
     }
     try {
       await em.transactional(async (tx) => {
-        const context = tx.getTransactionContext();
-        const connection = tx.getConnection();
         // Single use, even when the link is sent twice at once: only one update finds it unused.
         if (!(await claimEmailedLink(tx, 'email_changes', change.id))) throw usedLink();
         // The address it replaces must still be the account's (any change since ended this one).
-        const moved = await connection.execute(
-          `update users set email = ?, email_verified_at = now() where id = ? and email = ? returning id`,
-          [change.email, userId, change.previousEmail],
-          'all',
-          context,
-        );
-        if (moved.length === 0) throw usedLink();
-        await connection.execute(
-          'update email_changes set confirmed_at = used_at where id = ?',
-          [change.id],
-          'run',
-          context,
-        );
+        if (!(await new UsersRepository(tx).moveEmail(userId, change.previousEmail, change.email))) {
+          throw usedLink();
+        }
+        const links = new EmailedLinksRepository(tx);
+        await links.confirmEmailChange(change.id);
         // Every other change of the account waiting for its link ends: this one was made.
-        await connection.execute(
-          'update email_changes set used_at = now() where user_id = ? and used_at is null',
-          [userId],
-          'run',
-          context,
-        );
+        await links.endPendingEmailChangesOf(userId);
         await this.refreshTokens.revokeAllOf(tx, userId);
       });
     } catch (error) {

@@ -9,6 +9,7 @@ import {
   emailVerificationToken,
   isEmailVerificationToken,
   User,
+  UsersRepository,
 } from '@fxrates/db';
 import { ErrorCode, type CurrentUser } from '@fxrates/domain';
 import {
@@ -140,8 +141,6 @@ export class EmailVerificationService {
     // Another link of this address was opened first: this one has nothing left to prove.
     if (owner.emailVerifiedAt) throw alreadyVerified();
     return em.transactional(async (tx) => {
-      const context = tx.getTransactionContext();
-      const connection = tx.getConnection();
       // Single use, even when the link is opened twice at once: only one update finds it unused.
       if (!(await claimEmailedLink(tx, 'email_verifications', link.id))) {
         throw new AppException(
@@ -150,14 +149,7 @@ export class EmailVerificationService {
         );
       }
       // The address the link went to must still be the account's.
-      const [user] = await connection.execute<Array<Pick<User, 'id' | 'email' | 'displayName'>>>(
-        `update users set email_verified_at = coalesce(email_verified_at, now())
-          where id = ? and email = ?
-          returning id, email, display_name as "displayName"`,
-        [userId, link.email],
-        'all',
-        context,
-      );
+      const user = await new UsersRepository(tx).verifyEmail(userId, link.email);
       if (!user) throw invalidLink();
       return toCurrentUser({ ...user, emailVerifiedAt: new Date() });
     });
@@ -165,14 +157,9 @@ export class EmailVerificationService {
 
   /** Throws 403 `email-not-verified` unless the user's address is verified. */
   async assertVerified(userId: string): Promise<void> {
-    const [user] = await this.em
-      .getConnection()
-      .execute<Array<{ verified: boolean }>>(
-        'select email_verified_at is not null as verified from users where id = ?',
-        [userId],
-      );
-    if (!user) throw unauthorized();
-    if (!user.verified) {
+    const verified = await new UsersRepository(this.em).isEmailVerified(userId);
+    if (verified === undefined) throw unauthorized();
+    if (!verified) {
       throw new AppException(
         ErrorCode.EmailNotVerified,
         'Verify your email address first: open the link we emailed you, or send a new one from your dashboard.',

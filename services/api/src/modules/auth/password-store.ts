@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { EmailedLinksRepository, UsersRepository } from '@fxrates/db';
 import { emailJobOptions, JOBS, QUEUES, type SendPasswordChangedEmailJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { RefreshTokensService } from './refresh-tokens.service';
@@ -35,23 +36,10 @@ export class PasswordStore {
   /** Replaces the password in `tx`; false (nothing changed) when the account no longer has `email`. */
   async replace(tx: EntityManager, change: PasswordReplacement): Promise<boolean> {
     const { userId, email, passwordHash, keep, verifiesEmail = false } = change;
-    const context = tx.getTransactionContext();
-    const connection = tx.getConnection();
-    const updated = await connection.execute(
-      `update users set password_hash = ?,
-              email_verified_at = case when ? then coalesce(email_verified_at, now()) else email_verified_at end
-        where id = ? and email = ? returning id`,
-      [passwordHash, verifiesEmail, userId, email],
-      'all',
-      context,
-    );
-    if (updated.length === 0) return false;
-    await connection.execute(
-      'update password_resets set used_at = now() where user_id = ? and used_at is null',
-      [userId],
-      'run',
-      context,
-    );
+    if (!(await new UsersRepository(tx).replacePasswordHash(userId, email, passwordHash, verifiesEmail))) {
+      return false;
+    }
+    await new EmailedLinksRepository(tx).usePasswordResetsOf(userId);
     await this.refreshTokens.revokeAllOf(tx, userId, keep);
     return true;
   }

@@ -4,7 +4,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
-import { Subscription, User } from '@fxrates/db';
+import { Subscription, SubscriptionsRepository, User } from '@fxrates/db';
 import {
   ErrorCode,
   planQuotes,
@@ -260,7 +260,7 @@ export class SubscriptionsService {
       return await this.em.fork().transactional(async (em) => {
         // Per user, not a row lock: the worker locks a subscription row, then its user's, and this
         // takes them in that order too (record, then writePlan), so neither waits on the other in a cycle.
-        await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`subscriptions:${userId}`]);
+        await new SubscriptionsRepository(em).lockOfUser(userId);
         const subscription = await this.record(em, userId, paypalId, verified);
         // One that starts later grants nothing yet: the paid time before it keeps its own plan.
         if (!subscription.startsLater()) await this.userPlans.writePlan(em, userId, subscription.plan);

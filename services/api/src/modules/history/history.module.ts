@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateHistoryRepository, repositoryProvider } from '@fxrates/db';
 import { CurrentRatesModule } from '../current-rates';
 import { PairHistory } from './pair-history';
 import { RateHistory } from './rate-history';
@@ -6,7 +7,7 @@ import { RateHistory } from './rate-history';
 /** Daily closes from PostgreSQL: the public API's history endpoints and the converter's sparkline. */
 @Module({
   imports: [CurrentRatesModule],
-  providers: [RateHistory, PairHistory],
+  providers: [repositoryProvider(RateHistoryRepository), RateHistory, PairHistory],
   exports: [RateHistory, PairHistory],
 })
 export class HistoryModule {}

@@ -1,5 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { RateHistoryRepository, type PreferredCloseRow } from '@fxrates/db';
 import { displayRate, RateDecimal } from '@fxrates/rates';
 import { HISTORY_SOURCES } from './rate-history';
 
@@ -19,16 +19,6 @@ export interface PairHistoryAnswer {
   points: PairPoint[];
 }
 
-/** `case source when 'ecb' then 0 … end`: the history's precedence (constants, not input). */
-const SOURCE_PREFERENCE = `case source ${HISTORY_SOURCES.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
-
-interface Row {
-  day: string;
-  currency: string;
-  source: string;
-  rate: string;
-}
-
 /**
  * Daily closes of one pair from `rate_history`, crossed through USD. Each currency's close of a day
  * comes from the most preferred source that has one (HISTORY_PRECEDENCE, as the public API's); days
@@ -36,21 +26,12 @@ interface Row {
  */
 @Injectable()
 export class PairHistory {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: RateHistoryRepository) {}
 
   async closes(from: string, to: string, start: string, end: string): Promise<PairHistoryAnswer> {
     const codes = [from, to].filter((code) => code !== 'USD');
-    const rows: Row[] = codes.length
-      ? await this.em.getConnection().execute(
-          `select distinct on (day, currency) to_char(day, 'YYYY-MM-DD') as day, currency, source,
-                  rate_vs_usd::text as rate
-             from rate_history
-            where currency in (?) and day between ?::date and ?::date and source in (?)
-            order by day, currency, ${SOURCE_PREFERENCE}`,
-          [codes, start, end, HISTORY_SOURCES],
-        )
-      : [];
-    const days = new Map<string, Map<string, Row>>();
+    const rows = await this.repository.preferredCloses(codes, start, end, HISTORY_SOURCES);
+    const days = new Map<string, Map<string, PreferredCloseRow>>();
     for (const row of rows) {
       if (!days.has(row.day)) days.set(row.day, new Map());
       days.get(row.day)!.set(row.currency, row);

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   CURRENCIES,
@@ -7,12 +6,13 @@ import {
   type NumbersFormat,
   type PlanId,
 } from '@fxrates/domain';
+import { RateHistoryRepository } from '@fxrates/db';
 import { RateDecimal } from '@fxrates/rates';
 import { CurrentRates } from '../current-rates';
 import { AsciiWriter } from './ascii-writer';
 import { CloseStore } from './close-store';
 import type { DisplayColumn } from './display-column';
-import type { ColumnRows, HistoryYear } from './history-year';
+import type { HistoryYear } from './history-year';
 import { noCloseFor, noClosesBetween, noClosesOn, type HeldRange } from './no-close';
 import {
   coverageOf,
@@ -36,8 +36,6 @@ export const HISTORY_SOURCES: readonly string[] = [
   ...HISTORY_PRECEDENCE,
   ...RATE_PROVIDER_IDS.filter((id) => id !== 'bundled-snapshot' && !HISTORY_PRECEDENCE.includes(id)),
 ];
-/** `case source when 'ecb' then 0 … end`: the order of HISTORY_SOURCES (constants, not input). */
-const PREFERENCE = `case source ${HISTORY_SOURCES.map((id, i) => `when '${id}' then ${i}`).join(' ')} end`;
 /** Every catalogued code (fiat, crypto and metals). */
 const CATALOGUE_CODES = CURRENCIES.map(({ code }) => code);
 /** The sources of a list, as the `source` array of an answer: in the order of precedence. */
@@ -191,47 +189,15 @@ export class RateHistory implements OnModuleInit {
   }
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: RateHistoryRepository,
     private readonly rates: CurrentRates,
   ) {
     this.store = new CloseStore(
       {
-        // Order-free (a sum of row hashes): no sort of the rows on every check.
-        fingerprints: async (year, codes) => {
-          const rows: { currency: string; fingerprint: string }[] = await this.em.getConnection().execute(
-            `select currency, count(*) || ':' || sum(hashtext(source || day || rate_vs_usd::text)::bigint) as fingerprint
-               from rate_history
-              where currency = any(string_to_array(?, ',')) and source in (?) and day between ?::date and ?::date
-              group by currency`,
-            [codes.join(','), HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
-          );
-          return new Map(rows.map(({ currency, fingerprint }) => [currency, fingerprint]));
-        },
+        fingerprints: (year, codes) => this.repository.yearFingerprints(year, codes, HISTORY_SOURCES),
         // Each currency's close of a day from its most preferred source (HISTORY_PRECEDENCE), with
-        // the fingerprint of all its rows (a window: evaluated over every row, before DISTINCT ON),
-        // joined into one row a currency.
-        closes: async (year, codes) => {
-          const rows = await this.em
-            .getConnection()
-            .execute<(ColumnRows & { currency: string; fingerprint: string })[]>(
-              `select currency, max(fingerprint) as fingerprint,
-                    string_agg((day - ?::date)::text, ',' order by day) as days,
-                    string_agg(rate, ',' order by day) as rates,
-                    string_agg(chr(65 + preference), '' order by day) as sources
-               from (select distinct on (currency, day) currency, day, rate_vs_usd::text as rate,
-                            ${PREFERENCE} as preference,
-                            count(*) over everything || ':' ||
-                              sum(hashtext(source || day || rate_vs_usd::text)::bigint) over everything as fingerprint
-                       from rate_history
-                      where currency = any(string_to_array(?, ',')) and source in (?)
-                        and day between ?::date and ?::date
-                     window everything as (partition by currency)
-                      order by currency, day, ${PREFERENCE}) as preferred
-              group by currency`,
-              [`${year}-01-01`, codes.join(','), HISTORY_SOURCES, `${year}-01-01`, `${year}-12-31`],
-            );
-          return new Map(rows.map((row) => [row.currency, row]));
-        },
+        // the fingerprint of all its rows, joined into one row a currency.
+        closes: (year, codes) => this.repository.yearCloses(year, codes, HISTORY_SOURCES),
         sourceNames: HISTORY_SOURCES,
       },
       {
@@ -295,17 +261,9 @@ export class RateHistory implements OnModuleInit {
   private everyCode(now = Date.now()): Promise<readonly string[]> {
     const cached = this.cachedCodes;
     if (cached && now - cached.checkedAt < HISTORY_TTL_MS) return cached.value;
-    const value = this.em
-      .getConnection()
-      .execute<{ currency: string }[]>(
-        `with recursive stored(currency) as (
-           (select min(currency) from rate_history)
-           union all
-           select (select min(currency) from rate_history where currency > stored.currency)
-             from stored where stored.currency is not null)
-         select currency from stored where currency is not null`,
-      )
-      .then((rows) => [...new Set([...CATALOGUE_CODES, ...rows.map(({ currency }) => currency)])]);
+    const value = this.repository
+      .storedCurrencies()
+      .then((stored) => [...new Set([...CATALOGUE_CODES, ...stored])]);
     // A failed query is not kept: the next call asks again.
     value.catch(() => {
       if (this.cachedCodes?.value === value) this.cachedCodes = undefined;
@@ -334,21 +292,7 @@ export class RateHistory implements OnModuleInit {
     if (cached && cached.generation === this.generation && now - cached.checkedAt < HISTORY_TTL_MS) {
       return cached.value;
     }
-    const value = this.em
-      .getConnection()
-      .execute<{ currency: string; first: string | null; last: string | null }[]>(
-        `select c as currency,
-                to_char((select min(day) from rate_history where currency = c and source in (?)), 'YYYY-MM-DD') as first,
-                to_char((select max(day) from rate_history where currency = c and source in (?)), 'YYYY-MM-DD') as last
-           from unnest(string_to_array(?, ',')) as c`,
-        [HISTORY_SOURCES, HISTORY_SOURCES, CATALOGUE_CODES.join(',')],
-      )
-      .then((rows) => {
-        const ranges = new Map<string, { first: string; last: string }>();
-        for (const { currency, first, last } of rows)
-          if (first && last) ranges.set(currency, { first, last });
-        return ranges;
-      });
+    const value = this.repository.heldRanges(CATALOGUE_CODES, HISTORY_SOURCES);
     // A failed query is not kept: the next call asks again.
     value.catch(() => {
       if (this.cachedHeld?.value === value) this.cachedHeld = undefined;

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { ApiKeysRepository, type KeyByHashRow } from '@fxrates/db';
 import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
 import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
@@ -35,19 +36,7 @@ const UNKNOWN_TTL_MS = 60_000;
 /** Keys re-read per query when the cache is revalidated. */
 const REVALIDATION_BATCH = 1_000;
 
-interface KeyRow {
-  key_hash: string;
-  key_id: string;
-  user_id: string;
-  status: ApiKeyStatus;
-  plan: PlanId;
-}
-
-/** A key and its owner's plan, by the key's stored hash (completed with `= ?` or `in (?)`). */
-const KEY_BY_HASH = `select k.key_hash, k.id as key_id, k.user_id, k.status, u.plan
-                       from api_keys k join users u on u.id = k.user_id where k.key_hash`;
-
-const resolvedFrom = (row: KeyRow): ResolvedKey => ({
+const resolvedFrom = (row: KeyByHashRow): ResolvedKey => ({
   keyId: row.key_id,
   userId: row.user_id,
   status: row.status,
@@ -95,13 +84,16 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
   private generation = 0;
   private readonly changeListeners: ((change: KeyChange) => void)[] = [];
 
+  private readonly keys: ApiKeysRepository;
+
   constructor(
-    private readonly em: EntityManager,
+    em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly connections: RedisConnections,
   ) {
     this.shape = new RegExp(`^${config.product.apiKeyPrefix}[0-9a-f]{32}$`);
+    this.keys = new ApiKeysRepository(em);
   }
 
   async onModuleInit(): Promise<void> {
@@ -152,7 +144,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     try {
       await inBatches(entries, REVALIDATION_BATCH, async (batch) => {
         const hashes = batch.map(([, cached]) => cached.hash);
-        const rows: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} in (?)`, [hashes]);
+        const rows = await this.keys.byHashes(hashes);
         for (const row of rows) fresh.set(row.key_hash, resolvedFrom(row));
       });
     } catch (error) {
@@ -200,7 +192,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
 
   private async lookup(digest: string, keyHash: string): Promise<ResolvedKey> {
     const generation = this.generation;
-    const [row]: KeyRow[] = await this.em.getConnection().execute(`${KEY_BY_HASH} = ?`, [keyHash]);
+    const row = await this.keys.byHash(keyHash);
     if (!row) {
       this.unknown.set(digest, Date.now() + UNKNOWN_TTL_MS);
       throw invalidApiKey();

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
-import { ApiKey, User } from '@fxrates/db';
+import { ApiKey, ApiKeysRepository, User } from '@fxrates/db';
 import {
   ErrorCode,
   MAX_ACTIVE_KEYS_PER_USER,
@@ -58,11 +58,8 @@ export class KeysService {
     const em = this.em.fork();
     return em.transactional(async (tx) => {
       // Serialises concurrent creations for one user, so the active-key limit cannot be overrun.
-      const [owner] = await tx
-        .getConnection()
-        .execute('select id from users where id = ? for update', [userId], 'all', tx.getTransactionContext());
       // A valid token of an account that no longer exists signs nobody in.
-      if (!owner) throw unauthorized();
+      if (!(await new ApiKeysRepository(tx).lockOwner(userId))) throw unauthorized();
       const active = await tx.count(ApiKey, { user: userId, status: 'active' });
       if (active >= MAX_ACTIVE_KEYS_PER_USER) {
         throw new AppException(
@@ -146,14 +143,7 @@ export class KeysService {
    * announce with announceChanged once `tx` commits.
    */
   async disableAllIn(tx: EntityManager, userId: string): Promise<string[]> {
-    const disabled = await tx.getConnection().execute<{ key_hash: string }[]>(
-      `update api_keys set status = 'disabled', disabled_at = coalesce(disabled_at, now())
-        where user_id = ? returning key_hash`,
-      [userId],
-      'all',
-      tx.getTransactionContext(),
-    );
-    return disabled.map((row) => row.key_hash);
+    return new ApiKeysRepository(tx).disableAllOf(userId);
   }
 
   /**
@@ -176,14 +166,7 @@ export class KeysService {
    * A deleted key is refused as unknown (401 invalid-api-key) rather than disabled.
    */
   private async purgeDisabled(em: EntityManager, userId: string): Promise<void> {
-    const purged = await em.getConnection().execute<{ id: string }[]>(
-      `delete from api_keys where id in (
-         select id from api_keys where user_id = ? and status = 'disabled'
-          order by disabled_at desc, created_at desc, id desc
-         offset ?)
-       returning id`,
-      [userId, MAX_DISABLED_KEYS_PER_USER],
-    );
-    if (purged.length) this.logger.log(`Deleted ${purged.length} long-disabled key(s) of user ${userId}`);
+    const purged = await new ApiKeysRepository(em).purgeDisabledBeyond(userId, MAX_DISABLED_KEYS_PER_USER);
+    if (purged) this.logger.log(`Deleted ${purged} long-disabled key(s) of user ${userId}`);
   }
 }

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
+import { UsageRepository } from '@fxrates/db';
 import { ErrorCode, type PlanId, type PlanLimits } from '@fxrates/domain';
 import { usageRedisKeys, type UsageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
@@ -105,7 +106,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     this.keys = usageRedisKeys(config.redis.keyPrefix);
     this.leasesOn = config.usage.leases;
     this.settlement = new LeaseSettlement(own, this.keys);
-    this.seeds = new MonthSeeds(em, own, this.keys, MONTH_TTL_SECONDS);
+    this.seeds = new MonthSeeds(new UsageRepository(em), own, this.keys, MONTH_TTL_SECONDS);
   }
 
   async onModuleInit(): Promise<void> {

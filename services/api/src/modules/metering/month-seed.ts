@@ -1,17 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { UsageRepository } from '@fxrates/db';
 import type { usageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import type { UsagePeriod } from './usage-period';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The user's calls this month as PostgreSQL has them: the usage flush's per-key daily counts, those
- * of keys deleted since included (usage_daily names its owner).
- */
-const USED_THIS_MONTH = `select coalesce(sum(d.requests), 0)::text as used
-                           from usage_daily d
-                          where d.user_id = ? and d.day >= ?::date and d.day < (?::date + interval '1 month')`;
 
 /**
  * Seeds a user's month counter in Redis from PostgreSQL when it is missing: on the user's first call of
@@ -30,7 +22,7 @@ export class MonthSeeds {
   private readonly underWay = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly usage: UsageRepository,
     private readonly redis: Redis,
     private readonly keys: ReturnType<typeof usageRedisKeys>,
     private readonly ttlSeconds: number,
@@ -54,14 +46,6 @@ export class MonthSeeds {
   private async read(userId: string, month: string): Promise<number> {
     // Only a UUID is a user id PostgreSQL may know (tests meter made-up users): anything else has none.
     if (!UUID.test(userId)) return 0;
-    return this.em.fork().transactional(async (tx) => {
-      await tx.execute('lock table usage_daily in share mode', [], 'run');
-      const [row] = await tx.execute<{ used: string }[]>(USED_THIS_MONTH, [
-        userId,
-        `${month}-01`,
-        `${month}-01`,
-      ]);
-      return Number(row.used);
-    });
+    return this.usage.monthTotalSettled(userId, month);
   }
 }

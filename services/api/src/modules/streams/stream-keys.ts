@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiKeysRepository } from '@fxrates/db';
 import type { ApiKeyStatus, PlanId } from '@fxrates/domain';
 import { inBatches } from '../../common/caching';
 
@@ -16,28 +17,23 @@ const BATCH = 1_000;
  * that checked its key, so a key disabled or a plan changed since must reach it too.
  */
 export class StreamKeys {
-  constructor(private readonly em: EntityManager) {}
+  private readonly keys: ApiKeysRepository;
+
+  constructor(em: EntityManager) {
+    this.keys = new ApiKeysRepository(em);
+  }
 
   /** Each key's status and owner's plan now; a key deleted since is absent. */
   async current(keyIds: readonly string[]): Promise<Map<string, KeyNow>> {
     const now = new Map<string, KeyNow>();
     await inBatches(keyIds, BATCH, async (batch) => {
-      const rows: { id: string; status: ApiKeyStatus; plan: PlanId }[] = await this.em
-        .getConnection()
-        .execute(
-          'select k.id, k.status, u.plan from api_keys k join users u on u.id = k.user_id where k.id in (?)',
-          [batch],
-        );
-      for (const { id, status, plan } of rows) now.set(id, { status, plan });
+      for (const { id, status, plan } of await this.keys.statusOf(batch)) now.set(id, { status, plan });
     });
     return now;
   }
 
   /** The id of the key with this stored hash (what a key's announcement names), if any. */
   async idOf(keyHash: string): Promise<string | undefined> {
-    const [row]: { id: string }[] = await this.em
-      .getConnection()
-      .execute('select id from api_keys where key_hash = ?', [keyHash]);
-    return row?.id;
+    return this.keys.idByHash(keyHash);
   }
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, redisRateLimiter, type AppConfig } from '@fxrates/config';
-import { User } from '@fxrates/db';
+import { ApiKeysRepository, UsageRepository, User } from '@fxrates/db';
 import type { AccountUsage, UsageDay } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
 import { RedisLimit } from '../../common/security';
@@ -49,26 +49,16 @@ export class UsageService {
     if (!user) throw unauthorized();
     const plan = this.metering.limitsOf(user.plan);
     const period = usagePeriod(now);
-    const connection = this.em.getConnection();
     const monthStart = `${period.month}-01`;
     const days = daysOfMonthUntil(period.day);
-    const [used, keyRows, flushed] = await Promise.all([
+    const [used, keyIds, flushed] = await Promise.all([
       this.metering.used(userId, now),
-      // Calls not flushed yet are only of keys usable this month: active, or disabled this month (or
-      // the day before, for the minute a disabled key may still be served).
-      connection.execute<{ id: string }[]>(
-        `select id from api_keys
-          where user_id = ? and (status = 'active' or disabled_at >= ?::date - interval '1 day')`,
-        [userId, monthStart],
-      ),
-      connection.execute<{ key_id: string; day: string; requests: string }[]>(
-        // Keys deleted since (the longest-disabled beyond MAX_DISABLED_KEYS_PER_USER) included.
-        `select d.key_id, d.day::text as day, d.requests from usage_daily d
-          where d.user_id = ? and d.day >= ?::date`,
-        [userId, monthStart],
-      ),
+      // Calls not flushed yet are only of keys usable this month (disabled keys' last minute included).
+      new ApiKeysRepository(this.em).idsUsableSince(userId, monthStart),
+      // Keys deleted since (the longest-disabled beyond MAX_DISABLED_KEYS_PER_USER) included.
+      new UsageRepository(this.em).daysOfUserSince(userId, monthStart),
     ]);
-    const fields = keyRows.flatMap((k) => days.map((day) => pendingField(k.id, day)));
+    const fields = keyIds.flatMap((id) => days.map((day) => pendingField(id, day)));
     const values = fields.length ? await this.redis.hmget(this.keys.pending, ...fields) : [];
     const byDay = new Map<string, UsageDay>(days.map((day) => [day, { day, total: 0, byKey: {} }]));
     const add = (keyId: string, day: string, requests: number) => {

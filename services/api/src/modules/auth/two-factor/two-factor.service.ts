@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { User } from '@fxrates/db';
+import { TwoFactorRepository, User, type TwoFactorRow } from '@fxrates/db';
 import {
   ErrorCode,
   type TwoFactorDisableRequest,
@@ -19,13 +19,6 @@ import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recove
 import { SecretBox } from './secret-box';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
 import { TwoFactorThrottleService } from './two-factor-throttle.service';
-
-interface TwoFactorRow {
-  secret_ciphertext: string;
-  /** As the driver gives it back from a raw query (a string or a Date). */
-  enabled_at: Date | string | null;
-  last_used_step: string | null;
-}
 
 const wrongCode = (message = 'That code is not right. Enter the current code from your authenticator app.') =>
   new AppException(ErrorCode.WrongTwoFactorCode, message);
@@ -67,11 +60,8 @@ export class TwoFactorService {
   async status(userId: string): Promise<TwoFactorStatus> {
     const row = await this.row(userId);
     if (!row?.enabled_at) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
-    const [{ left }]: { left: string }[] = await this.sql(
-      'select count(*) as left from two_factor_recovery_codes where user_id = ? and used_at is null',
-      [userId],
-    );
-    return { enabled: true, enabledAt: iso(row.enabled_at), recoveryCodesLeft: Number(left) };
+    const recoveryCodesLeft = await new TwoFactorRepository(this.em).recoveryCodesLeft(userId);
+    return { enabled: true, enabledAt: iso(row.enabled_at), recoveryCodesLeft };
   }
 
   /**
@@ -82,15 +72,11 @@ export class TwoFactorService {
     const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['id', 'email'] });
     if (!user) throw unauthorized();
     const secret = newTotpSecret();
-    const stored: unknown[] = await this.sql(
-      `insert into user_two_factor (user_id, secret_ciphertext) values (?, ?)
-       on conflict (user_id) do update
-          set secret_ciphertext = excluded.secret_ciphertext, created_at = now(), last_used_step = null
-        where user_two_factor.enabled_at is null
-       returning user_id`,
-      [userId, this.box.seal(secret, userId)],
+    const stored = await new TwoFactorRepository(this.em).startEnrolment(
+      userId,
+      this.box.seal(secret, userId),
     );
-    if (stored.length === 0) {
+    if (!stored) {
       throw new AppException(
         ErrorCode.TwoFactorAlreadyEnabled,
         'Two-factor authentication is already on. Turn it off first to set up another app.',
@@ -116,16 +102,8 @@ export class TwoFactorService {
     await this.checked(userId, ip, () => this.acceptsCode(userId, row, code));
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const enabledAt = await this.em.fork().transactional(async (tx) => {
-      const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
       // Only the secret the code was checked against: a set-up restarted meanwhile needs its own code.
-      const [enabled]: { enabled_at: Date | string }[] = await connection.execute(
-        `update user_two_factor set enabled_at = now()
-          where user_id = ? and enabled_at is null and secret_ciphertext = ? returning enabled_at`,
-        [userId, row.secret_ciphertext],
-        'all',
-        context,
-      );
+      const enabled = await new TwoFactorRepository(tx).enable(userId, row.secret_ciphertext);
       if (!enabled) {
         throw new AppException(
           ErrorCode.TwoFactorNotStarted,
@@ -133,7 +111,7 @@ export class TwoFactorService {
         );
       }
       await this.replaceRecoveryCodes(tx, userId, recoveryCodes);
-      return enabled.enabled_at;
+      return enabled;
     });
     return { enabledAt: iso(enabledAt), recoveryCodes };
   }
@@ -164,17 +142,7 @@ export class TwoFactorService {
     if (!user) throw unauthorized();
     await this.currentPassword.assert(user, request.password, ip);
     await this.verifyForAction(userId, request, ip);
-    await this.em.fork().transactional(async (tx) => {
-      const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      await connection.execute('delete from user_two_factor where user_id = ?', [userId], 'run', context);
-      await connection.execute(
-        'delete from two_factor_recovery_codes where user_id = ?',
-        [userId],
-        'run',
-        context,
-      );
-    });
+    await this.em.fork().transactional((tx) => new TwoFactorRepository(tx).remove(userId));
   }
 
   /**
@@ -229,52 +197,22 @@ export class TwoFactorService {
     const step = totpStepOf(this.box.open(row.secret_ciphertext, userId), code);
     if (step === undefined) return wrongCode();
     // One conditional update: two requests with the same code cannot both take it.
-    const spent: unknown[] = await this.sql(
-      `update user_two_factor set last_used_step = ?
-        where user_id = ? and secret_ciphertext = ? and (last_used_step is null or last_used_step < ?)
-        returning user_id`,
-      [step, userId, row.secret_ciphertext, step],
-    );
-    return spent.length === 1
+    const spent = await new TwoFactorRepository(this.em).spendStep(userId, row.secret_ciphertext, step);
+    return spent
       ? undefined
       : wrongCode('This code was used already. Wait for the next code from your authenticator app.');
   }
 
   private async acceptsRecoveryCode(userId: string, code: string): Promise<AppException | undefined> {
-    const used: unknown[] = await this.sql(
-      `update two_factor_recovery_codes set used_at = now()
-        where user_id = ? and code_hash = ? and used_at is null returning id`,
-      [userId, hashRecoveryCode(code)],
-    );
-    return used.length === 1 ? undefined : wrongCode('That recovery code is not right, or was used already.');
+    const used = await new TwoFactorRepository(this.em).useRecoveryCode(userId, hashRecoveryCode(code));
+    return used ? undefined : wrongCode('That recovery code is not right, or was used already.');
   }
 
   private async replaceRecoveryCodes(tx: EntityManager, userId: string, codes: string[]): Promise<void> {
-    const connection = tx.getConnection();
-    const context = tx.getTransactionContext();
-    await connection.execute(
-      'delete from two_factor_recovery_codes where user_id = ?',
-      [userId],
-      'run',
-      context,
-    );
-    await connection.execute(
-      `insert into two_factor_recovery_codes (user_id, code_hash) values ${codes.map(() => '(?, ?)').join(', ')}`,
-      codes.flatMap((code) => [userId, hashRecoveryCode(code)]),
-      'run',
-      context,
-    );
+    await new TwoFactorRepository(tx).replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
   }
 
-  private async row(userId: string): Promise<TwoFactorRow | undefined> {
-    const [row]: TwoFactorRow[] = await this.sql(
-      'select secret_ciphertext, enabled_at, last_used_step from user_two_factor where user_id = ?',
-      [userId],
-    );
-    return row;
-  }
-
-  private sql<T>(query: string, params: unknown[]): Promise<T[]> {
-    return this.em.getConnection().execute(query, params) as Promise<T[]>;
+  private row(userId: string): Promise<TwoFactorRow | undefined> {
+    return new TwoFactorRepository(this.em).ofUser(userId);
   }
 }
