@@ -1,4 +1,4 @@
-import { ApiKey, hashApiKey, User } from '@fxrates/db';
+import { ApiKeysRepository, hashApiKey } from '@fxrates/db';
 import type { ApiKeyStatus } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import type { GivenDatabase } from './database';
@@ -28,9 +28,8 @@ export async function givenKey(
   const name = options.name ?? 'primary';
   const status = options.status ?? 'active';
   const createdAt = options.createdAt ?? new Date();
-  const em = db.em.fork();
-  const row = em.create(ApiKey, {
-    user: em.getReference(User, user.id),
+  const row = await new ApiKeysRepository(db.em.fork()).create({
+    userId: user.id,
     name,
     keyHash: hashApiKey(db.config.keys.hashSecret, key),
     keyPrefix: prefix,
@@ -38,8 +37,6 @@ export async function givenKey(
     status,
     createdAt,
     disabledAt: status === 'disabled' ? createdAt : null,
-    totalRequests: 0,
   });
-  await em.flush();
   return { id: row.id, key, name, userId: user.id };
 }

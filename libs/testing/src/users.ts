@@ -1,4 +1,4 @@
-import { freeSubscriptionOf, Subscription, User } from '@fxrates/db';
+import { freeSubscriptionOf, Subscription, UsersRepository } from '@fxrates/db';
 import type { PlanId } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import type { GivenDatabase } from './database';
@@ -46,13 +46,12 @@ export async function givenUser(db: GivenDatabase, options: GivenUserOptions = {
   const plan = options.plan ?? 'free';
   const createdAt = options.createdAt ?? new Date();
   const em = db.em.fork();
-  const user = em.create(User, {
+  const user = await new UsersRepository(em).create({
     email: options.email ?? uniqueEmail(),
     passwordHash: await passwordHashOf(password),
     firstName,
     lastName,
     company: options.company ?? null,
-    displayName: `${firstName} ${lastName}`.trim(),
     plan,
     chosenPlan: options.chosenPlan ?? null,
     createdAt,

@@ -14,7 +14,11 @@ export interface NewUser {
   displayName?: string;
   plan?: PlanId;
   company?: string | null;
+  /** The plan picked when signing up, carried to checkout. */
+  chosenPlan?: PlanId | null;
   emailVerifiedAt?: Date | null;
+  /** Now unless given. */
+  createdAt?: Date;
 }
 
 /**
@@ -31,7 +35,7 @@ export class UsersRepository {
       ...user,
       displayName: user.displayName ?? `${user.firstName} ${user.lastName}`.trim(),
       plan: user.plan ?? 'free',
-      createdAt: new Date(),
+      createdAt: user.createdAt ?? new Date(),
     });
     await em.flush();
     return entity;
