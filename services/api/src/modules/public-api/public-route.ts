@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { RouteSchema } from '../../common/route-schema';
+import type { JsonWriter } from '../../common/json-writer';
 import type { Query } from '../../common/query-params';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
@@ -88,6 +89,11 @@ export interface PublicRoute {
   path: string;
   /** Its OpenAPI operation is generated from this. */
   schema: PublicRouteSchema;
+  /**
+   * What writes its JSON 200, compiled from `schema.body` (the schema the OpenAPI document shows):
+   * the document and the answer cannot drift apart. Absent for a route that answers no JSON body.
+   */
+  writer?: JsonWriter;
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
   metered: boolean;

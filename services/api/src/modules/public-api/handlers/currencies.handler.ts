@@ -7,6 +7,7 @@ import { CurrencyCode } from '../../../common/query-params.schema';
 import { NullableDay } from '../public-api.schemas';
 import type { RateHistory } from '../../history';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { compileWriter } from '../../../common/json-writer';
 
 const TYPES: readonly CurrencyType[] = ['fiat', 'crypto', 'metal'];
 
@@ -52,6 +53,7 @@ const Currencies = Type.Object(
   },
   { $id: 'Currencies', additionalProperties: false },
 );
+const writer = compileWriter(Currencies);
 
 /**
  * GET /api/v1/currencies?type=fiat|crypto|metal: the catalogue, marking what the caller's plan
@@ -62,6 +64,7 @@ export const currenciesRoute = (history: RateHistory): PublicRoute => ({
   metered: false,
   // The catalogue changes with a release; a client may keep it for an hour, and revalidate after.
   caching: { made: 'fixed', cacheControl: 'public, max-age=3600' },
+  writer,
   schema: {
     operationId: 'listCurrencies',
     summary: 'The currency catalogue (not metered)',
@@ -92,7 +95,7 @@ export const currenciesRoute = (history: RateHistory): PublicRoute => ({
             : (held.get(currency.code)?.first ?? null),
       }),
     );
-    return JSON.stringify({ currencies } satisfies Static<typeof Currencies>);
+    return writer.write({ currencies } satisfies Static<typeof Currencies>);
   },
 });
 
