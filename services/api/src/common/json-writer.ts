@@ -54,27 +54,38 @@ export interface JsonWriter {
 }
 
 /** A value that does not fit the schema: a bug in the route, never the caller's. */
-export class SchemaMismatchError extends Error {}
+export class SchemaMismatchError extends Error {
+  /** The same error, its path's item or map member placeholder (`$.a[]`, `$.m.*`) named. */
+  naming(placeholder: string, actual: string): SchemaMismatchError {
+    return this.message.startsWith(placeholder)
+      ? new SchemaMismatchError(actual + this.message.slice(placeholder.length))
+      : this;
+  }
+}
 
-type Write = (value: unknown, at: string) => string;
+/**
+ * Writes one value. Its path in the answer (for the error of a mismatch) is fixed when compiled, so
+ * a call builds no path: an array's item or a map's member is named only once one fails.
+ */
+type Write = (value: unknown) => string;
 type Schema = TSchema & Record<string | symbol, unknown>;
 
 /** The compiled writer of `schema`. */
 export function compileWriter(schema: TSchema): JsonWriter {
   const byFormat: Record<NumbersFormat, Write> = {
-    number: compile(schema as Schema, 'number'),
-    string: compile(schema as Schema, 'string'),
+    number: compile(schema as Schema, 'number', '$'),
+    string: compile(schema as Schema, 'string', '$'),
   };
   return {
     schema,
-    write: (value, numbers = 'number') => byFormat[numbers](value, '$'),
-    fragment: (value, numbers = 'number') => new WrittenJson(schema, numbers, byFormat[numbers](value, '$')),
+    write: (value, numbers = 'number') => byFormat[numbers](value),
+    fragment: (value, numbers = 'number') => new WrittenJson(schema, numbers, byFormat[numbers](value)),
     around(value, name, numbers = 'number') {
       const member = (schema as Schema).properties as Record<string, TSchema> | undefined;
       if (!member?.[name]) throw new SchemaMismatchError(`$.${name} is not a member of the schema`);
       // A control character never comes out of the writer unescaped: it marks where the value goes.
       const hole = new WrittenJson(member[name], numbers, '\u0000');
-      const [before, after, ...more] = byFormat[numbers]({ ...value, [name]: hole }, '$').split('\u0000');
+      const [before, after, ...more] = byFormat[numbers]({ ...value, [name]: hole }).split('\u0000');
       if (after === undefined || more.length > 0) throw new SchemaMismatchError(`$.${name} was not written`);
       return [before, after];
     },
@@ -87,57 +98,65 @@ function mismatch(at: string, expected: string, value: unknown): never {
 }
 
 /** A schema's writer for one numbers format; a kept fragment of this very schema is taken as is. */
-function compile(schema: Schema, numbers: NumbersFormat): Write {
-  const write = compileValue(schema, numbers);
+function compile(schema: Schema, numbers: NumbersFormat, at: string): Write {
+  const write = compileValue(schema, numbers, at);
   const nullable = schema.nullable === true;
-  return (value, at) => {
+  // Only an object or an array is worth keeping written: a scalar goes straight to its writer.
+  const keepable = (schema.type === 'object' || schema.type === 'array') && !schema[DECIMAL_LITERAL];
+  if (!keepable) return nullable ? (value) => (value === null ? 'null' : write(value)) : write;
+  return (value) => {
     if (value instanceof WrittenJson) {
       if (value.schema !== schema || value.numbers !== numbers)
         throw new SchemaMismatchError(`${at}: a fragment written for another schema or numbers format`);
       return value.text;
     }
     if (value === null && nullable) return 'null';
-    return write(value, at);
+    return write(value);
   };
 }
 
-function compileValue(schema: Schema, numbers: NumbersFormat): Write {
+function compileValue(schema: Schema, numbers: NumbersFormat, at: string): Write {
   const decimal = schema[DECIMAL_LITERAL] as DecimalLiteralKind | undefined;
-  if (decimal !== undefined) return decimalWriter(decimal, numbers);
+  if (decimal !== undefined) return decimalWriter(decimal, numbers, at);
   switch (schema.type) {
     case 'object':
-      return objectWriter(schema, numbers);
-    case 'array': {
-      const item = compile(schema.items as Schema, numbers);
-      return (value, at) => {
-        if (!Array.isArray(value)) return mismatch(at, 'an array', value);
-        let out = '[';
-        for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + item(value[i], `${at}[${i}]`);
-        return out + ']';
-      };
-    }
+      return objectWriter(schema, numbers, at);
+    case 'array':
+      return arrayWriter(compile(schema.items as Schema, numbers, `${at}[]`), at);
     case 'string':
-      return (value, at) => (typeof value === 'string' ? quote(value) : mismatch(at, 'a string', value));
+      return (value) => (typeof value === 'string' ? quote(value) : mismatch(at, 'a string', value));
     case 'boolean':
-      return (value, at) =>
+      return (value) =>
         value === true ? 'true' : value === false ? 'false' : mismatch(at, 'a boolean', value);
     case 'integer':
-      return (value, at) => (Number.isSafeInteger(value) ? String(value) : mismatch(at, 'an integer', value));
+      return (value) => (Number.isSafeInteger(value) ? String(value) : mismatch(at, 'an integer', value));
     case 'number':
-      return (value, at) =>
+      return (value) =>
         typeof value === 'number' && Number.isFinite(value) ? String(value) : mismatch(at, 'a number', value);
     default:
       throw new Error(`compileWriter: no writer for a schema of type ${JSON.stringify(schema.type)}`);
   }
 }
 
-/** Digits, an optional fraction, an optional sign: what a decimal literal may be. */
-const PLAIN_DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+function arrayWriter(item: Write, at: string): Write {
+  return (value) => {
+    if (!Array.isArray(value)) return mismatch(at, 'an array', value);
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      try {
+        out += (i === 0 ? '' : ',') + item(value[i]);
+      } catch (error) {
+        throw error instanceof SchemaMismatchError ? error.naming(`${at}[]`, `${at}[${i}]`) : error;
+      }
+    }
+    return out + ']';
+  };
+}
 
-function decimalWriter(kind: DecimalLiteralKind, numbers: NumbersFormat): Write {
+function decimalWriter(kind: DecimalLiteralKind, numbers: NumbersFormat, at: string): Write {
   const checked = (write: (decimal: string) => string): Write => {
-    return (value, at) =>
-      typeof value === 'string' && PLAIN_DECIMAL.test(value)
+    return (value) =>
+      typeof value === 'string' && isPlainDecimal(value)
         ? write(value)
         : mismatch(at, 'a plain decimal text', value);
   };
@@ -146,61 +165,90 @@ function decimalWriter(kind: DecimalLiteralKind, numbers: NumbersFormat): Write 
   return checked((decimal) => (survivesJsonParse(decimal) ? decimal : `"${decimal}"`));
 }
 
+/** Digits, an optional fraction, an optional leading minus: what a decimal literal may be. */
+function isPlainDecimal(text: string): boolean {
+  let i = text.charCodeAt(0) === 0x2d ? 1 : 0;
+  const digitsFrom = i;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  if (i === digitsFrom) return false;
+  if (i === text.length) return true;
+  if (text.charCodeAt(i) !== 0x2e || i === text.length - 1) return false;
+  for (i++; i < text.length; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
 /**
  * An object of named members (in the schema's order; an optional one left out when undefined), or
  * a map whose every member has the `additionalProperties` schema (a plain object or a Map).
  */
-function objectWriter(schema: Schema, numbers: NumbersFormat): Write {
+function objectWriter(schema: Schema, numbers: NumbersFormat, at: string): Write {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
   const additional = schema.additionalProperties;
   if (typeof additional === 'object') {
     if (properties.length > 0)
       throw new Error('compileWriter: an object with both members and a map is not supported');
-    const member = compile(additional as Schema, numbers);
-    return (value, at) => {
-      let out = '{';
-      let first = true;
-      if (value instanceof Map) {
-        for (const [key, entry] of value as Map<unknown, unknown>) {
-          if (typeof key !== 'string') return mismatch(`${at} key`, 'a string', key);
-          out += (first ? '' : ',') + quote(key) + ':' + member(entry, `${at}.${key}`);
-          first = false;
-        }
-      } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        for (const key in value) {
-          out += (first ? '' : ',') + quote(key) + ':' + member((value as never)[key], `${at}.${key}`);
-          first = false;
-        }
-      } else return mismatch(at, 'an object or a Map', value);
-      return out + '}';
-    };
+    return mapWriter(compile(additional as Schema, numbers, `${at}.*`), at);
   }
   const required = new Set((schema.required ?? []) as string[]);
   const members = properties.map(([name, property]) => ({
     name,
     key: quote(name) + ':',
     required: required.has(name),
-    write: compile(property, numbers),
+    write: compile(property, numbers, `${at}.${name}`),
   }));
   const closed = additional === false;
-  return (value, at) => {
+  return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Map)
       return mismatch(at, 'an object', value);
     const record = value as Record<string, unknown>;
     let out = '{';
     let written = 0;
-    for (const { name, key, required, write } of members) {
+    for (let m = 0; m < members.length; m++) {
+      const { name, key, required, write } = members[m];
       const member = record[name];
       if (member === undefined) {
         if (required) return mismatch(`${at}.${name}`, 'a value', member);
         continue;
       }
-      out += (written === 0 ? key : ',' + key) + write(member, `${at}.${name}`);
+      out += (written === 0 ? key : ',' + key) + write(member);
       written++;
     }
     // A member the schema does not name would be dropped without a word: say so instead.
     if (closed && written !== countDefined(record))
       throw new SchemaMismatchError(`${at}: a member the schema does not name`);
+    return out + '}';
+  };
+}
+
+/** A map: every member written with `member`, from a Map or a plain object, in its own order. */
+function mapWriter(member: Write, at: string): Write {
+  const named = (error: unknown, key: string) =>
+    error instanceof SchemaMismatchError ? error.naming(`${at}.*`, `${at}.${key}`) : error;
+  return (value) => {
+    let out = '{';
+    let first = true;
+    if (value instanceof Map) {
+      for (const [key, entry] of value as Map<unknown, unknown>) {
+        if (typeof key !== 'string') return mismatch(`${at} key`, 'a string', key);
+        try {
+          out += (first ? '' : ',') + quote(key) + ':' + member(entry);
+        } catch (error) {
+          throw named(error, key);
+        }
+        first = false;
+      }
+    } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const key in value) {
+        try {
+          out += (first ? '' : ',') + quote(key) + ':' + member((value as Record<string, unknown>)[key]);
+        } catch (error) {
+          throw named(error, key);
+        }
+        first = false;
+      }
+    } else return mismatch(at, 'an object or a Map', value);
     return out + '}';
   };
 }
@@ -211,19 +259,5 @@ function countDefined(record: Record<string, unknown>): number {
   return count;
 }
 
-/**
- * Whether JSON writes `text` with escapes: a quote, a backslash, a control character, or a
- * surrogate (JSON.stringify escapes a lone one; a pair it keeps, and is left to it too).
- */
-function needsEscape(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return true;
-  }
-  return false;
-}
-
-/** A string as JSON: most are codes, days and ids, with nothing to escape. */
-function quote(text: string): string {
-  return needsEscape(text) ? JSON.stringify(text) : `"${text}"`;
-}
+/** A string as JSON.stringify writes it (its native path is as fast as any check before it). */
+const quote = (text: string): string => JSON.stringify(text);
