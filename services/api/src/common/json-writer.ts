@@ -194,32 +194,66 @@ function objectWriter(schema: Schema, numbers: NumbersFormat, at: string): Write
   const required = new Set((schema.required ?? []) as string[]);
   const members = properties.map(([name, property]) => ({
     name,
-    key: quote(name) + ':',
     required: required.has(name),
+    inline: inlineKind(property),
     write: compile(property, numbers, `${at}.${name}`),
   }));
-  const closed = additional === false;
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Map)
-      return mismatch(at, 'an object', value);
-    const record = value as Record<string, unknown>;
-    let out = '{';
-    let written = 0;
-    for (let m = 0; m < members.length; m++) {
-      const { name, key, required, write } = members[m];
-      const member = record[name];
-      if (member === undefined) {
-        if (required) return mismatch(`${at}.${name}`, 'a value', member);
-        continue;
-      }
-      out += (written === 0 ? key : ',' + key) + write(member);
-      written++;
-    }
-    // A member the schema does not name would be dropped without a word: say so instead.
-    if (closed && written !== countDefined(record))
+  const write = unrolledMembers(members, additional === false, at);
+  return (value) =>
+    typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Map
+      ? mismatch(at, 'an object', value)
+      : write(value as Record<string, unknown>);
+}
+
+/** A member whose writing goes into the generated code (its writer then only says what is wrong). */
+type InlineKind = 'string' | 'boolean' | 'none';
+
+const INLINE: Record<InlineKind, string> = {
+  string: "typeof x === 'string' ? JSON.stringify(x) : ",
+  boolean: "x === true ? 'true' : x === false ? 'false' : ",
+  none: '',
+};
+
+function inlineKind(schema: Schema): InlineKind {
+  if (schema[DECIMAL_LITERAL] !== undefined || schema.nullable === true) return 'none';
+  return schema.type === 'string' ? 'string' : schema.type === 'boolean' ? 'boolean' : 'none';
+}
+
+/**
+ * The members of an object, one statement each, generated from the schema once: every member read
+ * by its own name (a keyed read in a loop over names would go through the object's dictionary each
+ * time, as the shapes of the answers differ) and written with its own writer. Only names and keys
+ * of the schema go into the code, each as a JSON string literal.
+ */
+function unrolledMembers(
+  members: readonly { name: string; required: boolean; inline: InlineKind; write: Write }[],
+  closed: boolean,
+  at: string,
+): (record: Record<string, unknown>) => string {
+  const statements = members.map(({ name, required, inline }, i) => {
+    const key = JSON.stringify(quote(name) + ':');
+    const afterOthers = JSON.stringify(',' + quote(name) + ':');
+    const value = `${INLINE[inline]}writers[${i}](x)`;
+    const written = `out += (count === 0 ? ${key} : ${afterOthers}) + (${value}); count++;`;
+    const read = `x = record[${JSON.stringify(name)}];`;
+    return required
+      ? `${read} if (x === undefined) return missing(${i}); ${written}`
+      : `${read} if (x !== undefined) { ${written} }`;
+  });
+  const check = closed ? 'if (count !== countDefined(record)) return extra();' : '';
+  const body = `return (record) => { let out = '{', count = 0, x; ${statements.join('\n')} ${check} return out + '}'; };`;
+  const make = new Function('writers', 'missing', 'extra', 'countDefined', body) as (
+    ...parts: unknown[]
+  ) => (record: Record<string, unknown>) => string;
+  return make(
+    members.map(({ write }) => write),
+    (i: number) => mismatch(`${at}.${members[i].name}`, 'a value', undefined),
+    () => {
+      // A member the schema does not name would be dropped without a word: say so instead.
       throw new SchemaMismatchError(`${at}: a member the schema does not name`);
-    return out + '}';
-  };
+    },
+    countDefined,
+  );
 }
 
 /** A map: every member written with `member`, from a Map or a plain object, in its own order. */
