@@ -398,15 +398,20 @@ export interface components {
       /** @example USD */
       base: string;
       /**
-       * Format: date-time
-       * @description When the source published the oldest rate involved
-       */
-      timestamp: string;
-      /**
        * Format: date
        * @description Day the oldest rate involved belongs to
        */
       date: string;
+      /**
+       * Format: date
+       * @description When a close is older than the day (a weekend or holiday): the day of the oldest close used
+       */
+      carriedForwardFrom?: string;
+      /**
+       * Format: date-time
+       * @description When the source published the oldest rate involved
+       */
+      timestamp: string;
       /**
        * @description Where the closes come from, in the order of precedence
        * @example [
@@ -419,10 +424,15 @@ export interface components {
       /** @description True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is */
       marketClosed: boolean;
       /**
-       * Format: date
-       * @description When a close is older than the day (a weekend or holiday): the day of the oldest close used
+       * @description Units of each currency per 1 base at the close, 10 significant digits
+       * @example {
+       *       "EUR": 0.9174311927,
+       *       "GBP": 0.7804
+       *     }
        */
-      carriedForwardFrom?: string;
+      rates: {
+        [key: string]: number | string;
+      };
       /**
        * @description Per currency of the answer (the base unless USD, then each symbol): the source of its close and the day it is from
        * @example {
@@ -446,16 +456,6 @@ export interface components {
            */
           day: string;
         };
-      };
-      /**
-       * @description Units of each currency per 1 base at the close, 10 significant digits
-       * @example {
-       *       "EUR": 0.9174311927,
-       *       "GBP": 0.7804
-       *     }
-       */
-      rates: {
-        [key: string]: number | string;
       };
     };
     /** @description One line of the NDJSON body (application/x-ndjson): one object per business day and symbol */
@@ -610,6 +610,20 @@ export interface components {
        *     ]
        */
       source: string[];
+      /** @description Always false: a close is final */
+      stale: boolean;
+      rates: {
+        [key: string]: {
+          /** @description Close at the start. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+          startRate: number | string;
+          /** @description Close at the end. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+          endRate: number | string;
+          /** @description endRate − startRate, 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+          change: number | string;
+          /** @description Change in percent, 4 decimals. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+          changePct: number | string;
+        };
+      };
       /** @description Per currency of the answer (the base unless USD, then each symbol): the close used at the start and at the end, each with its source and day */
       sources: {
         [key: string]: {
@@ -631,20 +645,6 @@ export interface components {
              */
             day: string;
           };
-        };
-      };
-      /** @description Always false: a close is final */
-      stale: boolean;
-      rates: {
-        [key: string]: {
-          /** @description Close at the start. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
-          startRate: number | string;
-          /** @description Close at the end. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
-          endRate: number | string;
-          /** @description endRate − startRate, 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
-          change: number | string;
-          /** @description Change in percent, 4 decimals. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
-          changePct: number | string;
         };
       };
     };

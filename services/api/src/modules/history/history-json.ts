@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { crossRate, displayRate, RateUnavailableError, type RateDecimal } from '@fxrates/rates';
-import { planAllowsCurrency, type NumbersFormat, type PlanId } from '@fxrates/domain';
+import { planAllowsCurrency, type PlanId } from '@fxrates/domain';
 import { noCloseFor } from './no-close';
 import type { DailyClose, RateHistory } from './rate-history';
 
@@ -74,37 +74,29 @@ export function closeRate(close: DailyClose, base: string, code: string): RateDe
 }
 
 /**
- * `"EUR":{"source":"ecb","day":"2026-04-10"},…`: the close each currency of an answer comes from
- * (the base unless USD, then the symbols), and the sources used, in the order of precedence.
+ * The close each currency of an answer comes from (the base unless USD, then the symbols), by code,
+ * and the sources used, in the order of precedence.
  */
 export function closeSources(
   close: DailyClose,
   codes: readonly string[],
-): { json: string; used: Set<string>; oldest: string | undefined } {
+): { closes: Map<string, { source: string; day: string }>; used: Set<string>; oldest: string | undefined } {
   const used = new Set<string>();
-  const members: string[] = [];
-  const seen = new Set<string>();
+  const closes = new Map<string, { source: string; day: string }>();
   let oldest: string | undefined;
   for (const code of codes) {
     const held = close.closes.get(code);
-    if (code === 'USD' || !held || seen.has(code)) continue;
-    seen.add(code);
+    if (code === 'USD' || !held || closes.has(code)) continue;
     used.add(held.source);
     if (oldest === undefined || held.day < oldest) oldest = held.day;
-    members.push(`"${code}":{"source":"${held.source}","day":"${held.day}"}`);
+    closes.set(code, held);
   }
-  return { json: members.join(','), used, oldest };
+  return { closes, used, oldest };
 }
 
-/** `"EUR":0.9,"GBP":0.8` for one close (`"EUR":"0.9"` with `numbers=string`). */
-export function ratesJson(
-  close: DailyClose,
-  base: string,
-  symbols: string[],
-  numbers: NumbersFormat = 'number',
-): string {
-  const quote = numbers === 'string' ? '"' : '';
-  return symbols
-    .map((code) => `"${code}":${quote}${displayRate(closeRate(close, base, code)).toString()}${quote}`)
-    .join(',');
+/** EUR → 0.9, GBP → 0.8: the displayed rate of each symbol per 1 `base` on one close. */
+export function closeRates(close: DailyClose, base: string, symbols: readonly string[]): Map<string, string> {
+  const rates = new Map<string, string>();
+  for (const code of symbols) rates.set(code, displayRate(closeRate(close, base, code)).toString());
+  return rates;
 }

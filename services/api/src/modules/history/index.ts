@@ -21,10 +21,10 @@ export type { PooledBytes } from './ascii-writer';
 export {
   assertClosesHeld,
   closeRate,
+  closeRates,
   closeSources,
   closeTimestamp,
   closeTimestampOf,
-  ratesJson,
   symbolsFor,
 } from './history-json';
 export { MAX_SERIES_DAYS, notInFuture, parseDay, parsePeriodQuery, type PeriodQuery } from './history-query';

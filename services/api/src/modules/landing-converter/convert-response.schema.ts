@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { METAL_UNITS, type ConvertResponse, type ExactConvertResponse } from '@fxrates/domain';
-import { StringEnum } from '../../common/openapi';
+import { compileWriter, decimalLiteral, StringEnum } from '../../common/openapi';
 import { CurrencyCode } from '../../common/input';
 
 const DECIMAL_STRING = '^\\d+(\\.\\d+)?$';
@@ -40,16 +40,22 @@ export const ConverterConversion = Type.Object(
   {
     from: CurrencyCode('USD'),
     to: CurrencyCode('EUR'),
-    amount: Type.Number({ example: 100, description: 'The amount converted, as given' }),
-    rate: Type.Number({
-      example: 0.88022588,
-      description: 'Units of `to` per 1 `from`, 10 significant digits',
-    }),
-    result: Type.Number({
-      example: 88.0226,
-      description:
-        'amount × rate, rounded half-even to 4 decimals (fiat↔fiat) or 8 (either side crypto or a metal)',
-    }),
+    amount: decimalLiteral(
+      Type.Number({ example: 100, description: 'The amount converted, as given' }),
+      'verbatim',
+    ),
+    rate: decimalLiteral(
+      Type.Number({ example: 0.88022588, description: 'Units of `to` per 1 `from`, 10 significant digits' }),
+      'verbatim',
+    ),
+    result: decimalLiteral(
+      Type.Number({
+        example: 88.0226,
+        description:
+          'amount × rate, rounded half-even to 4 decimals (fiat↔fiat) or 8 (either side crypto or a metal)',
+      }),
+      'verbatim',
+    ),
     ...PROVENANCE,
   },
   { $id: 'ConverterConversion', additionalProperties: false },
@@ -79,6 +85,12 @@ export const ConverterConversionExact = Type.Object(
   },
   { $id: 'ConverterConversionExact', additionalProperties: false },
 );
+
+/** The converter's answer, each form written from the schema the OpenAPI document shows for it. */
+export const converterWriters = {
+  number: compileWriter(ConverterConversion),
+  string: compileWriter(ConverterConversionExact),
+};
 
 /** `true` when each of `A` and `B` is assignable to the other. */
 type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -3,6 +3,7 @@ import { isMetal, PLANS, resultDecimals, type MetalUnit, type NumbersFormat } fr
 import { assessFreshness, convert, displayRate, provenanceSummaryOf, RateDecimal } from '@fxrates/rates';
 import { withRates } from '../current-rates';
 import { CurrentRates } from '../current-rates';
+import { converterWriters } from './convert-response.schema';
 
 @Injectable()
 export class LandingConverterService {
@@ -10,8 +11,8 @@ export class LandingConverterService {
 
   /**
    * Converts with the in-memory table and returns the JSON text of the response. The numbers are
-   * written as exact decimal literals (the result keeps its 4 or 8 decimals), which JSON allows and
-   * JSON.stringify of a float could not guarantee. A client's JSON.parse still rounds a literal beyond
+   * written as exact decimal literals (the result keeps its 4 or 8 decimals; the schema marks them
+   * decimalLiteral), which JSON allows and JSON.stringify of a float could not guarantee. A client's JSON.parse still rounds a literal beyond
    * 15–17 significant digits (a large result), so `numbers: 'string'` writes amount, rate and result as
    * plain decimal strings instead, which every client reads exactly.
    */
@@ -29,13 +30,18 @@ export class LandingConverterService {
     const { timestamp, date, source, origins } = provenanceSummaryOf(table, [from, to]);
     // The converter promises what the Free plan does.
     const { stale, marketClosed } = assessFreshness(origins, PLANS.free.freshnessMs, Date.now());
-    const literal = numbers === 'string' ? (decimal: string) => `"${decimal}"` : (decimal: string) => decimal;
-    return (
-      `{"from":"${from}","to":"${to}","amount":${literal(amount.toFixed())},` +
-      `"rate":${literal(displayRate(rate).toFixed())},"result":${literal(result.toFixed(decimals))},` +
-      `"timestamp":"${timestamp}",` +
-      `"date":"${date}","source":${JSON.stringify(source)},"stale":${stale},"marketClosed":${marketClosed}` +
-      `${isMetal(from) || isMetal(to) ? `,"unit":"${unit}"` : ''}}`
-    );
+    return converterWriters[numbers].write({
+      from,
+      to,
+      amount: amount.toFixed(),
+      rate: displayRate(rate).toFixed(),
+      result: result.toFixed(decimals),
+      timestamp,
+      date,
+      source,
+      stale,
+      marketClosed,
+      unit: isMetal(from) || isMetal(to) ? unit : undefined,
+    });
   }
 }

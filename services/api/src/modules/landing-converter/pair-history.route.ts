@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
 import { addDays } from '@fxrates/rates';
 import { DirectRoutes, type HttpAnswer } from '../../common/http';
-import { parameterNames, type DocumentedRoute } from '../../common/openapi';
+import { compileWriter, parameterNames, type DocumentedRoute } from '../../common/openapi';
 import { AnswerCache, PairHistory } from '../history';
 import { ConverterAccess } from './converter-access';
 import { converterRouteSchema } from './converter-access.openapi';
@@ -37,6 +37,8 @@ const PairCloses = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The sparkline's answer, written from the schema its operation shows. */
+export const pairHistoryWriter = compileWriter(PairCloses);
 
 /** The route and its schema, from which its OpenAPI operation is generated. */
 export const PAIR_HISTORY_ROUTE: DocumentedRoute = {
@@ -85,7 +87,9 @@ export class PairHistoryRoute implements OnModuleInit {
       const end = new Date(now).toISOString().slice(0, 10);
       const start = addDays(end, -(PAIR_HISTORY_DAYS - 1));
       const body = await this.answers.get(`${from}|${to}|${end}`, now, async () =>
-        JSON.stringify((await this.history.closes(from, to, start, end)) satisfies Static<typeof PairCloses>),
+        pairHistoryWriter.write(
+          (await this.history.closes(from, to, start, end)) satisfies Static<typeof PairCloses>,
+        ),
       );
       return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
     });

@@ -1,5 +1,10 @@
 import type { NumbersFormat } from '@fxrates/domain';
 import { closeTimestampOf, type SeriesRow } from '../history';
+import { compileWriter } from '../../common/openapi';
+import { NDJSON_ROW } from './ndjson-row.schema';
+
+/** Writes one NDJSON row, from the schema the OpenAPI document shows for it. */
+export const ndjsonRowWriter = compileWriter(NDJSON_ROW);
 
 /** The row formats of an export. */
 export type RowFormat = 'csv' | 'ndjson';
@@ -79,8 +84,9 @@ function csvRow(base: string): RowWriter {
 }
 
 function ndjsonRow({ base, numbers }: RowOptions): RowWriter {
-  const quote = numbers === 'string' ? '"' : '';
-  return (day, symbol, rate, sources, timestamp) =>
-    `{"date":"${day}","base":"${base}","symbol":"${symbol}","rate":${quote}${rate}${quote},` +
-    `"source":${JSON.stringify(sources)},"timestamp":"${timestamp}","stale":false,"marketClosed":false}\n`;
+  return (date, symbol, rate, source, timestamp) =>
+    ndjsonRowWriter.write(
+      { date, base, symbol, rate, source, timestamp, stale: false, marketClosed: false },
+      numbers,
+    ) + '\n';
 }

@@ -4,8 +4,7 @@ import { StringEnum } from '../../common/openapi';
 import { EXPORT_VARY } from './export-answer';
 import { CSV_MEDIA_TYPE, EXPORT_FORMATS, NDJSON_MEDIA_TYPE } from './export-format';
 import { EXPORT_COLUMNS } from './export-rows';
-import { DecimalField } from './numbers';
-import { CLOSES_SOURCE, CLOSES_STALE } from './public-api.schemas';
+import { NDJSON_ROW } from './ndjson-row.schema';
 
 /** The OpenAPI of a route's exports (CSV, NDJSON): its parameters, media types and headers. */
 
@@ -31,24 +30,6 @@ export const CSV_BODY = Type.String({
     'only days a source published are listed).',
   example: `${CSV_HEADER}\r\n2024-03-15,USD,EUR,0.9174311927,ecb,2024-03-15T15:00:00.000Z,false,false\r\n`,
 });
-
-export const NDJSON_ROW = Type.Object(
-  {
-    date: Type.String({ format: 'date', description: 'The day of the close', example: '2024-03-15' }),
-    base: Type.String({ description: 'Base currency', example: 'USD' }),
-    symbol: Type.String({ description: 'Quoted currency', example: 'EUR' }),
-    rate: DecimalField('Units of `symbol` per 1 `base` at the close', 0.9174311927),
-    source: CLOSES_SOURCE,
-    timestamp: Type.String({ format: 'date-time', description: 'When this close was published' }),
-    stale: CLOSES_STALE,
-    marketClosed: Type.Boolean({ description: 'Always false: only days a source published are listed' }),
-  },
-  {
-    $id: 'TimeSeriesRow',
-    additionalProperties: false,
-    description: 'One line of the NDJSON body (application/x-ndjson): one object per business day and symbol',
-  },
-);
 
 /** The media types of the exports, beside the JSON answer. */
 export const EXPORT_MEDIA = { [CSV_MEDIA_TYPE]: CSV_BODY, [NDJSON_MEDIA_TYPE]: NDJSON_ROW };

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
-import type { RouteSchema } from '../../common/openapi';
+import type { JsonWriter, RouteSchema } from '../../common/openapi';
 import type { Query } from '../../common/input';
 import type { ResolvedKey } from '../keys';
 import type { PooledBytes } from '../history';
@@ -87,6 +87,11 @@ export interface PublicRoute {
   path: string;
   /** Its OpenAPI operation is generated from this. */
   schema: PublicRouteSchema;
+  /**
+   * What writes its JSON 200, compiled from `schema.body` (the schema the OpenAPI document shows):
+   * the document and the answer cannot drift apart. Absent for a route that answers no JSON body.
+   */
+  writer?: JsonWriter;
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
   metered: boolean;

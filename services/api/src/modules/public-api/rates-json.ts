@@ -1,5 +1,6 @@
-import { PLANS, type NumbersFormat, type PlanId } from '@fxrates/domain';
+import { PLANS, type PlanId } from '@fxrates/domain';
 import { LRUCache } from 'lru-cache';
+import type { WrittenJson } from '../../common/openapi';
 import {
   assessFreshness,
   pairRateText,
@@ -9,51 +10,56 @@ import {
 } from '@fxrates/rates';
 
 import { withRates } from '../current-rates';
-import { rateLiteral } from './numbers';
 
 export { withRates };
 
-/** `"EUR":0.88,"GBP":0.76`: the displayed rate of each code per 1 `base`, as /rates/latest writes them. */
-export function ratesMembers(
-  table: RatesTable,
-  base: string,
-  codes: readonly string[],
-  numbers: NumbersFormat,
-): string {
-  return withRates(() =>
-    codes.map((code) => `"${code}":${rateLiteral(pairRateText(table, base, code), numbers)}`),
-  ).join(',');
+/** EUR → 0.88, GBP → 0.76: the displayed rate of each code per 1 `base`, as /rates/latest gives them. */
+export function ratesOf(table: RatesTable, base: string, codes: readonly string[]): Map<string, string> {
+  return withRates(() => {
+    const rates = new Map<string, string>();
+    for (const code of codes) rates.set(code, pairRateText(table, base, code));
+    return rates;
+  });
+}
+
+/** The members of a current-rates answer that say where its rates come from and how fresh they are. */
+export interface RatesProvenance {
+  timestamp: string;
+  date: string;
+  source: readonly string[];
+  stale: boolean;
+  marketClosed: boolean;
 }
 
 /**
- * `"timestamp":…,"date":…,"source":…,"stale":…,"marketClosed":…` for the currencies of one answer:
- * every source involved, the oldest value's time, and whether it keeps the caller's plan's freshness
- * promise. The summary is shared by every answer reaching the same origins of a table (see
- * provenanceSummaryOf), and so are its four possible texts; only the freshness depends on the clock.
+ * The provenance of the currencies of one answer: every source involved, the oldest value's time,
+ * and whether it keeps the caller's plan's freshness promise. The summary is shared by every answer
+ * reaching the same origins of a table (see provenanceSummaryOf), and so are its four possible
+ * values; only the freshness depends on the clock.
  */
-export function provenanceJson(
+export function provenanceOf(
   table: RatesTable,
   codes: readonly string[],
   plan: PlanId,
   now: number,
-): string {
+): RatesProvenance {
   const summary = provenanceSummaryOf(table, codes);
   const { stale, marketClosed } = assessFreshness(summary.origins, PLANS[plan].freshnessMs, now);
-  return textsOf(summary)[(stale ? 2 : 0) + (marketClosed ? 1 : 0)];
+  return valuesOf(summary)[(stale ? 2 : 0) + (marketClosed ? 1 : 0)];
 }
 
-const texts = new WeakMap<ProvenanceSummary, readonly string[]>();
+const values = new WeakMap<ProvenanceSummary, readonly RatesProvenance[]>();
 
-/** The summary's JSON members for each (stale, marketClosed), indexed 2 × stale + marketClosed. */
-function textsOf(summary: ProvenanceSummary): readonly string[] {
-  let known = texts.get(summary);
+/** The summary's provenance for each (stale, marketClosed), indexed 2 × stale + marketClosed. */
+function valuesOf(summary: ProvenanceSummary): readonly RatesProvenance[] {
+  let known = values.get(summary);
   if (!known) {
-    const sources = JSON.stringify(summary.source.split(','));
-    const fixed = `"timestamp":"${summary.timestamp}","date":"${summary.date}","source":${sources},`;
+    const { timestamp, date } = summary;
+    const source = summary.source.split(',');
     known = [false, true].flatMap((stale) =>
-      [false, true].map((marketClosed) => `${fixed}"stale":${stale},"marketClosed":${marketClosed}`),
+      [false, true].map((marketClosed) => ({ timestamp, date, source, stale, marketClosed })),
     );
-    texts.set(summary, known);
+    values.set(summary, known);
   }
   return known;
 }
@@ -82,5 +88,8 @@ export function memoPerTable<T extends NonNullable<unknown>>(): (
   };
 }
 
-/** A JSON fragment computed once per rates table and key, instead of decimal arithmetic per call. */
-export const fragmentOf = memoPerTable<string>();
+/**
+ * A part of an answer written once per rates table and key by the answer's own writer, instead of
+ * decimal arithmetic and writing per call.
+ */
+export const fragmentOf = memoPerTable<WrittenJson>();

@@ -1,8 +1,12 @@
 import type { NumbersFormat, PlanId } from '@fxrates/domain';
 import { pairRateText, RateUnavailableError, type RatesTable } from '@fxrates/rates';
 import { sseEvent, type StreamTopic } from '../streams';
-import { rateLiteral } from './numbers';
-import { provenanceJson, ratesMembers } from './rates-json';
+import { compileWriter } from '../../common/openapi';
+import { provenanceOf, ratesOf } from './rates-json';
+import { RateEvent, SnapshotEvent } from './stream-events.schemas';
+
+export const snapshotWriter = compileWriter(SnapshotEvent);
+export const rateEventWriter = compileWriter(RateEvent);
 
 /** What one stream asked for: a base, its symbols, in which number format, on which plan. */
 export interface StreamRequest {
@@ -24,11 +28,11 @@ export function snapshotEvent(
   reset: boolean,
 ): string {
   const { plan, base, symbols, numbers } = request;
-  const provenance = provenanceJson(table, [base, ...symbols], plan, now);
-  const rates = ratesMembers(table, base, symbols, numbers);
+  const provenance = provenanceOf(table, [base, ...symbols], plan, now);
+  const rates = ratesOf(table, base, symbols);
   return sseEvent(
     'snapshot',
-    `{"base":"${base}",${provenance},"rates":{${rates}},"reset":${reset}}`,
+    snapshotWriter.write({ base, ...provenance, rates, reset }, numbers),
     table.version,
   );
 }
@@ -71,10 +75,8 @@ export function changeEvents(
     const same =
       rate === rateText(previous, base, symbol) && sourceOf(table, symbol) === sourceOf(previous, symbol);
     if (same && !baseMoved) continue;
-    const provenance = provenanceJson(table, [base, symbol], plan, now);
-    changed.push(
-      `{"base":"${base}","symbol":"${symbol}","rate":${rateLiteral(rate, numbers)},${provenance}}`,
-    );
+    const provenance = provenanceOf(table, [base, symbol], plan, now);
+    changed.push(rateEventWriter.write({ base, symbol, rate, ...provenance }, numbers));
   }
   if (changed.length === 0) return undefined;
   const last = changed.length - 1;

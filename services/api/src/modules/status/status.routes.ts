@@ -11,7 +11,14 @@ import { CurrentRates } from '../current-rates';
 import { REDIS } from '../redis';
 import { CurrencySources, PIVOT } from './currency-sources';
 import { historyAnswer, sourcesAnswer } from './status-answers';
-import { documentedHistory, documentedStatus, STATUS_HISTORY_ROUTE, STATUS_ROUTE } from './status.schemas';
+import {
+  documentedHistory,
+  documentedStatus,
+  STATUS_HISTORY_ROUTE,
+  STATUS_ROUTE,
+  statusHistoryWriter,
+  statusWriter,
+} from './status.schemas';
 import { StatusLimits } from './status-limits';
 import { WindowedAnswer } from './windowed-answer';
 
@@ -62,7 +69,7 @@ export class StatusRoutes implements OnModuleInit {
         });
         const sources = sourcesAnswer(providers, known, at);
         const answer = { ...sources, pivot: PIVOT, currencies: currencies.answer(table, at) };
-        return JSON.stringify(documentedStatus(answer));
+        return statusWriter.write(documentedStatus(answer));
       },
       // A new rates table is answered at once, not at the window's end.
       () => rates.current.version,
@@ -71,7 +78,7 @@ export class StatusRoutes implements OnModuleInit {
       const recorded = await samples.load(enabled, at).catch(() => {
         throw statusUnavailable();
       });
-      return JSON.stringify(documentedHistory(historyAnswer(enabled, recorded, at)));
+      return statusHistoryWriter.write(documentedHistory(historyAnswer(enabled, recorded, at)));
     });
   }
 

@@ -6,7 +6,7 @@ import {
   type StatusHistoryResponse,
   type StatusResponse,
 } from '@fxrates/domain';
-import { StringEnum, type DocumentedRoute, type RouteSchema } from '../../common/openapi';
+import { compileWriter, StringEnum, type DocumentedRoute, type RouteSchema } from '../../common/openapi';
 
 export const STATUS_PATH = '/api/v1/status';
 export const STATUS_HISTORY_PATH = '/api/v1/status/history';
@@ -170,6 +170,9 @@ const StatusHistory = Type.Object(
 );
 
 /** An answer as documented: the domain type the frontend reads must fit the schema ... */
+/** The JSON of each answer, written from the schema its operation shows. */
+export const statusWriter = compileWriter(Status);
+export const statusHistoryWriter = compileWriter(StatusHistory);
 export const documentedStatus = (answer: StatusResponse): Static<typeof Status> => answer;
 export const documentedHistory = (answer: StatusHistoryResponse): Static<typeof StatusHistory> => answer;
 /** ... and what the schema allows must fit the domain type. */

@@ -6,6 +6,7 @@ import { onlyParameters, optionalString, CurrencyCode } from '../../../common/in
 import { NullableDay } from '../public-api.schemas';
 import type { RateHistory } from '../../history';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { compileWriter } from '../../../common/openapi';
 
 const TYPES: readonly CurrencyType[] = ['fiat', 'crypto', 'metal'];
 
@@ -51,6 +52,7 @@ const Currencies = Type.Object(
   },
   { $id: 'Currencies', additionalProperties: false },
 );
+const writer = compileWriter(Currencies);
 
 /**
  * GET /api/v1/currencies?type=fiat|crypto|metal: the catalogue, marking what the caller's plan
@@ -61,6 +63,7 @@ export const currenciesRoute = (history: RateHistory): PublicRoute => ({
   metered: false,
   // The catalogue changes with a release; a client may keep it for an hour, and revalidate after.
   caching: { made: 'fixed', cacheControl: 'public, max-age=3600' },
+  writer,
   schema: {
     operationId: 'listCurrencies',
     summary: 'The currency catalogue (not metered)',
@@ -91,7 +94,7 @@ export const currenciesRoute = (history: RateHistory): PublicRoute => ({
             : (held.get(currency.code)?.first ?? null),
       }),
     );
-    return JSON.stringify({ currencies } satisfies Static<typeof Currencies>);
+    return writer.write({ currencies } satisfies Static<typeof Currencies>);
   },
 });
 

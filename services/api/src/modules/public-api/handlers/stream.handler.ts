@@ -12,10 +12,11 @@ import {
 } from '../../../common/input';
 import { assertCurrenciesInPlan } from '../../plans';
 import { SSE_MEDIA_TYPE, type StreamHub, type StreamSlot } from '../../streams';
-import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../public-api.schemas';
+import { BASE_PARAMETER, PLANS_NOTE, RATES_PROBLEMS } from '../public-api.schemas';
 import { PUBLIC_API_PREFIX, StreamedAnswer, type PublicRoute } from '../public-route';
-import { DecimalField, NUMBERS_QUERY, numbersOf } from '../numbers';
+import { NUMBERS_QUERY, numbersOf } from '../numbers';
 import { openingEvents, snapshotEvent, streamTopic, type StreamRequest } from '../stream-events';
+import { RateEvent, SnapshotEvent } from '../stream-events.schemas';
 
 const QUERY = Type.Object({
   symbols: CurrencyListParameter('Currencies to stream', ['EUR', 'GBP', 'BTC']),
@@ -26,40 +27,6 @@ const PARAMETERS = parameterNames(QUERY);
 
 /** A table version, as the stream's event ids are. */
 const EVENT_ID = /^[0-9a-f]{16}$/;
-
-const SnapshotEvent = Type.Object(
-  {
-    base: CurrencyCode('USD'),
-    ...PROVENANCE,
-    rates: RatesMap('Units of each requested currency per 1 base, 10 significant digits', {
-      EUR: 0.8802258808,
-      GBP: 0.7614328001,
-    }),
-    reset: Type.Boolean({
-      description: 'True when the Last-Event-ID sent could not be resumed (unknown or older than 5 minutes)',
-    }),
-  },
-  {
-    $id: 'StreamSnapshotEvent',
-    additionalProperties: false,
-    description: '`event: snapshot`: every requested rate, as /rates/latest answers them',
-  },
-);
-
-const RateEvent = Type.Object(
-  {
-    base: CurrencyCode('USD'),
-    symbol: CurrencyCode('EUR'),
-    rate: DecimalField('Units of `symbol` per 1 base, 10 significant digits', 0.8802258808),
-    ...PROVENANCE,
-  },
-  {
-    $id: 'StreamRateEvent',
-    additionalProperties: false,
-    description:
-      '`event: rate`: one requested rate that changed (its value or its source), with its provenance',
-  },
-);
 
 const StreamEvents = Type.Union([SnapshotEvent, RateEvent], {
   description:

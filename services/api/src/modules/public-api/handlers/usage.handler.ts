@@ -4,6 +4,7 @@ import { parameterNames, StringEnum } from '../../../common/openapi';
 import { type MeteringService, quotaState, usagePeriod } from '../../metering';
 import { onlyParameters } from '../../../common/input';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../public-route';
+import { compileWriter } from '../../../common/openapi';
 
 const QUERY = Type.Object({});
 const PARAMETERS = parameterNames(QUERY);
@@ -21,6 +22,7 @@ const Usage = Type.Object(
   },
   { $id: 'Usage', additionalProperties: false },
 );
+const writer = compileWriter(Usage);
 
 /** GET /api/v1/usage: this month's quota state of the key's owner (not metered). */
 export function usageRoute(metering: MeteringService): PublicRoute {
@@ -29,6 +31,7 @@ export function usageRoute(metering: MeteringService): PublicRoute {
     metered: false,
     // Changes with every metered call: revalidate each time (a 304 when nothing changed).
     caching: { made: 'fixed', cacheControl: 'private, no-cache' },
+    writer,
     schema: {
       operationId: 'getQuotaUsage',
       summary: "This month's quota state (not metered)",
@@ -42,7 +45,7 @@ export function usageRoute(metering: MeteringService): PublicRoute {
       onlyParameters(query, PARAMETERS);
       const used = await metering.used(key.userId, now);
       const state: Static<typeof Usage> = quotaState(metering.limitsOf(key.plan), used, usagePeriod(now));
-      return JSON.stringify(state);
+      return writer.write(state);
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   CurrencyCode,
   MetalUnitParameter,
 } from '../../../../common/input';
-import { StringEnum } from '../../../../common/openapi';
+import { compileWriter, StringEnum } from '../../../../common/openapi';
 import { assertCurrenciesInPlan } from '../../../plans';
 import {
   FROM_PARAMETER,
@@ -17,8 +17,8 @@ import {
   TO_PARAMETER,
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type PublicRouteSchema } from '../../public-route';
-import { provenanceJson, withRates } from '../../rates-json';
-import { DecimalField, exactLiteral, NUMBERS_QUERY, rateLiteral } from '../../numbers';
+import { provenanceOf, withRates } from '../../rates-json';
+import { DecimalField, ExactDecimalField, NUMBERS_QUERY } from '../../numbers';
 
 /** The query parseConvertQuery reads. */
 const QUERY = Type.Object({
@@ -33,12 +33,12 @@ const Conversion = Type.Object(
   {
     from: CurrencyCode('USD'),
     to: CurrencyCode('EUR'),
-    amount: DecimalField('The amount, as given', 100),
+    amount: ExactDecimalField('The amount, as given', 100),
     rate: DecimalField(
       'Units of `to` per 1 `from` (a metal side per `unit`), 10 significant digits',
       0.8802258808,
     ),
-    result: DecimalField(
+    result: ExactDecimalField(
       'amount × rate, half-even to 4 decimals (8 when crypto or a metal is involved), every decimal written',
       88.0226,
     ),
@@ -61,6 +61,7 @@ const Conversion = Type.Object(
   },
   { $id: 'Conversion', additionalProperties: false },
 );
+const writer = compileWriter(Conversion);
 
 function convertSchema(alias: boolean): PublicRouteSchema {
   return {
@@ -94,6 +95,7 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
     metered: true,
     memoised: true,
     caching: { made: 'current-rates' },
+    writer,
     schema: convertSchema(alias),
     handle({ query, key, table, now }) {
       const { from, to, amount, numbers, unit } = parseConvertQuery(query);
@@ -101,12 +103,18 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
       const decimals = resultDecimals(from, to);
       const typed = new RateDecimal(amount);
       const { rateText, result } = withRates(() => convert(table, from, to, typed, decimals, unit));
-      const unitMember = isMetal(from) || isMetal(to) ? `,"unit":"${unit}"` : '';
-      const minorUnits = findCurrency(to)?.minorUnits ?? null;
-      return (
-        `{"from":"${from}","to":"${to}","amount":${exactLiteral(typed.toFixed(), numbers)},` +
-        `"rate":${rateLiteral(rateText, numbers)},"result":${exactLiteral(result.toFixed(decimals), numbers)},` +
-        `"minorUnits":${minorUnits},${provenanceJson(table, [from, to], key.plan, now)}${unitMember}}`
+      return writer.write(
+        {
+          from,
+          to,
+          amount: typed.toFixed(),
+          rate: rateText,
+          result: result.toFixed(decimals),
+          minorUnits: findCurrency(to)?.minorUnits ?? null,
+          ...provenanceOf(table, [from, to], key.plan, now),
+          unit: isMetal(from) || isMetal(to) ? unit : undefined,
+        },
+        numbers,
       );
     },
   };

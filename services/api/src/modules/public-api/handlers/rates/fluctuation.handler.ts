@@ -21,7 +21,8 @@ import {
   SYMBOL_CLOSE,
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
-import { DecimalField, exactLiteral, rateLiteral } from '../../numbers';
+import { DecimalField, ExactDecimalField } from '../../numbers';
+import { compileWriter } from '../../../../common/openapi';
 
 const PERCENT_DECIMALS = 4;
 
@@ -34,6 +35,21 @@ const Fluctuation = Type.Object(
     endDay: Day('The business day whose close ends it'),
     timestamp: Type.String({ format: 'date-time', description: 'When the last close was published' }),
     source: CLOSES_SOURCE,
+    stale: CLOSES_STALE,
+    rates: Type.Object(
+      {},
+      {
+        additionalProperties: Type.Object(
+          {
+            startRate: DecimalField('Close at the start', 0.9174311927),
+            endRate: DecimalField('Close at the end', 0.9191176471),
+            change: DecimalField('endRate − startRate, 10 significant digits', 0.0016864544, true),
+            changePct: ExactDecimalField('Change in percent, 4 decimals', 0.1838, true),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    ),
     sources: Type.Object(
       {},
       {
@@ -45,24 +61,10 @@ const Fluctuation = Type.Object(
         ),
       },
     ),
-    stale: CLOSES_STALE,
-    rates: Type.Object(
-      {},
-      {
-        additionalProperties: Type.Object(
-          {
-            startRate: DecimalField('Close at the start', 0.9174311927),
-            endRate: DecimalField('Close at the end', 0.9191176471),
-            change: DecimalField('endRate − startRate, 10 significant digits', 0.0016864544, true),
-            changePct: DecimalField('Change in percent, 4 decimals', 0.1838, true),
-          },
-          { additionalProperties: false },
-        ),
-      },
-    ),
   },
   { $id: 'Fluctuation', additionalProperties: false },
 );
+const writer = compileWriter(Fluctuation);
 
 /**
  * GET /api/v1/rates/fluctuation?start&end&base&symbols: for each symbol the close on start and on
@@ -74,6 +76,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
     endpoint: 'fluctuation',
     metered: true,
     caching: { made: 'closes', lastDay: ({ query }) => String(query.end) },
+    writer,
     schema: {
       operationId: 'getFluctuation',
       summary: 'Change over a period (Professional plan and up)',
@@ -97,30 +100,39 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
       const codes = [base, ...symbols].filter((code, i, all) => code !== 'USD' && all.indexOf(code) === i);
       const atStart = closeSources(first, codes);
       const atEnd = closeSources(last, codes);
-      const sources = codes.map(
-        (code) =>
-          `"${code}":{"start":${JSON.stringify(first.closes.get(code))},"end":${JSON.stringify(last.closes.get(code))}}`,
+      const sources = new Map(
+        codes.map((code) => [code, { start: first.closes.get(code), end: last.closes.get(code) }]),
       );
-      const used = sourcesInOrder([...atStart.used, ...atEnd.used]);
-      const rates = symbols.map((code) => {
+      const rates = new Map<string, Record<string, string>>();
+      for (const code of symbols) {
         const from = displayRate(closeRate(first, base, code));
         const to = displayRate(closeRate(last, base, code));
-        const change = displayRate(to.minus(from));
         const percent = to
           .minus(from)
           .div(from)
           .mul(100)
           .toDecimalPlaces(PERCENT_DECIMALS, RateDecimal.ROUND_HALF_EVEN);
-        return (
-          `"${code}":{"startRate":${rateLiteral(from.toString(), numbers)},"endRate":${rateLiteral(to.toString(), numbers)},` +
-          `"change":${rateLiteral(change.toString(), numbers)},` +
-          `"changePct":${exactLiteral(percent.toFixed(), numbers)}}`
-        );
-      });
-      return (
-        `{"base":"${base}","start":"${start}","end":"${end}","startDay":"${atStart.oldest ?? first.day}",` +
-        `"endDay":"${atEnd.oldest ?? last.day}","timestamp":"${closeTimestampOf(atEnd.oldest ?? last.day, [...atEnd.used], now)}",` +
-        `"source":${JSON.stringify(used)},"stale":false,"rates":{${rates.join(',')}},"sources":{${sources.join(',')}}}`
+        rates.set(code, {
+          startRate: from.toString(),
+          endRate: to.toString(),
+          change: displayRate(to.minus(from)).toString(),
+          changePct: percent.toFixed(),
+        });
+      }
+      return writer.write(
+        {
+          base,
+          start,
+          end,
+          startDay: atStart.oldest ?? first.day,
+          endDay: atEnd.oldest ?? last.day,
+          timestamp: closeTimestampOf(atEnd.oldest ?? last.day, [...atEnd.used], now),
+          source: sourcesInOrder([...atStart.used, ...atEnd.used]),
+          stale: false,
+          rates,
+          sources,
+        },
+        numbers,
       );
     },
   };

@@ -10,11 +10,11 @@ import {
 } from '../../../../common/input';
 import {
   assertClosesHeld,
+  closeRates,
   closeSources,
   closeTimestampOf,
   notInFuture,
   parseDay,
-  ratesJson,
   sourcesInOrder,
   symbolsFor,
   type RateHistory,
@@ -32,6 +32,7 @@ import {
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
 import { NUMBERS_QUERY, numbersOf } from '../../numbers';
+import { compileWriter } from '../../../../common/openapi';
 
 const PARAMS = Type.Object({ date: DayParameter('The day, not in the future', '2024-03-15') });
 const QUERY = Type.Object({
@@ -44,19 +45,23 @@ const PARAMETERS = parameterNames(QUERY);
 const HistoricalRates = Type.Object(
   {
     base: CurrencyCode('USD'),
-    ...PROVENANCE,
+    date: PROVENANCE.date,
     carriedForwardFrom: Type.Optional(
       Day('When a close is older than the day (a weekend or holiday): the day of the oldest close used'),
     ),
+    timestamp: PROVENANCE.timestamp,
     source: CLOSES_SOURCE,
-    sources: SYMBOL_CLOSES,
+    stale: PROVENANCE.stale,
+    marketClosed: PROVENANCE.marketClosed,
     rates: RatesMap('Units of each currency per 1 base at the close, 10 significant digits', {
       EUR: 0.9174311927,
       GBP: 0.7804,
     }),
+    sources: SYMBOL_CLOSES,
   },
   { $id: 'HistoricalRates', additionalProperties: false },
 );
+const writer = compileWriter(HistoricalRates);
 
 /**
  * GET /api/v1/rates/historical/{YYYY-MM-DD}?base&symbols: the close of that day, or of the last
@@ -68,6 +73,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
     endpoint: 'historical',
     metered: true,
     caching: { made: 'closes', lastDay: ({ params }) => params.date },
+    writer,
     schema: {
       operationId: 'getHistoricalRates',
       summary: "A day's closing rates (Basic plan and up)",
@@ -93,13 +99,22 @@ export function historicalRoute(history: RateHistory): PublicRoute {
         );
       await assertClosesHeld(history, close, date, [base, ...(requested ?? [])]);
       const symbols = symbolsFor(close, base, requested, key.plan);
-      const { json: sources, used, oldest = close.day } = closeSources(close, [base, ...symbols]);
+      const { closes: sources, used, oldest = close.day } = closeSources(close, [base, ...symbols]);
       // A weekend or holiday: the market was closed that day, and a close is from a day before.
       const carried = oldest !== date;
-      return (
-        `{"base":"${base}","date":"${date}",${carried ? `"carriedForwardFrom":"${oldest}",` : ''}` +
-        `"timestamp":"${closeTimestampOf(oldest, [...used], now)}","source":${JSON.stringify(sourcesInOrder(used))},"stale":false,` +
-        `"marketClosed":${carried},"rates":{${ratesJson(close, base, symbols, numbers)}},"sources":{${sources}}}`
+      return writer.write(
+        {
+          base,
+          date,
+          carriedForwardFrom: carried ? oldest : undefined,
+          timestamp: closeTimestampOf(oldest, [...used], now),
+          source: sourcesInOrder(used),
+          stale: false,
+          marketClosed: carried,
+          rates: closeRates(close, base, symbols),
+          sources,
+        },
+        numbers,
       );
     },
   };

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES, planAllowsCurrency } from '@fxrates/domain';
-import { parameterNames } from '../../../../common/openapi';
+import { compileWriter, parameterNames } from '../../../../common/openapi';
 import {
   onlyParameters,
   optionalCurrency,
@@ -11,7 +11,7 @@ import {
 import { assertCurrenciesInPlan } from '../../../plans';
 import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
-import { fragmentOf, provenanceJson, ratesMembers } from '../../rates-json';
+import { fragmentOf, provenanceOf, ratesOf } from '../../rates-json';
 import { NUMBERS_QUERY, numbersOf } from '../../numbers';
 
 const QUERY = Type.Object({
@@ -38,6 +38,8 @@ const LatestRates = Type.Object(
   },
   { $id: 'LatestRates', additionalProperties: false },
 );
+const writer = compileWriter(LatestRates);
+const ratesWriter = compileWriter(LatestRates.properties.rates);
 
 /** GET /api/v1/rates/latest?base=USD&symbols=EUR,GBP: the newest rates against one base. */
 export const latestRoute: PublicRoute = {
@@ -46,6 +48,7 @@ export const latestRoute: PublicRoute = {
   metered: true,
   memoised: true,
   caching: { made: 'current-rates' },
+  writer,
   schema: {
     operationId: 'getLatestRates',
     summary: 'Latest rates against a base',
@@ -60,17 +63,18 @@ export const latestRoute: PublicRoute = {
     const requested = optionalCurrencyList(query, 'symbols');
     const numbers = numbersOf(query);
     assertCurrenciesInPlan(key.plan, [base, ...(requested ?? [])]);
-    const ratesOf = (codes: readonly string[]) => ratesMembers(table, base, codes, numbers);
-    // Named symbols join a few pair texts remembered per table; every currency the plan allows (a
-    // long list to filter and join) is remembered per table, base and plan.
+    // Named symbols are a few pair texts remembered per table; every currency the plan allows (a
+    // long list to filter and write) is written once per table, base, plan and numbers format.
     const symbols = () =>
       CURRENCIES.map((c) => c.code).filter(
         (code) => code !== base && planAllowsCurrency(key.plan, code) && table.perUsd.has(code),
       );
     const rates = requested
-      ? ratesOf(requested)
-      : fragmentOf(table, `latest|${base}|*${key.plan}|${numbers}`, () => ratesOf(symbols()));
-    const provenance = provenanceJson(table, [base, ...(requested ?? symbols())], key.plan, now);
-    return `{"base":"${base}",${provenance},"rates":{${rates}}}`;
+      ? ratesOf(table, base, requested)
+      : fragmentOf(table, `latest|${base}|*${key.plan}|${numbers}`, () =>
+          ratesWriter.fragment(ratesOf(table, base, symbols()), numbers),
+        );
+    const provenance = provenanceOf(table, [base, ...(requested ?? symbols())], key.plan, now);
+    return writer.write({ base, ...provenance, rates }, numbers);
   },
 };

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorCode } from '@fxrates/domain';
 import { pairRateText } from '@fxrates/rates';
-import { parameterNames } from '../../../../common/openapi';
+import { compileWriter, parameterNames } from '../../../../common/openapi';
 import { onlyParameters, requiredCurrency, CurrencyCode } from '../../../../common/input';
 import { assertCurrenciesInPlan } from '../../../plans';
 import {
@@ -12,8 +12,8 @@ import {
   TO_PARAMETER,
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
-import { provenanceJson, withRates } from '../../rates-json';
-import { DecimalField, NUMBERS_QUERY, numbersOf, rateLiteral } from '../../numbers';
+import { provenanceOf, withRates } from '../../rates-json';
+import { DecimalField, NUMBERS_QUERY, numbersOf } from '../../numbers';
 
 const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER, ...NUMBERS_QUERY });
 const PARAMETERS = parameterNames(QUERY);
@@ -27,6 +27,7 @@ const Rate = Type.Object(
   },
   { $id: 'Rate', additionalProperties: false },
 );
+const writer = compileWriter(Rate);
 
 /** GET /api/v1/rates/rate?from&to: one rate, units of `to` per 1 `from`. */
 export const rateRoute: PublicRoute = {
@@ -35,6 +36,7 @@ export const rateRoute: PublicRoute = {
   metered: true,
   memoised: true,
   caching: { made: 'current-rates' },
+  writer,
   schema: {
     operationId: 'getRate',
     summary: 'One rate',
@@ -50,7 +52,6 @@ export const rateRoute: PublicRoute = {
     const numbers = numbersOf(query);
     assertCurrenciesInPlan(key.plan, [from, to]);
     const rate = withRates(() => pairRateText(table, from, to));
-    const provenance = provenanceJson(table, [from, to], key.plan, now);
-    return `{"from":"${from}","to":"${to}","rate":${rateLiteral(rate, numbers)},${provenance}}`;
+    return writer.write({ from, to, rate, ...provenanceOf(table, [from, to], key.plan, now) }, numbers);
   },
 };

@@ -1,7 +1,15 @@
-import { provenanceJson } from './timeseries.handler';
+import { seriesJsonAround } from './timeseries.handler';
+
+const head = { base: 'USD', start: '2026-01-01', end: '2026-11-30', timestamp: '2026-11-27T16:00:00.000Z' };
+
+/** The series with no rates between the two texts. */
+function written(provenance: Parameters<typeof seriesJsonAround>[1]): unknown {
+  const [before, after] = seriesJsonAround(head, provenance, 'number');
+  return JSON.parse(before + after);
+}
 
 describe("a time series' provenance as JSON", () => {
-  it('writes the sources run by run and the coverage of the symbols missing days', () => {
+  it('writes the head, the sources run by run and the coverage of the symbols missing days', () => {
     const provenance = {
       sources: ['ecb', 'frankfurter'],
       spans: new Map([
@@ -21,7 +29,11 @@ describe("a time series' provenance as JSON", () => {
         ],
       ]),
     };
-    expect(JSON.parse(`{${provenanceJson(provenance)}}`)).toEqual({
+    expect(written(provenance)).toEqual({
+      ...head,
+      source: provenance.sources,
+      stale: false,
+      rates: {},
       sources: { EUR: [...provenance.spans.get('EUR')!], GBP: [] },
       complete: false,
       coverage: { EUR: provenance.gaps.get('EUR') },
@@ -30,6 +42,13 @@ describe("a time series' provenance as JSON", () => {
 
   it('says complete without coverage when no symbol misses a day', () => {
     const provenance = { sources: [], spans: new Map(), gaps: new Map() };
-    expect(JSON.parse(`{${provenanceJson(provenance)}}`)).toEqual({ sources: {}, complete: true });
+    expect(written(provenance)).toEqual({
+      ...head,
+      source: [],
+      stale: false,
+      rates: {},
+      sources: {},
+      complete: true,
+    });
   });
 });

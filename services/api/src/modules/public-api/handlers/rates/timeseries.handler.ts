@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorCode, type PlanId } from '@fxrates/domain';
+import { ErrorCode, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Query, CurrencyCode, Day } from '../../../../common/input';
+import { compileWriter } from '../../../../common/openapi';
 import {
   closeTimestampOf,
   MAX_SERIES_DAYS,
@@ -87,22 +88,40 @@ const TimeSeries = Type.Object(
   { $id: 'TimeSeries', additionalProperties: false },
 );
 
-/** `"sources":{…},"complete":…[,"coverage":{…}]`: what the JSON series says after its rates. */
-export function provenanceJson({ spans, gaps }: SeriesProvenance): string {
-  // Written out rather than JSON.stringify'd: every field is a code, a source id or a day (no
-  // character to escape), and this runs on every series.
-  let sources = '';
-  for (const [code, runs] of spans) {
-    let list = '';
-    for (const { source, from, to } of runs)
-      list += `${list === '' ? '' : ','}{"source":"${source}","from":"${from}","to":"${to}"}`;
-    sources += `${sources === '' ? '' : ','}"${code}":[${list}]`;
-  }
-  const coverage = [...gaps].map(([code, gap]) => `"${code}":${JSON.stringify(gap)}`).join(',');
-  return (
-    `"sources":{${sources}},"complete":${gaps.size === 0}` +
-    (gaps.size > 0 ? `,"coverage":{${coverage}}` : '')
+const writer = compileWriter(TimeSeries);
+
+/** What a JSON series says before its rates. */
+export interface SeriesHead {
+  base: string;
+  start: string;
+  end: string;
+  timestamp: string;
+}
+
+/**
+ * The JSON series around its rates' members (`"day":{…},…`, written as bytes by RateHistory): the
+ * text up to and with the rates' `{`, and from their `}` on: the provenance, run by run, and the
+ * coverage of the symbols missing days.
+ */
+export function seriesJsonAround(
+  head: SeriesHead,
+  { sources, spans, gaps }: SeriesProvenance,
+  numbers: NumbersFormat,
+): [string, string] {
+  const complete = gaps.size === 0;
+  const [before, after] = writer.around(
+    {
+      ...head,
+      source: sources,
+      stale: false,
+      sources: spans,
+      complete,
+      coverage: complete ? undefined : gaps,
+    },
+    'rates',
+    numbers,
   );
+  return [`${before}{`, `}${after}`];
 }
 
 /**
@@ -119,6 +138,7 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
     caching: { made: 'closes', lastDay: ({ query }) => String(query.end) },
     // The format may come from Accept: a cache must keep the JSON and the exports apart.
     vary: EXPORT_VARY,
+    writer,
     exports: (query, headers) => exportFormatOf(query, headers) !== 'json',
     schema: {
       operationId: 'getTimeSeries',
@@ -154,12 +174,10 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
         members.discard();
         throw await history.unavailable(base === 'USD' ? requested?.[0] : base, end);
       }
-      const timestamp = `"timestamp":"${closeTimestampOf(last, provenance.sources, now)}",`;
-      members.prepend(
-        `{"base":"${base}","start":"${start}","end":"${end}",${timestamp}"source":${JSON.stringify(provenance.sources)},` +
-          `"stale":false,"rates":{`,
-      );
-      members.text(`},${provenanceJson(provenance)}}`);
+      const timestamp = closeTimestampOf(last, provenance.sources, now);
+      const [before, after] = seriesJsonAround({ base, start, end, timestamp }, provenance, numbers);
+      members.prepend(before);
+      members.text(after);
       // The body is a function of the query (the target), the plan (the default symbols) and the
       // years' rows: their fingerprints name it across instances without hashing ~40 KB per call.
       return { ...members.result(), madeOf: `${SERIES_FORMAT}|${key.plan}|${target}|${versions.join(',')}` };

@@ -1,0 +1,49 @@
+import type { MeteringService } from '../metering';
+import type { RateHistory } from '../history';
+import type { StreamHub } from '../streams';
+import { documentRoutes, type JsonWriter } from '../../common/openapi';
+import type { CachePolicy } from './cache-policy';
+import { NDJSON_MEDIA_TYPE } from './export-format';
+import { ndjsonRowWriter } from './export-rows';
+import { documentedPublicRoute } from './public-api.openapi';
+import { publicRoutes } from './public-api.routes';
+import { rateEventWriter, snapshotWriter } from './stream-events';
+
+// The handlers are never called: only the routes' schemas and writers are read.
+const routes = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
+const document = documentRoutes(routes.map(documentedPublicRoute));
+
+/** A schema as the document holds it: plain JSON, its `$id` the name it is filed under. */
+function asDocumented(writer: JsonWriter): { name: string; plain: unknown } {
+  const { $id, ...plain } = JSON.parse(JSON.stringify(writer.schema)) as Record<string, unknown>;
+  if (typeof $id !== 'string') throw new Error('a written answer is a named schema of the document');
+  return { name: $id, plain };
+}
+
+describe('each /api/v1 answer is written from the schema the OpenAPI document shows', () => {
+  const jsonRoutes = routes.filter((route) => route.schema.media === undefined);
+
+  it.each(jsonRoutes.map((route) => [route.path, route] as const))('%s', (path, route) => {
+    const writer = route.writer;
+    expect(writer).toBeDefined();
+    // One object: the body the document is generated from is the one the writer was compiled from.
+    expect(writer!.schema).toBe(route.schema.body);
+    const { name, plain } = asDocumented(writer!);
+    const documented = document.paths[path.replace(/:([a-z]+)/g, '{$1}')].get;
+    expect(documented?.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+    });
+    expect(document.schemas[name]).toEqual(plain);
+  });
+
+  it("the rate stream's events and the time series' NDJSON rows", () => {
+    for (const writer of [snapshotWriter, rateEventWriter, ndjsonRowWriter]) {
+      const { name, plain } = asDocumented(writer);
+      expect(document.schemas[name]).toEqual(plain);
+    }
+    const timeseries = document.paths['/api/v1/rates/timeseries'].get;
+    expect(timeseries?.responses['200']).toMatchObject({
+      content: { [NDJSON_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/TimeSeriesRow' } } },
+    });
+  });
+});
