@@ -1,4 +1,6 @@
 export * from './queues';
+export * from './job-registry';
+export * from './queue-of';
 export * from './connection';
 export * from './usage';
 export * from './paypal';

@@ -1,7 +1,10 @@
 import { RATE_PROVIDER_IDS, type RateProviderId } from '@fxrates/domain';
 import type { DefaultJobOptions } from 'bullmq';
 
-/** Every BullMQ queue of the system. Producers and processors import names from here only. */
+/**
+ * Every BullMQ queue of the system but the rates ingest's (below). Producers and processors import
+ * names from here only; which jobs run on each is declared in job-registry.ts.
+ */
 export const QUEUES = {
   email: 'email',
   paypalWebhooks: 'paypal-webhooks',
@@ -11,9 +14,15 @@ export const QUEUES = {
   historyBackfill: 'history-backfill',
 } as const;
 
-/** One ingest queue per rates provider, each worked one job at a time, so a slow provider delays only itself. */
+/**
+ * The rates ingest: one BullMQ queue per provider (ratesIngestQueue), each worked one job at a time,
+ * so a slow provider delays only itself. Its jobs are declared on this name for all of them.
+ */
+export const RATES_INGEST = 'rates-ingest';
+
+/** The ingest queue of one rates provider. */
 export function ratesIngestQueue(provider: RateProviderId): string {
-  return `rates-ingest-${provider}`;
+  return `${RATES_INGEST}-${provider}`;
 }
 
 /** Every queue name: the fixed ones and one ingest queue per provider. */
@@ -21,27 +30,6 @@ export const ALL_QUEUES: readonly string[] = [
   ...Object.values(QUEUES),
   ...RATE_PROVIDER_IDS.map(ratesIngestQueue),
 ];
-
-export const JOBS = {
-  ingestRates: 'ingest-rates',
-  purgeExpiredSessions: 'purge-expired-sessions',
-  flushUsage: 'flush-usage',
-  sendContactEmail: 'send-contact-email',
-  sendQuotaAlertEmail: 'send-quota-alert-email',
-  sendVerificationEmail: 'send-verification-email',
-  sendPasswordResetEmail: 'send-password-reset-email',
-  sendPasswordChangedEmail: 'send-password-changed-email',
-  sendEmailChangeLink: 'send-email-change-link',
-  sendEmailChangedNotice: 'send-email-changed-notice',
-  sendAccountDeletedEmail: 'send-account-deleted-email',
-  requeueUnsentEmail: 'requeue-unsent-email',
-  applyPayPalEvent: 'apply-paypal-event',
-  requeueUnappliedPayPalEvents: 'requeue-unapplied-paypal-events',
-  syncPayPalSubscription: 'sync-paypal-subscription',
-  endLapsedPlans: 'end-lapsed-plans',
-  sampleSourceAges: 'sample-source-ages',
-  backfillHistory: 'backfill-history',
-} as const;
 
 /**
  * Payload of `history-backfill` / `backfill-history`: why it runs (a worker's start, the daily
@@ -93,10 +81,8 @@ export interface SendVerificationEmailJob extends JobOrigin {
   verificationId: string;
 }
 
-/** Every payload of the `email` queue. */
 /**
- * Payload of `email` / `send-password-reset-email` (issue 32 §1): an address someone asked a reset
- * link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
+ * Payload of `email` / `send-password-reset-email`: an address someone asked a reset link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
  * API answers the same either way.
  */
 export interface SendPasswordResetEmailJob extends JobOrigin {
@@ -114,17 +100,17 @@ export interface SendPasswordChangedEmailJob extends JobOrigin {
 }
 
 /**
- * Payload of `email` / `send-email-change-link` and `send-email-changed-notice` (issue 32 §2): the
- * email_changes row whose link goes to the new address, or whose notice goes to the address it
- * replaced once the change is made.
+ * Payload of `email` / `send-email-change-link` and `send-email-changed-notice`: the email_changes
+ * row whose link goes to the new address, or whose notice goes to the address it replaced once the
+ * change is made.
  */
 export interface EmailChangeJob extends JobOrigin {
   emailChangeId: string;
 }
 
 /**
- * Payload of `email` / `send-account-deleted-email` (issue 32 §8): the confirmation that an account
- * was deleted, to the address it had (the account no longer holds it). Removed once sent.
+ * Payload of `email` / `send-account-deleted-email`: the confirmation that an account was deleted,
+ * to the address it had (the account no longer holds it). Removed once sent.
  */
 export interface SendAccountDeletedEmailJob extends JobOrigin {
   email: string;
@@ -137,14 +123,8 @@ export function accountDeletedJobId(userId: string): string {
   return `account-deleted.${userId}`;
 }
 
-export type EmailJob =
-  | SendAccountDeletedEmailJob
-  | SendContactEmailJob
-  | SendQuotaAlertEmailJob
-  | SendVerificationEmailJob
-  | SendPasswordResetEmailJob
-  | SendPasswordChangedEmailJob
-  | EmailChangeJob;
+/** Payload of `email` / `requeue-unsent-email` (the sweep needs nothing). */
+export type RequeueUnsentEmailJob = Record<string, never>;
 
 /** The job id of an email-change mail: one per row and kind, so a retried add sends nothing twice. */
 export function emailChangeJobId(kind: 'link' | 'notice', emailChangeId: string): string {

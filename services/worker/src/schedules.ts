@@ -1,17 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import {
-  HISTORY_BACKFILL_START_JOB_ID,
-  JOBS,
-  QUEUES,
-  type BackfillHistoryJob,
-  type EndLapsedPlansJob,
-  type FlushUsageJob,
-  type SendContactEmailJob,
-  type PurgeExpiredSessionsJob,
-} from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { HISTORY_BACKFILL_START_JOB_ID, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 
 export const SESSION_PURGE_SCHEDULER_ID = 'maintenance:purge-expired-sessions';
 export const USAGE_FLUSH_SCHEDULER_ID = 'usage-flush:every-interval';
@@ -30,11 +20,11 @@ export class Schedules implements OnApplicationBootstrap {
   private readonly logger = new Logger(Schedules.name);
 
   constructor(
-    @InjectQueue(QUEUES.maintenance) private readonly maintenance: Queue<PurgeExpiredSessionsJob>,
-    @InjectQueue(QUEUES.usageFlush) private readonly usageFlush: Queue<FlushUsageJob>,
-    @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
-    @InjectQueue(QUEUES.paypalWebhooks) private readonly billing: Queue<EndLapsedPlansJob>,
-    @InjectQueue(QUEUES.historyBackfill) private readonly history: Queue<BackfillHistoryJob>,
+    @InjectQueue(QUEUES.maintenance) private readonly maintenance: QueueOf<'maintenance'>,
+    @InjectQueue(QUEUES.usageFlush) private readonly usageFlush: QueueOf<'usage-flush'>,
+    @InjectQueue(QUEUES.email) private readonly email: QueueOf<'email'>,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly billing: QueueOf<'paypal-webhooks'>,
+    @InjectQueue(QUEUES.historyBackfill) private readonly history: QueueOf<'history-backfill'>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,7 +42,7 @@ export class Schedules implements OnApplicationBootstrap {
     await this.email.upsertJobScheduler(
       EMAIL_REQUEUE_SCHEDULER_ID,
       { every: this.config.mail.sweepIntervalMs },
-      { name: JOBS.requeueUnsentEmail, data: { messageId: '' }, opts: { removeOnComplete: true } },
+      { name: JOBS.requeueUnsentEmail, data: {}, opts: { removeOnComplete: true } },
     );
     await this.billing.upsertJobScheduler(
       LAPSED_PLANS_SCHEDULER_ID,

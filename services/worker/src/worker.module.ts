@@ -20,6 +20,8 @@ import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
 import { UpgradePaymentsSweep } from './billing/upgrade-payments-sweep';
 import { WorkerMetrics } from './health/worker-metrics';
+import { refuseUnmatchedJobHandlers } from './jobs/job-handlers-check';
+import { queuesWorkedBy } from './jobs/worked-queues';
 import { JobWorkers } from './lifecycle/job-workers';
 import { RateHistoryReader } from './rates/rate-history-reader';
 import { RateHistoryWriter } from './rates/rate-history-writer';
@@ -30,6 +32,32 @@ import { SourceAgeSamplerProcessor } from './status/source-age-sampler.processor
 import { infrastructureImports, infrastructureProviders } from './worker-infrastructure';
 import { WORKER_REDIS } from './worker.tokens';
 
+/** What the worker runs: its processors and schedules, and the services they use. */
+export const WORKER_SERVICES = [
+  RateHistoryWriter,
+  RateHistoryReader,
+  RatesIngestion,
+  RatesIngestWorkers,
+  SourceAgeSamplerProcessor,
+  MaintenanceProcessor,
+  HistoryBackfillProcessor,
+  QuotaAlertMailer,
+  VerificationMailer,
+  EmailChangeMailer,
+  PasswordResetMailer,
+  PasswordChangedMailer,
+  AccountDeletedMailer,
+  UsageFlushProcessor,
+  EmailProcessor,
+  ...PAYPAL_PROVIDERS,
+  SubscriptionSync,
+  UnappliedEventsSweep,
+  UpgradePaymentsSweep,
+  PayPalWebhooksProcessor,
+  WorkerMetrics,
+  Schedules,
+];
+
 /** The worker process: queue processors and schedules, no HTTP controllers. */
 @Module({})
 export class WorkerModule implements OnApplicationShutdown {
@@ -37,6 +65,10 @@ export class WorkerModule implements OnApplicationShutdown {
 
   static forRoot(config: AppConfig): DynamicModule {
     const jobWorkers = new JobWorkers(config.worker);
+    // Before anything connects: a job of a queue this process works that has no handler would fail
+    // each time it comes, one with two would run in whichever BullMQ gives it to; the process
+    // refuses to start instead, naming them.
+    refuseUnmatchedJobHandlers(queuesWorkedBy(config), WORKER_SERVICES);
     // Nest builds every processor's worker with this class: recovery settings and jobs in hand.
     BullModule.workerClass = jobWorkers.workerClass;
     return {
@@ -51,28 +83,7 @@ export class WorkerModule implements OnApplicationShutdown {
         ...infrastructureProviders(config),
         { provide: JobWorkers, useValue: jobWorkers },
         repositoryProvider(RateHistoryRepository),
-        RateHistoryWriter,
-        RateHistoryReader,
-        RatesIngestion,
-        RatesIngestWorkers,
-        SourceAgeSamplerProcessor,
-        MaintenanceProcessor,
-        HistoryBackfillProcessor,
-        QuotaAlertMailer,
-        VerificationMailer,
-        EmailChangeMailer,
-        PasswordResetMailer,
-        PasswordChangedMailer,
-        AccountDeletedMailer,
-        UsageFlushProcessor,
-        EmailProcessor,
-        ...PAYPAL_PROVIDERS,
-        SubscriptionSync,
-        UnappliedEventsSweep,
-        UpgradePaymentsSweep,
-        PayPalWebhooksProcessor,
-        WorkerMetrics,
-        Schedules,
+        ...WORKER_SERVICES,
       ],
       exports: [APP_CONFIG, WORKER_REDIS],
     };

@@ -130,7 +130,7 @@ class World {
   }
 
   sweep(worker = this.worker): Promise<{ requeued: number }> {
-    return runJob(worker.get<Queue>(getQueueToken(QUEUES.email)), JOBS.requeueUnsentEmail, { messageId: '' });
+    return runJob(worker.get<Queue>(getQueueToken(QUEUES.email)), JOBS.requeueUnsentEmail, {});
   }
 
   /** Waits until the email queue has nothing left to do: every email sent, none waiting or retrying. */

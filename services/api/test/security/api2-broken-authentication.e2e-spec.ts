@@ -574,7 +574,7 @@ describe('API2:2023 Broken Authentication: email verification', () => {
     expect(alert.skipped_at).not.toBeNull();
     expect(smtp.mails.filter((m) => m.to.includes(quiet.email.toLowerCase()))).toHaveLength(1); // the link only
     // The sweep leaves it alone.
-    await runJob(queue, JOBS.requeueUnsentEmail, { messageId: '' });
+    await runJob(queue, JOBS.requeueUnsentEmail, {});
     expect(await queue.getJob(`quota-alert.${quiet.userId}.${month}.1000.75`)).toBeUndefined();
   });
 });

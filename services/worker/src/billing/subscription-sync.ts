@@ -31,8 +31,7 @@ import {
   type SubscriptionFields,
 } from '@fxrates/paypal';
 import { UserPlan } from '@fxrates/plans';
-import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -68,7 +67,7 @@ export class SubscriptionSync {
     private readonly planIds: PayPalPlanIds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WORKER_REDIS) private readonly redis: Redis,
-    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: QueueOf<'paypal-webhooks'>,
   ) {}
 
   /**

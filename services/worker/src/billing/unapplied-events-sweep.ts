@@ -8,9 +8,9 @@ import {
   JOBS,
   QUEUES,
   type ApplyPayPalEventJob,
-  type RequeueUnappliedPayPalEventsJob,
+  type QueueOf,
 } from '@fxrates/queues';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 
 export const UNAPPLIED_EVENTS_SCHEDULER_ID = 'billing:requeue-unapplied-paypal-events';
 /** Events and failed jobs looked at per sweep: a backlog is worked off over a few sweeps. */
@@ -22,8 +22,6 @@ export interface SweepSummary {
   /** Stored, unapplied events that had no job left and got a new one. */
   queued: number;
 }
-
-type PayPalQueue = Queue<ApplyPayPalEventJob | RequeueUnappliedPayPalEventsJob>;
 
 /**
  * No received PayPal event is abandoned when its job runs out of attempts (PayPal or PostgreSQL down
@@ -38,7 +36,7 @@ export class UnappliedEventsSweep implements OnApplicationBootstrap {
 
   constructor(
     private readonly em: EntityManager,
-    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: PayPalQueue,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: QueueOf<'paypal-webhooks'>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,9 +1,11 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { JOBS, QUEUES, type BackfillHistoryJob } from '@fxrates/queues';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { Client } from 'pg';
+import { JobHandler } from '../jobs/job-handler';
+import { JobProcessor } from '../jobs/job-processor';
 import { backfillHistory, type HistoryBackfillSource, type SourceBackfillResult } from './history-backfill';
 
 /**
@@ -12,17 +14,17 @@ import { backfillHistory, type HistoryBackfillSource, type SourceBackfillResult 
  * lines go to the worker's log; a source that fails ends its own part and is asked again next run.
  */
 @Processor(QUEUES.historyBackfill, { concurrency: 1 })
-export class HistoryBackfillProcessor extends WorkerHost {
+export class HistoryBackfillProcessor extends JobProcessor {
   private readonly logger = new Logger(HistoryBackfillProcessor.name);
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     super();
   }
 
-  async process(
+  @JobHandler(JOBS.backfillHistory)
+  async backfill(
     job: Job<BackfillHistoryJob>,
   ): Promise<Record<HistoryBackfillSource, SourceBackfillResult | undefined> | null> {
-    if (job.name !== JOBS.backfillHistory) throw new UnrecoverableError(`unknown job "${job.name}"`);
     const { sources, urls, coingeckoApiKey } = this.config.rates.history;
     if (sources.length === 0) return null;
     this.logger.log(`History backfill (${job.data.trigger}): ${sources.join(', ')}`);

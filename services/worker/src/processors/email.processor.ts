@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ContactMessage } from '@fxrates/db';
@@ -8,15 +8,15 @@ import {
   JOBS,
   QUEUES,
   type EmailChangeJob,
+  type QueueOf,
   type SendAccountDeletedEmailJob,
-  type EmailJob,
   type SendContactEmailJob,
   type SendPasswordChangedEmailJob,
   type SendPasswordResetEmailJob,
   type SendQuotaAlertEmailJob,
   type SendVerificationEmailJob,
 } from '@fxrates/queues';
-import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
 import { stableMessageId } from '../email/mail-ids';
 import { plainText } from '../email/plain-text';
@@ -26,6 +26,8 @@ import { EmailChangeMailer } from '../email-change/email-change-mailer';
 import { VerificationMailer } from '../email-verification/verification-mailer';
 import { PasswordChangedMailer } from '../password-reset/password-changed-mailer';
 import { PasswordResetMailer } from '../password-reset/password-reset-mailer';
+import { JobHandler } from '../jobs/job-handler';
+import { JobProcessor } from '../jobs/job-processor';
 import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 
 /** Messages younger than this may still be on their way into the queue. */
@@ -41,14 +43,14 @@ const UNSENT_GRACE_MS = 2 * 60_000;
  * sent again; one whose SMTP transaction a crash cut before the server's 250 was not delivered.
  */
 @Processor(QUEUES.email, { concurrency: 2 })
-export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
+export class EmailProcessor extends JobProcessor implements OnModuleDestroy {
   private readonly logger = new Logger(EmailProcessor.name);
   private readonly transport: Transporter;
 
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
     private readonly quotaAlerts: QuotaAlertMailer,
     private readonly verifications: VerificationMailer,
     private readonly passwordResets: PasswordResetMailer,
@@ -68,33 +70,49 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
     this.transport.close();
   }
 
-  async process(job: Job<EmailJob>): Promise<{ sent: boolean } | { requeued: number }> {
-    if (job.name === JOBS.requeueUnsentEmail) {
-      return { requeued: (await this.requeueUnsent()) + (await this.quotaAlerts.requeueUnsent()) };
-    }
-    if (job.name === JOBS.sendQuotaAlertEmail) {
-      return this.quotaAlerts.send((job.data as SendQuotaAlertEmailJob).alertId, this.transport);
-    }
-    if (job.name === JOBS.sendVerificationEmail) {
-      return this.verifications.send((job.data as SendVerificationEmailJob).verificationId, this.transport);
-    }
-    if (job.name === JOBS.sendPasswordResetEmail) {
-      return this.passwordResets.send((job.data as SendPasswordResetEmailJob).email, this.transport);
-    }
-    if (job.name === JOBS.sendPasswordChangedEmail) {
-      return this.passwordChanges.send(job.data as SendPasswordChangedEmailJob, this.transport);
-    }
-    if (job.name === JOBS.sendEmailChangeLink) {
-      return this.emailChanges.sendLink((job.data as EmailChangeJob).emailChangeId, this.transport);
-    }
-    if (job.name === JOBS.sendEmailChangedNotice) {
-      return this.emailChanges.sendNotice((job.data as EmailChangeJob).emailChangeId, this.transport);
-    }
-    if (job.name === JOBS.sendAccountDeletedEmail) {
-      return this.accountDeletions.send(job.data as SendAccountDeletedEmailJob, this.transport);
-    }
-    if (job.name !== JOBS.sendContactEmail) throw new UnrecoverableError(`unknown job "${job.name}"`);
-    return this.send((job.data as SendContactEmailJob).messageId);
+  @JobHandler(JOBS.sendContactEmail)
+  sendContactEmail(job: Job<SendContactEmailJob>): Promise<{ sent: boolean }> {
+    return this.send(job.data.messageId);
+  }
+
+  @JobHandler(JOBS.sendQuotaAlertEmail)
+  sendQuotaAlertEmail(job: Job<SendQuotaAlertEmailJob>): Promise<{ sent: boolean }> {
+    return this.quotaAlerts.send(job.data.alertId, this.transport);
+  }
+
+  @JobHandler(JOBS.sendVerificationEmail)
+  sendVerificationEmail(job: Job<SendVerificationEmailJob>): Promise<{ sent: boolean }> {
+    return this.verifications.send(job.data.verificationId, this.transport);
+  }
+
+  @JobHandler(JOBS.sendPasswordResetEmail)
+  sendPasswordResetEmail(job: Job<SendPasswordResetEmailJob>): Promise<{ sent: boolean }> {
+    return this.passwordResets.send(job.data.email, this.transport);
+  }
+
+  @JobHandler(JOBS.sendPasswordChangedEmail)
+  sendPasswordChangedEmail(job: Job<SendPasswordChangedEmailJob>): Promise<{ sent: boolean }> {
+    return this.passwordChanges.send(job.data, this.transport);
+  }
+
+  @JobHandler(JOBS.sendEmailChangeLink)
+  sendEmailChangeLink(job: Job<EmailChangeJob>): Promise<{ sent: boolean }> {
+    return this.emailChanges.sendLink(job.data.emailChangeId, this.transport);
+  }
+
+  @JobHandler(JOBS.sendEmailChangedNotice)
+  sendEmailChangedNotice(job: Job<EmailChangeJob>): Promise<{ sent: boolean }> {
+    return this.emailChanges.sendNotice(job.data.emailChangeId, this.transport);
+  }
+
+  @JobHandler(JOBS.sendAccountDeletedEmail)
+  sendAccountDeletedEmail(job: Job<SendAccountDeletedEmailJob>): Promise<{ sent: boolean }> {
+    return this.accountDeletions.send(job.data, this.transport);
+  }
+
+  @JobHandler(JOBS.requeueUnsentEmail)
+  async requeueUnsentEmail(): Promise<{ requeued: number }> {
+    return { requeued: (await this.requeueUnsent()) + (await this.quotaAlerts.requeueUnsent()) };
   }
 
   /**
@@ -162,7 +180,7 @@ export class EmailProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<EmailJob> | undefined, error: Error): Promise<void> {
+  async onFailed(job: Job | undefined, error: Error): Promise<void> {
     if (!job) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
     if (job.name === JOBS.sendQuotaAlertEmail) {

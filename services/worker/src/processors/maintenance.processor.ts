@@ -1,11 +1,13 @@
 import { MikroORM } from '@mikro-orm/core';
 import { CreateRequestContext } from '@mikro-orm/decorators/legacy';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { AnonymousSession, RefreshToken } from '@fxrates/db';
 import { JOBS, QUEUES, type PurgeExpiredSessionsJob } from '@fxrates/queues';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
+import { JobHandler } from '../jobs/job-handler';
+import { JobProcessor } from '../jobs/job-processor';
 
 /**
  * Housekeeping: deletes anonymous sessions and refresh tokens that expired (or, for refresh tokens,
@@ -13,7 +15,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
  * reuse detection needs them.
  */
 @Processor(QUEUES.maintenance, { concurrency: 1 })
-export class MaintenanceProcessor extends WorkerHost {
+export class MaintenanceProcessor extends JobProcessor {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(
@@ -24,9 +26,11 @@ export class MaintenanceProcessor extends WorkerHost {
     super();
   }
 
+  @JobHandler(JOBS.purgeExpiredSessions)
   @CreateRequestContext()
-  async process(job: Job<PurgeExpiredSessionsJob>): Promise<{ deleted: number; refreshTokens: number }> {
-    if (job.name !== JOBS.purgeExpiredSessions) throw new UnrecoverableError(`unknown job "${job.name}"`);
+  async purgeExpiredSessions(
+    job: Job<PurgeExpiredSessionsJob>,
+  ): Promise<{ deleted: number; refreshTokens: number }> {
     const before = new Date(Date.now() - job.data.olderThanMs);
     const deleted = await this.em.nativeDelete(AnonymousSession, { expiresAt: { $lt: before } });
     const refreshTokens = await this.em.nativeDelete(RefreshToken, {

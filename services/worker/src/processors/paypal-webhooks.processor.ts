@@ -1,24 +1,16 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { WebhookEvent } from '@fxrates/db';
 import { payPalEventRecord, saleIdOf, takenBackCaptureIdOf } from '@fxrates/paypal';
-import {
-  JOBS,
-  QUEUES,
-  type ApplyPayPalEventJob,
-  type EndLapsedPlansJob,
-  type RequeueUnappliedPayPalEventsJob,
-  type SyncPayPalSubscriptionJob,
-} from '@fxrates/queues';
+import { JOBS, QUEUES, type ApplyPayPalEventJob, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { SubscriptionSync, type SyncOutcome } from '../billing/subscription-sync';
 import { UpgradePaymentsSweep } from '../billing/upgrade-payments-sweep';
 import { UnappliedEventsSweep, type SweepSummary } from '../billing/unapplied-events-sweep';
-
-type PayPalQueueJob =
-  ApplyPayPalEventJob | SyncPayPalSubscriptionJob | EndLapsedPlansJob | RequeueUnappliedPayPalEventsJob;
+import { JobHandler } from '../jobs/job-handler';
+import { JobProcessor } from '../jobs/job-processor';
 
 /** What the hourly sweep of plans did. */
 interface LapsedPlansSummary {
@@ -33,7 +25,7 @@ interface LapsedPlansSummary {
  * out-of-order events change nothing. Each event is applied in one transaction with its processed_at.
  */
 @Processor(QUEUES.paypalWebhooks, { concurrency: 4 })
-export class PayPalWebhooksProcessor extends WorkerHost {
+export class PayPalWebhooksProcessor extends JobProcessor {
   private readonly logger = new Logger(PayPalWebhooksProcessor.name);
 
   constructor(
@@ -45,24 +37,32 @@ export class PayPalWebhooksProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<PayPalQueueJob>): Promise<SyncOutcome | 'done' | LapsedPlansSummary | SweepSummary> {
-    if (job.name === JOBS.endLapsedPlans) {
-      // Upgrades paid at PayPal but never recorded, and scheduled changes, first: a plan they change
-      // is then judged as any other.
-      const upgrades = await this.upgradePayments.run();
-      const planChanges = await this.subscriptions.applyDueChanges();
-      return {
-        downgraded: await this.subscriptions.endLapsedPlans(),
-        planChanges,
-        upgradesRecovered: upgrades.recovered,
-      };
-    }
-    if (job.name === JOBS.requeueUnappliedPayPalEvents) return this.sweep.run();
-    if (job.name === JOBS.syncPayPalSubscription) {
-      return this.subscriptions.sync((job.data as SyncPayPalSubscriptionJob).paypalSubscriptionId);
-    }
-    if (job.name !== JOBS.applyPayPalEvent) throw new UnrecoverableError(`unknown job "${job.name}"`);
-    const { eventId, event: received } = job.data as ApplyPayPalEventJob;
+  @JobHandler(JOBS.endLapsedPlans)
+  async endLapsedPlans(): Promise<LapsedPlansSummary> {
+    // Upgrades paid at PayPal but never recorded, and scheduled changes, first: a plan they change
+    // is then judged as any other.
+    const upgrades = await this.upgradePayments.run();
+    const planChanges = await this.subscriptions.applyDueChanges();
+    return {
+      downgraded: await this.subscriptions.endLapsedPlans(),
+      planChanges,
+      upgradesRecovered: upgrades.recovered,
+    };
+  }
+
+  @JobHandler(JOBS.requeueUnappliedPayPalEvents)
+  requeueUnappliedPayPalEvents(): Promise<SweepSummary> {
+    return this.sweep.run();
+  }
+
+  @JobHandler(JOBS.syncPayPalSubscription)
+  syncPayPalSubscription(job: Job<SyncPayPalSubscriptionJob>): Promise<SyncOutcome> {
+    return this.subscriptions.sync(job.data.paypalSubscriptionId);
+  }
+
+  @JobHandler(JOBS.applyPayPalEvent)
+  async applyPayPalEvent(job: Job<ApplyPayPalEventJob>): Promise<SyncOutcome | 'done'> {
+    const { eventId, event: received } = job.data;
     if (received) {
       // Stored by the API unless PostgreSQL was down then; once only, whoever stores it.
       await this.em
@@ -110,7 +110,7 @@ export class PayPalWebhooksProcessor extends WorkerHost {
    * the sweep (UnappliedEventsSweep) queues it again.
    */
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<PayPalQueueJob> | undefined, error: Error): Promise<void> {
+  async onFailed(job: Job | undefined, error: Error): Promise<void> {
     if (!job || job.name !== JOBS.applyPayPalEvent) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.warn(`PayPal event job ${job.id}: attempt ${job.attemptsMade} failed (${error.message})`);

@@ -1,14 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { UsageRepository } from '@fxrates/db';
-import { JOBS, QUEUES, usageRedisKeys, type FlushUsageJob } from '@fxrates/queues';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { JOBS, QUEUES, usageRedisKeys } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { recordQuotaAlerts, type NewQuotaAlert } from '../quota-alerts/quota-alert-detector';
 import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
+import { JobHandler } from '../jobs/job-handler';
+import { JobProcessor } from '../jobs/job-processor';
 import { WORKER_REDIS } from '../worker.tokens';
 
 /** Renames the pending counts (and last-used times) to a batch in one step; 0 when there is nothing. */
@@ -33,7 +34,7 @@ interface DailyCount {
  * their emails are queued once it has committed.
  */
 @Processor(QUEUES.usageFlush, { concurrency: 1 })
-export class UsageFlushProcessor extends WorkerHost {
+export class UsageFlushProcessor extends JobProcessor {
   private readonly logger = new Logger(UsageFlushProcessor.name);
   private readonly keys: ReturnType<typeof usageRedisKeys>;
 
@@ -47,8 +48,8 @@ export class UsageFlushProcessor extends WorkerHost {
     this.keys = usageRedisKeys(config.redis.keyPrefix);
   }
 
-  async process(job: Job<FlushUsageJob>): Promise<{ batches: number; requests: number }> {
-    if (job.name !== JOBS.flushUsage) throw new UnrecoverableError(`unknown job "${job.name}"`);
+  @JobHandler(JOBS.flushUsage)
+  async flushUsage(): Promise<{ batches: number; requests: number }> {
     const batches = await this.leftoverBatches();
     const fresh = randomUUID();
     const taken = await this.redis.eval(

@@ -9,10 +9,10 @@ import {
   JOBS,
   QUEUES,
   quotaAlertJobId,
-  type EmailJob,
+  type QueueOf,
   type SendQuotaAlertEmailJob,
 } from '@fxrates/queues';
-import { UnrecoverableError, type Queue } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import { sendAccountMail } from '../email/account-mail';
 import { queueAgain } from '../email/queue-again';
@@ -27,7 +27,7 @@ const UNSENT_GRACE_MS = 2 * 60_000;
  * commits, retried with backoff while SMTP is down, queued again by the email sweep when the queueing
  * or every attempt failed. An alert recorded as emailed is never sent again; one that a higher
  * threshold of the same month overtook before it could be sent is not sent at all (the higher one is),
- * nor is one whose threshold the user turned off before it went out (issue 32 §7).
+ * nor is one whose threshold the user turned off before it went out.
  */
 @Injectable()
 export class QuotaAlertMailer {
@@ -37,7 +37,7 @@ export class QuotaAlertMailer {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
   ) {
     this.plans = plansWithOverrides(config.usage.planLimits);
   }

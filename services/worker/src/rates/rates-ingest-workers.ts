@@ -9,18 +9,32 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { RATE_PROVIDER_IDS } from '@fxrates/domain';
-import { bullConnection, bullPrefix, JOBS, ratesIngestQueue, type IngestRatesJob } from '@fxrates/queues';
+import {
+  bullConnection,
+  bullPrefix,
+  JOBS,
+  ratesIngestQueue,
+  type IngestRatesJob,
+  type QueueOf,
+} from '@fxrates/queues';
 import type { ProviderId } from '@fxrates/rates';
-import { UnrecoverableError, type Queue, type Worker } from 'bullmq';
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { dispatchJob, JobHandler } from '../jobs/job-handler';
 import { JobWorkers } from '../lifecycle/job-workers';
 import { RatesIngestion, type IngestReport } from './rates-ingestion';
 
 export const ratesIngestSchedulerId = (provider: ProviderId) => `rates-ingest:${provider}`;
 
+/** The provider whose ingest queue is named so. */
+const providerOfQueue = new Map<string, ProviderId>(
+  RATE_PROVIDER_IDS.map((id) => [ratesIngestQueue(id), id]),
+);
+
 /**
  * One queue, schedule and single-job worker per enabled provider, so a provider that is slow or
  * hangs until its timeout delays only its own next run. Schedules of disabled providers are removed.
  * An `every` schedule also runs once at once, so a fresh deployment has rates without waiting.
+ * Every provider's worker runs its jobs through the @JobHandler methods of this class.
  */
 @Injectable()
 export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,8 +48,8 @@ export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplication
     private readonly jobWorkers: JobWorkers,
   ) {}
 
-  queueOf(provider: ProviderId): Queue<IngestRatesJob> {
-    return this.moduleRef.get<Queue<IngestRatesJob>>(getQueueToken(ratesIngestQueue(provider)), {
+  queueOf(provider: ProviderId): QueueOf<'rates-ingest'> {
+    return this.moduleRef.get<QueueOf<'rates-ingest'>>(getQueueToken(ratesIngestQueue(provider)), {
       strict: false,
     });
   }
@@ -51,7 +65,7 @@ export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplication
       }
       const worker: Worker<IngestRatesJob, IngestReport> = new this.jobWorkers.workerClass(
         queue.name,
-        (job) => this.process(id, job.name),
+        (job) => dispatchJob(this, job) as Promise<IngestReport>,
         {
           connection: bullConnection(this.config.redis.url),
           prefix: bullPrefix(this.config.redis.keyPrefix),
@@ -81,8 +95,10 @@ export class RatesIngestWorkers implements OnApplicationBootstrap, OnApplication
     await Promise.all(this.workers.map((worker) => worker.close()));
   }
 
-  private async process(id: ProviderId, jobName: string): Promise<IngestReport> {
-    if (jobName !== JOBS.ingestRates) throw new UnrecoverableError(`unknown job "${jobName}"`);
-    return this.ingestion.ingest(id);
+  @JobHandler(JOBS.ingestRates)
+  async ingestRates(job: Job<IngestRatesJob>): Promise<IngestReport> {
+    const provider = providerOfQueue.get(job.queueName);
+    if (!provider) throw new UnrecoverableError(`queue "${job.queueName}" is no provider's ingest queue`);
+    return this.ingestion.ingest(provider);
   }
 }

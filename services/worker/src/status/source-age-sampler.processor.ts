@@ -1,10 +1,11 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { JOBS, QUEUES, type SampleSourceAgesJob } from '@fxrates/queues';
+import { JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import { SourceAgeSamples, SourceHealthStore, type ProviderId } from '@fxrates/rates';
-import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { JobHandler } from '../jobs/job-handler';
+import { JobProcessor } from '../jobs/job-processor';
 import { WORKER_REDIS } from '../worker.tokens';
 
 export const SOURCE_AGE_SCHEDULER_ID = 'source-status:sample-ages';
@@ -17,7 +18,7 @@ export const SOURCE_AGE_SCHEDULER_ID = 'source-status:sample-ages';
  * on the chart. A second worker or a rerun within the interval replaces that interval's sample.
  */
 @Processor(QUEUES.sourceStatus, { concurrency: 1 })
-export class SourceAgeSamplerProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class SourceAgeSamplerProcessor extends JobProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(SourceAgeSamplerProcessor.name);
   private readonly health: SourceHealthStore;
   private readonly samples: SourceAgeSamples;
@@ -25,7 +26,7 @@ export class SourceAgeSamplerProcessor extends WorkerHost implements OnApplicati
   private readonly intervalMs: number;
 
   constructor(
-    @InjectQueue(QUEUES.sourceStatus) private readonly queue: Queue<SampleSourceAgesJob>,
+    @InjectQueue(QUEUES.sourceStatus) private readonly queue: QueueOf<'source-status'>,
     @Inject(WORKER_REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -49,8 +50,8 @@ export class SourceAgeSamplerProcessor extends WorkerHost implements OnApplicati
     );
   }
 
-  async process(job: Job<SampleSourceAgesJob>): Promise<{ sampled: number }> {
-    if (job.name !== JOBS.sampleSourceAges) throw new UnrecoverableError(`unknown job "${job.name}"`);
+  @JobHandler(JOBS.sampleSourceAges)
+  async sampleSourceAges(): Promise<{ sampled: number }> {
     return { sampled: await this.sample(Date.now()) };
   }
 

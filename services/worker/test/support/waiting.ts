@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import type { JobName, JobPayload, QueueOf, QueueOfJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 
 /** Polls until the condition holds, or throws after the timeout. */
@@ -11,8 +12,13 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
 }
 
 /** Adds a job and waits for a worker to finish it: its return value, or its failure thrown. */
-export async function runJob<T>(queue: Queue, name: string, data: object, timeoutMs = 10_000): Promise<T> {
-  const job = await queue.add(name, data);
+export async function runJob<T, Name extends JobName = JobName>(
+  queue: Queue | QueueOf<QueueOfJob<Name>>,
+  name: Name,
+  data: JobPayload<Name>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const job = await (queue as Queue).add(name, data);
   let result: T | undefined;
   await until(async () => {
     const done = await queue.getJob(job.id!);

@@ -4,14 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { AccountDataRepository, User } from '@fxrates/db';
 import { ErrorCode, type DeleteAccountRequest } from '@fxrates/domain';
-import {
-  accountDeletedJobId,
-  emailJobOptions,
-  JOBS,
-  QUEUES,
-  type SendAccountDeletedEmailJob,
-} from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { accountDeletedJobId, emailJobOptions, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import { randomBytes } from 'node:crypto';
 import { AppException } from '../../common/errors';
 import {
@@ -55,7 +48,7 @@ export class AccountDeletionService {
     private readonly subscriptions: SubscriptionCancellationService,
     private readonly keys: KeysService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendAccountDeletedEmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
   ) {}
 
   /** `requestId` (the request's X-Request-Id) goes with the confirmation's job, for the worker's log lines. */

@@ -19,8 +19,7 @@ import {
   type ChangeEmailRequest,
   type EmailChangeStatus,
 } from '@fxrates/domain';
-import { emailChangeJobId, emailJobOptions, JOBS, QUEUES, type EmailChangeJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { emailChangeJobId, emailJobOptions, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/errors';
@@ -76,7 +75,7 @@ export class EmailChangeService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) redis: Redis,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<EmailChangeJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly refreshTokens: RefreshTokensService,
   ) {
@@ -193,7 +192,7 @@ export class EmailChangeService {
    * way (the link can be asked for again; the change is made).
    */
   private async queueMail(
-    job: string,
+    job: typeof JOBS.sendEmailChangeLink | typeof JOBS.sendEmailChangedNotice,
     kind: 'link' | 'notice',
     emailChangeId: string,
     requestId: string | undefined,

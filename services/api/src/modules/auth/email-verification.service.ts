@@ -12,14 +12,7 @@ import {
   UsersRepository,
 } from '@fxrates/db';
 import { ErrorCode, type CurrentUser } from '@fxrates/domain';
-import {
-  emailJobOptions,
-  JOBS,
-  QUEUES,
-  verificationEmailJobId,
-  type SendVerificationEmailJob,
-} from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { emailJobOptions, JOBS, QUEUES, verificationEmailJobId, type QueueOf } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/errors';
@@ -54,7 +47,7 @@ export class EmailVerificationService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) redis: Redis,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendVerificationEmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
   ) {
     this.resends = redisRateLimiter(
       redis,

@@ -10,8 +10,7 @@ import {
 } from '@fxrates/config';
 import { isPasswordResetToken, PasswordReset, passwordResetIdOf } from '@fxrates/db';
 import { ErrorCode, type PasswordResetConfirmRequest } from '@fxrates/domain';
-import { emailJobOptions, JOBS, QUEUES, type SendPasswordResetEmailJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { emailJobOptions, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppException } from '../../common/errors';
@@ -50,7 +49,7 @@ export class PasswordResetService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) redis: Redis,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendPasswordResetEmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
     private readonly passwords: PasswordHashing,
     private readonly store: PasswordStore,
   ) {

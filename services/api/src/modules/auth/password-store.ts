@@ -3,8 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { EmailedLinksRepository, UsersRepository } from '@fxrates/db';
-import { emailJobOptions, JOBS, QUEUES, type SendPasswordChangedEmailJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { emailJobOptions, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import { RefreshTokensService } from './refresh-tokens.service';
 
 export interface PasswordReplacement {
@@ -30,7 +29,7 @@ export class PasswordStore {
   constructor(
     private readonly refreshTokens: RefreshTokensService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QUEUES.email) private readonly queue: Queue<SendPasswordChangedEmailJob>,
+    @InjectQueue(QUEUES.email) private readonly queue: QueueOf<'email'>,
   ) {}
 
   /** Replaces the password in `tx`; false (nothing changed) when the account no longer has `email`. */

@@ -15,8 +15,7 @@ import {
   WebhookCertificatesBusy,
   type PayPalEvent,
 } from '@fxrates/paypal';
-import { applyPayPalEventJobOptions, JOBS, QUEUES, type ApplyPayPalEventJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { applyPayPalEventJobOptions, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import type { X509Certificate } from 'node:crypto';
 import { RedisLimit } from '../../common/security';
@@ -56,7 +55,7 @@ export class PayPalWebhooksService {
     private readonly paypal: PayPalClient,
     private readonly certificates: PayPalWebhookCertificates,
     private readonly transmissions: WebhookTransmissions,
-    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<ApplyPayPalEventJob>,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: QueueOf<'paypal-webhooks'>,
   ) {
     this.perIp = new RedisLimit(
       redisRateLimiter(

@@ -4,8 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Subscription } from '@fxrates/db';
 import { ErrorCode, type SubscriptionView } from '@fxrates/domain';
 import { PayPalClient } from '@fxrates/paypal';
-import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import { AppException } from '../../common/errors';
 import { askPayPal } from './paypal-errors';
 import { viewOf } from './subscription-view';
@@ -26,7 +25,7 @@ export class SubscriptionCancellationService {
   constructor(
     private readonly em: EntityManager,
     private readonly paypal: PayPalClient,
-    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: QueueOf<'paypal-webhooks'>,
   ) {}
 
   /** `requestId` (the request's X-Request-Id) goes with the sync job, for the worker's log lines. */

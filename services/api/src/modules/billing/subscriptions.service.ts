@@ -2,8 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { JOBS, QUEUES, type SyncPayPalSubscriptionJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import { Subscription, SubscriptionsRepository, User } from '@fxrates/db';
 import {
   ErrorCode,
@@ -65,7 +64,7 @@ export class SubscriptionsService {
     private readonly paypal: PayPalClient,
     private readonly verifier: SubscriptionVerifier,
     private readonly userPlans: UserPlansService,
-    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: Queue<SyncPayPalSubscriptionJob>,
+    @InjectQueue(QUEUES.paypalWebhooks) private readonly queue: QueueOf<'paypal-webhooks'>,
   ) {}
 
   /** `requestId` (the request's X-Request-Id) goes with the jobs it queues, for the worker's log lines. */

@@ -3,8 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ContactMessage } from '@fxrates/db';
-import { emailJobOptions, JOBS, QUEUES, type SendContactEmailJob } from '@fxrates/queues';
-import type { Queue } from 'bullmq';
+import { emailJobOptions, JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import { ContactLimits } from './contact-limits';
 import type { ContactBody } from './dto/contact.body';
 import { RecaptchaVerifier } from './recaptcha.verifier';
@@ -22,7 +21,7 @@ export class ContactService {
     private readonly em: EntityManager,
     private readonly recaptcha: RecaptchaVerifier,
     private readonly limits: ContactLimits,
-    @InjectQueue(QUEUES.email) private readonly email: Queue<SendContactEmailJob>,
+    @InjectQueue(QUEUES.email) private readonly email: QueueOf<'email'>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
