@@ -213,7 +213,7 @@ export const ENV_SCHEMA = {
     // Test suites create many accounts from one loopback address; their throttle tests set their own.
     default: (env) => (env === 'test' ? 1000 : 10),
   }),
-  // Wider networks (issue 30 §6): one attacker holds a whole IPv6 /48 or many addresses of an IPv4 /24.
+  // Wider networks: one attacker holds a whole IPv6 /48 or many addresses of an IPv4 /24.
   SIGNUP_LIMIT_PER_HOUR_IPV4_24: int({
     description:
       'accounts one IPv4 /24 network may try to create per hour: a NAT pool or an office, 5 times one address (then 429 `too-many-attempts`)',

@@ -1,6 +1,6 @@
 import { findCurrency } from './catalogue';
 
-/** Public API endpoints a plan may call (decisions.md, Plans). */
+/** Public API endpoints a plan may call (docs/decisions.md, Plans). */
 export type PublicEndpoint =
   'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation' | 'stream';
 

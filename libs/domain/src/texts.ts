@@ -4,7 +4,7 @@ export const TEXTS = {
   headline: 'Foreign Exchange Rates Professional',
   subline: '150+ currencies • Real-time rates • Crypto support 100+',
   showCrypto: 'Show Crypto',
-  /** Beside Show Crypto (issue 31): the metals XAU, XAG, XPT, XPD in the pickers. */
+  /** Beside Show Crypto: the metals XAU, XAG, XPT, XPD in the pickers. */
   showMetals: 'Show metals',
   convert: 'Convert',
   allRightsReserved: 'All rights reserved',

@@ -95,7 +95,7 @@ export interface SendVerificationEmailJob extends JobOrigin {
 
 /** Every payload of the `email` queue. */
 /**
- * Payload of `email` / `send-password-reset-email` (issue 32 §1): an address someone asked a reset
+ * Payload of `email` / `send-password-reset-email`: an address someone asked a reset
  * link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
  * API answers the same either way.
  */
@@ -114,7 +114,7 @@ export interface SendPasswordChangedEmailJob extends JobOrigin {
 }
 
 /**
- * Payload of `email` / `send-email-change-link` and `send-email-changed-notice` (issue 32 §2): the
+ * Payload of `email` / `send-email-change-link` and `send-email-changed-notice`: the
  * email_changes row whose link goes to the new address, or whose notice goes to the address it
  * replaced once the change is made.
  */
@@ -123,7 +123,7 @@ export interface EmailChangeJob extends JobOrigin {
 }
 
 /**
- * Payload of `email` / `send-account-deleted-email` (issue 32 §8): the confirmation that an account
+ * Payload of `email` / `send-account-deleted-email`: the confirmation that an account
  * was deleted, to the address it had (the account no longer holds it). Removed once sent.
  */
 export interface SendAccountDeletedEmailJob extends JobOrigin {

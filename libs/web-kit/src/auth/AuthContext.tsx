@@ -39,7 +39,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /**
  * The signed-in user for everything below it (shell and remotes share it through the
  * @fxrates/web-kit singleton). Its children render at once: a public page never waits for the
- * session (issue 21 §6), while what depends on the user reads `loading` (the protected routes
+ * session, while what depends on the user reads `loading` (the protected routes
  * show "Loading...", spec §2 and §4). The logic lives in AuthSession; this is the React binding.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

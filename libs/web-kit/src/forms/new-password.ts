@@ -1,8 +1,8 @@
 import { REGISTER_ERRORS } from '@fxrates/domain';
 
 /**
- * A new password, twice: at registration, when a reset link sets one (issue 32 §1) and when the
- * account page changes it (issue 32 §2).
+ * A new password, twice: at registration, when a reset link sets one and when the
+ * account page changes it.
  */
 export interface NewPasswordValues {
   password: string;
