@@ -27,7 +27,7 @@ const UNSENT_GRACE_MS = 2 * 60_000;
  * commits, retried with backoff while SMTP is down, queued again by the email sweep when the queueing
  * or every attempt failed. An alert recorded as emailed is never sent again; one that a higher
  * threshold of the same month overtook before it could be sent is not sent at all (the higher one is),
- * nor is one whose threshold the user turned off before it went out (issue 32 §7).
+ * nor is one whose threshold the user turned off before it went out.
  */
 @Injectable()
 export class QuotaAlertMailer {
@@ -111,7 +111,7 @@ export class QuotaAlertMailer {
       return { sent: false };
     }
     if (!user.emailVerifiedAt) {
-      // Nobody proved the address is theirs (issue 30 §5): no mail to it but the verification link.
+      // Nobody proved the address is theirs: no mail to it but the verification link.
       await em.nativeUpdate(QuotaAlert, { id: alert.id }, { skippedAt: new Date() });
       this.logger.log(
         `Quota alert ${alert.id} not emailed: user ${alert.userId} has not verified the address`,
