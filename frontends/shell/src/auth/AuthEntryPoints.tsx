@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 
-// The dialogs are fetched when first opened, not with the first page (issue 21 §6); once there,
+// The dialogs are fetched when first opened, not with the first page; once there,
 // they stay mounted so that closing animates and reopening is instant.
 const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
 const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ default: m.RegisterDialog })));

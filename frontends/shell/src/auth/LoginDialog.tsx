@@ -35,7 +35,7 @@ function LoginForm({
   const navigate = useNavigate();
   const form = useForm<LoginFormValues>({ initialValues: { email: initialEmail, password: '' } });
   const { error, setError, run } = useSubmission();
-  // The password was right and the account wants a code too (issue 32 §5).
+  // The password was right and the account wants a code too.
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const signedIn = () => {

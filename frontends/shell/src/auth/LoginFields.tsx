@@ -11,7 +11,7 @@ export interface LoginFormValues {
 /**
  * Email Address and Password of a sign-in form: the top bar's dialog and the /login page (spec §2),
  * with "Forgot password?" under the password, which takes the address typed so far to
- * /forgot-password (issue 32 §1).
+ * /forgot-password.
  */
 export function LoginFields({
   form,

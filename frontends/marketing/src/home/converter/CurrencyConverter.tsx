@@ -103,7 +103,7 @@ export function CurrencyConverter() {
               size="md"
               style={{ flex: 1, minWidth: 0 }}
             />
-            {/* The browser's own tooltip: Mantine's Tooltip would add 8 KB gzipped to the landing page (issue 21 §6). */}
+            {/* The browser's own tooltip: Mantine's Tooltip would add 8 KB gzipped to the landing page. */}
             <ActionIcon
               variant="light"
               size={42}
