@@ -9,7 +9,7 @@ const { baseUrl } = e2eEnvironment();
 /** Every public route of spec §2. */
 const PUBLIC_PAGES = ['/', '/pricing', '/docs', '/contact', '/privacy', '/terms', '/login', '/register'];
 
-describe('an anonymous visit (issue 21 §5)', () => {
+describe('an anonymous visit', () => {
   const opened = usePagePerTest();
 
   it.each(PUBLIC_PAGES)('%s logs no console error and has no failed request', async (pathname) => {
