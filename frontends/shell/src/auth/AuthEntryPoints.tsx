@@ -26,7 +26,7 @@ type DialogName = 'login' | 'register';
 
 const AuthEntryPointsContext = createContext<AuthEntryPoints | null>(null);
 
-/** Owns the Login and Create Account dialogs of spec §2; at most one is open at a time. */
+/** Owns the Login and Create Account dialogs of the top bar; at most one is open at a time. */
 export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<DialogName | null>(null);
   const openRef = useRef<DialogName | null>(null);

@@ -91,7 +91,7 @@ function LoginForm({
   );
 }
 
-/** The top bar's Login dialog (spec §2, §8). Closing it clears the fields and the error. */
+/** The top bar's Login dialog. Closing it clears the fields and the error. */
 export function LoginDialog({
   opened,
   onClose,

@@ -14,7 +14,7 @@ import { useSubmission } from '../auth/use-submission';
 const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
 
 /**
- * /login (spec §2): signs in and goes to /dashboard, or back to the page that sent the visitor here
+ * /login: signs in and goes to /dashboard, or back to the page that sent the visitor here
  * (`next`, a path on this site only, with the fragment /login was given). A visitor who is signed in already goes there at once.
  * After a password reset it says that the password was changed.
  */

@@ -25,7 +25,7 @@ const METAL_UNIT_OPTIONS: { value: MetalUnit; label: string }[] = [
   { value: 'kg', label: 'Kilograms (kg)' },
 ];
 
-/** The landing converter (spec §2, §4, §7, §9). */
+/** The landing converter. */
 export function CurrencyConverter() {
   const {
     state,
