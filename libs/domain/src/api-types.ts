@@ -42,7 +42,7 @@ export interface ExactConvertResponse extends Omit<ConvertResponse, 'amount' | '
   result: string;
 }
 
-/** The signed-in user as the app sees it (spec §3, Current user). */
+/** The signed-in user as the app sees it. */
 export interface CurrentUser {
   uid: string;
   email: string;
@@ -137,7 +137,7 @@ export interface PendingPlanChange {
   effectiveAt: string;
 }
 
-/** Response of GET /api/account (spec §2 Account Settings; defaults of spec §3 when unsubscribed). */
+/** Response of GET /api/account (the free plan's defaults when unsubscribed). */
 export interface AccountResponse {
   email: string;
   displayName: string;

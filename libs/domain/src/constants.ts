@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Business constants the product shows and enforces. */
 export const API_TIMEOUT_MS = 10_000;
 export const SESSION_TTL_MS = 43_200_000;
 export const CONVERT_RETRY_LIMIT = 2;

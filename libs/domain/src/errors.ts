@@ -20,7 +20,7 @@ export enum ErrorCode {
   InternalError = 'internal-error',
   /** A dependency (PostgreSQL, Redis) is unreachable for a moment; the answer carries Retry-After. */
   ServiceUnavailable = 'service-unavailable',
-  // Accounts: the spec's auth catalogue keys (spec §8), plus what our own backend adds.
+  // Accounts: the spec's auth catalogue keys, plus what our own backend adds.
   UserNotFound = 'user-not-found',
   WrongPassword = 'wrong-password',
   InvalidEmail = 'invalid-email',

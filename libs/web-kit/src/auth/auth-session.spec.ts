@@ -357,7 +357,7 @@ describe('AuthSession', () => {
     });
   });
 
-  describe('a 401 on a signed-in call (spec §7)', () => {
+  describe('a 401 on a signed-in call', () => {
     it('refreshes once and retries the call', async () => {
       const { session, client, reload } = await signedInPage();
       const tokenBefore = await session.getAccessToken();
