@@ -6,7 +6,7 @@ import { routeRecaptchaStandIn } from '../support/recaptcha-stand-in';
 
 const { baseUrl } = e2eEnvironment();
 
-/** Every public route of spec §2. */
+/** Every public route of the product. */
 const PUBLIC_PAGES = ['/', '/pricing', '/docs', '/contact', '/privacy', '/terms', '/login', '/register'];
 
 describe('an anonymous visit', () => {
