@@ -17,6 +17,8 @@ const OUTSIDE = [
   /\bSTYLE\.md\b/,
   /\bshared\s+decisions\b/,
   /\bdefect\s+fix\b/,
+  // Sections of the product specification.
+  /\b[Ss]pec §/,
   /\.\.\/shared\/(?:spec|STYLE|ARCHITECTURE)/,
 ];
 
@@ -53,6 +55,7 @@ describe('the repository cites nothing outside it', () => {
     ['an issue number', '// Metered by the second (iss' + 'ue 18 §3).'],
     ['an outside document', ' * As the product' + '-spec says.'],
     ['an outside decision', '// (decisions.md, defect' + ' fix 2)'],
+    ['a section of the specification', '/** The pricing page (sp' + 'ec §2). */'],
   ])('would catch %s', (_kind, line) => {
     expect(OUTSIDE.some((pattern) => pattern.test(line))).toBe(true);
   });
