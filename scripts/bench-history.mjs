@@ -1,4 +1,4 @@
-// Issue 31 §9, for scripts/bench.mjs (`--only history`): the history stand-in serving every catalogued
+// History of every currency, for scripts/bench.mjs (`--only history`): the history stand-in serving every catalogued
 // currency, and the queries of the mixed time series and of the memory walk.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';

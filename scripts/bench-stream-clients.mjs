@@ -1,5 +1,5 @@
 // Many Server-Sent Events clients of GET /api/v1/stream in one process, for `npm run bench -- --only
-// stream` (issue 20 §5): each on a connection of its own, noting when each `rate` event arrives. Not
+// stream`: each on a connection of its own, noting when each `rate` event arrives. Not
 // a test: nothing here can fail a build.
 import { fork } from 'node:child_process';
 import net from 'node:net';

@@ -14,7 +14,7 @@
 // runs it on another Node binary, to compare two Node versions. `--only lighthouse` audits the landing pages
 // with Lighthouse (scripts/bench-lighthouse.mjs): the performance score and the timings behind it,
 // each beside its target, which the browser tests leave out since they move with the machine's load.
-// `--only history` (issue 31 §9, scripts/bench-history.mjs): the worker's backfill of every catalogued
+// `--only history` (scripts/bench-history.mjs): the worker's backfill of every catalogued
 // currency from the history stand-in (Frankfurter v2 ranges, Binance klines, Coinbase candles; request
 // spacing 0) timed, with the rows it wrote; a year × 10 symbols mixing ECB, other central banks' and
 // crypto closes, a distinct query each, on the public API against the ECB-only series in alternated
@@ -104,12 +104,12 @@ const SERIES_LAST_START = Date.parse('2025-04-14');
  * ran the public API out of its 192 MB heap (docs/performance.md), ending the run without figures.
  */
 const HISTORY_CONNECTIONS = Number(process.env.BENCH_HISTORY_CONNECTIONS ?? 8);
-/** Issue 20 §5: streams held open by one API process, and the rate changes timed on them. */
+/** Streams held open by one API process, and the rate changes timed on them. */
 const STREAM_COUNT = Number(process.env.BENCH_STREAMS ?? 10_000);
 const STREAM_PUBLICATIONS = Number(process.env.BENCH_STREAM_PUBLICATIONS ?? 20);
 /** Pairs of metered loads without and with the streams open. */
 const STREAM_ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
-/** Issue 19 §7: a compressed series at this rate with p99 ≤ 50 ms. */
+/** A compressed series at this rate with p99 ≤ 50 ms. */
 const SERIES_OFFERED_RATE = 2_000;
 const ECB_CSV = process.env.BENCH_ECB_CSV ?? path.resolve(root, '../shared/data/ecb/eurofxref-hist.csv');
 const env = {
@@ -129,7 +129,7 @@ const env = {
   // The same for the landing converter's limits (the load is one session from one IP).
   CONVERTER_SESSION_PER_MINUTE: '1000000000',
   CONVERTER_IP_PER_MINUTE: '1000000000',
-  // The mix signs up 200 users from this one address, and so from its /24 (issue 30 §6).
+  // The mix signs up 200 users from this one address, and so from its /24.
   SIGNUP_LIMIT_PER_HOUR: '1000000',
   SIGNUP_LIMIT_PER_HOUR_IPV4_24: '1000000',
   // Production refuses to boot without secrets; a benchmark run gets throwaway ones.
@@ -331,7 +331,7 @@ async function measureTimeseries(headers, pid) {
 }
 
 /**
- * Issue 19 §7, caching and compression: the same year × 10 symbols compressed, every request a query
+ * Caching and compression: the same year × 10 symbols compressed, every request a query
  * of its own (each built, hashed and compressed: the closes cache never helps), then one query asked
  * again and again (the closes cache answers), uncompressed, and revalidated (If-None-Match: 304).
  */
@@ -538,7 +538,7 @@ async function benchApiKeys(base, count) {
   }
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
-  // Verified as by opening the emailed link: only verified addresses create keys (issue 30 §5).
+  // Verified as by opening the emailed link: only verified addresses create keys.
   await db.query(`update users set plan = 'enterprise', email_verified_at = now() where id = any($1)`, [
     registered.map((r) => r.user.uid),
   ]);
@@ -586,7 +586,7 @@ if (!hasHistory && (runs('timeseries') || runs('history')))
 
 const TODAY = new Date().toISOString().slice(0, 10);
 /**
- * Issue 31 §9: the worker's backfill (scripts/bench-history-backfill.mjs) on the server's core, from
+ * The worker's backfill (scripts/bench-history-backfill.mjs) on the server's core, from
  * the history stand-in served by this process, into a rate_history emptied of its sources.
  */
 async function timeHistoryBackfill(standIn) {
@@ -786,13 +786,13 @@ if (runs('mix')) {
     notes.push(
       `Leases on ÷ off: ${median(offRow.ratios).toFixed(2)} (${offRow.ratios.map((r) => r.toFixed(2)).join(' / ')}): ` +
         `leases ${change >= 0 ? 'add' : 'cost'} ${Math.abs(change).toFixed(1)} % of throughput ` +
-        `(issue 18 §3: removed below 10 %)`,
+        `(they would be removed below 10 %)`,
     );
   }
   if (baselineRow) {
     notes.push(
       `This build ÷ baseline: ${median(baselineRow.ratios).toFixed(2)} (${baselineRow.ratios.map((r) => r.toFixed(2)).join(' / ')}) ` +
-        `(issue 18 §9: no worse than before by more than 5 %, i.e. ≥ 0.95)`,
+        `(target: no worse than before by more than 5 %, i.e. ≥ 0.95)`,
       // What a busy machine leaves comparable: a server sharing its core with other work is slower
       // by the minute, but not by the CPU time it spends on a request.
       `This build ÷ baseline, by CPU time a request: ${median(baselineRow.cpuRatios).toFixed(2)} (${baselineRow.cpuRatios.map((r) => r.toFixed(2)).join(' / ')})`,
@@ -810,7 +810,7 @@ if (runs('mix')) {
 const timeseriesApi = hasHistory && runs('timeseries') ? await measureTimeseries(keyHeaders, api.pid) : null;
 const cachingRows = hasHistory && runs('timeseries') ? await measureSeriesCaching(keyHeaders, api.pid) : null;
 
-// 5. Issue 21 §6 and issue 30 §11: Lighthouse's scores and timings of the landing pages, against the
+// 5. Lighthouse's scores and timings of the landing pages, against the
 // API above behind the built frontends (printed with the other figures below).
 const lighthouseBuilt = runs('lighthouse') && frontendsBuilt();
 if (runs('lighthouse') && !lighthouseBuilt)
@@ -851,7 +851,7 @@ async function bareStreamFloor() {
 }
 
 if (runs('stream')) {
-  // 6. Issue 20 §5: 10 000 rate streams held by one API process (as deployed for /api/v1, on one
+  // 6. 10 000 rate streams held by one API process (as deployed for /api/v1, on one
   // core, the API of the other scenarios stopped: it too would read each table announced); a new rates table stored and announced, as the worker's ingest does, timed to each
   // stream's event; the metered path loaded with no stream, with them all open, and with none again.
   const rates = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/rates/src/index.js'));
@@ -949,7 +949,7 @@ if (runs('stream')) {
   const at = quantilesOf(latencies);
   const delivered = latencies.length / (STREAM_COUNT * STREAM_PUBLICATIONS);
   scenarios.push({
-    name: `rate streams (issue 20 §5: ${STREAM_COUNT} on one core, RSS ≤ 300 MB, store → event p99 ≤ 100 ms, metered path ≥ 0.95)`,
+    name: `rate streams (${STREAM_COUNT} on one core, RSS ≤ 300 MB, store → event p99 ≤ 100 ms, metered path ≥ 0.95)`,
     rows,
     notes: [
       `Peak RSS with ${STREAM_COUNT} streams open: ${streamsRss} MB (${idleRss} MB before they opened; target ≤ 300 MB)`,
@@ -1003,7 +1003,7 @@ if (hasHistory && runs('timeseries') && BASELINE) {
 }
 
 /**
- * Issue 31 §9: the public API's RSS once yearly series (40 symbols, USD-based, four at a time) have
+ * The public API's RSS once yearly series (40 symbols, USD-based, four at a time) have
  * read every catalogued currency's every year, 1999 to today.
  */
 async function measureHistoryMemory(headers) {
@@ -1081,7 +1081,7 @@ if (historyPools) {
     )
     .join('; ');
   scenarios.push({
-    name: `history of every currency (issue 31 §9: mixed series p99 ≤ 50 ms uncompressed on one core, ≥ 0.9 of the ECB-only series; public API RSS ≤ 200 MB; ${HISTORY_CONNECTIONS} connections)`,
+    name: `history of every currency (mixed series p99 ≤ 50 ms uncompressed on one core, ≥ 0.9 of the ECB-only series; public API RSS ≤ 200 MB; ${HISTORY_CONNECTIONS} connections)`,
     rows,
     notes: [
       `Backfill of every currency from the stand-in (request spacing 0): ${historyBackfill.seconds.toFixed(1)} s, ` +

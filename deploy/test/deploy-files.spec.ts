@@ -1,5 +1,5 @@
 /**
- * The deployment files, checked as CI can without a cluster or Docker (issue 22, points 1 and 4-8):
+ * The deployment files, checked as CI can without a cluster or Docker:
  * `kubectl kustomize deploy/k8s` rendered and every object validated against the Kubernetes
  * schemas kubernetes-models ships, docker-compose.yml against the Compose schema, both Dockerfiles
  * linted, and one rendered-manifest check per rule of deploy/README.md, each also run on a copy
@@ -371,7 +371,7 @@ describe('point 7: Kubernetes', () => {
     expect(hpasOwnReplicas(broken)).toEqual(['Deployment/api fixes replicas: 2 beside HPA api']);
   });
 
-  it('the migrate step seeds the rate history after migrating, in Kubernetes and in compose (issue 19 §1)', () => {
+  it('the migrate step seeds the rate history after migrating, in Kubernetes and in compose', () => {
     const seed =
       'node dist/libs/db/src/cli/migrate.js up && node dist/services/worker/src/cli/rates-backfill.js --source ecb --bundled --if-empty';
     const job = objects.find((o) => o.kind === 'Job' && o.metadata.name.startsWith('migrate-')) as IJob &

@@ -1,5 +1,5 @@
 /**
- * The alert rules and the Grafana dashboard (issue 33 §5): promtool (Debian's `prometheus` package,
+ * The alert rules and the Grafana dashboard: promtool (Debian's `prometheus` package,
  * installed by scripts/ensure-promtool.sh when missing) checks deploy/prometheus/alerts.yml and runs
  * its unit tests; every metric the rules and the dashboard read is one the API or the worker really
  * registers, so renaming a metric in the code breaks this test rather than an alert in production.

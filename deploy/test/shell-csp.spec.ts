@@ -1,5 +1,5 @@
 /**
- * Issue 30 §10: the shell's /config.json and remotes under the page CSP. Every URL each shipped
+ * The shell's /config.json and remotes under the page CSP. Every URL each shipped
  * /config.json names (compose's, written by the image's entrypoint; Kubernetes', the mounted
  * ConfigMap) is one its page's Content-Security-Policy (the nginx template, rendered by the same
  * entrypoint with that deployment's CSP_EXTRA_SOURCES) lets the page load. The browser side, the
@@ -31,7 +31,7 @@ function k8sWith(change: {
   return changed;
 }
 
-describe('the shell’s config.json and remotes under the page CSP (issue 30 §10)', () => {
+describe('the shell’s config.json and remotes under the page CSP', () => {
   it('Kubernetes: the page CSP allows every URL of config.json', () => {
     const shell = k8sShell(objects);
     expect(shell.pageUrl).toBe('https://fxrates.example.com/');

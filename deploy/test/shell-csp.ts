@@ -1,5 +1,5 @@
 /**
- * The shell as each deployment ships it (issue 30 §10): the /config.json its pages read and the
+ * The shell as each deployment ships it: the /config.json its pages read and the
  * Content-Security-Policy its nginx sends them, both made by the image's own entrypoint
  * (deploy/nginx/docker-entrypoint.sh) from that deployment's environment, or, where the deployment
  * mounts /config.json (Kubernetes), that file. And the rule that the policy lets the page load

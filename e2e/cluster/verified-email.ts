@@ -2,7 +2,7 @@ import { Client } from 'pg';
 
 /**
  * Marks a user's address verified, as opening the emailed link does: only verified addresses create
- * API keys (issue 30 §5), and the cluster's tests and soak are about other things.
+ * API keys, and the cluster's tests and soak are about other things.
  */
 export async function markEmailVerified(databaseUrl: string, userId: string): Promise<void> {
   const db = new Client({ connectionString: databaseUrl });

@@ -1,5 +1,5 @@
 /**
- * Issue 33 §2: the images built from deploy/*.Dockerfile (scripts/images/build-images.sh) run as
+ * The images built from deploy/*.Dockerfile (scripts/images/build-images.sh) run as
  * docker-compose.yml says and serve the product: through the web container's nginx in Chromium and
  * over HTTP, the public API through its own container, mail through the worker; a remote is
  * released alone; every container stops on its stop signal with exit code 0 within its grace.

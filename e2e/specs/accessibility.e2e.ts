@@ -64,7 +64,7 @@ async function expectDialogKeyboardBehaviour(page: Page, opener: Locator, title:
 }
 
 /**
- * Issue 21, point 7: axe-core finds no serious or critical violation on any page, signed out and
+ * Axe-core finds no serious or critical violation on any page, signed out and
  * signed in, at desktop and phone widths; every field has a label; dialogs trap and return focus.
  */
 describe.each([

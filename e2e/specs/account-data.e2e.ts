@@ -13,7 +13,7 @@ const { baseUrl } = e2eEnvironment();
 const yourData = (page: Page) => page.getByRole('region', { name: 'Your data' });
 const deleteSection = (page: Page) => page.getByRole('region', { name: 'Delete account' });
 
-/** Issue 32 §8 in the browser: "Export my data" and "Delete account" on the account page. */
+/** In the browser: "Export my data" and "Delete account" on the account page. */
 describe.each([
   { name: 'desktop', viewport: DESKTOP_VIEWPORT },
   { name: 'phone', viewport: PHONE_VIEWPORT },

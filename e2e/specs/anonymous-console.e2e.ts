@@ -6,10 +6,10 @@ import { routeRecaptchaStandIn } from '../support/recaptcha-stand-in';
 
 const { baseUrl } = e2eEnvironment();
 
-/** Every public route of spec §2. */
+/** Every public route of the product. */
 const PUBLIC_PAGES = ['/', '/pricing', '/docs', '/contact', '/privacy', '/terms', '/login', '/register'];
 
-describe('an anonymous visit (issue 21 §5)', () => {
+describe('an anonymous visit', () => {
   const opened = usePagePerTest();
 
   it.each(PUBLIC_PAGES)('%s logs no console error and has no failed request', async (pathname) => {

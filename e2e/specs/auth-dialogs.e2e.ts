@@ -117,7 +117,7 @@ describe('the Login and Create Account dialogs', () => {
     await waitForText(heading(page), 'Dashboard');
     await dialog.waitFor({ state: 'hidden' });
     await expectSignedInTopBar(page);
-    // Business Name is sent as the company (decisions.md, defect fix 2).
+    // Business Name is sent as the company (docs/decisions.md, "The register dialog's Business Name is the company").
     expect(registerCalls).toHaveLength(1);
     expect(registerCalls[0].postDataJSON()).toMatchObject<Partial<RegisterRequest>>({
       firstName: 'Ada',
@@ -293,7 +293,7 @@ describe('the Login and Create Account dialogs', () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await loginDialog(page).count()).toBe(0);
 
-    // A lower bound only: a busy machine can make the switch later, never earlier (issue 30 §11).
+    // A lower bound only: a busy machine can make the switch later, never earlier.
     await loginDialog(page).waitFor();
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500);
     await dialog.waitFor({ state: 'hidden' });

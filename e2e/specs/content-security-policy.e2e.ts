@@ -9,7 +9,7 @@ import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
 import { waitForText } from '../support/texts';
 
 /**
- * Issue 30 §10: the product under the Content-Security-Policy of the nginx image. serve-web sends
+ * The product under the Content-Security-Policy of the nginx image. serve-web sends
  * the policy of deploy/nginx/templates/fxrates.conf.template with the remotes' origins of this
  * setup as its CSP_EXTRA_SOURCES (as compose does); every page is loaded under it and must report
  * no violation, with each remote rendered. deploy/test/shell-csp.spec.ts checks that each shipped

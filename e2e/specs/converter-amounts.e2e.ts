@@ -10,7 +10,7 @@ const { baseUrl, apiUrl } = e2eEnvironment();
 
 const HOW_TO_TYPE = 'Use a dot for decimals and commas only between groups of three digits, e.g. 1,000.50.';
 
-/** Amounts as people type them (issue 21, point 2), and results with every digit the server sent. */
+/** Amounts as people type them, and results with every digit the server sent. */
 describe('landing converter: typed amounts and exact results', () => {
   const opened = usePagePerTest();
   let converter: ConverterPanel;

@@ -48,7 +48,7 @@ async function iconsOfOptions(page: Page, listbox: Locator): Promise<OptionIcons
 }
 
 /**
- * Issue 21, point 4: flags and crypto logos are SVG images of maintained icon sets, never emoji;
+ * Flags and crypto logos are SVG images of maintained icon sets, never emoji;
  * one icon per option, a neutral icon where a set has none.
  */
 describe('currency icons in the pickers', () => {

@@ -55,7 +55,7 @@ async function geometryOf(page: Page, picker: Locator) {
 const isFocused = (picker: Locator) => picker.evaluate((field) => field === document.activeElement);
 
 /**
- * Issue 21 §6: the landing page paints its currency pickers before Mantine's Select has loaded.
+ * The landing page paints its currency pickers before Mantine's Select has loaded.
  * Until then each is a stand-in with the same look, role and name; the real picker replaces it
  * without losing what the user has started.
  */

@@ -21,7 +21,7 @@ async function openDashboard(page: Page, user: { email: string; password: string
   await waitForText(heading(page), 'Dashboard');
 }
 
-/** States that tell the truth (issue 21, point 5): failures are not shown as empty lists. */
+/** States that tell the truth: failures are not shown as empty lists. */
 describe('dashboard: loading failures and empty states', () => {
   const opened = usePagePerTest();
 

@@ -12,7 +12,7 @@ const { baseUrl, apiUrl } = e2eEnvironment();
 const tokenOf = (link: string) => new URL(link).hash.replace(/^#token=/, '');
 
 /**
- * Issue 30 §5 in the browser: a new account is unverified until its owner opens the emailed link.
+ * In the browser: a new account is unverified until its owner opens the emailed link.
  * The worker sends the mail (to an SMTP stand-in) as in production.
  */
 describe('email verification', () => {

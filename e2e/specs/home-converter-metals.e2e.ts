@@ -12,7 +12,7 @@ const METALS = [
   'XPD - Palladium (troy ounce)',
 ];
 
-/** Issue 31 §7: metals in the landing converter's pickers, behind "Show metals" beside "Show Crypto". */
+/** Metals in the landing converter's pickers, behind "Show metals" beside "Show Crypto". */
 describe('landing converter: metals', () => {
   const opened = usePagePerTest();
   let converter: ConverterPanel;

@@ -18,7 +18,7 @@ import {
 import { waitForText } from '../support/texts';
 
 /**
- * Issue 22 §2–3: a remote is released alone. The product runs (one serve-web process: the shell
+ * A remote is released alone. The product runs (one serve-web process: the shell
  * and the three remotes) with /config.json read from a file, as a ConfigMap is in Kubernetes; the
  * marketing remote is rebuilt by webpack under a new version, and only the config file changes.
  */

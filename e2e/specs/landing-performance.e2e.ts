@@ -18,13 +18,13 @@ const { baseUrl } = e2eEnvironment();
 const HEADLINE = 'Foreign Exchange Rates Professional';
 /**
  * The JavaScript of the landing page's first load, gzipped, in decimal kilobytes as the issue's
- * 472 KB: issue 21 §6 asks for at most 200 KB (docs/performance.md says where it goes).
+ * 472 KB: the target is at most 200 KB (docs/performance.md says where it goes).
  */
 const FIRST_LOAD_LIMIT_BYTES = 200_000;
 
 const isApiCall = (url: string) => new URL(url).pathname.startsWith('/api/');
 
-describe('landing page speed (issue 21 §6)', () => {
+describe('landing page speed', () => {
   const opened = usePagePerTest();
 
   it('shows the headline and the converter while every /api call is held unanswered', async () => {

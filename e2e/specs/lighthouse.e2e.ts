@@ -3,7 +3,7 @@ import { auditAccessibility } from '../support/lighthouse';
 
 const { baseUrl } = e2eEnvironment();
 
-/** Issue 21 §6: the pages a visitor lands on. */
+/** The pages a visitor lands on. */
 const PAGES = [
   { path: '/', name: 'home' },
   { path: '/pricing', name: 'pricing' },
@@ -12,11 +12,11 @@ const PAGES = [
 const MIN_ACCESSIBILITY = 95;
 
 /**
- * Only what does not move with the machine's load is checked here (issue 30 §11): the performance
+ * Only what does not move with the machine's load is checked here: the performance
  * score and its timings are figures, reported beside their targets by `npm run bench -- --only
  * lighthouse` and recorded in docs/performance.md.
  */
-describe('Lighthouse (issue 21 §6)', () => {
+describe('Lighthouse', () => {
   it.each(PAGES)(
     '$path scores accessibility ≥ 95; report in artifacts/lighthouse',
     async ({ path, name }) => {

@@ -32,7 +32,7 @@ function ecbFixText(day: string): RegExp {
 }
 
 /**
- * Issue 31, point 8: the landing converter and the docs' key tester say which source the rate they
+ * The landing converter and the docs' key tester say which source the rate they
  * show comes from and when it was published: the ECB's fix in Frankfurt time, an intraday source's
  * value as an age, with the stale / market-closed wording of the answer.
  */

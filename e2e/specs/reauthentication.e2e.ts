@@ -14,7 +14,7 @@ const { baseUrl, paypalUrl } = e2eEnvironment();
 const card = (page: Page, id: string) => page.getByTestId(`pricing-card-${id}`);
 
 /**
- * "Confirm it's you" on the subscribe page (issue 32 §5): a sign-in that last proved its password
+ * "Confirm it's you" on the subscribe page: a sign-in that last proved its password
  * hours ago is asked for it before the subscription is recorded, and the subscription goes through
  * once it is given; a wrong password is said so and changes nothing.
  */

@@ -11,7 +11,7 @@ import {
 const { baseUrl } = e2eEnvironment();
 
 /**
- * Issue 21, point 3: at 390 px (a phone) and 1280 px every page fits the viewport: the document
+ * At 390 px (a phone) and 1280 px every page fits the viewport: the document
  * does not scroll sideways, no element reaches past either edge, and nothing scrolls sideways
  * inside the page. A failure names each offending element and where it ends.
  */

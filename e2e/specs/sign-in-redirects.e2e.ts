@@ -31,7 +31,7 @@ async function expectOnDashboard(page: Page, offSite: string[]): Promise<void> {
   expect(offSite).toEqual([]);
 }
 
-/** Where signing in leads (issue 21, point 5), and the dashboard's greeting of new and returning users. */
+/** Where signing in leads, and the dashboard's greeting of new and returning users. */
 describe('sign-in redirects and the welcome', () => {
   const opened = usePagePerTest();
 

@@ -25,7 +25,7 @@ export function pathOf(page: Page): string {
 /**
  * Registers from inside the page, on its own origin, so that the browser holds the refresh cookie
  * exactly as after signing up through the UI; then opens `path`. The address is marked verified
- * unless `{ verified: false }` (issue 30 §5).
+ * unless `{ verified: false }`.
  */
 export async function signUpInBrowser(
   page: Page,
@@ -64,7 +64,7 @@ export async function accessTokenOf(page: Page, path: 'register' | 'login' | 're
 }
 
 /**
- * Checks decisions.md, defect fix 6, in the browser: the access token is in no storage a script
+ * Checks docs/decisions.md, "The access token lives in memory", in the browser: the access token is in no storage a script
  * can read, and the refresh cookie is HttpOnly, SameSite=Strict and scoped to /api/auth.
  */
 export async function expectTokensOutOfScriptReach(

@@ -114,7 +114,7 @@ export class ConverterPanel {
   /**
    * The list of options an opened picker controls (Mantine links them by aria-controls). Found
    * through locators only, never an element handle: until its code has loaded, a picker is a
-   * stand-in that the real one replaces, focus and typed text included (issue 21 §6).
+   * stand-in that the real one replaces, focus and typed text included.
    */
   private async listboxOf(picker: Locator): Promise<Locator> {
     const opened = picker.and(this.page.locator('[aria-expanded="true"][aria-controls]'));

@@ -9,7 +9,7 @@ export interface ProductPage {
   heading: string;
 }
 
-/** Every public route of the spec's route table (§2). */
+/** Every public route of the spec's route table. */
 export const PUBLIC_PAGES: ProductPage[] = [
   { path: '/', heading: 'Foreign Exchange Rates Professional' },
   { path: '/login', heading: 'Login to Your Account' },

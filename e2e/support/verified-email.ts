@@ -2,9 +2,9 @@ import { Client } from 'pg';
 import { e2eEnvironment } from './e2e-environment';
 
 /**
- * Marks an address verified, as opening its emailed link does (issue 30 §5: only verified addresses
- * create keys), for browser tests whose subject is not verification, in the database of this
- * worker's stack (e2eEnvironment().databaseUrl).
+ * Marks an address verified, as opening its emailed link does (only verified addresses create
+ * keys), for browser tests whose subject is not verification, in the database of this worker's
+ * stack (e2eEnvironment().databaseUrl).
  */
 export async function markEmailVerified(email: string): Promise<void> {
   await query('update users set email_verified_at = now() where email = $1 and email_verified_at is null', [

@@ -77,7 +77,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   /**
    * Asks every instance until it answers `expected`. The instances trust their caches for an hour
    * (API_CACHE_MAX_AGE_SECONDS below), so within this test only the announcement can change an answer:
-   * that is what is proved, not how fast it came (issue 30 §11; the test's timeout bounds the wait).
+   * that is what is proved, not how fast it came (the test's timeout bounds the wait).
    */
   async function askedUntil<T>(ask: (api: ClusterProcess) => Promise<T>, expected: T): Promise<T[]> {
     return Promise.all(

@@ -38,7 +38,7 @@ describe('the soak (60 s)', () => {
     const { code, output } = await runSoakProcess(['--seconds', '60', '--out', outDir]);
     const report = JSON.parse(await readFile(path.join(outDir, 'report.json'), 'utf8')) as SoakReport;
 
-    // The p99's flatness is a timing: a busy machine moves it (issue 30 §11). It is printed and kept in
+    // The p99's flatness is a timing: a busy machine moves it. It is printed and kept in
     // the report, and `npm run soak` judges it; the test gate takes the checks that count outcomes.
     const p99 = report.verdict.checks.find((check) => check.name === TIMED_CHECK);
     console.log(`Soak (60 s) ${TIMED_CHECK}: ${p99?.pass ? 'met' : 'not met'}, ${p99?.detail}`);

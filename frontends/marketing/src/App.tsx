@@ -6,7 +6,7 @@ import { HomePage } from './home/HomePage';
 import { MARKETING_RELEASE } from './release';
 
 // The landing page comes with the app; every other page is a chunk of its own, fetched when first
-// visited, so that `/` loads only what it shows (issue 21 §6).
+// visited, so that `/` loads only what it shows.
 const PricingPage = lazy(() => import('./pricing/PricingPage').then((m) => ({ default: m.PricingPage })));
 const ApiDocsPage = lazy(() => import('./docs/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
 const ContactPage = lazy(() => import('./contact/ContactPage').then((m) => ({ default: m.ContactPage })));

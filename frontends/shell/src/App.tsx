@@ -6,7 +6,7 @@ import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from './auth/password-reset
 import { ShellLayout } from './layout/ShellLayout';
 import { RemoteRouteGroup } from './remotes/RemoteRouteGroup';
 
-// Chunks of their own: the landing page does not need them (issue 21 §6).
+// Chunks of their own: the landing page does not need them.
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() =>

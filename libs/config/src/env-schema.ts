@@ -20,6 +20,8 @@ export interface EnvVar<T> {
    * value of it is ever in the source. Such a variable has no default.
    */
   generated?: boolean;
+  /** The default as docs/configuration.md states it, where the value depends on the machine. */
+  documentedDefault?: string;
 }
 
 export type NodeEnv = 'development' | 'test' | 'production';

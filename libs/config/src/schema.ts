@@ -55,20 +55,21 @@ function providerVars<P extends string>(
  */
 export const ENV_SCHEMA = {
   NODE_ENV: oneOf(['development', 'test', 'production'] as const, {
-    description: 'runtime mode',
+    description: 'runtime mode: `development`, `test` or `production`',
     default: 'development',
   }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, {
-    description: 'pino log level',
+    description: 'pino log level: `fatal` … `trace`, or `silent`',
     default: (env) => (env === 'test' ? 'warn' : 'info'),
   }),
   LOG_FORMAT: oneOf(['json', 'pretty'] as const, {
     description:
-      'JSON lines, or one coloured line per entry for people (pino-pretty, a development dependency)',
+      '`json`: one JSON object a line; `pretty`: one readable, coloured line for people (pino-pretty, a development dependency; JSON where it is absent)',
     default: (env) => (env === 'development' ? 'pretty' : 'json'),
   }),
   API_HOST: str({
-    description: 'interface the API and the worker health server listen on',
+    description:
+      "interface the API and the worker's health server listen on; outside production only this machine reaches them unless it is set (e.g. `0.0.0.0`)",
     // Containers need every interface; anywhere else only this machine may reach a development API.
     default: (env) => (env === 'production' ? '0.0.0.0' : '127.0.0.1'),
   }),
@@ -81,7 +82,7 @@ export const ENV_SCHEMA = {
   }),
   WORKER_LOCK_DURATION_MS: int({
     description:
-      'how long a job lock lasts unless its worker renews it; the job of a killed worker runs again once it expires',
+      "how long a job lock lasts unless its worker renews it: a killed worker's job runs again on another worker once it expires (docs/operating.md)",
     min: 1000,
     default: 30_000,
   }),
@@ -99,17 +100,20 @@ export const ENV_SCHEMA = {
   }),
   WORKER_SHUTDOWN_GRACE_MS: int({
     description:
-      'on SIGTERM, how long the worker lets its jobs in hand finish before it hands them back to the queue and exits',
+      "on SIGTERM, how long the worker lets its jobs in hand finish before it hands them back to the queue and exits; keep it under the orchestrator's kill timeout",
     min: 0,
     max: 600_000,
     default: 20_000,
   }),
   API_ROUTES: oneOf(['all', 'public-api'] as const, {
     description:
-      'what this API process serves: every route, or only the public API /api/v1 (with /api/health and /api/metrics)',
+      'what this API process serves: every route, or (`public-api`) only the public API `/api/v1` with `/api/health` and `/api/metrics`, for a deployment of its own (everything else is 404 there)',
     default: 'all',
   }),
-  TRUST_PROXY: bool({ description: 'trust X-Forwarded-For from a reverse proxy', default: false }),
+  TRUST_PROXY: bool({
+    description: 'trust `X-Forwarded-For` from a reverse proxy (set `true` behind nginx or a load balancer)',
+    default: false,
+  }),
   CORS_ORIGINS: list({
     description: 'browser origins allowed to call the API, comma-separated',
     default: ['http://localhost:3000', 'http://127.0.0.1:3000'],
@@ -123,16 +127,22 @@ export const ENV_SCHEMA = {
         : `postgres://postgres@127.0.0.1:5432/${env === 'test' ? 'fxrates_test' : 'fxrates_dev'}`,
     secret: true,
   }),
-  DATABASE_POOL_MAX: int({ description: 'PostgreSQL pool size per process', min: 1, max: 200, default: 10 }),
+  DATABASE_POOL_MAX: int({
+    description: 'PostgreSQL connections per process',
+    min: 1,
+    max: 200,
+    default: 10,
+  }),
   REDIS_URL: url({
-    description: 'Redis connection URL (the path selects the DB number)',
+    description:
+      'Redis connection URL (the path selects the DB number); its `maxmemory-policy` must be `noeviction`: the API and the worker refuse to start otherwise',
     protocols: ['redis:', 'rediss:'],
     default: (env) =>
       env === 'production' ? undefined : `redis://127.0.0.1:6379/${env === 'test' ? 15 : 0}`,
     secret: true,
   }),
   REDIS_KEY_PREFIX: str({
-    description: 'prefix of every Redis key and channel',
+    description: 'prefix of every Redis key, channel and queue',
     default: 'fxrates:',
     pattern: /^[A-Za-z0-9_.:-]+$/,
     hint: 'may contain only letters, digits and _ . : -',
@@ -149,7 +159,7 @@ export const ENV_SCHEMA = {
     default: 'support@fxrates.example',
   }),
   SESSION_CREATE_LIMIT_PER_MINUTE: int({
-    description: 'anonymous sessions one IP may create per minute',
+    description: 'anonymous converter sessions one IP may create per minute',
     min: 1,
     default: 20,
   }),
@@ -161,24 +171,26 @@ export const ENV_SCHEMA = {
     secret: true,
   }),
   API_KEY_HASH_SECRET: str({
-    description: 'HMAC-SHA-256 key under which API keys are stored (≥ 32 characters)',
+    description:
+      'HMAC-SHA-256 key under which API keys are stored, and from which the key sealing two-factor secrets is derived (≥ 32 characters)',
     generated: true,
     pattern: /^.{32,}$/,
     hint: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
     secret: true,
   }),
   COOKIE_SECURE: oneOf(['auto', 'true'] as const, {
-    description: 'Secure flag of the refresh cookie: auto = on except for plain-http localhost',
+    description:
+      'Secure flag of the refresh cookie: `auto` = on except for plain-http localhost; `true` = always',
     default: 'auto',
   }),
   LOGIN_FAILURE_LIMIT: int({
     description:
-      'failed sign-ins allowed per account from one IP (IPv6: /64) in the window; beyond it across IPs, sign-ins to the account from new IPs are slowed',
+      'failed sign-ins to one account allowed from one IP (IPv6: its /64) in the window; past it across IPs, sign-ins to the account from new IPs are slowed (never refused)',
     min: 1,
     default: 10,
   }),
   LOGIN_FAILURE_WINDOW_SECONDS: int({
-    description: 'window of the failed sign-in limits',
+    description: 'window of the failed sign-in limits (past a limit: 429 with `Retry-After` for that IP)',
     min: 1,
     default: 900,
   }),
@@ -188,64 +200,72 @@ export const ENV_SCHEMA = {
     default: 100,
   }),
   LOGIN_BACKOFF_MAX_SECONDS: int({
-    description: 'longest delay before a sign-in to an attacked account from an IP it was never used from',
+    description:
+      'longest delay of a sign-in to an attacked account from an IP it was never used from (0.25 s, doubling per failure past the limit)',
     min: 0,
     max: 60,
     default: 5,
   }),
   SIGNUP_LIMIT_PER_HOUR: int({
-    description: 'accounts one IP (IPv6: /64) may try to create per hour',
+    description:
+      'accounts one IP (IPv6: its /64) may try to create per hour (then 429 `too-many-attempts` with `Retry-After`)',
     min: 1,
     // Test suites create many accounts from one loopback address; their throttle tests set their own.
     default: (env) => (env === 'test' ? 1000 : 10),
   }),
-  // Wider networks (issue 30 §6): one attacker holds a whole IPv6 /48 or many addresses of an IPv4 /24.
+  // Wider networks: one attacker holds a whole IPv6 /48 or many addresses of an IPv4 /24.
   SIGNUP_LIMIT_PER_HOUR_IPV4_24: int({
-    description: 'accounts one IPv4 /24 network may try to create per hour',
+    description:
+      'accounts one IPv4 /24 network may try to create per hour: a NAT pool or an office, 5 times one address (then 429 `too-many-attempts`)',
     min: 1,
     default: (env) => (env === 'test' ? 100_000 : 50),
   }),
   SIGNUP_LIMIT_PER_HOUR_IPV6_56: int({
-    description: 'accounts one IPv6 /56 network may try to create per hour',
+    description:
+      "accounts one IPv6 /56 network, a household's usual delegation, may try to create per hour: its 256 /64s count together",
     min: 1,
     default: (env) => (env === 'test' ? 100_000 : 50),
   }),
   SIGNUP_LIMIT_PER_HOUR_IPV6_48: int({
-    description: 'accounts one IPv6 /48 network may try to create per hour',
+    description:
+      "accounts one IPv6 /48 network, a site's or a hosting customer's, may try to create per hour: its 65 536 /64s count together",
     min: 1,
     default: (env) => (env === 'test' ? 100_000 : 200),
   }),
   SIGNUP_WARN_PER_HOUR: int({
     description:
-      'sign-ups per hour across the platform past which operators are warned (a metric and one log line an hour); nobody is refused',
+      'sign-ups per clock hour across the platform past which each counts in `fxrates_signups_over_warning_total` and one warning is logged an hour; nobody is refused',
     min: 1,
     default: (env) => (env === 'test' ? 1_000_000 : 500),
   }),
   EMAIL_VERIFICATION_TTL_HOURS: int({
-    description: 'hours a link of the verification email stays valid',
+    description:
+      'hours a link of the verification email stays valid (single use; a resend leaves earlier links valid)',
     min: 1,
     max: 24 * 14,
     default: 24,
   }),
   VERIFICATION_RESEND_PER_HOUR: int({
-    description: 'verification emails one user may ask to be sent again per hour',
+    description:
+      'verification emails one user may ask the dashboard to send again per hour (then 429 `too-many-attempts`)',
     min: 1,
     default: 3,
   }),
   PASSWORD_RESET_PER_HOUR: int({
     description:
-      'password-reset emails one address may be sent per hour (asked for more: 429, whether or not it has an account)',
+      'password-reset emails one address may be sent per hour (beyond: 429 `too-many-attempts`, the same whether or not the address has an account)',
     min: 1,
     default: 3,
   }),
   EMAIL_CHANGE_PER_HOUR: int({
-    description: 'email changes one user may ask for per hour (each mails a link to the new address)',
+    description:
+      'email changes one user may ask for per hour from the account page, each mailing a link to the new address (then 429 `too-many-attempts`)',
     min: 1,
     default: 3,
   }),
   REAUTH_MAX_AGE_MINUTES: int({
     description:
-      'how long after proving the password or second factor a sign-in may create API keys or change the plan without proving it again',
+      'how long after proving the password or second factor a sign-in may create API keys or change the plan without proving it again (then 403 `reauthentication-required`)',
     min: 1,
     max: 1440,
     default: 120,
@@ -256,50 +276,58 @@ export const ENV_SCHEMA = {
     default: (env) => (env === 'test' ? 1_000_000 : 20),
   }),
   PASSWORD_HASH_CONCURRENCY: int({
-    description: 'argon2 hashes or verifications run at once per API process',
+    description:
+      "argon2 hashes and verifications one API process runs at once (on libuv's 4 threads, which DNS and file access share)",
     min: 1,
     max: 64,
     // libuv runs argon2 on its 4 threads, shared with DNS and file access: leave one core and one thread.
     default: () => Math.max(1, Math.min(3, availableParallelism() - 1)),
+    documentedDefault: 'CPU cores − 1, from 1 to 3',
   }),
   PASSWORD_HASH_QUEUE_LIMIT: int({
-    description: 'argon2 jobs that may wait per API process; a sign-in or sign-up beyond is refused at once',
+    description:
+      'argon2 jobs that may wait per API process; a sign-in or sign-up beyond is refused at once (429 `rate-limited`)',
     min: 0,
     default: 32,
   }),
   CONVERTER_SESSION_PER_MINUTE: int({
-    description: 'converter and sparkline calls one anonymous session may make per minute',
+    description:
+      'landing converter and sparkline calls one anonymous session may make per minute (then 429 `rate-limited` with `Retry-After`)',
     min: 1,
     default: 60,
   }),
   CONVERTER_USER_PER_MINUTE: int({
-    description: 'converter and sparkline calls one signed-in user may make per minute',
+    description:
+      'landing converter and sparkline calls one signed-in user (Bearer token) may make per minute',
     min: 1,
     default: 120,
   }),
   CONVERTER_IP_PER_MINUTE: int({
-    description: 'converter and sparkline calls one IP (IPv6: /64) may make per minute',
+    description:
+      'landing converter and sparkline calls one IP (IPv6: its /64) may make per minute, whatever the sessions and users',
     min: 1,
     default: 300,
   }),
   STATUS_IP_PER_MINUTE: int({
-    description: 'GET /api/v1/status calls one IP (IPv6: /64) may make per minute',
+    description:
+      'calls of the public `GET /api/v1/status` one IP (IPv6: its /64) may make per minute (then 429 `rate-limited` with `Retry-After`)',
     min: 1,
     default: 600,
   }),
   USAGE_READS_PER_MINUTE: int({
-    description: 'GET /api/usage calls one signed-in user may make per minute',
+    description:
+      "calls of the dashboard's `GET /api/usage` one signed-in user may make per minute (then 429 `rate-limited` with `Retry-After`)",
     min: 1,
     default: 60,
   }),
   KEY_CREATE_LIMIT_PER_HOUR: int({
-    description: 'API keys one user may create per hour',
+    description: 'API keys one user may create per hour (then 429 `rate-limited` with `Retry-After`)',
     min: 1,
     default: 20,
   }),
   STATUS_SAMPLE_INTERVAL_MS: int({
     description:
-      "how often the worker records each source's data age for the status page's 24-hour sparkline",
+      "how often the worker records each enabled source's data age, kept 24 hours for the status page's sparkline",
     min: 1000,
     default: 60_000,
   }),
@@ -310,12 +338,12 @@ export const ENV_SCHEMA = {
   }),
   METERING_LEASES: oneOf(['on', 'off'] as const, {
     description:
-      "whether an API instance leases a busy user's quota to meter their calls without a Redis round trip (off: every metered call goes to Redis)",
+      "whether an API instance leases a busy user's quota for a second to meter their calls without a Redis round trip (`off`: every metered call goes to Redis, for measuring the leases)",
     default: 'on',
   }),
   STREAM_HEARTBEAT_MS: int({
     description:
-      'how often every open rate stream (GET /api/v1/stream) gets a heartbeat comment, from one shared timer',
+      'how often every open rate stream (`GET /api/v1/stream`) gets a `: heartbeat` comment, from one shared timer; also how often stream slots are refreshed in Redis',
     min: 20,
     default: 15_000,
   }),
@@ -326,7 +354,8 @@ export const ENV_SCHEMA = {
     default: 3_600_000,
   }),
   STREAM_RESUME_WINDOW_MS: int({
-    description: 'how far back Last-Event-ID resumes a rate stream without a fresh snapshot',
+    description:
+      'how far back `Last-Event-ID` resumes a rate stream; older ids get a snapshot with `reset: true`',
     min: 1000,
     default: 300_000,
   }),
@@ -356,7 +385,7 @@ export const ENV_SCHEMA = {
   }),
   RECAPTCHA_SITE_KEY: str({ description: 'reCAPTCHA v3 site key given to the contact page', default: '' }),
   RECAPTCHA_VERIFY_URL: url({
-    description: 'reCAPTCHA siteverify endpoint',
+    description: 'reCAPTCHA siteverify endpoint (tests point it at a stand-in)',
     protocols: ['https:', 'http:'],
     default: 'https://www.google.com/recaptcha/api/siteverify',
   }),
@@ -366,7 +395,8 @@ export const ENV_SCHEMA = {
     default: ['localhost', '127.0.0.1'],
   }),
   CONTACT_LIMIT_PER_HOUR: int({
-    description: 'contact messages one IP (IPv6: /64) may send per hour, whatever their addresses',
+    description:
+      'contact messages one IP (IPv6: its /64) may send per hour, whatever their addresses (then 429 `rate-limited` with `Retry-After`)',
     min: 1,
     default: 30,
   }),
@@ -376,13 +406,14 @@ export const ENV_SCHEMA = {
     default: 5,
   }),
   SMTP_URL: url({
-    description: 'SMTP server the worker sends contact mail and quota alerts through',
+    description:
+      'SMTP server the worker sends contact mail and quota alerts through (Mailpit in docker-compose.yml)',
     protocols: ['smtp:', 'smtps:'],
     default: 'smtp://127.0.0.1:1025',
     secret: true,
   }),
   EMAIL_RETRY_DELAY_MS: int({
-    description: 'first retry delay of a failed email (doubling, 10 attempts)',
+    description: 'first retry delay of a failed email; it doubles over 10 attempts (about 85 minutes)',
     min: 10,
     default: 5000,
   }),
@@ -393,39 +424,43 @@ export const ENV_SCHEMA = {
     default: 300_000,
   }),
   MAIL_FROM: str({
-    description: 'sender of contact mail',
+    description: 'sender of contact mail (to `SUPPORT_EMAIL`) and quota alerts',
     default: 'FXRates Pro <no-reply@fxrates.example>',
   }),
   WEB_URL: url({
     description:
-      'public address of the web app, for links in emails (quota alerts link to <WEB_URL>/pricing); required in production',
+      "public address of the web app: links in emails point there (a quota alert's upgrade link is `<WEB_URL>/pricing`)",
     protocols: ['https:', 'http:'],
     default: (env) => (env === 'production' ? undefined : 'http://localhost:3000'),
   }),
   API_CACHE_MAX_AGE_SECONDS: int({
     description:
-      'longest an API instance trusts a cached API key, plan or converter session without re-reading it, should an announcement be lost',
+      "longest an API instance trusts a cached API key, its owner's plan or a converter session without re-reading PostgreSQL, should a Redis announcement be lost",
     min: 1,
     max: 3600,
     default: 60,
   }),
   OPS_USER: str({
-    description: 'user of the operator pages (Bull Board, metrics); empty disables them',
+    description:
+      'HTTP Basic user of the operator pages, `/admin/queues` (Bull Board) and `/api/metrics`; empty disables them',
     default: '',
   }),
   OPS_PASSWORD: str({
-    description: 'password of the operator pages (≥ 12 characters)',
+    description:
+      'HTTP Basic password of the operator pages (≥ 12 characters); both it and `OPS_USER` must be set for the pages to exist',
     default: '',
     secret: true,
     pattern: /^.{12,}$/,
     hint: 'must be at least 12 characters',
   }),
   OPS_QUEUES_WRITABLE: bool({
-    description: 'let operators retry, remove and add jobs in Bull Board (read-only otherwise)',
+    description:
+      'let operators retry, remove and add jobs in Bull Board (otherwise it is read-only: 405 for any write)',
     default: false,
   }),
   USAGE_FLUSH_INTERVAL_MS: int({
-    description: 'how often the worker moves API usage counts from Redis to PostgreSQL',
+    description:
+      'how often the worker moves API usage counts from Redis to PostgreSQL (the most a crash can lose)',
     min: 1000,
     default: 10_000,
   }),
@@ -440,7 +475,7 @@ export const ENV_SCHEMA = {
   }),
   RATES_HISTORY_BACKFILL: members(['frankfurter', 'binance', 'coinbase', 'coingecko'] as const, {
     description:
-      'sources the worker backfills daily history from, on start and then daily, comma-separated (none: no backfill)',
+      "sources the worker backfills daily history from, on start and then daily, comma-separated (Frankfurter for fiat and metals; Binance, Coinbase, else CoinGecko's last 365 days for crypto); `none`: no backfill",
     default: ['frankfurter', 'binance', 'coinbase', 'coingecko'],
   }),
   ...providerVars('ECB', 'ECB daily reference rates', {
@@ -466,7 +501,7 @@ export const ENV_SCHEMA = {
     intervalMs: 3_600_000,
   }),
   RATES_OXR_APP_ID: str({
-    description: 'Open Exchange Rates app id (required when oxr is enabled)',
+    description: 'Open Exchange Rates app id (required when `oxr` is enabled)',
     default: '',
     secret: true,
   }),
@@ -482,11 +517,12 @@ export const ENV_SCHEMA = {
     intervalMs: 15_000,
   }),
   PAYPAL_ENVIRONMENT: oneOf(['sandbox', 'live'] as const, {
-    description: 'PayPal environment the JS SDK and REST API run in',
+    description: 'PayPal environment the JS SDK and REST API run in: `sandbox` or `live`',
     default: 'sandbox',
   }),
   PAYPAL_API_BASE_URL: url({
-    description: 'PayPal REST API base URL; empty picks the one of PAYPAL_ENVIRONMENT',
+    description:
+      'PayPal REST API base URL; empty picks the one of `PAYPAL_ENVIRONMENT` (tests and local development point it at the stand-in)',
     protocols: ['https:', 'http:'],
     default: '',
   }),
@@ -495,7 +531,7 @@ export const ENV_SCHEMA = {
     default: '',
   }),
   PAYPAL_CLIENT_SECRET: str({
-    description: 'PayPal REST app secret; empty disables billing',
+    description: 'PayPal REST app secret; with the client id it turns billing on (empty disables billing)',
     default: '',
     secret: true,
   }),
@@ -506,18 +542,20 @@ export const ENV_SCHEMA = {
     default: {},
   }),
   PAYPAL_WEBHOOK_ID: str({
-    description: 'id of our PayPal webhook; empty refuses every webhook delivery',
+    description:
+      "id of our webhook in the PayPal app: each delivery is signed for it, and checked offline with PayPal's certificate; empty refuses every webhook delivery",
     default: '',
   }),
   PAYPAL_WEBHOOK_TOLERANCE_MS: int({
     description:
-      'how far PAYPAL-TRANSMISSION-TIME of a webhook delivery may be from our clock, either way, before it is refused',
+      'how far `PAYPAL-TRANSMISSION-TIME` of a webhook delivery may be from our clock, either way, before it is refused (400 `webhook-stale`)',
     min: 30_000,
     max: 3_600_000,
     default: 300_000,
   }),
   PAYPAL_WEBHOOK_IP_PER_MINUTE: int({
-    description: 'webhook deliveries one IP (IPv6: /64) may make per minute',
+    description:
+      'webhook deliveries one IP (IPv6: its /64) may make per minute; more are 429 `rate-limited` (PayPal delivers them again later)',
     min: 1,
     // Test suites deliver many webhooks from one loopback address; the throttle test sets its own.
     default: (env) => (env === 'test' ? 100_000 : 300),
@@ -531,19 +569,19 @@ export const ENV_SCHEMA = {
   }),
   PAYPAL_EVENT_ATTEMPTS: int({
     description:
-      'attempts of a PayPal event job (exponential backoff from 1 s) before it waits for the unapplied-events sweep',
+      'attempts of a PayPal event job (exponential backoff from 1 s, about 30 s in all) before it waits for the unapplied-events sweep',
     min: 1,
     max: 20,
     default: 5,
   }),
   PAYPAL_EVENT_SWEEP_INTERVAL_MS: int({
     description:
-      'how often the worker re-queues PayPal events received but not applied (their jobs exhausted)',
+      'how often the worker re-queues PayPal events received but not applied, their jobs exhausted (docs/operating.md)',
     min: 1000,
     default: 300_000,
   }),
   PAYPAL_ACTIVATION_POLL_MS: int({
-    description: 'pause between checks of an APPROVED PayPal subscription until it is ACTIVE (5 checks)',
+    description: 'pause between 5 checks of an `APPROVED` PayPal subscription until PayPal says `ACTIVE`',
     min: 1,
     default: 1000,
   }),
@@ -551,7 +589,7 @@ export const ENV_SCHEMA = {
   // OTEL_EXPORTER_OTLP_* settings (headers, timeout) itself.
   OTEL_EXPORTER_OTLP_ENDPOINT: url({
     description:
-      'OTLP/HTTP collector base URL: traces go to <url>/v1/traces. Unset: no tracing, nothing loaded',
+      'OTLP/HTTP collector base URL: OpenTelemetry traces go to `<url>/v1/traces`; unset, nothing of the tracing SDK is loaded (docs/observability.md)',
     protocols: ['https:', 'http:'],
     default: '',
   }),
@@ -564,7 +602,7 @@ export const ENV_SCHEMA = {
     default: 'otlp',
   }),
   OTEL_SERVICE_NAME: str({
-    description: 'service.name of the spans (default: fxrates-api, fxrates-worker)',
+    description: '`service.name` of the spans (empty: `fxrates-api`, `fxrates-worker`)',
     default: '',
   }),
 };

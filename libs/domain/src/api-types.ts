@@ -33,7 +33,7 @@ export type NumbersFormat = 'number' | 'string';
 export const NUMBERS_FORMATS: readonly NumbersFormat[] = ['number', 'string'];
 
 /**
- * GET /api/rates/convert with `numbers=string` (decisions.md, Numbers): amount, rate and result as
+ * GET /api/rates/convert with `numbers=string` (docs/decisions.md, Numbers): amount, rate and result as
  * plain decimal strings, so that a client shows every digit the server computed.
  */
 export interface ExactConvertResponse extends Omit<ConvertResponse, 'amount' | 'rate' | 'result'> {
@@ -42,7 +42,7 @@ export interface ExactConvertResponse extends Omit<ConvertResponse, 'amount' | '
   result: string;
 }
 
-/** The signed-in user as the app sees it (spec §3, Current user). */
+/** The signed-in user as the app sees it. */
 export interface CurrentUser {
   uid: string;
   email: string;
@@ -137,7 +137,7 @@ export interface PendingPlanChange {
   effectiveAt: string;
 }
 
-/** Response of GET /api/account (spec §2 Account Settings; defaults of spec §3 when unsubscribed). */
+/** Response of GET /api/account (the free plan's defaults when unsubscribed). */
 export interface AccountResponse {
   email: string;
   displayName: string;
@@ -206,14 +206,14 @@ export interface PaymentReceipt extends AccountPayment {
   customer: { firstName: string; lastName: string; company: string | null; email: string };
 }
 
-/** Body of DELETE /api/account (issue 32 §8): the password, and a second-factor code when that is on. */
+/** Body of DELETE /api/account: the password, and a second-factor code when that is on. */
 export interface DeleteAccountRequest {
   password: string;
   code?: string;
 }
 
 /**
- * GET /api/account/export (issue 32 §8): everything held about the account, as stored (column names
+ * GET /api/account/export: everything held about the account, as stored (column names
  * in camelCase, instants in ISO 8601), never a password, key or token, nor a hash of one.
  */
 export interface AccountExport {
@@ -240,7 +240,7 @@ export interface UpdateAccountRequest {
 }
 
 /**
- * GET /api/account/notifications, and the body of its PATCH: which quota alerts (issue 32 §7) the
+ * GET /api/account/notifications, and the body of its PATCH: which quota alerts the
  * user is emailed. `quotaAlerts` lists the thresholds left on, ascending; all three by default.
  */
 export interface NotificationSettings {

@@ -28,7 +28,7 @@ export interface BillingPlansResponse {
   plans: BillingPlan[];
 }
 
-/** Body of POST /api/v1/subscriptions as the spec's client sends it (spec §3). Only the id is trusted to name a subscription; plan and cycle state what the user asked for. */
+/** Body of POST /api/v1/subscriptions as the spec's client sends it. Only the id is trusted to name a subscription; plan and cycle state what the user asked for. */
 export interface CreateSubscriptionRequest {
   userId?: string;
   paymentId?: string;

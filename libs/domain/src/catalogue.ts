@@ -18,7 +18,7 @@ const crypto = (code: string, name: string, symbol: string, icon?: string): Curr
   featured: true,
 });
 
-/** The spec's featured fiat currencies (spec §3 "Currency catalogue"), in the order shown. */
+/** The spec's featured fiat currencies, in the order shown. */
 export const FEATURED_FIAT: readonly Currency[] = [
   fiat('USD', 'US Dollar', '$', '🇺🇸'),
   fiat('EUR', 'Euro', '€', '🇪🇺'),

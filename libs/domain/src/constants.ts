@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Business constants the product shows and enforces. */
 export const API_TIMEOUT_MS = 10_000;
 export const SESSION_TTL_MS = 43_200_000;
 export const CONVERT_RETRY_LIMIT = 2;
@@ -22,10 +22,10 @@ export const PERSON_NAME_MAX_LENGTH = 100;
 /** The optional company (the register dialog's "Business Name"), in characters once trimmed. */
 export const COMPANY_MAX_LENGTH = 200;
 
-/** How long a password-reset link works (issue 32 §1: an hour). */
+/** How long a password-reset link works (an hour). */
 export const PASSWORD_RESET_TTL_MS = 3_600_000;
 
-/** How long the link that confirms a new email address works (issue 32 §2: an hour, as a reset's). */
+/** How long the link that confirms a new email address works (an hour, as a reset's). */
 export const EMAIL_CHANGE_TTL_MS = 3_600_000;
 export const MAX_ACTIVE_KEYS_PER_USER = 10;
 /**

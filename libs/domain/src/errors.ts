@@ -20,7 +20,7 @@ export enum ErrorCode {
   InternalError = 'internal-error',
   /** A dependency (PostgreSQL, Redis) is unreachable for a moment; the answer carries Retry-After. */
   ServiceUnavailable = 'service-unavailable',
-  // Accounts: the spec's auth catalogue keys (spec §8), plus what our own backend adds.
+  // Accounts: the spec's auth catalogue keys, plus what our own backend adds.
   UserNotFound = 'user-not-found',
   WrongPassword = 'wrong-password',
   InvalidEmail = 'invalid-email',
@@ -32,29 +32,29 @@ export enum ErrorCode {
   Unauthorized = 'unauthorized',
   InvalidRefreshToken = 'invalid-refresh-token',
   RefreshTokenReused = 'refresh-token-reused',
-  /** The account's email address is not verified yet: keys and mail wait for it (issue 30 §5). */
+  /** The account's email address is not verified yet: keys and mail wait for it. */
   EmailNotVerified = 'email-not-verified',
   EmailAlreadyVerified = 'email-already-verified',
   /** A verification link that we did not sign, or that belongs to another account. */
   VerificationLinkInvalid = 'verification-link-invalid',
   VerificationLinkExpired = 'verification-link-expired',
   VerificationLinkUsed = 'verification-link-used',
-  /** A password-reset link we did not sign, or made before the password last changed (issue 32 §1). */
+  /** A password-reset link we did not sign, or made before the password last changed. */
   ResetLinkInvalid = 'reset-link-invalid',
   ResetLinkExpired = 'reset-link-expired',
   ResetLinkUsed = 'reset-link-used',
-  /** Changing the password of a signed-in account: the current one given is not it (issue 32 §2). */
+  /** Changing the password of a signed-in account: the current one given is not it. */
   WrongCurrentPassword = 'wrong-current-password',
-  /** An email-change link we did not sign, or one of another account (issue 32 §2, change email). */
+  /** An email-change link we did not sign, or one of another account (change email). */
   EmailChangeLinkInvalid = 'email-change-link-invalid',
   EmailChangeLinkExpired = 'email-change-link-expired',
   /** The link was used, or a later request or change of the address ended it. */
   EmailChangeLinkUsed = 'email-change-link-used',
   /** The new address asked for is the account's own already. */
   EmailUnchanged = 'email-unchanged',
-  /** Deleting the account (issue 32 §8) of a user with two-factor sign-in on: a code is needed. */
+  /** Deleting the account of a user with two-factor sign-in on: a code is needed. */
   SecondFactorRequired = 'second-factor-required',
-  // Two-factor authentication and fresh sign-ins (issue 32 §5)
+  // Two-factor authentication and fresh sign-ins
   /** The authenticator code (or recovery code) given is not a current, unused one of the account. */
   WrongTwoFactorCode = 'wrong-two-factor-code',
   /** The sign-in challenge of POST /api/auth/login/two-factor is not ours, expired or already used. */

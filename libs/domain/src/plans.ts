@@ -1,14 +1,14 @@
 import { findCurrency } from './catalogue';
 
-/** Public API endpoints a plan may call (decisions.md, Plans). */
+/** Public API endpoints a plan may call (docs/decisions.md, Plans). */
 export type PublicEndpoint =
   'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation' | 'stream';
 
-/** What a plan charges through PayPal, in US cents (spec §3; the annual figure is the yearly total). */
+/** What a plan charges through PayPal, in US cents (the annual figure is the yearly total). */
 export interface PlanPrice {
   monthly: number;
   annual: number;
-  /** "Per month billed annually" on the pricing cards (spec §9); displayed only, never charged. */
+  /** "Per month billed annually" on the pricing cards; displayed only, never charged. */
   annualPerMonthDisplay: number;
 }
 
@@ -27,7 +27,7 @@ export interface PlanDefinition {
   defaultStreams: number | null;
   /** Null for a plan nobody pays for: it is never sold through PayPal. */
   price: PlanPrice | null;
-  /** The pricing card's feature lines (spec §9), its first the monthly quota as the card words it. */
+  /** The pricing card's feature lines, its first the monthly quota as the card words it. */
   features: readonly string[];
   mostPopular?: true;
 }

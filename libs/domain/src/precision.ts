@@ -8,11 +8,11 @@ export const CRYPTO_DECIMALS = 8;
  * 1 USD in palladium kilograms).
  */
 export const METAL_DECIMALS = 8;
-/** The typed amount is always shown with 4 decimals (spec §9). */
+/** The typed amount is always shown with 4 decimals. */
 export const AMOUNT_DISPLAY_DECIMALS = 4;
 
 /**
- * Result precision: 4 decimals when both sides are fiat, 8 when either side is crypto (spec §9) or
+ * Result precision: 4 decimals when both sides are fiat, 8 when either side is crypto or
  * a metal.
  */
 export function resultDecimals(from: string, to: string): number {

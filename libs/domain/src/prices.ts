@@ -12,7 +12,7 @@ export const PAID_PLAN_IDS: readonly PaidPlanId[] = PLAN_IDS.filter(isPaid);
 export const BILLING_CYCLES: readonly BillingCycle[] = ['monthly', 'annual'];
 export const BILLING_CURRENCY = 'USD';
 
-/** What each plan and cycle charges, in US cents (spec §3; the annual figure is the yearly total). */
+/** What each plan and cycle charges, in US cents (the annual figure is the yearly total). */
 export const PLAN_PRICES_MINOR: Readonly<Record<PaidPlanId, Readonly<Record<BillingCycle, number>>>> =
   Object.fromEntries(
     PAID_PLAN_IDS.map((id) => {
@@ -21,7 +21,7 @@ export const PLAN_PRICES_MINOR: Readonly<Record<PaidPlanId, Readonly<Record<Bill
     }),
   ) as Record<PaidPlanId, Record<BillingCycle, number>>;
 
-/** "Per month billed annually" on the pricing cards (spec §9); displayed only, never charged. */
+/** "Per month billed annually" on the pricing cards; displayed only, never charged. */
 export const ANNUAL_PER_MONTH_DISPLAY_MINOR: Readonly<Record<PaidPlanId, number>> = Object.fromEntries(
   PAID_PLAN_IDS.map((id) => [id, PLANS[id].price.annualPerMonthDisplay]),
 ) as Record<PaidPlanId, number>;
@@ -36,7 +36,7 @@ export function isBillingCycle(value: unknown): value is BillingCycle {
 
 /**
  * The price of a plan and cycle in cents. A plan without a price (free) or an unknown one costs 0; an
- * unknown one is reported through `onUnknownPlan` (spec §3: "an unknown plan gives a price of 0 and
+ * unknown one is reported through `onUnknownPlan` ("an unknown plan gives a price of 0 and
  * logs an error").
  */
 export function planPriceMinor(

@@ -1,9 +1,9 @@
 import { PLAN_IDS, PLANS, type PlanDefinition, type PlanId } from './plans';
 
-/** The request-for-quote card (its spelling as the product shows it, spec §2). */
+/** The request-for-quote card (its spelling as the product shows it). */
 export const RFQ_CARD_NAME = 'Other API Intergrations';
 
-/** One pricing card's texts (spec §9); prices come from prices.ts. */
+/** One pricing card's texts; prices come from prices.ts. */
 export interface PricingCard {
   id: PlanId | 'rfq';
   name: string;
@@ -18,7 +18,7 @@ export const PRICING_CARDS: readonly PricingCard[] = [
     const card: PricingCard = { id, name: plan.name, features: plan.features };
     return plan.mostPopular ? { ...card, mostPopular: true } : card;
   }),
-  // Spec §9 lists nothing but its price (RFQ) and its Contact Us button.
+  // The product shows nothing but its price (RFQ) and its Contact Us button.
   { id: 'rfq', name: RFQ_CARD_NAME, features: [] },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Quota alerts (issue 20 §3): when a user's metered calls pass 75 %, 90 % and 100 % of the month's
+ * Quota alerts: when a user's metered calls pass 75 %, 90 % and 100 % of the month's
  * quota they get one email per threshold and month, and the dashboard shows a banner from 75 % on.
  */
 export const QUOTA_ALERT_THRESHOLDS = [75, 90, 100] as const;

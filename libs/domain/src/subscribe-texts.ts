@@ -1,4 +1,4 @@
-/** Texts of the subscribe page (spec §2 Subscribe, §8). */
+/** Texts of the subscribe page. */
 export const SUBSCRIBE_TEXTS = {
   title: 'Complete Subscription',
   userNotAuthenticated: 'User not authenticated',

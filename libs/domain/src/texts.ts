@@ -1,10 +1,10 @@
-/** User-visible texts whose exact wording the specification requires (spec §1, §2, §8). */
+/** User-visible texts whose exact wording the specification requires. */
 export const TEXTS = {
   tagline: 'Real-time currency exchange rates for professionals',
   headline: 'Foreign Exchange Rates Professional',
   subline: '150+ currencies • Real-time rates • Crypto support 100+',
   showCrypto: 'Show Crypto',
-  /** Beside Show Crypto (issue 31): the metals XAU, XAG, XPT, XPD in the pickers. */
+  /** Beside Show Crypto: the metals XAU, XAG, XPT, XPD in the pickers. */
   showMetals: 'Show metals',
   convert: 'Convert',
   allRightsReserved: 'All rights reserved',
@@ -18,7 +18,7 @@ export const MESSAGES = {
   loadAccountFailed: 'Failed to load account information. Please try again later.',
 } as const;
 
-/** Login dialog errors by code (spec §8); anything else shows `other`. */
+/** Login dialog errors by code; anything else shows `other`. */
 export const LOGIN_ERRORS = {
   'user-not-found': 'No account found with this email',
   'wrong-password': 'Incorrect password',
@@ -26,7 +26,7 @@ export const LOGIN_ERRORS = {
   other: 'Failed to sign in. Please try again.',
 } as const;
 
-/** Register dialog errors by code (spec §8); anything else shows `other`. */
+/** Register dialog errors by code; anything else shows `other`. */
 export const REGISTER_ERRORS = {
   'email-already-in-use': 'An account with this email already exists. Would you like to login instead?',
   'weak-password': 'Password should be at least 6 characters',
@@ -42,7 +42,7 @@ export const AUTH_MESSAGES = {
   registerPagePrefix: 'Failed to create account: ',
 } as const;
 
-/** The API docs' key tester (spec §5 and §8, "Test panel"). */
+/** The API docs' key tester. */
 export const KEY_TESTER_MESSAGES = {
   unauthorized: 'Invalid or missing API key',
   forbidden: 'API key unauthorized',
@@ -54,7 +54,7 @@ export const KEY_TESTER_MESSAGES = {
   badPrefix: (prefix: string) => `API key must start with "${prefix}"`,
 } as const;
 
-/** The contact page (spec §2 Contact and §8). */
+/** The contact page. */
 export const CONTACT_TEXTS = {
   consent: 'I agree to be contacted regarding my message',
   send: 'Send Message',

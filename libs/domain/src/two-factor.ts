@@ -1,7 +1,7 @@
 import type { AuthResponse } from './api-types';
 
 /**
- * Two-factor authentication (issue 32 §5). A second factor is proved by either a current code of the
+ * Two-factor authentication. A second factor is proved by either a current code of the
  * authenticator app or one of the account's unused recovery codes; give one of the two.
  */
 export interface TwoFactorProof {

@@ -82,7 +82,8 @@ export interface SendVerificationEmailJob extends JobOrigin {
 }
 
 /**
- * Payload of `email` / `send-password-reset-email`: an address someone asked a reset link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
+ * Payload of `email` / `send-password-reset-email`: an address someone asked a reset
+ * link for. The worker stores and mails a link if an account has it, and does nothing otherwise: the
  * API answers the same either way.
  */
 export interface SendPasswordResetEmailJob extends JobOrigin {

@@ -145,8 +145,8 @@ export const FRANKFURTER_V2_CODES: readonly string[] = [
 
 /**
  * The fiat codes of Coinbase's `/v2/exchange-rates` (about 151 of its 641 codes, HRK and CUP
- * among them; ../shared/data/provider-samples/coinbase/README.md). ERN is listed because Coinbase
- * answers it, as the Ethernity token.
+ * among them, as a recorded answer of it lists them). ERN is listed because Coinbase answers it, as
+ * the Ethernity token.
  */
 export const COINBASE_FIAT_CODES: readonly string[] = [
   'AED',

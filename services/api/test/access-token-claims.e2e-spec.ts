@@ -32,7 +32,7 @@ const ROUTES = [
 describe('access tokens the API did not issue', () => {
   let t: TestApp;
   let userId: string;
-  /** The session of the user's sign-in: a token needs one to be admitted (issue 32 §4). */
+  /** The session of the user's sign-in: a token needs one to be admitted. */
   let sid: string;
   const now = () => Math.floor(Date.now() / 1000);
   const header = { alg: 'HS256', typ: 'at+jwt' } as const;

@@ -18,7 +18,7 @@ import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 /**
- * "Delete account" (issue 32 §8) on two API instances sharing PostgreSQL and Redis, a worker mailing
+ * "Delete account" on two API instances sharing PostgreSQL and Redis, a worker mailing
  * through an SMTP stand-in, and PayPal's stand-in.
  */
 describe('DELETE /api/account', () => {

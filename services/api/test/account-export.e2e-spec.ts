@@ -5,7 +5,7 @@ import { seedAccount, storedSecretsOf, type SeededAccount } from './support/acco
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
-/** "Export my data" (issue 32 §8): everything of the account, nothing of anybody else, no secret. */
+/** "Export my data": everything of the account, nothing of anybody else, no secret. */
 describe('GET /api/account/export', () => {
   let t: TestApp;
   let ada: SeededAccount;

@@ -19,7 +19,7 @@ interface Session {
 type Listed = AccountSessionView;
 
 /**
- * Issue 32 §4, sessions, over HTTP on two API instances sharing PostgreSQL and Redis: the account
+ * Sessions, over HTTP on two API instances sharing PostgreSQL and Redis: the account
  * page's list (browser from the User-Agent, place from the network of the address a trusted proxy
  * tells), and signing sessions out, which refuses their refresh and access tokens at once everywhere.
  */

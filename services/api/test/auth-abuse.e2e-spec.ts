@@ -38,7 +38,7 @@ function useApp(settings: Record<string, string>): () => TestApp {
 }
 
 /**
- * Abuse of the account routes (issue 16, point 5): each attack is sent over HTTP from the addresses
+ * Abuse of the account routes: each attack is sent over HTTP from the addresses
  * an attacker would use (X-Forwarded-For, trusted here as behind the deployed reverse proxy).
  */
 describe('sign-in and sign-up abuse', () => {
@@ -138,7 +138,7 @@ describe('sign-in and sign-up abuse', () => {
     it('costs the same argon2 verification as a wrong password for a known one', async () => {
       const t = app();
       const { email } = await register(t.app);
-      // The work, not its time (issue 30 §11): a busy machine moves timings, not what is computed. Each
+      // The work, not its time: a busy machine moves timings, not what is computed. Each
       // sign-in runs one argon2 verification, against a hash of the same parameters (the unknown email's
       // is the hash made at boot), so neither answer can be told apart by how long it takes.
       verify.mockClear();

@@ -68,7 +68,7 @@ describe('GET /api/billing/plans', () => {
     });
   });
 
-  it('logs an error for each PayPal plan id missing from the config (spec §3)', async () => {
+  it('logs an error for each PayPal plan id missing from the config', async () => {
     // Watched, not replaced: the service's own Logger still runs.
     const errors = jest.spyOn(Logger.prototype, 'error');
     try {

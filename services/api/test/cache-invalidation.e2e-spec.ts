@@ -10,7 +10,7 @@ import { testConfig } from './test-config';
 const MAX_AGE_SECONDS = 2;
 
 /**
- * Asks `probe` until it returns true. No clock is read (issue 30 §11): what each test proves is which
+ * Asks `probe` until it returns true. No clock is read: what each test proves is which
  * cause made the instance change its mind, each test arranged so that only one cause can; the
  * test's timeout bounds the wait.
  */

@@ -37,7 +37,7 @@ function rawGet(
 }
 
 /**
- * Issue 19 §3: every /api/v1 GET has a strong ETag and answers If-None-Match with 304 (metered like
+ * Every /api/v1 GET has a strong ETag and answers If-None-Match with 304 (metered like
  * the 200); Cache-Control says how long each answer stays true; bodies over 1 KB go out br or gzip.
  */
 describe('caching and compression of /api/v1', () => {

@@ -18,7 +18,7 @@ const SECRETS = {
 };
 
 /**
- * Issue 30 §5, "Development": a local sign-up needs no mail server, because in development the API
+ * docs/decisions.md, "Sign-up verifies the address": a local sign-up needs no mail server, because in development the API
  * also writes the verification link to its log. Anywhere else the link is a secret that only the
  * mailbox may see: a log line would hand it to whoever reads the logs.
  */

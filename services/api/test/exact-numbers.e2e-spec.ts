@@ -12,7 +12,7 @@ const numberLiterals = (text: string) =>
 const decimalStrings = (text: string) => [...text.matchAll(/"(-?\d+(?:\.\d+)?)"/g)].map((match) => match[1]);
 
 /**
- * Issue 19 §2: no /api/v1 answer holds a number JSON.parse cannot read back exactly; `numbers=string`
+ * No /api/v1 answer holds a number JSON.parse cannot read back exactly; `numbers=string`
  * answers every rate, amount and result as the same digits in a string; a conversion names the ISO
  * minor units of its target.
  */

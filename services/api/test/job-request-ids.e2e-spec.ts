@@ -21,7 +21,7 @@ interface LogLine {
 const NEW_PASSWORD = 'another horse battery staple';
 
 /**
- * Issue 33 §5: every job the API enqueues for a request carries the request's X-Request-Id, and the
+ * Every job the API enqueues for a request carries the request's X-Request-Id, and the
  * built worker writes it on the job's log lines. The contact form's and the sign-up's mails are
  * proved in contact.e2e-spec.ts and the worker's tracing test; these are the other mails. The PayPal
  * jobs, which write no line when nothing changes, are checked in their job data by the

@@ -10,7 +10,7 @@ const METALS = ['XAU', 'XAG', 'XPT', 'XPD'];
 const snapshot = loadBundledSnapshot();
 
 /**
- * Issue 31 §7: the four ISO 4217 metals are a third currency type, per troy ounce, on every rate
+ * The four ISO 4217 metals are a third currency type, per troy ounce, on every rate
  * route from Basic up; `unit` measures a metal side in grams or kilograms; tokenised gold stays a
  * crypto asset, never served as gold nor gold as it.
  */

@@ -36,7 +36,7 @@ describe('metering leases (two instances, real Redis)', () => {
   };
   /**
    * Watches the calls an instance defers (MeteringService.askAgainLater): whether a call waited is read
-   * from the instance, never from the clock, which a busy machine moves (issue 30 §11). `waited()`
+   * from the instance, never from the clock, which a busy machine moves. `waited()`
    * gives, for each call that waited, how many times it was deferred; a call refused at once never
    * waited.
    */
@@ -203,7 +203,7 @@ describe('metering leases (two instances, real Redis)', () => {
     const c = await startTestApp(config);
     const user = `lease-shutdown-${Date.now()}`;
     // A second a minute away: its own settlement cannot come before this test ends, so a lease found
-    // settled was settled by the shutdown, however slow the machine (issue 30 §11).
+    // settled was settled by the shutdown, however slow the machine.
     const { second, at, month, day } = comingSecond(60);
     await calls(40, () => meterOf(c).meter(key(user, `${user}-k1`), at(-900)));
     await meterOf(c).meter(key(user, `${user}-k2`), at(100));

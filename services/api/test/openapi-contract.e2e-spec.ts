@@ -231,7 +231,7 @@ const RATE_LIMIT_HEADERS = [
   'X-RateLimit-Reset',
 ];
 
-/** What a generated client needs of the document, for every operation (issue 16, point 9). */
+/** What a generated client needs of the document, for every operation. */
 describe('OpenAPI document for generated clients', () => {
   let t: TestApp;
   let doc: OpenApiDocument;

@@ -61,7 +61,7 @@ describe('public API /api/v1', () => {
 
     it('refuses a disabled key with 403 on another instance, told by the announcement', async () => {
       // The other instance would trust its cached key for an hour: only the announcement can make it
-      // refuse the key during this test. A cause, not a clock (issue 30 §11): the wait is bounded by
+      // refuse the key during this test. A cause, not a clock: the wait is bounded by
       // the test's timeout alone.
       const other = await startTestApp({ ...t.config, keys: { ...t.config.keys, cacheMaxAgeMs: 3_600_000 } });
       try {

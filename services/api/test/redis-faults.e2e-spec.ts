@@ -229,7 +229,7 @@ describe('Redis stops during load and comes back', () => {
       perUsd,
     });
     expect(await new RatesStore(redis.admin, a.config.redis.keyPrefix).publish(table)).toBe(true);
-    // Announcements are what these waits prove, not their speed (issue 30 §11): the API reads no rates
+    // Announcements are what these waits prove, not their speed: the API reads no rates
     // table but the one announced, and a cached key is trusted for the 60 s of API_CACHE_MAX_AGE_SECONDS,
     // longer than the wait.
     let lastAnswer = '';

@@ -29,7 +29,7 @@ async function relayTo(port: number): Promise<{ server: Server; port: number; cu
   };
 }
 
-/** Issue 20 §1: the SDK's subscribe() against the live API: events typed, reconnects, resumes. */
+/** The SDK's subscribe() against the live API: events typed, reconnects, resumes. */
 describe('@fxrates/sdk subscribe() against the live API', () => {
   let t: TestApp;
   let relay: Awaited<ReturnType<typeof relayTo>>;

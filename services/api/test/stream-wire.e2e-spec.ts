@@ -34,7 +34,7 @@ class RawConnection {
 }
 
 /**
- * Issue 20 §5: a stream's events are framed once and written straight to each socket (PushConnection),
+ * A stream's events are framed once and written straight to each socket (PushConnection),
  * past Node's ServerResponse: these prove the bytes on the wire stay HTTP whatever the client speaks.
  */
 describe('rate stream on the wire', () => {

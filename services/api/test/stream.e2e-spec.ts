@@ -33,7 +33,7 @@ class Tables {
 
 const json = (event: SseEvent) => JSON.parse(event.data) as Record<string, unknown>;
 
-/** Issue 20 §1: GET /api/v1/stream, Server-Sent Events of the requested rates as they change. */
+/** GET /api/v1/stream, Server-Sent Events of the requested rates as they change. */
 describe('rate stream (Server-Sent Events)', () => {
   const config = testConfig({
     CORS_ORIGINS: ORIGIN,

@@ -21,7 +21,7 @@ interface Account {
 }
 
 /**
- * Issue 32 §5 over HTTP: enrolment with a QR code and a first code, ten single-use recovery codes,
+ * Two-factor authentication over HTTP: enrolment with a QR code and a first code, ten single-use recovery codes,
  * the code step of sign-in (challenges, replay, throttling), turning it off, and the fresh sign-in
  * that key creation and plan changes ask for. Codes come from the secret the API gave, as a phone's.
  * Each test asks from client addresses of its own (TRUST_PROXY, X-Forwarded-For).

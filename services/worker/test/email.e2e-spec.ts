@@ -68,7 +68,7 @@ describe('worker: contact email', () => {
     await until(() => smtp.mails.some((m) => unwrapped(m).includes(subject)));
     const mail = smtp.mails.find((m) => unwrapped(m).includes(subject))!;
     expect(mail.to).toEqual(['support@fxrates.example']);
-    // The sender's words are in the body only (issue 30 §5).
+    // The sender's words are in the body only.
     expect(mail.header('Subject')).toBe(`[Contact] Message ${id}`);
     expect(unwrapped(mail)).toContain(`Subject: ${subject}`);
     expect(mail.header('Reply-To')).toBe('ada@example.com');

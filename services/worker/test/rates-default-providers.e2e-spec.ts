@@ -59,7 +59,7 @@ const ingestWith =
     ingestNow(worker, provider, 20_000);
 
 /**
- * Issue 31 §3, measured: the default provider list, every source answering from a stand-in with its
+ * Measured: the default provider list, every source answering from a stand-in with its
  * real list of codes (Frankfurter v2's ~130 currencies and metals, Coinbase's ~150 fiat codes,
  * ExchangeRate-API's ~160, the exchanges' markets), serves ≥ 150 of the catalogue's fiat and every
  * crypto asset from a live source. The figure and the codes none covers are in docs/rates-engine.md.

@@ -234,7 +234,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
       try {
         const report = await ingest(provider);
         // A hang or a stalled body never ends on its own: the report itself proves the provider's
-        // timeout ended the job (no clock read, so a busy machine cannot fail it: issue 30 §11).
+        // timeout ended the job (no clock read, so a busy machine cannot fail it).
         expect(report).toMatchObject({ accepted: 0, published: false });
       } finally {
         standIn.fault(ROUTES[provider], null);

@@ -16,7 +16,7 @@ interface PaymentRow {
 }
 
 /**
- * Issue 32 §6: every charge PayPal takes for a subscription (its first payment and each renewal) is
+ * Every charge PayPal takes for a subscription (its first payment and each renewal) is
  * a row of `payments`, listed on the account page: once per PayPal transaction id, however often and
  * by whatever path (webhook, replay, reconcile) it is heard of.
  */

@@ -54,7 +54,7 @@ describe('worker: usage flush', () => {
     await flush();
     const [row] = await sql('select total_requests, last_used_at from api_keys where id = ?', [keyId]);
     expect(Number(row.total_requests)).toBe(3);
-    // Between the first call and now: an order of events, however slow the machine (issue 30 §11).
+    // Between the first call and now: an order of events, however slow the machine.
     const lastUsedAt = new Date(row.last_used_at).getTime();
     expect(lastUsedAt).toBeGreaterThanOrEqual(before - (before % 1000));
     expect(lastUsedAt).toBeLessThanOrEqual(Date.now());

@@ -157,7 +157,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     );
     expect((await email.getJob(id))!.processedBy).toBe(other.name);
     await new Promise((r) => setTimeout(r, 500)); // no second copy arrives later
-    // The sender's subject is in the body now (never in a header: issue 30 §5): found by the message's id.
+    // The sender's subject is in the body now (never in a header, where it could add headers of its own): found by the message's id.
     const copies = smtp.mails.filter((m) => m.header('Message-ID') === `<contact-${id}@fxrates.example>`);
     expect(copies).toHaveLength(1);
   }, 60_000);

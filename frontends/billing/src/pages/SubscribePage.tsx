@@ -32,7 +32,7 @@ import { useBillingPlans } from '../subscribe/use-billing-plans';
 const QUOTE_FAILED = 'We could not load what this plan costs you today. Please try again.';
 
 /**
- * /subscribe (spec §2 Subscribe): the chosen plan, its price and PayPal's subscription button. A
+ * /subscribe: the chosen plan, its price and PayPal's subscription button. A
  * subscriber changes plan instead (PlanChangePanel); a cancelled subscription with paid time left
  * buys a subscription that starts when that time ends, nothing to pay today. What is due today and
  * from when is shown before anything is approved at PayPal.

@@ -15,7 +15,7 @@ export interface Checkout {
   amount: string;
 }
 
-/** The plan and cycle to buy: the chosen paid plan (default basic, spec §9) and the annual flag. */
+/** The plan and cycle to buy: the chosen paid plan (default basic) and the annual flag. */
 export function checkoutOf(selection: { plan: string; isAnnual: boolean } | null): Checkout {
   const plan = selection && isPaidPlanId(selection.plan) ? selection.plan : 'basic';
   const cycle: BillingCycle = selection?.isAnnual ? 'annual' : 'monthly';
@@ -28,7 +28,7 @@ export function paypalPlanIdOf(plans: BillingPlansResponse, checkout: Checkout):
 }
 
 /**
- * What the PayPal button creates (spec §7): our plan, the user as custom_id, no shipping. With
+ * What the PayPal button creates: our plan, the user as custom_id, no shipping. With
  * `startTime` (the end of a cancelled subscription's paid time) PayPal bills nothing before then.
  */
 export function subscriptionOptions(
@@ -49,7 +49,7 @@ export function subscriptionOptions(
   };
 }
 
-/** The spec's subscription record (spec §3); the server trusts only the id, plan and cycle. */
+/** The spec's subscription record; the server trusts only the id, plan and cycle. */
 export function subscriptionRecord(
   checkout: Checkout,
   userId: string,

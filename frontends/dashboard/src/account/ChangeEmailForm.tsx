@@ -9,7 +9,7 @@ import { SettingsSection } from './SettingsSection';
 const EMPTY: ChangeEmailRequest = { newEmail: '', currentPassword: '' };
 
 /**
- * "Change email" on the account page (issue 32 §2): the new address and the current password. The
+ * "Change email" on the account page: the new address and the current password. The
  * API mails a link to the new address and changes nothing until it is opened; the section shows the
  * address waiting for its link, the latest request's.
  */

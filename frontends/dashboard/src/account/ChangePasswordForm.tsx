@@ -14,7 +14,7 @@ import {
 import { SettingsSection } from './SettingsSection';
 
 /**
- * The account page's Change Password section (issue 32 §2): the current password, then the new one
+ * The account page's Change Password section: the current password, then the new one
  * twice as on the reset page. The API ends every other sign-in of the account and keeps this one, so
  * the user stays here; a refused password shows under its field.
  */

@@ -10,7 +10,7 @@ import { SettingsSection } from './SettingsSection';
 const EMPTY: Required<DeleteAccountRequest> = { password: '', code: '' };
 
 /**
- * The account page's danger zone (issue 32 §8): "Delete account" opens a confirmation that asks for
+ * The account page's danger zone: "Delete account" opens a confirmation that asks for
  * the password and, when the API answers that two-factor sign-in is on, a code. Once deleted, the
  * browser goes to the home page (which says so) and forgets the sign-in.
  */

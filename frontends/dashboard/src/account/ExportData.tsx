@@ -19,7 +19,7 @@ function download(name: string, text: string): void {
 }
 
 /**
- * The account page's "Your data" section (issue 32 §8): "Export my data" downloads the JSON file of
+ * The account page's "Your data" section: "Export my data" downloads the JSON file of
  * everything held about the account. Fetched with the Bearer token (a plain link would carry none),
  * then saved under the name the API gives it.
  */

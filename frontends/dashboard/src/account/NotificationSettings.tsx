@@ -12,7 +12,7 @@ import {
 import { SettingsSection } from './SettingsSection';
 
 /**
- * The account page's Notifications section (issue 32 §7): a checkbox per quota alert (75, 90 and
+ * The account page's Notifications section: a checkbox per quota alert (75, 90 and
  * 100 % of the monthly quota). Save sends the checked ones and is disabled while they are the saved
  * ones; the worker reads the choice when an alert is due.
  */

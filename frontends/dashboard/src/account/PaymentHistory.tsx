@@ -12,7 +12,7 @@ type HistoryState =
   | { status: 'ready'; payments: PaymentView[]; next: string | null };
 
 /**
- * "Payments" on the account page (issue 32 §6): every payment PayPal took, newest first, each with a
+ * "Payments" on the account page: every payment PayPal took, newest first, each with a
  * link to its printable receipt in a new tab (a table; stacked cards on a phone).
  */
 export function PaymentHistory() {

@@ -14,7 +14,7 @@ import {
 import { SettingsSection } from './SettingsSection';
 
 /**
- * The account page's Profile section (issue 32 §3): first name, last name and the optional company.
+ * The account page's Profile section: first name, last name and the optional company.
  * Save sends only what changed (trimmed), and is disabled while nothing has. The saved account
  * replaces the page's (its name heading follows), and the signed-in user is read again so that the
  * rest of the app (the contact form's name) says the new name too.

@@ -12,7 +12,7 @@ type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready
 type Target = { kind: 'one'; session: SessionView } | { kind: 'others' } | null;
 
 /**
- * "Sessions" on the account page (issue 32 §4): where the account is signed in (browser, place, last
+ * "Sessions" on the account page: where the account is signed in (browser, place, last
  * used), this device marked; any other session, or all of them, signed out after a confirmation.
  */
 export function Sessions() {

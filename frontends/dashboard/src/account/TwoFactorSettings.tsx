@@ -93,7 +93,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 /**
- * The account page's Two-factor authentication section (issue 32 §5): off → Set up → QR code, key and
+ * The account page's Two-factor authentication section: off → Set up → QR code, key and
  * first code → the recovery codes, once → on; on → Turn off with the password and a code.
  */
 export function TwoFactorSettings() {

@@ -1,7 +1,7 @@
 import { ErrorCode, type AccountExport } from '@fxrates/domain';
 import { isApiError } from '@fxrates/web-kit';
 
-/** "Leave and take your data" (issue 32 §8): the API's calls, below its base URL. */
+/** "Leave and take your data": the API's calls, below its base URL. */
 export const ACCOUNT_DATA_API = {
   /** GET: the file's content (JSON). */
   export: '/account/export',

@@ -8,7 +8,7 @@ export interface AccountField {
   value: string;
 }
 
-/** Dates in long form or "N/A" (spec §2, Account Settings), as every billing page writes them. */
+/** Dates in long form or "N/A", as every billing page writes them. */
 export { formatLongDate };
 
 /** "active" → "Active", "past_due" → "Past due". */
@@ -21,7 +21,7 @@ export function planName(plan: string): string {
   return Object.hasOwn(PLANS, plan) ? PLANS[plan as keyof typeof PLANS].name : humanize(plan);
 }
 
-/** The amount is shown, with its currency, only when above 0 (spec §2). */
+/** The amount is shown, with its currency, only when above 0. */
 export function hasAmount(account: Pick<AccountResponse, 'amount'>): boolean {
   const amount = Number(account.amount);
   return Number.isFinite(amount) && amount > 0;
@@ -54,7 +54,7 @@ export function billsAgain(account: Pick<AccountResponse, 'status'>): boolean {
   return account.status !== 'cancelled' && account.status !== 'expired';
 }
 
-/** The fields of spec §2 Account Settings, in order, as shown; "Access Until" once nothing bills again. */
+/** The fields of Account Settings, in order, as shown; "Access Until" once nothing bills again. */
 export function accountFields(account: AccountResponse, timeZone?: string): AccountField[] {
   const fields: AccountField[] = [
     { key: 'email', label: 'Email', value: account.email },

@@ -2,7 +2,7 @@ import { ErrorCode, type ChangePasswordRequest } from '@fxrates/domain';
 import { isApiError } from '@fxrates/web-kit';
 import { EMPTY_NEW_PASSWORD, type NewPasswordValues } from '@fxrates/web-kit/forms';
 
-/** The account page's Change Password section (issue 32 §2). */
+/** The account page's Change Password section. */
 export type ChangePasswordValues = ChangePasswordRequest & NewPasswordValues;
 
 export const EMPTY_CHANGE_PASSWORD: ChangePasswordValues = { currentPassword: '', ...EMPTY_NEW_PASSWORD };

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@fxrates/domain';
 import { isApiError } from '@fxrates/web-kit';
 
-/** The page the link mailed to a new address opens (issue 32 §2, change email). */
+/** The page the link mailed to a new address opens (change email). */
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
 
 /** The API's calls, below its base URL. */

@@ -6,7 +6,7 @@ import {
   type QuotaAlertThreshold,
 } from '@fxrates/domain';
 
-/** The account page's Notifications section (issue 32 §7): which quota alerts are emailed. */
+/** The account page's Notifications section: which quota alerts are emailed. */
 export const NOTIFICATION_API = '/account/notifications';
 
 export const NOTIFICATION_TEXTS = {

@@ -5,7 +5,7 @@ import {
   type UpdateAccountRequest,
 } from '@fxrates/domain';
 
-/** The account page's Profile section (issue 32 §3): what the user can change about themselves. */
+/** The account page's Profile section: what the user can change about themselves. */
 export interface ProfileValues {
   firstName: string;
   lastName: string;

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@fxrates/domain';
 import { isApiError } from '@fxrates/web-kit';
 
-/** The account page's Two-factor authentication section (issue 32 §5). */
+/** The account page's Two-factor authentication section. */
 export const TWO_FACTOR_API = {
   status: '/account/two-factor',
   start: '/account/two-factor',

@@ -30,7 +30,7 @@ export function KeysPanel({
   const [creating, setCreating] = useState(false);
   const [deactivating, setDeactivating] = useState<ApiKeyView | null>(null);
   const unknown = failed && active.length === 0 && disabled.length === 0;
-  // The API refuses keys to an unverified address (issue 30 §5): the button says why it is off.
+  // The API refuses keys to an unverified address: the button says why it is off.
   const { user } = useAuth();
   const mustVerify = user?.emailVerified === false;
   const reasonId = useId();

@@ -157,7 +157,7 @@ function ConfirmationNotice({
   );
 }
 
-/** /account (spec §2, Account Settings): profile and subscription of the signed-in user. */
+/** /account: profile and subscription of the signed-in user. */
 export function AccountPage() {
   const { state, retry, replace } = useAccount();
   const { confirmation, captureAgain } = usePlanChangeConfirmation(retry);

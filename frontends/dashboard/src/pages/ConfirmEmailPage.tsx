@@ -17,7 +17,7 @@ type PageState =
   | { status: 'refused'; message: string; refusal: ConfirmRefusal };
 
 /**
- * /confirm-email#token=… (issue 32 §2), the link mailed to a new address; signed in as the account
+ * /confirm-email#token=…, the link mailed to a new address; signed in as the account
  * that asked (the shell's sign-in keeps the fragment). The token is read from the fragment, taken out
  * of the address bar and POSTed once. The change ends every sign-in of the account, so success asks
  * for a sign-in with the new address; a refused link shows the API's text and the account page,

@@ -11,7 +11,7 @@ import { QuotaBanner } from '../usage/QuotaBanner';
 import { UsageStats } from '../usage/UsageStats';
 import { VerifyEmailBanner } from '../verification/VerifyEmailBanner';
 
-/** /dashboard: Overview, API Keys and Usage Stats (spec §2 Dashboard). */
+/** /dashboard: Overview, API Keys and Usage Stats. */
 export function DashboardPage() {
   const { client } = useApi();
   const data = useDashboardData();

@@ -20,7 +20,7 @@ type ReceiptState =
   | { status: 'ready'; receipt: PaymentReceipt };
 
 /**
- * /account/receipts/:id (issue 32 §6): the printable receipt of one payment, opened in a new tab from
+ * /account/receipts/:id: the printable receipt of one payment, opened in a new tab from
  * the account page. A dashboard page rather than HTML from the API, because a link opened in a new tab
  * carries no Bearer token: the shell signs the tab in with its refresh cookie, as any page. Every
  * field is rendered by React as text, so a name like `<img onerror>` stays text. Its print stylesheet

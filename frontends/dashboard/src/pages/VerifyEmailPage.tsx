@@ -16,7 +16,7 @@ type PageState =
   | { status: 'refused'; message: string; outcome: VerificationOutcome };
 
 /**
- * /dashboard/verify-email#token=… (issue 30 §5), the link of the verification email. The token is
+ * /dashboard/verify-email#token=…, the link of the verification email. The token is
  * read from the fragment, which no server sees, then taken out of the address bar (and so out of
  * the history) and POSTed. The shell's sign-in keeps the fragment when it sends a signed-out visitor
  * to /login and back. Success updates the signed-in user: the dashboard's banner goes and keys can

@@ -4,7 +4,7 @@ import { ResendVerificationButton } from './ResendVerificationButton';
 import { VERIFICATION_TEXTS } from './verification-texts';
 
 /**
- * The dashboard's notice to a user whose address is not verified yet (issue 30 §5): where the link
+ * The dashboard's notice to a user whose address is not verified yet: where the link
  * went, what it unlocks, and a button to send another. Gone once the user is verified.
  */
 export function VerifyEmailBanner() {

@@ -1,7 +1,7 @@
 import { linkTokenOf } from '@fxrates/web-kit';
 import { ErrorCode } from '@fxrates/domain';
 
-/** The dashboard's words about verifying the address (issue 30 §5; decisions.md, "Sign-up verifies the address"). */
+/** The dashboard's words about verifying the address (docs/decisions.md, "Sign-up verifies the address"). */
 export const VERIFICATION_TEXTS = {
   bannerTitle: 'Verify your email address',
   bannerBody: (email: string) =>

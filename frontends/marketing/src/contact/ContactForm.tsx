@@ -24,7 +24,7 @@ const empty = (prefill: { name?: string; email?: string }): Fields => ({
 });
 
 /**
- * The contact form (spec §2): Send Message is disabled while sending, until consent is given and
+ * The contact form: Send Message is disabled while sending, until consent is given and
  * until reCAPTCHA has loaded, and says which of these holds it back (a live hint it is described by;
  * it stays focusable, aria-disabled, so that a keyboard or screen-reader user reaches the reason).
  * Success clears the form (keeping the signed-in user's email).

@@ -5,7 +5,7 @@ import { CONTACT_TEXTS, SNACKBAR_AUTO_HIDE_MS } from '@fxrates/domain';
 import { PageSection, useAuth, useRuntimeConfig } from '@fxrates/web-kit';
 import { ContactForm } from './ContactForm';
 
-/** /contact: the support address and the contact form (spec §2 Contact). */
+/** /contact: the support address and the contact form. */
 export function ContactPage() {
   const { supportEmail } = useRuntimeConfig();
   const { user } = useAuth();
@@ -33,7 +33,7 @@ export function ContactPage() {
         key={user?.uid ?? 'visitor'}
         prefill={user ? { name: user.displayName, email: user.email } : {}}
       />
-      {/* The form's snackbar (spec §2 Contact): mounted with this page, off the landing page's load. */}
+      {/* The form's snackbar: mounted with this page, off the landing page's load. */}
       <Notifications position="bottom-center" autoClose={SNACKBAR_AUTO_HIDE_MS} />
     </PageSection>
   );

@@ -9,7 +9,7 @@ export const SEND_HINTS = {
 } as const;
 
 /**
- * Why "Send Message" is disabled (spec §5: while sending, until consent is ticked, until reCAPTCHA
+ * Why "Send Message" is disabled (while sending, until consent is ticked, until reCAPTCHA
  * has loaded), each reason with what to do about it; empty when it can be sent.
  */
 export function sendBlockers(state: {

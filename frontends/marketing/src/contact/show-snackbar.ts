@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 let shownId: string | undefined;
 
 /**
- * Shows the contact form's snackbar (spec §2 Contact); a new message replaces the one shown. It
+ * Shows the contact form's snackbar; a new message replaces the one shown. It
  * closes after the `autoClose` of the page's <Notifications> (6 s) or when dismissed.
  */
 export function showSnackbar(kind: 'success' | 'error', text: string): void {

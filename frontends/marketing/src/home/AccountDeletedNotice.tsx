@@ -1,7 +1,7 @@
 import { Alert, Container, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 
-/** What the home page says to a browser whose account was just deleted (issue 32 §8). */
+/** What the home page says to a browser whose account was just deleted. */
 export const ACCOUNT_DELETED_MESSAGE =
   'Your account was deleted. Your subscription was cancelled, your API keys no longer work and a confirmation is on its way to your email address.';
 

@@ -3,7 +3,7 @@ import { TEXTS } from '@fxrates/domain';
 import { CurrencyConverter } from './converter/CurrencyConverter';
 import classes from './home.module.css';
 
-/** Headline, subline and the embedded converter (spec §2 "Landing hero and converter"). */
+/** Headline, subline and the embedded converter. */
 export function Hero() {
   return (
     <Box component="section" className={classes.hero}>

@@ -1,6 +1,6 @@
 import type { LegalContext, LegalSection } from './legal-document';
 
-/** The Privacy Policy's sections (spec §2 "Privacy and Terms", policy statements of spec §1). */
+/** The Privacy Policy's sections. */
 export function privacyPolicySections({ productName, supportEmail }: LegalContext): readonly LegalSection[] {
   return [
     {

@@ -5,7 +5,7 @@ const paragraphs = (heading: string, ...texts: string[]): LegalSection => ({
   blocks: [{ paragraphs: texts }],
 });
 
-/** The Terms of Service's sections 1–11 (spec §2 "Privacy and Terms", policy statements of spec §1). */
+/** The Terms of Service's sections 1–11. */
 export function termsOfServiceSections({ productName, supportEmail }: LegalContext): readonly LegalSection[] {
   return [
     paragraphs(

@@ -11,7 +11,7 @@ import type { QuotedCardAction } from './pricing-card-action';
 import type { PricingDestination } from './pricing-destination';
 
 function priceLine(card: PricingCard, isAnnual: boolean): { price: string; note: string } {
-  // Free costs $0 and the quote card is RFQ on either cycle (spec §9's "-" read as no price at all).
+  // Free costs $0 and the quote card is RFQ on either cycle (its "-" read as no price at all).
   if (!isPaidPlanId(card.id)) return { price: card.id === 'rfq' ? PRICING_TEXTS.rfqPrice : '$0', note: '' };
   if (!isAnnual) return { price: `$${formatMinorUnits(PLAN_PRICES_MINOR[card.id].monthly)}`, note: '/month' };
   return {

@@ -10,7 +10,7 @@ import { cardAction, type PricingDestination } from './pricing-destination';
 const SWITCH_ID = 'billing-cycle-switch';
 
 /**
- * /pricing (spec §2 Pricing, §9): the billing switch and the five plan cards. A user on a paid plan
+ * /pricing: the billing switch and the five plan cards. A user on a paid plan
  * finds the switch on their own cycle, their plan marked on both cycles and the others as upgrades or
  * downgrades with what each costs today (the server's quotes); visitors and free users see the spec's
  * page.

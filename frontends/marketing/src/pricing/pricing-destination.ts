@@ -6,7 +6,7 @@ export interface PricingDestination {
 }
 
 /**
- * Where a pricing card's button leads (spec §2 Pricing, with decisions.md defect fix 1): the quote
+ * Where a pricing card's button leads (docs/decisions.md, "The integrations card goes to /contact"): the quote
  * card to /contact; Free to /dashboard when signed in; paid plans to /subscribe; anyone signed out
  * to /register, carrying the plan (lower case) and the billing cycle.
  */

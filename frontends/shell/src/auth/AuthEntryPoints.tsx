@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 
-// The dialogs are fetched when first opened, not with the first page (issue 21 §6); once there,
+// The dialogs are fetched when first opened, not with the first page; once there,
 // they stay mounted so that closing animates and reopening is instant.
 const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
 const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ default: m.RegisterDialog })));
@@ -26,7 +26,7 @@ type DialogName = 'login' | 'register';
 
 const AuthEntryPointsContext = createContext<AuthEntryPoints | null>(null);
 
-/** Owns the Login and Create Account dialogs of spec §2; at most one is open at a time. */
+/** Owns the Login and Create Account dialogs of the top bar; at most one is open at a time. */
 export function AuthEntryPointsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<DialogName | null>(null);
   const openRef = useRef<DialogName | null>(null);

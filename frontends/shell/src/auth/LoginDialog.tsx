@@ -35,7 +35,7 @@ function LoginForm({
   const navigate = useNavigate();
   const form = useForm<LoginFormValues>({ initialValues: { email: initialEmail, password: '' } });
   const { error, setError, run } = useSubmission();
-  // The password was right and the account wants a code too (issue 32 §5).
+  // The password was right and the account wants a code too.
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const signedIn = () => {
@@ -91,7 +91,7 @@ function LoginForm({
   );
 }
 
-/** The top bar's Login dialog (spec §2, §8). Closing it clears the fields and the error. */
+/** The top bar's Login dialog. Closing it clears the fields and the error. */
 export function LoginDialog({
   opened,
   onClose,

@@ -9,9 +9,9 @@ export interface LoginFormValues {
 }
 
 /**
- * Email Address and Password of a sign-in form: the top bar's dialog and the /login page (spec §2),
+ * Email Address and Password of a sign-in form: the top bar's dialog and the /login page,
  * with "Forgot password?" under the password, which takes the address typed so far to
- * /forgot-password (issue 32 §1).
+ * /forgot-password.
  */
 export function LoginFields({
   form,
@@ -21,7 +21,7 @@ export function LoginFields({
   form: UseFormReturnType<LoginFormValues>;
   /**
    * The dialog focuses the email when it opens and leaves its format to the server, whose text
-   * ("Invalid email format", spec §8) it shows; the page lets the browser check the format.
+   * ("Invalid email format") it shows; the page lets the browser check the format.
    */
   inDialog?: boolean;
   /** Called as "Forgot password?" leaves the form (the dialog closes). */

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loginPathReturningTo } from './return-path';
 
 /**
- * Spec §2: "Loading..." while the auth state loads, /login without a user, else the page. The
+ * "Loading..." while the auth state loads, /login without a user, else the page. The
  * remotes render inside it, so they never see a signed-out visitor. /login is told the page (`next`),
  * so that signing in returns there.
  */

@@ -77,7 +77,7 @@ function RegisterForm({ onClose, onSwitchToLogin }: RegisterFormProps) {
 }
 
 /**
- * The top bar's Create Account dialog (spec §2, §5, §8). If the email is taken it says so, then
+ * The top bar's Create Account dialog. If the email is taken it says so, then
  * after 3 s closes and opens the Login dialog. Closing it clears the fields and the error.
  */
 export function RegisterDialog({ opened, onClose, formKey, onSwitchToLogin }: RegisterDialogProps) {

@@ -4,7 +4,7 @@ import type { RegisterFormValues } from './register-form';
 
 /**
  * First Name, Last Name, the optional company and the email of a registration form; the dialog and
- * the page label the last two differently (spec §2).
+ * the page label the last two differently.
  */
 export function RegisterIdentityFields({
   form,

@@ -6,7 +6,7 @@ import { twoFactorStepError } from './two-factor-errors';
 import { useSubmission } from './use-submission';
 
 /**
- * The second step of signing in to an account with two-factor on (issue 32 §5): a code of the
+ * The second step of signing in to an account with two-factor on: a code of the
  * authenticator app, or one of the recovery codes. An ended challenge goes back to the password.
  */
 export function TwoFactorStep({

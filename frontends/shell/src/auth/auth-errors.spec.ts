@@ -16,7 +16,7 @@ function problem(status: number, code: string, message: string): ApiError {
   });
 }
 
-describe('auth error texts (spec §8)', () => {
+describe('auth error texts', () => {
   it.each([
     ['user-not-found', 'No account found with this email'],
     ['wrong-password', 'Incorrect password'],

@@ -3,7 +3,7 @@ import { isApiError } from '@fxrates/web-kit';
 
 type ErrorTable = Readonly<Record<string, string>> & { readonly other: string };
 
-/** The table's text for the error's code, or its `other` text (spec §8). */
+/** The table's text for the error's code, or its `other` text. */
 function byCode(table: ErrorTable, error: unknown): string {
   const code = isApiError(error) ? error.code : undefined;
   return code && code !== 'other' && Object.hasOwn(table, code) ? table[code] : table.other;

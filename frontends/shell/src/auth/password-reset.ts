@@ -1,7 +1,7 @@
 import { ErrorCode } from '@fxrates/domain';
 import { isApiError, linkTokenOf } from '@fxrates/web-kit';
 
-/** The "Forgot password?" page, and the page the emailed link opens (issue 32 §1). */
+/** The "Forgot password?" page, and the page the emailed link opens. */
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
 export const RESET_PASSWORD_PATH = '/reset-password';
 

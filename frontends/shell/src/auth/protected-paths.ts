@@ -1,5 +1,5 @@
 /**
- * The routes that require a signed-in user (spec §2 route table, and /confirm-email: a change of
+ * The routes that require a signed-in user (a change of
  * address is confirmed by the account that asked for it); everything below them does too.
  */
 export const PROTECTED_PATHS: readonly string[] = ['/dashboard', '/account', '/confirm-email', '/subscribe'];

@@ -20,7 +20,7 @@ export const EMPTY_REGISTER_FORM: RegisterFormValues = {
 };
 
 /**
- * Spec §5: a mismatch is reported as "Passwords do not match" and nothing is sent. The other rules
+ * A mismatch is reported as "Passwords do not match" and nothing is sent. The other rules
  * (required fields, the email's form) are the inputs' own; the password's length is the server's.
  */
 export const REGISTER_FORM_RULES = NEW_PASSWORD_RULES satisfies FormValidateInput<RegisterFormValues>;

@@ -51,7 +51,7 @@ describe('loginPathReturningTo', () => {
     );
   });
 
-  it("keeps the verification link's token in the fragment (issue 30 §5)", () => {
+  it("keeps the verification link's token in the fragment", () => {
     const path = loginPathReturningTo({
       pathname: '/dashboard/verify-email',
       search: '',

@@ -45,7 +45,7 @@ export function safeReturnPath(next: string | null | undefined): string | null {
 /**
  * /login with the page the visitor was on as `next`, so that signing in brings them back. The page's
  * fragment stays a fragment, of /login's own address: a query string reaches servers and their logs,
- * a fragment never does, and some carry a secret (the verification link's token, issue 30 §5).
+ * a fragment never does, and some carry a secret (the verification link's token).
  */
 export function loginPathReturningTo(location: { pathname: string; search: string; hash: string }): string {
   const next = `${location.pathname}${location.search}`;

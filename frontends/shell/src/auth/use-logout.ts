@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * Logout of the top bar and the burger menu (spec §2): closes the menu, goes to / and signs out.
+ * Logout of the top bar and the burger menu: closes the menu, goes to / and signs out.
  * Going home first keeps a protected page from redirecting to /login as the user disappears.
- * A failure is only logged (spec §8); the auth context has logged and re-thrown it.
+ * A failure is only logged; the auth context has logged and re-thrown it.
  */
 export function useLogout(closeMenu?: () => void): () => Promise<void> {
   const { logout } = useAuth();

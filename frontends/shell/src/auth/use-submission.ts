@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
- * The server's answer to a form's submit (spec §4: a new attempt clears any error; the busy state
+ * The server's answer to a form's submit (a new attempt clears any error; the busy state
  * is the form's own `submitting`). `run` resolves to the outcome, or to null when the form was
  * closed meanwhile, so that a late answer neither shows an error nor navigates.
  */

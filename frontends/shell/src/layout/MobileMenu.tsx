@@ -33,7 +33,7 @@ function LogoutItem({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The burger menu of narrow screens (spec §2): Home, Pricing, API Docs, then Dashboard, Account
+ * The burger menu of narrow screens: Home, Pricing, API Docs, then Dashboard, Account
  * and Logout when signed in, or Login and Register when signed out.
  */
 export function MobileMenu({ opened, onClose }: MobileMenuProps) {

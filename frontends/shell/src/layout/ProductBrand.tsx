@@ -3,7 +3,7 @@ import { LogoMark, useRuntimeConfig } from '@fxrates/web-kit';
 import { Link } from 'react-router';
 import classes from './layout.module.css';
 
-/** The product name, linking to home (spec §2). */
+/** The product name, linking to home. */
 export function ProductBrand({ onNavigate, onDark = false }: { onNavigate?: () => void; onDark?: boolean }) {
   const { productName } = useRuntimeConfig();
   return (

@@ -6,7 +6,7 @@ import classes from './layout.module.css';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 
-// The burger menu is fetched when first opened, not with the first page (issue 21 §6).
+// The burger menu is fetched when first opened, not with the first page.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 /** The page frame around every route: top bar, burger menu, content and footer. */
@@ -21,7 +21,7 @@ export function ShellLayout() {
   }, [pathname]);
 
   // A fixed header above the page, as Mantine's AppShell draws it, in plain elements: the landing
-  // page then does without AppShell's code (9 KB gzipped, issue 21 §6).
+  // page then does without AppShell's code (9 KB gzipped).
   return (
     <div className={classes.shell}>
       <header className={classes.header}>

@@ -26,7 +26,7 @@ function FooterColumn({ heading, links }: { heading: string; links: readonly Nav
   );
 }
 
-/** Three columns (brand and tagline, Quick Links, Legal) and the copyright line (spec §2). */
+/** Three columns (brand and tagline, Quick Links, Legal) and the copyright line. */
 export function SiteFooter() {
   const { productName } = useRuntimeConfig();
   const year = new Date().getFullYear();

@@ -13,7 +13,7 @@ interface TopBarProps {
 }
 
 /**
- * Login and Register open their dialogs (spec §2). While the start-up refresh of a possibly
+ * Login and Register open their dialogs. While the start-up refresh of a possibly
  * signed-in visitor runs they hold their place unseen, so nothing flashes nor moves.
  */
 function SignedOutActions({ pending = false }: { pending?: boolean }) {

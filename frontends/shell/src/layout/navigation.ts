@@ -4,7 +4,7 @@ export interface NavigationLink {
   to: string;
 }
 
-/** Top bar on wide screens (spec §2). */
+/** Top bar on wide screens. */
 export const TOP_BAR_LINKS: readonly NavigationLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Pricing', to: '/pricing' },
@@ -12,7 +12,7 @@ export const TOP_BAR_LINKS: readonly NavigationLink[] = [
   { label: 'Contact', to: '/contact' },
 ];
 
-/** Burger menu below the md breakpoint, for everyone (spec §2). */
+/** Burger menu below the md breakpoint, for everyone. */
 export const MENU_LINKS: readonly NavigationLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Pricing', to: '/pricing' },

@@ -14,7 +14,7 @@ import { AuthPageLink } from '../auth/AuthPageLink';
 import { useSubmission } from '../auth/use-submission';
 
 /**
- * /forgot-password (issue 32 §1), opened by "Forgot password?" of the sign-in forms with the address
+ * /forgot-password, opened by "Forgot password?" of the sign-in forms with the address
  * typed there. The API answers alike whether or not the address has an account, and so does the
  * page: one neutral confirmation, then the way back to sign in.
  */

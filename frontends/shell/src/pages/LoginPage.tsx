@@ -14,9 +14,9 @@ import { useSubmission } from '../auth/use-submission';
 const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
 
 /**
- * /login (spec §2): signs in and goes to /dashboard, or back to the page that sent the visitor here
+ * /login: signs in and goes to /dashboard, or back to the page that sent the visitor here
  * (`next`, a path on this site only, with the fragment /login was given). A visitor who is signed in already goes there at once.
- * After a password reset it says that the password was changed (issue 32 §1).
+ * After a password reset it says that the password was changed.
  */
 export function LoginPage() {
   const { user, login } = useAuth();
@@ -25,7 +25,7 @@ export function LoginPage() {
   const passwordChanged = isPasswordChangedState(state);
   const form = useForm<LoginFormValues>({ initialValues: EMPTY_LOGIN_FORM });
   const { error, setError, run } = useSubmission();
-  // The password was right and the account wants a code too (issue 32 §5).
+  // The password was right and the account wants a code too.
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (values: LoginFormValues) => {

@@ -19,7 +19,7 @@ import { RegisterIdentityFields } from '../auth/RegisterIdentityFields';
 import { useSubmission } from '../auth/use-submission';
 
 /**
- * /register (spec §2). A plan chosen on the pricing page arrives in the navigation state: a paid
+ * /register. A plan chosen on the pricing page arrives in the navigation state: a paid
  * one continues to /subscribe with the plan and the annual flag, anything else to /dashboard. A visitor
  * who is signed in already (not by signing up here) goes to /dashboard at once.
  */

@@ -20,7 +20,7 @@ import {
 import { useSubmission } from '../auth/use-submission';
 
 /**
- * /reset-password#token=… (issue 32 §1), the link of the password-reset email. The token is read
+ * /reset-password#token=…, the link of the password-reset email. The token is read
  * from the fragment, which no server sees, then taken out of the address bar (and so out of the
  * history). A new password, twice, changes the account's password; the API then revokes every
  * sign-in of the account, and /login says to sign in with the new one. A link that cannot work

@@ -1,7 +1,7 @@
 import type { RemoteName } from '@fxrates/web-kit';
 
 /**
- * Which remote owns each top-level route of the spec (§2 route table). The shell knows only
+ * Which remote owns each top-level route of the product. The shell knows only
  * this ownership; each remote's own <Routes> decides what to render below it.
  * /login and /register belong to the shell itself.
  */

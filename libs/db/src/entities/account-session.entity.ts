@@ -3,7 +3,7 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decor
 import { User } from './user.entity';
 
 /**
- * A signed-in session as the account page lists it (issue 32 §4): one per refresh-token family, its
+ * A signed-in session as the account page lists it: one per refresh-token family, its
  * id the family's. The access tokens of the session carry that id (`sid`), and the API refuses them
  * as soon as `revokedAt` is set, so signing a session out takes effect at once on every instance.
  * Of the client it keeps what the list shows and no more: the browser as read from its User-Agent,

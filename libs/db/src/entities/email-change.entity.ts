@@ -2,7 +2,7 @@ import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { EmailedLink } from './emailed-link.entity';
 
 /**
- * A change of an account's address waiting for its link (issue 32 §2, change email): `email` is the
+ * A change of an account's address waiting for its link (change email): `email` is the
  * new address the link was mailed to, `previousEmail` the one it replaces, told once the change is
  * made. Signed with its own key (email-change-token.ts), single use, valid an hour; a newer request
  * or any change of the address ends it (`usedAt`).

@@ -2,7 +2,7 @@ import { Entity, Index } from '@mikro-orm/decorators/legacy';
 import { EmailedLink } from './emailed-link.entity';
 
 /**
- * One verification link sent to a user's address (issue 30 §5), signed with a key derived from
+ * One verification link sent to a user's address, signed with a key derived from
  * JWT_SECRET (email-verification-token.ts). A resend adds a row; earlier links of the same address
  * stay valid until they expire or one is used.
  */

@@ -41,7 +41,7 @@ export class QuotaAlert extends EmailedRow {
   superseded: boolean = false;
 
   /**
-   * Due while the user's address was unverified, or while its threshold was turned off (issue 32 §7):
+   * Due while the user's address was unverified, or while its threshold was turned off:
    * never emailed, and the sweep leaves it alone.
    */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })

@@ -45,13 +45,13 @@ export class User {
 
   /**
    * When the user proved they own `email` (the verification link). Null until then: no API key and no
-   * mail but the verification itself (issue 30 §5). Accounts older than the rule were marked verified.
+   * mail but the verification itself. Accounts older than the rule were marked verified.
    */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   emailVerifiedAt: Date | null = null;
 
   /**
-   * The quota alerts (75, 90, 100 % of the month's quota) the user wants emailed (issue 32 §7); all
+   * The quota alerts (75, 90, 100 % of the month's quota) the user wants emailed; all
    * three unless they turned some off. A threshold passed while off is recorded as skipped, not sent.
    */
   @Property({
@@ -61,7 +61,7 @@ export class User {
   quotaAlertThresholds: Opt<QuotaAlertThreshold[]> = [...QUOTA_ALERT_THRESHOLDS];
 
   /**
-   * When the account was deleted (issue 32 §8): its personal fields are erased and its address is a
+   * When the account was deleted: its personal fields are erased and its address is a
    * placeholder; the row stays for the payments and subscriptions kept for accounting. It signs in
    * to nothing.
    */

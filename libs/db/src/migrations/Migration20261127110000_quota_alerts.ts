@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Quota alerts (issue 20 §3): the thresholds each user's calls passed, per month and quota, once
+ * Quota alerts: the thresholds each user's calls passed, per month and quota, once
  * (the unique key is the guard against a second email), and whether each was emailed. Only rows
  * still to email are indexed, for the worker's sweep.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Email verification (issue 30 §5). `users.email_verified_at`: when the user opened the link we sent.
+ * Email verification. `users.email_verified_at`: when the user opened the link we sent.
  * Every account that exists when this runs is marked verified as of its sign-up: those users signed up
  * before the rule, under which no address was proved, and taking their keys and alerts away would
  * break working integrations; new accounts start unverified. `email_verifications`: one row per link

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §1: `password_resets`, one row per "Forgot password?" link mailed to an account (the
+ * `password_resets`, one row per "Forgot password?" link mailed to an account (the
  * token is the row id signed with the address, so no secret is stored).
  */
 export class Migration20261129050000_password_resets extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §2, change email: `email_changes`, one row per new address asked for (its link's token
+ * Change email: `email_changes`, one row per new address asked for (its link's token
  * is the row id signed with both addresses, so no secret is stored). At most one waits per account:
  * a newer request marks the older used.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §7: which quota alerts each user wants emailed. Every existing account keeps all three,
+ * Which quota alerts each user wants emailed. Every existing account keeps all three,
  * as before; the check keeps anything but 75, 90 and 100 out whatever writes the row.
  */
 export class Migration20261129100000_quota_alert_choices extends Migration {

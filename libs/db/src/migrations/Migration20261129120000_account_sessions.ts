@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §4, sessions: `account_sessions`, one row per refresh-token family, which the account page
+ * Sessions: `account_sessions`, one row per refresh-token family, which the account page
  * lists and signs out, and which the API checks access tokens against (their `sid`). The families
  * signed in before it get a row each, without browser or network (none was kept): they show as an
  * unknown browser until their next refresh.

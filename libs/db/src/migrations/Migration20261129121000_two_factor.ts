@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §5: two-factor authentication (TOTP) and fresh sign-ins.
+ * Two-factor authentication (TOTP) and fresh sign-ins.
  *
  * - `user_two_factor`: one row per account that started enrolment; the secret is AES-256-GCM
  *   ciphertext (never the secret itself), `enabled_at` is null until a code confirmed it, and

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §6: every payment PayPal took is a row of `payments`, the recurring charges of a
+ * Every payment PayPal took is a row of `payments`, the recurring charges of a
  * subscription (PayPal's sales, `kind` subscription) as well as an upgrade's prorated difference
  * (`kind` upgrade, an order). A sale has no order, no plan it replaced and no quote to expire; its id
  * goes in `paypal_capture_id`, whose unique index makes a replayed webhook or a second sync write it

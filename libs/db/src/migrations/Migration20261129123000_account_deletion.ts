@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32 §8: a deleted account keeps its row (its payments and subscriptions, kept for accounting,
+ * A deleted account keeps its row (its payments and subscriptions, kept for accounting,
  * point at it) with every personal field erased and the time it was deleted. Its address is replaced
  * by a unique placeholder, so the address itself can sign up again.
  */

@@ -63,7 +63,7 @@ describe('ECB daily reference rates', () => {
       details: { status: 503 },
     });
     // The stand-in never answers: only the adapter's own timeout can end the fetch (no clock is read
-    // here, so a busy machine cannot fail it; issue 30 §11).
+    // here, so a busy machine cannot fail it).
     standIn.fault(route, 'hang');
     await expect(
       ecbProvider({ baseUrl: standIn.url, timeoutMs: 200 }).fetchLatest({ symbols: ['JPY'] }),

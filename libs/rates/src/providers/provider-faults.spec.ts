@@ -266,7 +266,7 @@ describe('provider faults against the stand-in', () => {
     });
 
     // A hang and a stalled body never end on their own: only the adapter's timeout can end the fetch,
-    // so the failure itself is the proof, with no clock read (issue 30 §11).
+    // so the failure itself is the proof, with no clock read.
     it('gives up on a hang after its timeout', async () => {
       standIn.fault(adapter.route, 'hang');
       const error = await failureOf(fetchOne(TIMEOUT_MS));

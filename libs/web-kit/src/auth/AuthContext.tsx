@@ -14,7 +14,7 @@ export interface AuthContextValue {
   user: CurrentUser | null;
   /**
    * True until the start-up refresh has answered (it runs after the first paint, and only when a
-   * sign-in may exist). Pages render meanwhile; protected routes show "Loading..." (spec §2).
+   * sign-in may exist). Pages render meanwhile; protected routes show "Loading...".
    */
   loading: boolean;
   /** Throws TwoFactorRequired when the account wants a code too (then `completeTwoFactorLogin`). */
@@ -39,8 +39,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /**
  * The signed-in user for everything below it (shell and remotes share it through the
  * @fxrates/web-kit singleton). Its children render at once: a public page never waits for the
- * session (issue 21 §6), while what depends on the user reads `loading` (the protected routes
- * show "Loading...", spec §2 and §4). The logic lives in AuthSession; this is the React binding.
+ * session, while what depends on the user reads `loading` (the protected routes
+ * show "Loading..."). The logic lives in AuthSession; this is the React binding.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { client } = useApi();
@@ -68,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The auth state and actions; throws outside an AuthProvider (spec §8). */
+/** The auth state and actions; throws outside an AuthProvider. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error(AUTH_MESSAGES.useAuthOutsideProvider);

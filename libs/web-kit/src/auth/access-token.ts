@@ -5,7 +5,7 @@ const RENEW_MARGIN_MS = 30_000;
 
 /**
  * The signed-in user's access token. It lives in memory only: never in localStorage, never in a
- * cookie that scripts can read (decisions.md, defect fix 6). A reload restores it from the HttpOnly
+ * cookie that scripts can read (docs/decisions.md, "The access token lives in memory"). A reload restores it from the HttpOnly
  * refresh cookie.
  */
 export class AccessToken {

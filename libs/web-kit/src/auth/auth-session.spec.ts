@@ -252,7 +252,7 @@ describe('AuthSession', () => {
     });
   });
 
-  describe('two-factor authentication (issue 32 §5)', () => {
+  describe('two-factor authentication', () => {
     it('answers the password of an account with two-factor on with TwoFactorRequired, then signs in with the code', async () => {
       const { session, jar } = await signedInPage();
       await session.logout();
@@ -357,7 +357,7 @@ describe('AuthSession', () => {
     });
   });
 
-  describe('a 401 on a signed-in call (spec §7)', () => {
+  describe('a 401 on a signed-in call', () => {
     it('refreshes once and retries the call', async () => {
       const { session, client, reload } = await signedInPage();
       const tokenBefore = await session.getAccessToken();
@@ -462,7 +462,7 @@ describe('AuthSession', () => {
     });
   });
 
-  describe('email verification (issue 30 §5)', () => {
+  describe('email verification', () => {
     it('publishes the user verified once the link is accepted', async () => {
       const { session } = await signedInPage();
       const user = session.getSnapshot().user!;

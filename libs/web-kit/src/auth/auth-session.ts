@@ -21,16 +21,16 @@ import { TwoFactorRequired } from './two-factor-required';
 /** What the UI renders from: the user once known, and whether the first check is still running. */
 export interface AuthSnapshot {
   readonly user: CurrentUser | null;
-  /** True until the first refresh attempt has answered (spec §4). */
+  /** True until the first refresh attempt has answered. */
   readonly loading: boolean;
 }
 
 export interface AuthSessionOptions {
   client: ApiClient;
   now?: () => number;
-  /** Reloads the page once a signed-in user's session has ended under them (spec §7). */
+  /** Reloads the page once a signed-in user's session has ended under them. */
   reload?: () => void;
-  /** Where auth failures are reported before they are re-thrown (spec §8, "Auth context"). */
+  /** Where auth failures are reported before they are re-thrown. */
   logError?: (message: string, error: unknown) => void;
   /** Serialises refreshes across tabs; the default uses the browser's Web Locks API. */
   refreshLock?: RefreshLock;
@@ -114,7 +114,7 @@ function defaultAfterFirstPaint(task: () => void): void {
  *   session hint cookie nobody can be, and no refresh is sent.
  * - Once connected to the API client, every request (except the sign-in calls) carries
  *   `Authorization: Bearer`. A 401 on such a request refreshes once and retries; when the refresh
- *   fails, or the retry is refused again, the user is signed out and the page reloads (spec §7).
+ *   fails, or the retry is refused again, the user is signed out and the page reloads.
  *   Any refresh the API refuses with 401 while a user is signed in ends the session the same way.
  * - Concurrent refreshes share one request: rotating the refresh cookie twice with the same value
  *   would look like token theft to the API and sign the user out everywhere.
@@ -315,7 +315,7 @@ export class AuthSession {
     return token ? { Authorization: `Bearer ${token}` } : undefined;
   };
 
-  /** Spec §7: on a 401 with a signed-in user, refresh once and retry; else sign out and reload. */
+  /** On a 401 with a signed-in user, refresh once and retry; else sign out and reload. */
   private readonly recoverFromUnauthorized = async ({
     sentHeaders,
     retried,

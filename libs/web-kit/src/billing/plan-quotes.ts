@@ -36,7 +36,7 @@ function formatDate(iso: string | null, month: 'long' | 'short', timeZone?: stri
   return new Intl.DateTimeFormat('en-US', { year: 'numeric', month, day: 'numeric', timeZone }).format(date);
 }
 
-/** "December 12, 2026", or "N/A" (spec §2, Account Settings). */
+/** "December 12, 2026", or "N/A". */
 export function formatLongDate(iso: string | null, timeZone?: string): string {
   return formatDate(iso, 'long', timeZone);
 }

@@ -63,7 +63,7 @@ function preloadWhenIdle(): void {
  * Searchable currency picker; options read "{flag} {symbol} - {name}", the flag an SVG image.
  *
  * Mantine's Select and its dropdown machinery (Combobox, Popover, OptionsDropdown) are JavaScript
- * that the landing page's first paint does not need (issue 21 §6). Until it has loaded, a stand-in
+ * that the landing page's first paint does not need. Until it has loaded, a stand-in
  * that looks and announces itself the same is shown; the real picker is fetched when the browser is
  * idle after the first paint, or as soon as the user hovers, focuses, presses or types in the
  * stand-in. The swap keeps focus, typed text and caret, and the picker then starts open, as a

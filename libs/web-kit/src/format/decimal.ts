@@ -1,6 +1,6 @@
 /**
  * Exact decimal arithmetic on BigInt for display purposes: the converter recomputes results
- * locally, and binary floating point must not change the digits shown (spec §9 precision).
+ * locally, and binary floating point must not change the digits shown.
  * Values travel as plain decimal strings; rounding is half-even, applied at the end only.
  */
 

@@ -1,8 +1,8 @@
 import { REGISTER_ERRORS } from '@fxrates/domain';
 
 /**
- * A new password, twice: at registration, when a reset link sets one (issue 32 §1) and when the
- * account page changes it (issue 32 §2).
+ * A new password, twice: at registration, when a reset link sets one and when the
+ * account page changes it.
  */
 export interface NewPasswordValues {
   password: string;
@@ -12,7 +12,7 @@ export interface NewPasswordValues {
 export const EMPTY_NEW_PASSWORD: NewPasswordValues = { password: '', confirmPassword: '' };
 
 /**
- * Spec §5: a mismatch is reported as "Passwords do not match" and nothing is sent. The password's
+ * A mismatch is reported as "Passwords do not match" and nothing is sent. The password's
  * length is the server's rule (its answer says what is missing). Written out rather than with
  * @mantine/form's `matchesField`: this module is bundled into each app that imports it (see
  * ./index.ts), and a remote declares only the shared names its own sources import.

@@ -2,7 +2,7 @@ import { PLAN_IDS, type PlanId } from '@fxrates/domain';
 
 /**
  * The react-router navigation state that carries a chosen plan from the pricing page to /register
- * and on to /subscribe (spec §2): the plan in lower case and the annual-billing flag.
+ * and on to /subscribe: the plan in lower case and the annual-billing flag.
  */
 export interface PlanSelectionState {
   plan?: string;

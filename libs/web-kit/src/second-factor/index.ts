@@ -1,6 +1,6 @@
 /**
  * `@fxrates/web-kit/second-factor`: the code field of a sign-in with two-factor on and the "Confirm
- * it's you" dialog that key creation and plan changes open (issue 32 §5).
+ * it's you" dialog that key creation and plan changes open.
  *
  * A third entry point beside `./forms`, for the same reason: the package's index is on the landing
  * page's first load, and the dialog would bring Modal, PasswordInput and their floating and

@@ -22,7 +22,7 @@ function browserStorage(): Storage | null {
 }
 
 /**
- * The anonymous session of the landing converter (spec §7: POST /auth/session, cached and
+ * The anonymous session of the landing converter (POST /auth/session, cached and
  * reused for 12 hours). One instance is shared by the whole page.
  */
 export class AnonymousSession {
@@ -58,7 +58,7 @@ export class AnonymousSession {
 
   /**
    * Runs a call with the session token; when the API answers 401 it creates a new session and
-   * retries once (spec §7).
+   * retries once.
    */
   async run<T>(call: (sessionHeaders: Record<string, string>) => Promise<T>): Promise<T> {
     try {

@@ -51,7 +51,7 @@ export const fxratesTheme = createTheme({
   black: '#0f1b2d',
   // Plain objects, not `Modal.extend(...)` (the same object, typed): importing a component for
   // its `extend` puts it in every page's first load, and Modal alone brings ScrollArea and
-  // floating-ui, 25 KB gzipped that the landing page does not use (issue 21 §6).
+  // floating-ui, 25 KB gzipped that the landing page does not use.
   components: {
     // A link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },

@@ -10,7 +10,7 @@ import { expectProblem } from './support/problem';
 const LOGIN_FAILURE_LIMIT = 3;
 
 /**
- * Issue 32 §8-§9, "Leave and take your data", attacked over HTTP: a deleted account leaves no key
+ * "Leave and take your data" (docs/decisions.md), attacked over HTTP: a deleted account leaves no key
  * that still answers on any instance, its password cannot be guessed through the deletion faster
  * than through the sign-in, and an export holds nothing of anybody else's.
  */

@@ -103,7 +103,7 @@ describe('API2:2023 Broken Authentication', () => {
       await expectBearerRefused(what.endsWith('Basic credentials') ? `Basic ${token}` : `Bearer ${token}`);
     });
 
-    // Point 3 of issue 16 (sec/secrets): claims we never issue are refused, not trusted or a 500.
+    // Claims we never issue are refused, not trusted or a 500.
     it.each([
       ['a subject that is not a user id', () => signed(claimsFor(`${alice.userId}' or '1'='1`), secret)],
       [
@@ -377,7 +377,7 @@ describe('API2:2023 Broken Authentication', () => {
       expect(refused.headers['set-cookie']).toBeUndefined();
     });
 
-    // Point 5 of issue 16 (sec/abuse): an attacker's failures never lock the owner out from their own address.
+    // An attacker's failures never lock the owner out from their own address.
     it('lets the owner sign in from their own address while an attacker guesses their password', async () => {
       const bob = await accountWithKey(t);
       for (let guess = 0; guess <= LOGIN_FAILURE_LIMIT + 1; guess++) {
@@ -395,7 +395,7 @@ describe('API2:2023 Broken Authentication', () => {
   });
 
   /**
-   * Issue 30: a sign-in link (`/login?next=…`) must not send the user off-site once signed in. The
+   * A sign-in link (`/login?next=…`) must not send the user off-site once signed in. The
    * API takes no `next` anywhere: the shell's router reads it in the browser, through the
    * return-path module. So this suite checks both: no API answer redirects where `next` points, and
    * the shell's own module (imported, as the browser runs it) turns every off-site `next` into the
@@ -450,7 +450,7 @@ describe('API2:2023 Broken Authentication', () => {
 });
 
 /**
- * Issue 30 §5: an address nobody proved gets no mail but its verification link, and its account
+ * An address nobody proved gets no mail but its verification link, and its account
  * creates no key. The link is read from the SMTP stand-in, sent by a real worker.
  */
 describe('API2:2023 Broken Authentication: email verification', () => {

@@ -394,7 +394,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       );
     });
 
-    // Point 4 of issue 16 (sec/errors): Node refuses an over-long request line itself, in plain text.
+    // Node refuses an over-long request line itself, in plain text.
     it('refuses a 100 KB query string with 414 or 431 problem+json, without echoing it', async () => {
       const query = `symbols=${'EUR,'.repeat(25_000)}USD`;
       const answer = await rawRequest(
@@ -409,7 +409,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
   });
 
   describe('bodies that cost more to parse than to send', () => {
-    // Point 4 of issue 16 (sec/errors): 3,000 levels of nesting are a 400, never a 500.
+    // 3,000 levels of nesting are a 400, never a 500.
     it('refuses JSON nested 3,000 levels deep: 400, and changes nothing', async () => {
       const before = await accountState(t, alice.userId);
       const deep = `{"firstName":"Ada","company":${'['.repeat(3000)}${']'.repeat(3000)}}`;
@@ -418,7 +418,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
     });
   });
 
-  // Point 4 of issue 30: a forged PayPal webhook costs us nothing.
+  // A forged PayPal webhook costs us nothing.
   describe('PayPal webhook deliveries', () => {
     let address = 0;
     /** Each delivery from an address of its own unless told, so only the throttle test meets the limit. */
@@ -542,7 +542,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
   });
 });
 
-/** Issue 30 §6: free accounts cost a mailbox each, not a network prefix. */
+/** Free accounts cost a mailbox each, not a network prefix. */
 describe('API4:2023 Unrestricted Resource Consumption: sign-ups per network', () => {
   const PER_IP = 2;
   const PER_48 = 5;
@@ -597,7 +597,7 @@ describe('API4:2023 Unrestricted Resource Consumption: sign-ups per network', ()
 });
 
 /**
- * Issue 30 §6: past SIGNUP_WARN_PER_HOUR sign-ups in a clock hour across the platform, nobody is
+ * Past SIGNUP_WARN_PER_HOUR sign-ups in a clock hour across the platform, nobody is
  * refused (a launch can bring that many), but operators are told: a metric counts each further
  * sign-up and one warning is logged for the hour.
  */

@@ -16,7 +16,7 @@ import {
 import { expectProblem } from './support/problem';
 
 const CONTACT_LIMIT = 2;
-/** Sign-ups one address may make an hour here (SIGNUP_LIMIT_PER_HOUR, point 5 of issue 16). */
+/** Sign-ups one address may make an hour here (SIGNUP_LIMIT_PER_HOUR). */
 const SIGN_UP_LIMIT = 5;
 /** More sign-ups from one address than the limit; the throttle must have refused one by then. */
 const SIGN_UP_FLOOD = 30;
@@ -64,7 +64,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
       await expectStillFree(buyer);
     });
 
-    // Point 2 of issue 16 (sec/billing): a custom `plan.billing_cycles` price is refused however PayPal flags it.
+    // A custom `plan.billing_cycles` price is refused however PayPal flags it.
     it('refuses our plan id carrying an inline plan priced at $0.01, even without plan_overridden', async () => {
       const buyer = await accountWithKey(t);
       const subscription = billing.paypal.createSubscription({
@@ -283,7 +283,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
       return answers;
     }
 
-    // Point 5 of issue 16 (sec/abuse): sign-up is throttled per address (per /64 for IPv6).
+    // Sign-up is throttled per address (per /64 for IPv6).
     it(`refuses a flood of sign-ups from one address within ${SIGN_UP_FLOOD}: 429 too-many-attempts, nothing created`, async () => {
       const answers = await flood(() => '203.0.113.66');
       expect(answers.filter((answer) => answer.status === 201)).toHaveLength(SIGN_UP_LIMIT);

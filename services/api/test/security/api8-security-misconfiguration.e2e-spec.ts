@@ -64,7 +64,7 @@ describe('API8:2023 Security Misconfiguration', () => {
     }
   });
 
-  // Point 6 of issue 16 (sec/errors): security headers on every answer, through @fastify/helmet.
+  // Security headers on every answer, through @fastify/helmet.
   it('sends nosniff, frame-ancestors none and a referrer policy on every answer', async () => {
     for (const [what, answer] of await samples()) {
       expect([what, answer.headers['x-content-type-options']]).toEqual([what, 'nosniff']);
@@ -79,7 +79,7 @@ describe('API8:2023 Security Misconfiguration', () => {
     }
   });
 
-  // Point 6 of issue 16: HSTS behind TLS.
+  // HSTS behind TLS.
   it('sends Strict-Transport-Security on answers that came over TLS', async () => {
     const res = await http().get('/api/health').set('X-Forwarded-Proto', 'https');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
@@ -101,7 +101,7 @@ describe('API8:2023 Security Misconfiguration', () => {
       }
     });
 
-    // The codes are those point 4 of issue 16 (sec/errors) gives: invalid-json for what does not parse.
+    // The codes are those docs/api.md lists: invalid-json for what does not parse.
     it.each([
       ['malformed JSON', '{"firstName":', 'invalid-json'],
       ['a trailing comma', '{"firstName":"Mallory",}', 'invalid-json'],

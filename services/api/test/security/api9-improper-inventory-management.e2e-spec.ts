@@ -117,7 +117,7 @@ describe('API9:2023 Improper Inventory Management', () => {
   });
 
   describe('the public-API deployment (API_ROUTES=public-api)', () => {
-    // decisions.md: "the public-API pods serve an explicit list of metered routes" (the lead's part).
+    // docs/decisions.md, "The /api/v1 namespace": "the public-API pods serve an explicit list of metered routes" (the lead's part).
     it('serves nothing but the API-key and public GET routes of /api/v1, health and metrics: every other route is 404', async () => {
       const wrongly: string[] = [];
       const routes = [...new Set(servedRoutes(all.app).filter((route) => !implied(route)))];

@@ -22,7 +22,7 @@ const LOGIN_FAILURE_LIMIT = 3;
 type SignedIn = { email: string; accessToken: string; userId: string; cookie: string };
 
 /**
- * Issue 32 §2, "Change email", attacked over HTTP: the new address is used only once the link mailed
+ * "Change email" (docs/decisions.md), attacked over HTTP: the new address is used only once the link mailed
  * to it is opened by the account it was made for, the old one is told, links are signed, single use
  * and expire, the current password is guarded by the sign-in throttle, and the answer to a request
  * does not tell whether the address has an account. Mail from a real worker to an SMTP stand-in.

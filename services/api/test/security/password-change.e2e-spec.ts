@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'a brand new passphrase';
 const LOGIN_FAILURE_LIMIT = 3;
 
 /**
- * Issue 32 §2, "Change password", attacked over HTTP: the current password is required and guarded
+ * "Change password" (docs/decisions.md), attacked over HTTP: the current password is required and guarded
  * by the sign-in throttle, the change ends every other sign-in and keeps the caller's, and a reset
  * link mailed before it no longer works.
  */
@@ -93,7 +93,7 @@ describe('API2:2023 Broken Authentication: changing the password', () => {
     expect(notice.raw).not.toContain(NEW_PASSWORD);
   });
 
-  it('sends no notice to an address nobody proved (issue 30 §5), and sends it once the address is verified', async () => {
+  it('sends no notice to an address nobody proved, and sends it once the address is verified', async () => {
     const dan = await signedInUser(t.app, { verified: false });
     const body = { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     await change(dan, body).expect(204);

@@ -20,7 +20,7 @@ const PER_ADDRESS = 2;
 const PER_CLIENT = 4;
 
 /**
- * Issue 32 §1, "Forgot password?", attacked over HTTP: the answer says nothing of the account (its
+ * "Forgot password?" (docs/decisions.md), attacked over HTTP: the answer says nothing of the account (its
  * text, its status, its time: the API never looks the address up), links are signed, single use and
  * expire, a reset ends every sign-in, and both throttles hold. Mail from a real worker to an SMTP
  * stand-in. Each test asks from a client address of its own (TRUST_PROXY, X-Forwarded-For).

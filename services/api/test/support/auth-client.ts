@@ -22,7 +22,7 @@ export function refreshCookieOf(res: request.Response): string {
 
 /**
  * Marks a user's address verified, as opening the emailed link does, for tests whose subject is not
- * verification (issue 30 §5: only verified addresses create keys). The link itself is tested in
+ * verification (only verified addresses create keys). The link itself is tested in
  * email-verification.e2e-spec.ts.
  */
 export async function markEmailVerified(app: NestFastifyApplication, userId: string): Promise<void> {

@@ -7,7 +7,7 @@ export interface AccountDeletedEmailInput {
 }
 
 /**
- * The confirmation that an account was deleted (issue 32 §8): what happened to the data, and whom to
+ * The confirmation that an account was deleted: what happened to the data, and whom to
  * tell if its owner did not do it (the deletion needed the password, so someone else has it).
  */
 export function accountDeletedEmail(input: AccountDeletedEmailInput): { subject: string; text: string } {

@@ -299,7 +299,7 @@ export class SubscriptionSync {
   }
 
   /**
-   * The sale as a row of `payments` (issue 32 §6), the account page's list of everything paid: one
+   * The sale as a row of `payments`, the account page's list of everything paid: one
    * row per PayPal transaction id (the unique paypal_capture_id), so a replayed event, a second
    * delivery or a sync after reconcile writes nothing twice. It pays for the plan PayPal billed (the
    * subscription's plan_id now: a sale is announced as it is taken) for the period salePeriod

@@ -14,7 +14,7 @@ import {
 } from './email-change-emails';
 
 /**
- * The two mails of a change of address (issue 32 §2): the link to the new address (or, when another
+ * The two mails of a change of address: the link to the new address (or, when another
  * account has it, the reason no link comes) and, once the change is made, the notice to the old one.
  */
 @Injectable()

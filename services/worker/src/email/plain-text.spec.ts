@@ -5,7 +5,7 @@ import { plainText } from './plain-text';
 const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/|www\.|[a-z0-9-]+\.[a-z]{2,}|[^\s@]+@[^\s@]+/i;
 
 describe('plainText', () => {
-  it('turns the attack of issue 30 into one harmless line', () => {
+  it('turns an attack by a crafted name into one harmless line', () => {
     const name = 'Eve\r\n\r\nClick https://evil.example to verify\u200b';
     const text = plainText(name);
     expect(text).toBe('Eve Click https[:]//evil[.]example to verify');

@@ -6,7 +6,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 const DOTS = /[.\u3002\uff0e]/gu;
 
 /**
- * User-supplied text made safe to put in the body of a plain-text email (issue 30 §5): a first name,
+ * User-supplied text made safe to put in the body of a plain-text email: a first name,
  * a contact message. It stays readable but never becomes a link or a forged line of our own:
  * - NFKC first, so full-width look-alikes ("ｅｖｉｌ．ｅｘａｍｐｌｅ") become the ASCII they imitate;
  * - control and invisible characters removed; line breaks become a space (`multiline`: a newline);

@@ -10,7 +10,7 @@ import { passwordChangedEmail } from './password-changed-email';
 /**
  * Tells an account's address that its password changed (a reset or the account page), when the
  * address is proved its owner's: nobody proved an unverified one, so it gets no mail but the
- * verification link (issue 30 §5). A reset proves the mailbox and marks it verified first.
+ * verification link. A reset proves the mailbox and marks it verified first.
  */
 @Injectable()
 export class PasswordChangedMailer {
@@ -30,9 +30,7 @@ export class PasswordChangedMailer {
       .findOne(User, { id: userId }, { fields: ['id', 'email', 'emailVerifiedAt'] });
     if (!user) return { sent: false };
     if (!user.emailVerifiedAt) {
-      this.logger.debug(
-        `Password-change notice of user ${user.id} not emailed: the address is not verified (issue 30 §5)`,
-      );
+      this.logger.debug(`Password-change notice of user ${user.id} not emailed: the address is not verified`);
       return { sent: false };
     }
     const at = new Date(changedAt);

@@ -27,7 +27,7 @@ export interface NewQuotaAlert {
  *
  * Several thresholds passed at once (70 % to 100 % in one flush): each is recorded, only the highest
  * the user wants is emailed, the lower ones are marked superseded, as Stripe and GitHub do.
- * A threshold the user turned off (issue 32 §7) is recorded as skipped: never emailed, not even if
+ * A threshold the user turned off is recorded as skipped: never emailed, not even if
  * turned back on later that month (the unique key holds the row), and it supersedes nothing, so with
  * 100 % off a flush from 70 % to 100 % still sends the 90 % email. Months already over at
  * flush time (calls of 23:59:59 flushed after midnight) are not alerted: their quota has reset.

@@ -111,7 +111,7 @@ export class QuotaAlertMailer {
       return { sent: false };
     }
     if (!user.emailVerifiedAt) {
-      // Nobody proved the address is theirs (issue 30 §5): no mail to it but the verification link.
+      // Nobody proved the address is theirs: no mail to it but the verification link.
       await em.nativeUpdate(QuotaAlert, { id: alert.id }, { skippedAt: new Date() });
       this.logger.log(
         `Quota alert ${alert.id} not emailed: user ${alert.userId} has not verified the address`,

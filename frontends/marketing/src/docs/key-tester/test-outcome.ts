@@ -42,7 +42,7 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The spec's test-panel message for a status (§8), else the server's message, else a default. */
+/** The spec's test-panel message for a status, else the server's message, else a default. */
 export function messageForStatus(status: number, body: unknown): string | null {
   if (status >= 200 && status < 300) return null;
   switch (status) {

@@ -25,7 +25,7 @@ const METAL_UNIT_OPTIONS: { value: MetalUnit; label: string }[] = [
   { value: 'kg', label: 'Kilograms (kg)' },
 ];
 
-/** The landing converter (spec §2, §4, §7, §9). */
+/** The landing converter. */
 export function CurrencyConverter() {
   const {
     state,
@@ -103,7 +103,7 @@ export function CurrencyConverter() {
               size="md"
               style={{ flex: 1, minWidth: 0 }}
             />
-            {/* The browser's own tooltip: Mantine's Tooltip would add 8 KB gzipped to the landing page (issue 21 §6). */}
+            {/* The browser's own tooltip: Mantine's Tooltip would add 8 KB gzipped to the landing page. */}
             <ActionIcon
               variant="light"
               size={42}

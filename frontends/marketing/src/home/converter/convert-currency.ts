@@ -31,7 +31,7 @@ function wait(milliseconds: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * GET /rates/convert?numbers=string with the anonymous session (spec §7): up to 2 retries on transient
+ * GET /rates/convert?numbers=string with the anonymous session: up to 2 retries on transient
  * failures; a 401 creates a new session and retries once. Rejects with the last error.
  */
 export async function convertCurrency(

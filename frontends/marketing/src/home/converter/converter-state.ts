@@ -9,7 +9,7 @@ import {
 } from '@fxrates/domain';
 import { decimalsEqual, invertDecimal, multiplyDecimals, type RateProvenance } from '@fxrates/web-kit';
 
-/** The rate of the last successful conversion, kept to recompute results locally (spec §4). */
+/** The rate of the last successful conversion, kept to recompute results locally. */
 export interface Quote {
   /** 1 `from` = `rate` `to`, as an exact decimal string. */
   rate: string;

@@ -21,7 +21,7 @@ export interface ConvertParams {
   from: string;
   to: string;
   amount: string;
-  /** `string` writes amount, rate and result as decimal strings (decisions.md, Numbers). */
+  /** `string` writes amount, rate and result as decimal strings (docs/decisions.md, Numbers). */
   numbers: NumbersFormat;
   /** What a metal side is measured in: troy ounces unless `unit` says grams or kilograms. */
   unit: MetalUnit;

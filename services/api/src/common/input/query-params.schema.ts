@@ -40,7 +40,7 @@ export const AmountParameter = Type.Number({
     'thousands separator; at most 64 characters), at most 1e15. Otherwise 400 `invalid-amount` or `amount-too-large`.',
 });
 
-/** `numbers=string` (decisions.md, Numbers): amounts, rates and results as exact decimal strings. */
+/** `numbers=string` (docs/decisions.md, Numbers): amounts, rates and results as exact decimal strings. */
 export const NumbersParameter = StringEnum(NUMBERS_FORMATS, {
   default: 'number',
   description:

@@ -16,7 +16,7 @@ import { ACCOUNT_EXPORTS_PER_HOUR, AccountExportService } from './account-export
 import { AccountExportDto } from './dto/account-export.response';
 import { DeleteAccountBody } from './dto/delete-account.body';
 
-/** "Leave and take your data" (issue 32 §8): the account's data as a file, and deleting the account. */
+/** "Leave and take your data": the account's data as a file, and deleting the account. */
 @ApiTags('account')
 @ApiBearerAuth('bearer')
 @UseGuards(JwtAuthGuard)

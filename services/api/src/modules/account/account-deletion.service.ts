@@ -28,7 +28,7 @@ interface Erased {
 }
 
 /**
- * "Delete account" (issue 32 §8). In order, each step safe to run again should a crash or a refusal
+ * "Delete account". In order, each step safe to run again should a crash or a refusal
  * stop it: the password (as a sign-in checks it) and the second factor; every subscription PayPal
  * may still bill cancelled at PayPal (PayPal unreachable: 502, nothing erased); then, in one
  * transaction holding the user's row, every key disabled, every sign-in ended and every personal
@@ -118,8 +118,8 @@ export class AccountDeletionService {
   }
 
   /**
-   * The address the account had is told it was deleted, when it was proved the owner's (issue 30 §5:
-   * an unproved address gets no mail but its verification link). The job holds the address until
+   * The address the account had is told it was deleted, when it was proved the owner's (an
+   * unproved address gets no mail but its verification link). The job holds the address until
    * sent, and is removed then.
    */
   private async confirm(

@@ -39,7 +39,7 @@ function exported(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * "Export my data" (issue 32 §8): everything we hold about the signed-in account, read with
+ * "Export my data": everything we hold about the signed-in account, read with
  * `select *` so a column added later is exported too (SECRET_COLUMN keeps secrets out). Every query
  * names the user; contact messages, which carry only an address, are the ones sent from an address
  * the account proved it owns (its verified address and the ones it changed from), so registering

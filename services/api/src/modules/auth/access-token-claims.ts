@@ -34,7 +34,7 @@ export function userIdOfAccessToken(
 }
 
 /**
- * The session a token was issued for (its `sid`, issue 32 §4), which dashboard calls check is still
+ * The session a token was issued for (its `sid`), which dashboard calls check is still
  * signed in; undefined for a token without one (issued before sessions were kept: a refresh gets one).
  */
 export function sessionIdOfAccessToken({ payload }: DecodedAccessToken): string | undefined {

@@ -16,7 +16,7 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthenticatedUser } from './jwt.strategy';
 import { SameOriginGuard } from './same-origin.guard';
 
-/** The signed-in account's sessions (issue 32 §4): listed, and signed out one by one or all others. */
+/** The signed-in account's sessions: listed, and signed out one by one or all others. */
 @ApiTags('account')
 @ApiBearerAuth('bearer')
 @UseGuards(JwtAuthGuard)

@@ -13,7 +13,7 @@ const notFound = () =>
   );
 
 /**
- * "Sessions" on the account page (issue 32 §4): the account's signed-in sessions, and signing any of
+ * "Sessions" on the account page: the account's signed-in sessions, and signing any of
  * them out (RefreshTokensService ends its refresh tokens and, through the session row, its access
  * tokens at once).
  */

@@ -9,7 +9,7 @@ import { EmailChangeService } from './email-change.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthenticatedUser } from './jwt.strategy';
 
-/** Changing the signed-in account's address (issue 32 §2): a link to the new one, a notice to the old. */
+/** Changing the signed-in account's address: a link to the new one, a notice to the old. */
 @ApiTags('account')
 @ApiBearerAuth('bearer')
 @UseGuards(JwtAuthGuard)

@@ -50,7 +50,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * "Change email" (issue 32 §2), as GitHub and Stripe do it: the new address is used only once its
+ * "Change email", as GitHub and Stripe do it: the new address is used only once its
  * owner opens the link mailed to it, and the old one is told.
  *
  * - Asking takes the current password (CurrentPasswordCheck: the sign-in throttle), then counts

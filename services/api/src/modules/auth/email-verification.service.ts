@@ -29,7 +29,7 @@ const invalidLink = () =>
   );
 
 /**
- * Proves a user owns their address (issue 30 §5): sign-up sends a link, the dashboard can send
+ * Proves a user owns their address: sign-up sends a link, the dashboard can send
  * another (throttled per user), and opening it while signed in as its account verifies the address.
  *
  * A link is signed (email-verification-token.ts), single use, and valid for

@@ -10,7 +10,7 @@ import { PasswordStore } from './password-store';
 import { assertAcceptablePassword } from './passwords';
 
 /**
- * "Change password" on the account page (issue 32 §2): the current password is required
+ * "Change password" on the account page: the current password is required
  * (CurrentPasswordCheck: under the sign-in throttle); the change ends every other sign-in of the
  * account and keeps the caller's.
  */

@@ -33,7 +33,7 @@ const usedLink = () =>
   );
 
 /**
- * "Forgot password?" (issue 32 §1). Asking for a link answers the same for every well-formed
+ * "Forgot password?". Asking for a link answers the same for every well-formed
  * address, in the same time: the API counts the request (per client address, then per email) and
  * hands the address to the worker, which looks the account up, stores a link and mails it — or does
  * nothing when there is no account. A link is signed (password-reset-token.ts), single use and valid

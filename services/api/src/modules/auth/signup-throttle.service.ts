@@ -22,8 +22,7 @@ const HOUR_SECONDS = 3600;
  * Sign-ups counted in Redis across instances, every one that gets as far as hashing its password (a
  * refused duplicate email too: each costs an argon2 hash):
  * - per IP (IPv4 address or IPv6 /64), `SIGNUP_LIMIT_PER_HOUR` an hour;
- * - per wider network, so that a holder of many addresses pays per mailbox, not per prefix (issue 30
- *   §6): an IPv4 /24, an IPv6 /56 and an IPv6 /48, each with a limit of its own
+ * - per wider network, so that a holder of many addresses pays per mailbox, not per prefix: an IPv4 /24, an IPv6 /56 and an IPv6 /48, each with a limit of its own
  *   (`SIGNUP_LIMIT_PER_HOUR_IPV4_24`, `…_IPV6_56`, `…_IPV6_48`). A /48 holds 65 536 /64s: without
  *   them it could open 655 360 accounts an hour at 10 per /64;
  * - platform-wide, never refused: past `SIGNUP_WARN_PER_HOUR` in a clock hour each further sign-up

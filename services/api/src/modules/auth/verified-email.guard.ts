@@ -23,7 +23,7 @@ export class VerifiedEmailGuard implements CanActivate {
 }
 
 /**
- * For routes only a proved address may use (issue 30 §5: creating API keys), on a controller guarded
+ * For routes only a proved address may use (creating API keys), on a controller guarded
  * by JwtAuthGuard (its class-level guard runs before this method-level one); documents the 403.
  */
 export function RequiresVerifiedEmail(): MethodDecorator {

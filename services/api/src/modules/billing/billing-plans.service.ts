@@ -57,7 +57,7 @@ export class BillingPlansService {
     };
   }
 
-  /** Spec §3: a missing plan id gives null and logs an error. */
+  /** A missing plan id gives null and logs an error. */
   private paypalPlanId(plan: PaidPlanId, cycle: BillingCycle): string | null {
     const id = this.planIds.idOf(plan, cycle);
     if (!id) this.logger.error(`No PayPal plan id for ${plan} ${cycle}: set it in PAYPAL_PLAN_IDS`);

@@ -59,7 +59,7 @@ export class SubscriptionCancellationService {
   }
 
   /**
-   * Deleting the account (issue 32 §8): every subscription of the user PayPal may still bill is
+   * Deleting the account: every subscription of the user PayPal may still bill is
    * cancelled at PayPal, before anything of the account is erased. One PayPal no longer bills
    * (422: cancelled, expired) counts as cancelled, so a deletion tried again after a failure goes
    * through. PayPal unreachable: 502 `payment-provider-unavailable`, nothing cancelled here nor erased.

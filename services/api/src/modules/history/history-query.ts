@@ -65,7 +65,7 @@ export interface PeriodQuery {
   base: string;
   /** Undefined when the caller asked for every currency. */
   symbols: string[] | undefined;
-  /** `string`: every rate as an exact decimal string (decisions.md, Numbers). */
+  /** `string`: every rate as an exact decimal string (docs/decisions.md, Numbers). */
   numbers: NumbersFormat;
 }
 

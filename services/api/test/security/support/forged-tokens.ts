@@ -7,7 +7,7 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 /** What our access tokens carry (AccessTokensService), for a forger to vary one thing at a time. */
 export interface Claims {
   sub: string;
-  /** The session the token is for (issue 32 §4). */
+  /** The session the token is for. */
   sid?: string;
   iss?: string;
   aud?: string;

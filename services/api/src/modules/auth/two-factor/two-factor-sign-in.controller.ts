@@ -14,7 +14,7 @@ import { deviceOf } from '../session-device';
 import { ReauthenticateBody, TwoFactorLoginBody } from './dto/two-factor.dto';
 import { ReauthenticationService } from './reauthentication.service';
 
-/** The code step of a two-factor sign-in, and proving it is still you (issue 32 §5). */
+/** The code step of a two-factor sign-in, and proving it is still you. */
 @ApiTags('auth')
 @Controller('auth')
 export class TwoFactorSignInController {

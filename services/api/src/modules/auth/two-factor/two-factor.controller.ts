@@ -28,7 +28,7 @@ import {
 } from './dto/two-factor.dto';
 import { TwoFactorService } from './two-factor.service';
 
-/** Two-factor authentication of the signed-in account (issue 32 §5): set up, recovery codes, off. */
+/** Two-factor authentication of the signed-in account: set up, recovery codes, off. */
 @ApiTags('account')
 @ApiBearerAuth('bearer')
 @UseGuards(JwtAuthGuard)

@@ -6,7 +6,7 @@ import { TwoFactorThrottleService } from './two-factor-throttle.service';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 
-/** What AuthModule registers for two-factor authentication and fresh sign-ins (issue 32 §5). */
+/** What AuthModule registers for two-factor authentication and fresh sign-ins. */
 export const TWO_FACTOR_CONTROLLERS = [TwoFactorSignInController, TwoFactorController];
 
 export const TWO_FACTOR_PROVIDERS = [

@@ -29,8 +29,8 @@ const notEnabled = () =>
   new AppException(ErrorCode.TwoFactorNotEnabled, 'Two-factor authentication is not on for this account.');
 
 /**
- * Two-factor authentication with an authenticator app (TOTP, RFC 6238) and ten recovery codes
- * (issue 32 §5). The secret is kept sealed (SecretBox) and each accepted code's time step is kept,
+ * Two-factor authentication with an authenticator app (TOTP, RFC 6238) and ten recovery codes.
+ * The secret is kept sealed (SecretBox) and each accepted code's time step is kept,
  * so that a code works once: a code seen in use (over a shoulder, by a phishing page) cannot be
  * used again within its 90 seconds. Every code checked counts under TwoFactorThrottleService, as
  * passwords count under the sign-in throttle.

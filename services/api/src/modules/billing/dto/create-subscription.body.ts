@@ -9,7 +9,7 @@ import {
 import { IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 /**
- * The spec's subscription record (spec §3). Only `paypalSubscriptionId` names what to verify, and
+ * The spec's subscription record. Only `paypalSubscriptionId` names what to verify, and
  * `plan` + `billingCycle` what the user asked for; userId, paymentId, amount and status are accepted
  * for compatibility and ignored: the server reads them from PayPal, the session and its price table.
  */
