@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { NUMBERS_FORMATS, type NumbersFormat } from '@fxrates/domain';
-import { survivesJsonParse } from '@fxrates/rates';
 import { optionalChoice, type Query, NumbersParameter } from '../../common/input';
 import { decimalLiteral } from '../../common/openapi';
 

@@ -7,7 +7,6 @@ import {
   optionalCurrency,
   optionalCurrencyList,
   requiredString,
-  CurrencyCode,
   CurrencyListParameter,
 } from '../../../common/input';
 import { assertCurrenciesInPlan } from '../../plans';
