@@ -72,6 +72,7 @@ module.exports = {
       testEnvironment: '<rootDir>/services/api/test/support/worker-environment.ts',
       setupFilesAfterEnv: ['<rootDir>/services/api/test/support/test-timeout.ts'],
       globalSetup: '<rootDir>/services/api/test/global-setup.ts',
+      globalTeardown: '<rootDir>/services/api/test/global-teardown.ts',
     },
     '<rootDir>/e2e/jest.config.js',
     '<rootDir>/e2e/cluster/jest.config.js',

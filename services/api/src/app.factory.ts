@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { REQUEST_ID_HEADER } from '@fxrates/domain';
 import { AppModule } from './app.module';
+import { Clock, SystemClock } from './common/time';
 import {
   AccessLog,
   DirectRoutes,
@@ -40,6 +41,8 @@ export interface AppOptions {
   logDestination?: DestinationStream;
   /** Overrides of HTTP_TIMEOUTS, for tests that stall a request. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** The time the metered path reads: the system's unless a test moves its own (common/time). */
+  clock?: Clock;
 }
 
 /** Builds the HTTP application; main.ts listens, tests drive it through supertest. */
@@ -77,12 +80,16 @@ export async function createApp(
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
-    bufferLogs: false,
-    abortOnError: false,
-    bodyParser: false, // registerJsonBodyParser: JSON only, with the raw bytes kept
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, options.clock ?? new SystemClock()),
+    adapter,
+    {
+      logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+      bufferLogs: false,
+      abortOnError: false,
+      bodyParser: false, // registerJsonBodyParser: JSON only, with the raw bytes kept
+    },
+  );
   early.routes = app.get(DirectRoutes);
   early.shutdown = app.get(ShutdownState);
   const serves = servedRoutes(config, [

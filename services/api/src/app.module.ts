@@ -8,6 +8,7 @@ import { ormConfig } from '@fxrates/db';
 import { bullConnection, bullPrefix, DEFAULT_JOB_OPTIONS } from '@fxrates/queues';
 import { DirectRoutesModule } from './common/http';
 import { MetricsModule } from './common/metrics';
+import { Clock, SystemClock } from './common/time';
 import { AccountModule } from './modules/account';
 import { AuthModule } from './modules/auth';
 import { BillingModule } from './modules/billing';
@@ -41,7 +42,7 @@ function throttlerStorage(config: AppConfig): ThrottlerStorageRedisService {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -77,8 +78,11 @@ export class AppModule {
         LandingConverterModule,
         HealthModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: Clock, useValue: clock },
+      ],
+      exports: [APP_CONFIG, Clock],
     };
   }
 }

@@ -6,11 +6,14 @@ import { ApiMetrics } from '../src/common/metrics';
 import { MeteringService } from '../src/modules/metering';
 import { UserPlansService } from '../src/modules/plans';
 import { signedInUser } from './support/signed-in';
+import { MovingClock } from './support/moving-clock';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
 describe('public API /api/v1', () => {
   let t: TestApp;
+  // Moved past a burst's second rather than waiting one out.
+  const clock = new MovingClock();
   const snapshot = loadBundledSnapshot();
   const http = (app = t) => request(app.app.getHttpServer());
   const v1 = (path: string, key?: string, app = t) => {
@@ -41,7 +44,7 @@ describe('public API /api/v1', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(testConfig());
+    t = await startTestApp(testConfig(), { clock });
   });
   afterAll(() => t.close());
 
@@ -196,7 +199,7 @@ describe('public API /api/v1', () => {
         rate: expectedRate('GBP', 'INR'),
         stale: true,
       });
-      await new Promise((r) => setTimeout(r, 1000)); // the free plan's burst is 2 per second
+      clock.advance(1000); // the free plan's burst is 2 per second
       for (const path of ['/convert', '/rates/convert']) {
         const res = await v1(`${path}?from=USD&to=EUR&amount=100`, key).expect(200);
         expect(res.body).toMatchObject({
@@ -313,7 +316,7 @@ describe('public API /api/v1', () => {
       const { key, userId } = await newKey();
       await leaveRemaining(userId, 1000, 1);
       await v1('/rates/rate?from=USD&to=EUR', key).expect(200);
-      await new Promise((r) => setTimeout(r, 1000));
+      clock.advance(1000);
       const res = await v1('/rates/rate?from=USD&to=EUR', key).expect(429);
       expect(res.body.code).toBe('quota-exceeded');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

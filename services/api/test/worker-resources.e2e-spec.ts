@@ -3,11 +3,18 @@ import { Client } from 'pg';
 import {
   copyTemplateForWorkers,
   currentWorkerId,
+  dropRunDatabases,
   databaseNameOf,
   templateDatabaseUrl,
   workerDatabaseUrl,
   workerRedisUrl,
 } from './support/worker-resources';
+
+/** The base database name a worker's is named after: `<base>_p<run>_w<id>` → `<base>`. */
+const baseOf = (url: string) => url.replace(/_p\d+_w\d+$/, '');
+
+/** A pid no process has: past the kernel's largest. */
+const deadPid = () => 4_194_304 + 1;
 
 /** The test run's own isolation: each jest worker on a database and a Redis DB of its own. */
 describe('test workers: a database and a Redis DB each', () => {
@@ -24,7 +31,7 @@ describe('test workers: a database and a Redis DB each', () => {
   it('runs this file in its worker’s database and Redis DB', async () => {
     const id = currentWorkerId();
     const url = process.env.TEST_DATABASE_URL!;
-    expect(databaseNameOf(url)).toMatch(new RegExp(`_w${id}$`));
+    expect(databaseNameOf(url)).toMatch(new RegExp(`_p\\d+_w${id}$`));
     const [{ name }] = await query(url, 'select current_database() as name');
     expect(name).toBe(databaseNameOf(url));
     // Migrated: the template's schema came with the copy.
@@ -43,31 +50,49 @@ describe('test workers: a database and a Redis DB each', () => {
   });
 
   it('copies the template to fresh databases that share no rows, replacing what an earlier run left', async () => {
-    const base = `${process.env.TEST_DATABASE_URL!.replace(/_w\d+$/, '')}_copytest`;
+    const base = `${baseOf(process.env.TEST_DATABASE_URL!)}_copytest`;
     const admin = new URL(base);
     admin.pathname = '/postgres';
     const template = databaseNameOf(templateDatabaseUrl(base));
+    const run = `p${process.pid}`;
+    const names = [1, 2].map((id) => databaseNameOf(workerDatabaseUrl(base, id, run)));
+    const migrate = () => query(templateDatabaseUrl(base), 'create table if not exists notes (text text)');
     await query(admin.toString(), `drop database if exists "${template}" with (force)`);
     await query(admin.toString(), `create database "${template}"`);
     try {
-      await query(templateDatabaseUrl(base), 'create table notes (text text)');
-      await copyTemplateForWorkers(base, 2);
-      await query(workerDatabaseUrl(base, 1), "insert into notes values ('worker 1 was here')");
-      expect(await query(workerDatabaseUrl(base, 2), 'select * from notes')).toEqual([]);
+      await copyTemplateForWorkers(base, 2, run, migrate);
+      await query(workerDatabaseUrl(base, 1, run), "insert into notes values ('worker 1 was here')");
+      expect(await query(workerDatabaseUrl(base, 2, run), 'select * from notes')).toEqual([]);
 
       // A connection left open by a killed run does not stop the next run's copy.
-      const leftOver = new Client({ connectionString: workerDatabaseUrl(base, 1) });
+      const leftOver = new Client({ connectionString: workerDatabaseUrl(base, 1, run) });
       await leftOver.connect();
       leftOver.on('error', () => undefined);
-      await copyTemplateForWorkers(base, 2);
-      expect(await query(workerDatabaseUrl(base, 1), 'select * from notes')).toEqual([]);
+      await copyTemplateForWorkers(base, 2, run, migrate);
+      expect(await query(workerDatabaseUrl(base, 1, run), 'select * from notes')).toEqual([]);
       await leftOver.end().catch(() => undefined);
+
+      // Another run's databases stay while its jest process runs, and go once it is gone.
+      const alive = databaseNameOf(workerDatabaseUrl(base, 1, `p${process.ppid}`));
+      const killed = databaseNameOf(workerDatabaseUrl(base, 1, `p${deadPid()}`));
+      for (const name of [alive, killed])
+        await query(admin.toString(), `create database "${name}" template "${template}"`);
+      await copyTemplateForWorkers(base, 2, run, migrate);
+      const left = (await query(admin.toString(), 'select datname from pg_database')).map(
+        (row) => row.datname,
+      );
+      expect(left).toContain(alive);
+      expect(left).not.toContain(killed);
+      names.push(alive);
+
+      await dropRunDatabases(base, 2, run);
+      const after = (await query(admin.toString(), 'select datname from pg_database')).map(
+        (row) => row.datname,
+      );
+      expect(after).not.toContain(names[0]);
+      expect(after).not.toContain(names[1]);
     } finally {
-      for (const name of [
-        template,
-        databaseNameOf(workerDatabaseUrl(base, 1)),
-        databaseNameOf(workerDatabaseUrl(base, 2)),
-      ]) {
+      for (const name of [template, ...names]) {
         await query(admin.toString(), `drop database if exists "${name}" with (force)`);
       }
     }

@@ -2,6 +2,7 @@ import { TestEnvironment } from 'jest-environment-node';
 import {
   baseDatabaseUrl,
   baseRedisUrl,
+  currentRun,
   currentWorkerId,
   isWorkerDatabaseUrl,
   workerDatabaseUrl,
@@ -17,7 +18,7 @@ import {
  */
 const workerId = currentWorkerId();
 if (!isWorkerDatabaseUrl(baseDatabaseUrl())) {
-  process.env.TEST_DATABASE_URL = workerDatabaseUrl(baseDatabaseUrl(), workerId);
+  process.env.TEST_DATABASE_URL = workerDatabaseUrl(baseDatabaseUrl(), workerId, currentRun());
   process.env.TEST_REDIS_URL = workerRedisUrl(baseRedisUrl(), workerId);
 }
 

@@ -5,7 +5,9 @@ import { Client } from 'pg';
  * seeing each other's rows (a file writing today's ECB close no longer breaks one that expects it
  * missing). The global setup migrates one template database and copies it for every worker
  * (`CREATE DATABASE … TEMPLATE`, a file copy); `worker-environment.ts` points each worker's files at
- * their copy through TEST_DATABASE_URL and TEST_REDIS_URL.
+ * their copy through TEST_DATABASE_URL and TEST_REDIS_URL. The copies are the run's own
+ * (`<base>_p<pid of jest>_w<worker>`), so two runs on one machine never drop each other's; the global
+ * teardown drops them, and the next setup drops those of runs that were killed.
  */
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/fxrates_test';
@@ -36,14 +38,23 @@ export function templateDatabaseUrl(baseUrl: string): string {
   return withDatabaseName(baseUrl, `${databaseNameOf(baseUrl)}_template`);
 }
 
-/** Worker `workerId`'s database: `<base>_w<id>`. */
-export function workerDatabaseUrl(baseUrl: string, workerId: number): string {
-  return withDatabaseName(baseUrl, `${databaseNameOf(baseUrl)}_w${workerId}`);
+/** This run's id: the jest process's pid, which the workers it starts inherit through the environment. */
+export const RUN_VARIABLE = 'FXRATES_TEST_RUN';
+
+export function currentRun(env: NodeJS.ProcessEnv = process.env): string {
+  const run = env[RUN_VARIABLE];
+  if (!run || !/^p\d+$/.test(run)) throw new Error(`${RUN_VARIABLE} is not set: run the tests through jest`);
+  return run;
+}
+
+/** Worker `workerId`'s database in run `run`: `<base>_<run>_w<id>`. */
+export function workerDatabaseUrl(baseUrl: string, workerId: number, run: string): string {
+  return withDatabaseName(baseUrl, `${databaseNameOf(baseUrl)}_${run}_w${workerId}`);
 }
 
 /** Whether `url` already names a worker's database (an environment set up twice changes nothing). */
 export function isWorkerDatabaseUrl(url: string): boolean {
-  return /_w\d+$/.test(databaseNameOf(url));
+  return /_p\d+_w\d+$/.test(databaseNameOf(url));
 }
 
 /** Worker `workerId`'s Redis DB: the base DB (15 by default) for worker 1, one lower for each next worker. */
@@ -81,18 +92,60 @@ async function onServer<T>(anyDatabaseUrl: string, work: (admin: Client) => Prom
   }
 }
 
+/** Whether process `pid` still runs (a run whose jest process is gone was killed). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * Replaces each worker's database by a fresh copy of the template: every run starts from the
- * migrated schema alone, whatever an earlier (or killed) run left. FORCE ends connections a killed
- * run's processes may still hold.
+ * Gives each of the run's workers a fresh copy of the template (migrated by `migrate` first), after
+ * dropping the databases of runs that were killed before their teardown. Runs starting together take
+ * turns (an advisory lock): a template being migrated or copied by one cannot be copied by another.
  */
-export async function copyTemplateForWorkers(baseUrl: string, workers: number): Promise<void> {
+export async function copyTemplateForWorkers(
+  baseUrl: string,
+  workers: number,
+  run: string,
+  migrate: () => Promise<unknown>,
+): Promise<void> {
+  const base = databaseNameOf(baseUrl);
   const template = databaseNameOf(templateDatabaseUrl(baseUrl));
   await onServer(baseUrl, async (admin) => {
+    await admin.query(`select pg_advisory_lock(hashtext($1))`, [template]);
+    try {
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1`,
+        [`${base}\\_p%\\_w%`],
+      );
+      for (const { datname } of rows) {
+        const owner = new RegExp(`^${base}_p(\\d+)_w\\d+$`).exec(datname);
+        if (owner && !running(Number(owner[1])))
+          await admin.query(`drop database if exists "${datname}" with (force)`);
+      }
+      await migrate();
+      for (let id = 1; id <= workers; id++) {
+        const name = databaseNameOf(workerDatabaseUrl(baseUrl, id, run));
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.query(`create database "${name}" template "${template}"`);
+      }
+    } finally {
+      await admin.query(`select pg_advisory_unlock(hashtext($1))`, [template]);
+    }
+  });
+}
+
+/** Drops the run's worker databases (the global teardown). */
+export async function dropRunDatabases(baseUrl: string, workers: number, run: string): Promise<void> {
+  await onServer(baseUrl, async (admin) => {
     for (let id = 1; id <= workers; id++) {
-      const name = databaseNameOf(workerDatabaseUrl(baseUrl, id));
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.query(`create database "${name}" template "${template}"`);
+      await admin.query(
+        `drop database if exists "${databaseNameOf(workerDatabaseUrl(baseUrl, id, run))}" with (force)`,
+      );
     }
   });
 }

@@ -9,6 +9,7 @@ import {
   type LaterAnswer,
   type HttpAnswer,
 } from '../../common/http';
+import { Clock } from '../../common/time';
 import { CurrentRates } from '../current-rates';
 import { ApiKeyResolver, keyDisabled, type ResolvedKey } from '../keys';
 import { convertRoutes } from './handlers/rates/convert.handler';
@@ -108,6 +109,7 @@ export class PublicApiRoutes implements OnModuleInit {
     history: RateHistory,
     streams: StreamHub,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.policy = new CachePolicy(config.rates.providers, history);
     this.routes = publicRoutes(history, metering, this.policy, streams);
@@ -129,7 +131,7 @@ export class PublicApiRoutes implements OnModuleInit {
   private answerFor(route: PublicRoute, key: ResolvedKey, request: DirectRequest): DirectAnswer {
     if (key.status !== 'active') throw keyDisabled();
     if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
-    const now = Date.now();
+    const now = this.clock.now();
     const table = this.rates.current;
     // The query is parsed only in here: a memoised or cached answer never needs it.
     const context = (): PublicRouteContext => ({
