@@ -1,5 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { compileWriter, decimalLiteral, SchemaMismatchError, WrittenJson } from './json-writer';
+import {
+  compileMembersWriter,
+  compileWriter,
+  decimalLiteral,
+  SchemaMismatchError,
+  WrittenJson,
+  WrittenMembers,
+} from './json-writer';
 
 const Rate = decimalLiteral(Type.Unsafe<number | string>({ type: 'number' }), 'verbatim');
 const Amount = decimalLiteral(Type.Unsafe<number | string>({ type: 'number' }), 'exact');
@@ -136,5 +143,62 @@ describe('compileWriter', () => {
 
   it('keeps the decimal marker out of the document: JSON of the schema is the plain schema', () => {
     expect(JSON.parse(JSON.stringify(Rate))).toEqual({ type: 'number' });
+  });
+});
+
+describe('compileMembersWriter: an inline group of members, written once and put back', () => {
+  const GROUP = { stale: Type.Boolean(), rate: Rate };
+  const group = compileMembersWriter(GROUP);
+  const Grouped = Type.Object(
+    { base: Type.String(), ...GROUP, unit: Type.Optional(Type.String()) },
+    { additionalProperties: false },
+  );
+  const writer = compileWriter(Grouped, { groups: [group] });
+  const members = { stale: true, rate: '0.8802258808' };
+
+  it('writes the same bytes from the fragment as from the members themselves', () => {
+    const kept = group.fragment(members);
+    expect(kept).toBeInstanceOf(WrittenMembers);
+    expect(kept.text).toBe('"stale":true,"rate":0.8802258808');
+    const whole = writer.write({ base: 'USD', ...members, unit: 'ozt' });
+    expect(whole).toBe('{"base":"USD","stale":true,"rate":0.8802258808,"unit":"ozt"}');
+    expect(writer.write({ base: 'USD', [group.key]: kept, unit: 'ozt' })).toBe(whole);
+    expect(writer.write({ base: 'USD', [group.key]: group.fragment(members, 'string') }, 'string')).toBe(
+      writer.write({ base: 'USD', ...members }, 'string'),
+    );
+  });
+
+  it('writes a group that opens the object without a comma before it', () => {
+    const First = Type.Object({ ...GROUP, base: Type.String() }, { additionalProperties: false });
+    const first = compileWriter(First, { groups: [group] });
+    expect(first.write({ [group.key]: group.fragment(members), base: 'EUR' })).toBe(
+      '{"stale":true,"rate":0.8802258808,"base":"EUR"}',
+    );
+  });
+
+  it("takes only this group's fragment, for the same numbers format, and no member besides it", () => {
+    const lookalike = compileMembersWriter({ stale: Type.Boolean(), rate: Rate });
+    const written = lookalike.fragment(members);
+    expect(() => writer.write({ base: 'USD', [group.key]: written })).toThrow(
+      '$.stale: members written for another group or numbers format',
+    );
+    expect(() => writer.write({ base: 'USD', [group.key]: group.fragment(members) }, 'string')).toThrow(
+      SchemaMismatchError,
+    );
+    expect(() => writer.write({ base: 'USD', [group.key]: 'text' })).toThrow(SchemaMismatchError);
+    // A member written twice, by the fragment and by name, is a member the schema does not expect.
+    expect(() => writer.write({ base: 'USD', [group.key]: group.fragment(members), stale: true })).toThrow(
+      'a member the schema does not name',
+    );
+  });
+
+  it('refuses at compile time a group that is not a run of this very schema', () => {
+    const copied = Type.Object({ base: Type.String(), stale: Type.Boolean(), rate: Rate });
+    expect(() => compileWriter(copied, { groups: [group] })).toThrow('is not a run of required members');
+    const apart = Type.Object({ stale: GROUP.stale, base: Type.String(), rate: GROUP.rate });
+    expect(() => compileWriter(apart, { groups: [group] })).toThrow('is not a run of required members');
+    const optional = Type.Unsafe({ type: 'object', properties: GROUP, required: ['rate'] });
+    expect(() => compileWriter(optional, { groups: [group] })).toThrow('is not a run of required members');
+    expect(() => compileWriter(Type.String(), { groups: [group] })).toThrow('members of an object');
   });
 });

@@ -70,11 +70,63 @@ export class SchemaMismatchError extends Error {
 type Write = (value: unknown) => string;
 type Schema = TSchema & Record<string | symbol, unknown>;
 
+/**
+ * Members written once and put back into many answers (where the rates come from, the same for every
+ * answer reaching the same sources): the text of a run of members, `"a":1,"b":2`, without braces.
+ */
+export class WrittenMembers<M extends MemberSchemas = MemberSchemas> {
+  constructor(
+    readonly group: MembersWriter<M>,
+    readonly numbers: NumbersFormat,
+    readonly text: string,
+  ) {}
+}
+
+export type MemberSchemas = Readonly<Record<string, TSchema>>;
+
+/**
+ * The writer of an inline group: member schemas spread into the objects of several answers (`{ a,
+ * ...GROUP, b }`). Its fragment goes into the value of such an answer under `key`, in place of the
+ * members themselves, and only a writer compiled with this very group (whose schema holds these very
+ * member schemas, in this order) takes it.
+ */
+export interface MembersWriter<M extends MemberSchemas = MemberSchemas> {
+  readonly members: M;
+  /** Where an answer's value carries this group's fragment. */
+  readonly key: symbol;
+  fragment(value: object, numbers?: NumbersFormat): WrittenMembers<M>;
+}
+
+/** The writer of the members `members`, all required, for a fragment of an enclosing answer. */
+export function compileMembersWriter<M extends MemberSchemas>(members: M): MembersWriter<M> {
+  const whole = compileWriter({
+    type: 'object',
+    properties: members,
+    required: Object.keys(members),
+    additionalProperties: false,
+  } as unknown as TSchema);
+  const group: MembersWriter<M> = {
+    members,
+    key: Symbol('written members'),
+    fragment: (value, numbers = 'number') =>
+      new WrittenMembers(group, numbers, whole.write(value, numbers).slice(1, -1)),
+  };
+  return group;
+}
+
+export interface WriterOptions {
+  /** Inline groups whose members a value may give as one written fragment. */
+  groups?: readonly MembersWriter[];
+}
+
 /** The compiled writer of `schema`. */
-export function compileWriter(schema: TSchema): JsonWriter {
+export function compileWriter(schema: TSchema, options: WriterOptions = {}): JsonWriter {
+  const groups = options.groups ?? [];
+  if (groups.length > 0 && (schema as Schema).type !== 'object')
+    throw new Error('compileWriter: inline groups are members of an object');
   const byFormat: Record<NumbersFormat, Write> = {
-    number: compile(schema as Schema, 'number', '$'),
-    string: compile(schema as Schema, 'string', '$'),
+    number: compile(schema as Schema, 'number', '$', groups),
+    string: compile(schema as Schema, 'string', '$', groups),
   };
   return {
     schema,
@@ -98,8 +150,13 @@ function mismatch(at: string, expected: string, value: unknown): never {
 }
 
 /** A schema's writer for one numbers format; a kept fragment of this very schema is taken as is. */
-function compile(schema: Schema, numbers: NumbersFormat, at: string): Write {
-  const write = compileValue(schema, numbers, at);
+function compile(
+  schema: Schema,
+  numbers: NumbersFormat,
+  at: string,
+  groups: readonly MembersWriter[] = [],
+): Write {
+  const write = compileValue(schema, numbers, at, groups);
   const nullable = schema.nullable === true;
   // Only an object or an array is worth keeping written: a scalar goes straight to its writer.
   const keepable = (schema.type === 'object' || schema.type === 'array') && !schema[DECIMAL_LITERAL];
@@ -115,12 +172,17 @@ function compile(schema: Schema, numbers: NumbersFormat, at: string): Write {
   };
 }
 
-function compileValue(schema: Schema, numbers: NumbersFormat, at: string): Write {
+function compileValue(
+  schema: Schema,
+  numbers: NumbersFormat,
+  at: string,
+  groups: readonly MembersWriter[],
+): Write {
   const decimal = schema[DECIMAL_LITERAL] as DecimalLiteralKind | undefined;
   if (decimal !== undefined) return decimalWriter(decimal, numbers, at);
   switch (schema.type) {
     case 'object':
-      return objectWriter(schema, numbers, at);
+      return objectWriter(schema, numbers, at, groups);
     case 'array':
       return arrayWriter(compile(schema.items as Schema, numbers, `${at}[]`), at);
     case 'string':
@@ -183,7 +245,12 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
  * An object of named members (in the schema's order; an optional one left out when undefined), or
  * a map whose every member has the `additionalProperties` schema (a plain object or a Map).
  */
-function objectWriter(schema: Schema, numbers: NumbersFormat, at: string): Write {
+function objectWriter(
+  schema: Schema,
+  numbers: NumbersFormat,
+  at: string,
+  groups: readonly MembersWriter[],
+): Write {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
   const additional = schema.additionalProperties;
   if (typeof additional === 'object') {
@@ -198,11 +265,44 @@ function objectWriter(schema: Schema, numbers: NumbersFormat, at: string): Write
     inline: inlineKind(property),
     write: compile(property, numbers, `${at}.${name}`),
   }));
-  const write = unrolledMembers(members, additional === false, at);
+  const runs = groups.map((group) => groupRun(group, properties, required));
+  const write = unrolledMembers(members, runs, numbers, additional === false, at);
   return (value) =>
     typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Map
       ? mismatch(at, 'an object', value)
       : write(value as Record<string, unknown>);
+}
+
+/** Where an inline group's members are, one after another and required, in an object's members. */
+interface GroupRun {
+  group: MembersWriter;
+  from: number;
+  to: number;
+}
+
+/**
+ * Refuses at compile time a group that is not a run of this object's very member schemas (an equal
+ * copy is not enough: the fragment must have been written from what the document shows here).
+ */
+function groupRun(
+  group: MembersWriter,
+  properties: readonly [string, Schema][],
+  required: ReadonlySet<string>,
+): GroupRun {
+  const names = Object.keys(group.members);
+  const from = properties.findIndex(([name]) => name === names[0]);
+  const fits =
+    names.length > 0 &&
+    from >= 0 &&
+    names.every((name, i) => {
+      const member = properties[from + i];
+      return member?.[0] === name && member[1] === group.members[name] && required.has(name);
+    });
+  if (!fits)
+    throw new Error(
+      `compileWriter: the group (${names.join(', ')}) is not a run of required members of this schema`,
+    );
+  return { group, from, to: from + names.length };
 }
 
 /** A member whose writing goes into the generated code (its writer then only says what is wrong). */
@@ -227,6 +327,8 @@ function inlineKind(schema: Schema): InlineKind {
  */
 function unrolledMembers(
   members: readonly { name: string; required: boolean; inline: InlineKind; write: Write }[],
+  runs: readonly GroupRun[],
+  numbers: NumbersFormat,
   closed: boolean,
   at: string,
 ): (record: Record<string, unknown>) => string {
@@ -238,11 +340,32 @@ function unrolledMembers(
     const read = `x = record[${JSON.stringify(name)}];`;
     return required
       ? `${read} if (x === undefined) return missing(${i}); ${written}`
-      : `${read} if (x !== undefined) { ${written} }`;
+      : `${read} if (x !== undefined) { ${written} } else if (${JSON.stringify(name)} in record) unset++;`;
   });
-  const check = closed ? 'if (count !== countDefined(record)) return extra();' : '';
-  const body = `return (record) => { let out = '{', count = 0, x; ${statements.join('\n')} ${check} return out + '}'; };`;
-  const make = new Function('writers', 'missing', 'extra', 'countDefined', body) as (
+  // A group's members are written from its fragment when the value carries one, else one by one;
+  // `grouped` counts the fragments, which stand for members the value does not name.
+  const body: string[] = [];
+  for (let i = 0; i < members.length; i++) {
+    const g = runs.findIndex((run) => run.from === i);
+    if (g < 0) {
+      body.push(statements[i]);
+      continue;
+    }
+    const { to } = runs[g];
+    body.push(
+      `x = record[keys[${g}]]; if (x !== undefined) { out += (count === 0 ? '' : ',') + written(${g}, x); count++; grouped++; } else { ${statements.slice(i, to).join('\n')} }`,
+    );
+    i = to - 1;
+  }
+  // Every key of the value accounted for (written, or an optional member given as undefined): no
+  // other member. Counting keys reads no value, which costs less than countDefined's keyed reads of
+  // answers of many shapes; only a value with some other key goes on to the check itself.
+  const check = closed
+    ? `let present = 0; for (const key in record) present++;
+       if (present !== count - grouped + unset && count - grouped !== countDefined(record)) return extra();`
+    : '';
+  const source = `return (record) => { let out = '{', count = 0, grouped = 0, unset = 0, x; ${body.join('\n')} ${check} return out + '}'; };`;
+  const make = new Function('writers', 'missing', 'extra', 'countDefined', 'keys', 'written', source) as (
     ...parts: unknown[]
   ) => (record: Record<string, unknown>) => string;
   return make(
@@ -253,6 +376,15 @@ function unrolledMembers(
       throw new SchemaMismatchError(`${at}: a member the schema does not name`);
     },
     countDefined,
+    runs.map(({ group }) => group.key),
+    (g: number, fragment: unknown) => {
+      const { group, from } = runs[g];
+      if (!(fragment instanceof WrittenMembers) || fragment.group !== group || fragment.numbers !== numbers)
+        throw new SchemaMismatchError(
+          `${at}.${members[from].name}: members written for another group or numbers format`,
+        );
+      return fragment.text;
+    },
   );
 }
 

@@ -1,6 +1,6 @@
-import { PLANS, type PlanId } from '@fxrates/domain';
+import { PLANS, type NumbersFormat, type PlanId } from '@fxrates/domain';
 import { LRUCache } from 'lru-cache';
-import type { WrittenJson } from '../../common/openapi';
+import { compileMembersWriter, type WrittenJson, type WrittenMembers } from '../../common/openapi';
 import {
   assessFreshness,
   pairRateText,
@@ -10,6 +10,7 @@ import {
 } from '@fxrates/rates';
 
 import { withRates } from '../current-rates';
+import { PROVENANCE } from './public-api.schemas';
 
 export { withRates };
 
@@ -43,9 +44,43 @@ export function provenanceOf(
   plan: PlanId,
   now: number,
 ): RatesProvenance {
+  const { summary, variant } = provenanceVariantOf(table, codes, plan, now);
+  return valuesOf(summary)[variant];
+}
+
+/** The summary of the codes' origins, and which of its four values holds now: 2 × stale + marketClosed. */
+function provenanceVariantOf(table: RatesTable, codes: readonly string[], plan: PlanId, now: number) {
   const summary = provenanceSummaryOf(table, codes);
   const { stale, marketClosed } = assessFreshness(summary.origins, PLANS[plan].freshnessMs, now);
-  return valuesOf(summary)[(stale ? 2 : 0) + (marketClosed ? 1 : 0)];
+  return { summary, variant: (stale ? 2 : 0) + (marketClosed ? 1 : 0) };
+}
+
+/**
+ * The provenance members of an answer whose schema spreads PROVENANCE, written by their own writer:
+ * the answer's value carries them under `PROVENANCE_WRITER.key` (`{ base, [key]: written, rates }`).
+ */
+export const PROVENANCE_WRITER = compileMembersWriter(PROVENANCE);
+
+type WrittenProvenance = WrittenMembers<typeof PROVENANCE>;
+
+const written = new WeakMap<ProvenanceSummary, (WrittenProvenance | undefined)[]>();
+
+/**
+ * provenanceOf, written: a summary has at most eight texts (stale × marketClosed × numbers format),
+ * each written once on first use rather than on every answer.
+ */
+export function writtenProvenanceOf(
+  table: RatesTable,
+  codes: readonly string[],
+  plan: PlanId,
+  now: number,
+  numbers: NumbersFormat,
+): WrittenProvenance {
+  const { summary, variant } = provenanceVariantOf(table, codes, plan, now);
+  const index = (numbers === 'string' ? 4 : 0) + variant;
+  let texts = written.get(summary);
+  if (!texts) written.set(summary, (texts = []));
+  return (texts[index] ??= PROVENANCE_WRITER.fragment(valuesOf(summary)[variant], numbers));
 }
 
 const values = new WeakMap<ProvenanceSummary, readonly RatesProvenance[]>();

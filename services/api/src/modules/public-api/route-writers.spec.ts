@@ -8,6 +8,10 @@ import { ndjsonRowWriter } from './export-rows';
 import { documentedPublicRoute } from './public-api.openapi';
 import { publicRoutes } from './public-api.routes';
 import { rateEventWriter, snapshotWriter } from './stream-events';
+import { PROVENANCE_WRITER } from './rates-json';
+import { latestRoute } from './handlers/rates/latest.handler';
+import { rateRoute } from './handlers/rates/rate.handler';
+import { convertRoutes } from './handlers/rates/convert.handler';
 
 // The handlers are never called: only the routes' schemas and writers are read.
 const routes = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
@@ -45,5 +49,34 @@ describe('each /api/v1 answer is written from the schema the OpenAPI document sh
     expect(timeseries?.responses['200']).toMatchObject({
       content: { [NDJSON_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/TimeSeriesRow' } } },
     });
+  });
+});
+
+describe('the provenance members, written once per summary, come out as the members would', () => {
+  const provenance = {
+    timestamp: '2024-03-15T16:00:00.000Z',
+    date: '2024-03-15',
+    source: ['ecb', 'binance'],
+    stale: false,
+    marketClosed: true,
+  };
+  const answers: [string, Record<string, unknown>][] = [
+    [latestRoute.path, { base: 'USD', rates: { EUR: '0.88' } }],
+    [rateRoute.path, { from: 'USD', to: 'EUR', rate: '0.88' }],
+    [
+      convertRoutes[0].path,
+      { from: 'USD', to: 'EUR', amount: '10', rate: '0.88', result: '8.8000', minorUnits: 2 },
+    ],
+  ];
+  const writerOf = (path: string) => routes.find((route) => route.path === path)!.writer!;
+
+  it.each(answers)('%s', (path, rest) => {
+    const writer = writerOf(path);
+    for (const numbers of ['number', 'string'] as const) {
+      const kept = PROVENANCE_WRITER.fragment(provenance, numbers);
+      expect(writer.write({ ...rest, [PROVENANCE_WRITER.key]: kept }, numbers)).toBe(
+        writer.write({ ...rest, ...provenance }, numbers),
+      );
+    }
   });
 });

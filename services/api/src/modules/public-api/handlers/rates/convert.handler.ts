@@ -17,7 +17,7 @@ import {
   TO_PARAMETER,
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type PublicRouteSchema } from '../../public-route';
-import { provenanceOf, withRates } from '../../rates-json';
+import { PROVENANCE_WRITER, withRates, writtenProvenanceOf } from '../../rates-json';
 import { DecimalField, ExactDecimalField, NUMBERS_QUERY } from '../../numbers';
 
 /** The query parseConvertQuery reads. */
@@ -61,7 +61,7 @@ const Conversion = Type.Object(
   },
   { $id: 'Conversion', additionalProperties: false },
 );
-const writer = compileWriter(Conversion);
+const writer = compileWriter(Conversion, { groups: [PROVENANCE_WRITER] });
 
 function convertSchema(alias: boolean): PublicRouteSchema {
   return {
@@ -111,7 +111,7 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
           rate: rateText,
           result: result.toFixed(decimals),
           minorUnits: findCurrency(to)?.minorUnits ?? null,
-          ...provenanceOf(table, [from, to], key.plan, now),
+          [PROVENANCE_WRITER.key]: writtenProvenanceOf(table, [from, to], key.plan, now, numbers),
           unit: isMetal(from) || isMetal(to) ? unit : undefined,
         },
         numbers,

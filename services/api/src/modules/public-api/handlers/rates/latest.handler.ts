@@ -11,7 +11,7 @@ import {
 import { assertCurrenciesInPlan } from '../../../plans';
 import { BASE_PARAMETER, PLANS_NOTE, PROVENANCE, RATES_PROBLEMS, RatesMap } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
-import { fragmentOf, provenanceOf, ratesOf } from '../../rates-json';
+import { fragmentOf, PROVENANCE_WRITER, ratesOf, writtenProvenanceOf } from '../../rates-json';
 import { NUMBERS_QUERY, numbersOf } from '../../numbers';
 
 const QUERY = Type.Object({
@@ -38,7 +38,7 @@ const LatestRates = Type.Object(
   },
   { $id: 'LatestRates', additionalProperties: false },
 );
-const writer = compileWriter(LatestRates);
+const writer = compileWriter(LatestRates, { groups: [PROVENANCE_WRITER] });
 const ratesWriter = compileWriter(LatestRates.properties.rates);
 
 /** GET /api/v1/rates/latest?base=USD&symbols=EUR,GBP: the newest rates against one base. */
@@ -74,7 +74,8 @@ export const latestRoute: PublicRoute = {
       : fragmentOf(table, `latest|${base}|*${key.plan}|${numbers}`, () =>
           ratesWriter.fragment(ratesOf(table, base, symbols()), numbers),
         );
-    const provenance = provenanceOf(table, [base, ...(requested ?? symbols())], key.plan, now);
-    return writer.write({ base, ...provenance, rates }, numbers);
+    const codes = [base, ...(requested ?? symbols())];
+    const provenance = writtenProvenanceOf(table, codes, key.plan, now, numbers);
+    return writer.write({ base, [PROVENANCE_WRITER.key]: provenance, rates }, numbers);
   },
 };

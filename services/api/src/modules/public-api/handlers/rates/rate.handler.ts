@@ -12,7 +12,7 @@ import {
   TO_PARAMETER,
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute } from '../../public-route';
-import { provenanceOf, withRates } from '../../rates-json';
+import { PROVENANCE_WRITER, withRates, writtenProvenanceOf } from '../../rates-json';
 import { DecimalField, NUMBERS_QUERY, numbersOf } from '../../numbers';
 
 const QUERY = Type.Object({ from: FROM_PARAMETER, to: TO_PARAMETER, ...NUMBERS_QUERY });
@@ -27,7 +27,7 @@ const Rate = Type.Object(
   },
   { $id: 'Rate', additionalProperties: false },
 );
-const writer = compileWriter(Rate);
+const writer = compileWriter(Rate, { groups: [PROVENANCE_WRITER] });
 
 /** GET /api/v1/rates/rate?from&to: one rate, units of `to` per 1 `from`. */
 export const rateRoute: PublicRoute = {
@@ -52,6 +52,7 @@ export const rateRoute: PublicRoute = {
     const numbers = numbersOf(query);
     assertCurrenciesInPlan(key.plan, [from, to]);
     const rate = withRates(() => pairRateText(table, from, to));
-    return writer.write({ from, to, rate, ...provenanceOf(table, [from, to], key.plan, now) }, numbers);
+    const provenance = writtenProvenanceOf(table, [from, to], key.plan, now, numbers);
+    return writer.write({ from, to, rate, [PROVENANCE_WRITER.key]: provenance }, numbers);
   },
 };
