@@ -11,7 +11,7 @@ const path = require('node:path');
 const nodeExternals = require('webpack-node-externals');
 
 /** Its require.resolve('@fastify/helmet') must name the installed file at run time, not a module of the bundle. */
-const RESOLVES_AT_RUN_TIME = /services\/api\/src\/common\/security-headers\.ts$/;
+const RESOLVES_AT_RUN_TIME = /services\/api\/src\/common\/security\/security-headers\.ts$/;
 
 const swcLoader = (moduleType) => ({
   loader: 'swc-loader',

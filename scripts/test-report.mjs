@@ -7,11 +7,13 @@ const resultsFile = process.argv[2] ?? 'artifacts/jest-results.json';
 const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
 const root = process.cwd();
 
+// jest --json: each file's startTime and endTime (ms since the epoch); a file that failed to load has none.
 const files = results.testResults
+  .filter((file) => file.startTime && file.endTime)
   .map((file) => ({
     name: path.relative(root, file.name),
-    seconds: (file.perfStats.end - file.perfStats.start) / 1000,
-    end: file.perfStats.end,
+    seconds: (file.endTime - file.startTime) / 1000,
+    end: file.endTime,
     failed: file.status === 'failed',
   }))
   .sort((a, b) => b.seconds - a.seconds);
