@@ -18,7 +18,9 @@ const files = results.testResults
   }))
   .sort((a, b) => b.seconds - a.seconds);
 
-const wallSeconds = (Math.max(...files.map((file) => file.end)) - results.startTime) / 1000;
+const wallSeconds = files.length
+  ? (Math.max(...files.map((file) => file.end)) - results.startTime) / 1000
+  : 0;
 const fileSeconds = files.reduce((sum, file) => sum + file.seconds, 0);
 console.log(`\nSlowest ${Math.min(25, files.length)} of ${files.length} test files:`);
 for (const file of files.slice(0, 25)) {

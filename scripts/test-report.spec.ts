@@ -48,7 +48,9 @@ describe('the test run report', () => {
     const output = report({
       startTime: 1,
       testResults: [
-        { name: path.join(root, 'a.spec.ts'), status: 'failed', perfStats: { start: 0, end: 2000 } },
+        { name: path.join(root, 'a.spec.ts'), status: 'failed', startTime: 1, endTime: 2001 },
+        // A file that failed to load: no times.
+        { name: path.join(root, 'b.spec.ts'), status: 'failed', message: 'Cannot find module' },
       ],
       numPassedTests: 0,
       numFailedTests: 1,
