@@ -1,3 +1,4 @@
+import { currentWorkerId } from '../../services/api/test/support/worker-resources';
 /**
  * Addresses the global setup publishes to the test files (through process.env): one stack per jest
  * worker, so specs running side by side never see each other's rates tables, rows or limits.
@@ -38,12 +39,6 @@ const VARIABLES = {
 /** The variable carrying `name` of jest worker `workerId`'s stack. */
 const variable = (name: keyof typeof VARIABLES, workerId: number) => `${VARIABLES[name]}_W${workerId}`;
 
-/** The jest worker this code runs in (1 when jest runs files in its own process). */
-function workerId(): number {
-  const id = Number(process.env.JEST_WORKER_ID ?? '1');
-  return Number.isInteger(id) && id > 0 ? id : 1;
-}
-
 /** Called by the global setup, before jest starts its workers (which inherit process.env). */
 export function publishE2eEnvironment(environment: E2eEnvironment, stackOfWorker: number): void {
   for (const name of Object.keys(VARIABLES) as Array<keyof typeof VARIABLES>) {
@@ -55,7 +50,7 @@ export function publishE2eEnvironment(environment: E2eEnvironment, stackOfWorker
 
 /** The stack of the jest worker running this test file. */
 export function e2eEnvironment(): E2eEnvironment {
-  const id = workerId();
+  const id = currentWorkerId();
   const read = (name: keyof typeof VARIABLES) => {
     const value = process.env[variable(name, id)];
     if (!value)

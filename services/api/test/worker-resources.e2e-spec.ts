@@ -4,14 +4,12 @@ import {
   copyTemplateForWorkers,
   currentWorkerId,
   dropRunDatabases,
+  runlessDatabaseUrl,
   databaseNameOf,
   templateDatabaseUrl,
   workerDatabaseUrl,
   workerRedisUrl,
 } from './support/worker-resources';
-
-/** The base database name a worker's is named after: `<base>_p<run>_w<id>` → `<base>`. */
-const baseOf = (url: string) => url.replace(/_p\d+_w\d+$/, '');
 
 /** A pid no process has: past the kernel's largest. */
 const deadPid = () => 4_194_304 + 1;
@@ -50,7 +48,7 @@ describe('test workers: a database and a Redis DB each', () => {
   });
 
   it('copies the template to fresh databases that share no rows, replacing what an earlier run left', async () => {
-    const base = `${baseOf(process.env.TEST_DATABASE_URL!)}_copytest`;
+    const base = `${runlessDatabaseUrl(process.env.TEST_DATABASE_URL!)}_copytest`;
     const admin = new URL(base);
     admin.pathname = '/postgres';
     const template = databaseNameOf(templateDatabaseUrl(base));

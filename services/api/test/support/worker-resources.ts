@@ -54,7 +54,17 @@ export function workerDatabaseUrl(baseUrl: string, workerId: number, run: string
 
 /** Whether `url` already names a worker's database (an environment set up twice changes nothing). */
 export function isWorkerDatabaseUrl(url: string): boolean {
-  return /_p\d+_w\d+$/.test(databaseNameOf(url));
+  return RUN_COPY_SUFFIX.test(databaseNameOf(url));
+}
+
+/** What a worker's copy adds to the base database's name: `_p<run>_w<worker>`. */
+const RUN_COPY_SUFFIX = /_p\d+_w\d+$/;
+
+/** The base database a worker's copy is named after (`<base>_p<run>_w<id>` → `<base>`); others as they are. */
+export function runlessDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = parsed.pathname.replace(RUN_COPY_SUFFIX, '');
+  return parsed.toString();
 }
 
 /** Worker `workerId`'s Redis DB: the base DB (15 by default) for worker 1, one lower for each next worker. */
