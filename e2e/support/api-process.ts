@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { workerRedisUrl } from '../../services/api/test/support/worker-resources';
+import { workerDatabaseUrl, workerRedisUrl } from '../../services/api/test/support/worker-resources';
 import { apiLogFile, REPO_ROOT } from './paths';
 import { waitForHttpOk } from './wait-for-http';
 
@@ -11,13 +11,18 @@ import { waitForHttpOk } from './wait-for-http';
  * contact messages per IP per hour) never carry over. Secrets of this run's own, so that every process
  * started with this environment agrees on them.
  */
-export function apiEnvironment(port: number, redisKeyPrefix: string, workerId: number): NodeJS.ProcessEnv {
+export function apiEnvironment(
+  port: number,
+  redisKeyPrefix: string,
+  workerId: number,
+  run: string,
+): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'test',
     TZ: 'UTC',
     API_PORT: String(port),
-    DATABASE_URL: browserDatabaseUrl(workerId),
+    DATABASE_URL: workerDatabaseUrl(browserBaseDatabaseUrl(), workerId, run),
     REDIS_URL: workerRedisUrl(process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/15', workerId),
     REDIS_KEY_PREFIX: redisKeyPrefix,
     // Offline: the default provider list reaches the live sources.
@@ -31,10 +36,14 @@ export function apiEnvironment(port: number, redisKeyPrefix: string, workerId: n
   };
 }
 
-/** The database of worker `workerId`'s stack: `<E2E_DATABASE_URL's, fxrates_test by default>_browser_w<id>`. */
-export function browserDatabaseUrl(workerId: number): string {
+/**
+ * The base the stacks' databases are named after: `<E2E_DATABASE_URL's, fxrates_test by default>_browser`.
+ * Each run copies its migrated template to `<base>_p<pid>_w<worker>` and drops the copies at the end, so
+ * no row of an earlier run (a close written for "three days ago" yesterday) is seen by the next.
+ */
+export function browserBaseDatabaseUrl(): string {
   const url = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test');
-  url.pathname = `${url.pathname}_browser_w${workerId}`;
+  url.pathname = `${url.pathname}_browser`;
   return url.toString();
 }
 

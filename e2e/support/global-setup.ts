@@ -5,7 +5,11 @@ import path from 'node:path';
 import { payPalEnv } from '../../services/api/test/support/paypal-env';
 import { startPayPalStandIn } from '../../libs/paypal/src/stand-in/paypal-stand-in';
 import type { E2eStack } from './e2e-stack';
-import { apiEnvironment, runMigrations, startApi } from './api-process';
+import {
+  copyTemplateForWorkers,
+  templateDatabaseUrl,
+} from '../../services/api/test/support/worker-resources';
+import { apiEnvironment, browserBaseDatabaseUrl, runMigrations, startApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
 import { findFreePort } from './free-port';
@@ -49,10 +53,16 @@ export default async function globalSetup(globalConfig: GlobalConfig): Promise<v
   assertBuilt();
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const workers = Math.max(1, globalConfig.maxWorkers);
+  const run = `p${process.pid}`;
   const stacks: E2eStack[] = Array.from({ length: workers }, () => ({ webServers: [] }));
   globalThis.__FXRATES_E2E_STACKS__ = stacks;
   try {
-    await Promise.all(stacks.map((stack, index) => startStack(stack, index + 1)));
+    const base = browserBaseDatabaseUrl();
+    await copyTemplateForWorkers(base, workers, run, async () =>
+      runMigrations({ ...process.env, DATABASE_URL: templateDatabaseUrl(base) }),
+    );
+    stacks.forEach((stack) => (stack.databases = { baseUrl: base, run, workers }));
+    await Promise.all(stacks.map((stack, index) => startStack(stack, index + 1, run)));
   } catch (error) {
     // Jest skips the teardown when the setup fails: stop whatever did start.
     await globalTeardown();
@@ -60,15 +70,14 @@ export default async function globalSetup(globalConfig: GlobalConfig): Promise<v
   }
 }
 
-async function startStack(stack: E2eStack, workerId: number): Promise<void> {
+async function startStack(stack: E2eStack, workerId: number, run: string): Promise<void> {
   const apiPort = await findFreePort();
   stack.paypal = await startPayPalStandIn({ plans: E2E_PAYPAL_PLANS });
   const env = {
-    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`, workerId),
+    ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`, workerId, run),
     ...payPalEnv(stack.paypal, E2E_PAYPAL_PLAN_IDS),
   };
   stack.redis = { url: env.REDIS_URL!, keyPrefix: env.REDIS_KEY_PREFIX! };
-  runMigrations(env);
   stack.api = await startApi(apiPort, env, workerId);
 
   const { startWebServers } = (await import(
