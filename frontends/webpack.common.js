@@ -4,6 +4,7 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const {
   sharedDependencies,
@@ -21,6 +22,17 @@ const { mantineStylesheet, StaticFilesPlugin } = require('./static-files-plugin.
 // build imports the same copy.
 const injectRuntimePlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const federationRuntimeAliases = { [injectRuntimePlugin]: injectRuntimePlugin.replace(/\.cjs$/, '.js') };
+
+// The code a build's output depends on besides the sources: a change to any of them starts the
+// persistent cache afresh (webpack follows what each of them requires).
+const BUILD_CODE = [
+  __filename,
+  path.join(__dirname, 'mf-shared.js'),
+  path.join(__dirname, 'mantine-imports-loader.cjs'),
+  path.join(__dirname, 'currency-icons-plugin.cjs'),
+  path.join(__dirname, 'static-files-plugin.cjs'),
+  path.join(__dirname, 'runtime-config.cjs'),
+];
 
 const swcOptions = {
   // Ignore the repository's .swcrc (CommonJS output for Node): webpack needs ES modules and
@@ -206,8 +218,20 @@ function createWebpackConfig(app) {
         }),
         ...(app.servesCurrencyIcons ? [new CurrencyIconsPlugin()] : []),
       ],
+      // Production builds keep what they compiled and minified in node_modules/.cache/webpack: the
+      // next build (one change, or the same remote released under another version) redoes only
+      // what changed. Development keeps webpack's memory cache (watch mode is incremental already).
+      cache: isProduction
+        ? { type: 'filesystem', name: `${app.name}-${mode}`, buildDependencies: { config: BUILD_CODE } }
+        : { type: 'memory' },
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        // SWC's minifier, from the compiler the loaders already use, instead of Terser's: the
+        // bundles come out within a percent of the same size in a fraction of the time
+        // (docs/performance.md, "Frontend builds").
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+      },
       devServer: createDevServer(app, isRemote),
     };
   };
