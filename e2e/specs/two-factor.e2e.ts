@@ -5,6 +5,7 @@ import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
+import { readQrCode } from '../support/qr-code';
 import { waitForText } from '../support/texts';
 import { expectUsableLayout } from '../support/usable-layout';
 import { query } from '../support/verified-email';
@@ -98,12 +99,20 @@ describe.each([
     await waitForText(section.getByTestId('two-factor-badge'), 'Off');
     await section.getByRole('button', { name: 'Set up' }).click();
 
-    // The QR code, and the key for typing in: the phone of this test reads the key.
+    // The QR code, and the key for typing in: the phone of this test scans the code, which holds
+    // the same key as the text beside it.
     const qr = section.getByTestId('two-factor-qr');
     await qr.waitFor();
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     const secret = await waitForText(section.getByTestId('two-factor-secret'), /^[A-Z2-7]{32}$/);
-    const phone = new Authenticator(secret);
+    const scanned = new URL((await readQrCode(qr)) ?? 'about:no-code');
+    expect([scanned.protocol, scanned.host, decodeURIComponent(scanned.pathname)]).toEqual([
+      'otpauth:',
+      'totp',
+      `/FXRates Pro:${user.email.toLowerCase()}`,
+    ]);
+    expect(scanned.searchParams.get('secret')).toBe(secret);
+    const phone = new Authenticator(scanned.searchParams.get('secret')!);
     await expectUsableLayout(page);
     await shot(page, 'set-up', viewport.width);
 

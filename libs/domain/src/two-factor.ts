@@ -46,7 +46,7 @@ export interface TwoFactorEnrolment {
   secret: string;
   /** `otpauth://totp/FXRates%20Pro:<email>?secret=…&issuer=FXRates%20Pro&…` */
   otpauthUri: string;
-  /** The URI as a QR code, a `data:image/png;base64,…` URL. */
+  /** The URI as a QR code, a `data:image/svg+xml;base64,…` URL. */
   qrCode: string;
 }
 

@@ -79,7 +79,10 @@ describe('two-factor authentication', () => {
       digits: '6',
       period: '30',
     });
-    expect(qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(qrCode.split(',')[1], 'base64').toString()).toMatch(
+      /^<svg [^>]*viewBox="[\d ]+"[^>]*>.*<\/svg>\s*$/s,
+    );
     // Stored sealed: the database alone gives no authenticator away.
     const [stored] = await sql(t, 'select secret_ciphertext from user_two_factor where user_id = ?', [
       ada.userId,

@@ -123,7 +123,7 @@ export class TwoFactorEnrolmentDto implements TwoFactorEnrolment {
   secret!: string;
   @ApiProperty({ example: 'otpauth://totp/FXRates%20Pro:ada%40example.com?issuer=FXRates%20Pro&secret=…' })
   otpauthUri!: string;
-  @ApiProperty({ description: 'The URI as a QR code: a data:image/png;base64 URL' })
+  @ApiProperty({ description: 'The URI as a QR code: a data:image/svg+xml;base64 URL' })
   qrCode!: string;
 }
 
