@@ -18,7 +18,8 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/specs/**/*.e2e.ts'],
   transform: { '^.+\\.ts$': swc },
-  testEnvironment: 'node',
+  // Node's, telling usePagePerTest which test failed (support/browser-environment.ts).
+  testEnvironment: '<rootDir>/support/browser-environment.ts',
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/support/test-timeout.ts'],

@@ -53,7 +53,15 @@ export async function signUpInBrowser(
   }, request);
   if (status !== 201) throw new Error(`POST /api/auth/register answered ${status}`);
   if (verified) await markEmailVerified(request.email);
+  // The page refreshes the session once it has painted, after its load event; the caller's next
+  // navigation must not cut that refresh off after the API rotated the cookie (the next page would
+  // present the old one: reuse, signed out), so this returns once the refresh has answered.
+  const refreshed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/refresh',
+    { timeout: 30_000 },
+  );
   await page.goto(`${baseUrl}${path}`);
+  await refreshed;
   return { email: request.email, password: request.password };
 }
 

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { FAILED_TEST_GLOBAL } from './failed-test';
+import { SCREENSHOTS_DIR } from './paths';
 
 let chromiumPath: string | undefined;
 
@@ -84,8 +86,9 @@ export function usePagePerTest(
   });
   afterEach(async () => {
     if (!opened) return;
-    const { context, pageErrors, cspMessages } = opened;
+    const { context, page, pageErrors, cspMessages } = opened;
     opened = undefined;
+    await keepFailedPage(page);
     await context.close();
     expect(pageErrors).toEqual([]);
     expect(cspMessages).toEqual([]);
@@ -95,4 +98,27 @@ export function usePagePerTest(
     if (!opened) throw new Error('No page is open outside a test');
     return opened;
   };
+}
+
+/**
+ * When the test that just ran failed, saves its page (a screenshot under artifacts/screenshots/failed/)
+ * and prints where it was: a failure in CI then shows what the browser showed, not only what the test
+ * waited for.
+ */
+async function keepFailedPage(page: Page): Promise<void> {
+  const globals = globalThis as Record<string, unknown>;
+  const failed = globals[FAILED_TEST_GLOBAL];
+  if (typeof failed !== 'string' || failed !== expect.getState().currentTestName) return;
+  globals[FAILED_TEST_GLOBAL] = undefined;
+  const file = path.join(
+    SCREENSHOTS_DIR,
+    'failed',
+    `${path.basename(expect.getState().testPath ?? 'spec', '.e2e.ts')}-${failed.replace(/[^A-Za-z0-9-]+/g, '-').slice(0, 120)}.png`,
+  );
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const shot = await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(
+    () => file,
+    (error: Error) => `no screenshot (${error.message.split('\n')[0]})`,
+  );
+  console.error(`The failed test's page: ${page.url()}\n${shot}`);
 }

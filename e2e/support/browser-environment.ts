@@ -1,0 +1,22 @@
+import type { Circus } from '@jest/types';
+import { TestEnvironment } from 'jest-environment-node';
+import { FAILED_TEST_GLOBAL } from './failed-test';
+
+/**
+ * jest's Node environment, telling the browser specs which test failed (jest-circus reports a
+ * failure before the test's afterEach hooks run): usePagePerTest then saves the page as it was.
+ */
+export default class BrowserTestEnvironment extends TestEnvironment {
+  handleTestEvent(event: Circus.Event): void {
+    if (event.name === 'test_fn_failure') this.global[FAILED_TEST_GLOBAL] = fullName(event.test);
+  }
+}
+
+function fullName(test: Circus.TestEntry): string {
+  const names: string[] = [test.name];
+  let block: Circus.DescribeBlock | undefined = test.parent;
+  for (; block && block.name !== 'ROOT_DESCRIBE_BLOCK'; block = block.parent) {
+    names.unshift(block.name);
+  }
+  return names.join(' ');
+}
