@@ -37,7 +37,8 @@ const common = {
   resolver: esm.resolver,
   // The SDK's package build (npm run build:sdk) carries a package.json of the same name as the workspace.
   modulePathIgnorePatterns: ['<rootDir>/libs/sdk/dist/'],
-  testEnvironment: 'node',
+  // Node's, with a global object whose lookups V8 caches (libs/testing/jest/fast-globals-environment.ts).
+  testEnvironment: '<rootDir>/libs/testing/jest/fast-globals-environment.ts',
 };
 
 module.exports = {

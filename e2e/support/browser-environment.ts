@@ -1,12 +1,12 @@
 import type { Circus } from '@jest/types';
-import { TestEnvironment } from 'jest-environment-node';
+import { FastGlobalsEnvironment } from '../../libs/testing/jest/fast-globals-environment';
 import { FAILED_TEST_GLOBAL } from './failed-test';
 
 /**
- * jest's Node environment, telling the browser specs which test failed (jest-circus reports a
+ * jest's Node environment (with fast globals, fast-globals-environment.ts), telling the browser specs which test failed (jest-circus reports a
  * failure before the test's afterEach hooks run): usePagePerTest then saves the page as it was.
  */
-export default class BrowserTestEnvironment extends TestEnvironment {
+export default class BrowserTestEnvironment extends FastGlobalsEnvironment {
   handleTestEvent(event: Circus.Event): void {
     if (event.name === 'test_fn_failure') this.global[FAILED_TEST_GLOBAL] = fullName(event.test);
   }
