@@ -57,6 +57,8 @@ module.exports = {
       displayName: 'unit',
       testMatch: [
         '<rootDir>/libs/*/src/**/*.spec.ts',
+        // The jest environment the projects run in.
+        '<rootDir>/libs/testing/jest/*.spec.ts',
         '<rootDir>/services/*/src/**/*.spec.ts',
         '<rootDir>/scripts/**/*.spec.ts',
         // The deployment files, checked offline (kubectl kustomize, schemas, linters).

@@ -36,6 +36,11 @@ export function apiEnvironment(
   };
 }
 
+/** This run's id in the stacks' database names: the jest process's, where the global setup and teardown run. */
+export function browserRun(): string {
+  return `p${process.pid}`;
+}
+
 /**
  * The base the stacks' databases are named after: `<E2E_DATABASE_URL's, fxrates_test by default>_browser`.
  * Each run copies its migrated template to `<base>_p<pid>_w<worker>` and drops the copies at the end, so

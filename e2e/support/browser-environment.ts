@@ -3,8 +3,9 @@ import { FastGlobalsEnvironment } from '../../libs/testing/jest/fast-globals-env
 import { FAILED_TEST_GLOBAL } from './failed-test';
 
 /**
- * jest's Node environment (with fast globals, fast-globals-environment.ts), telling the browser specs which test failed (jest-circus reports a
- * failure before the test's afterEach hooks run): usePagePerTest then saves the page as it was.
+ * jest's Node environment (with fast globals, fast-globals-environment.ts), telling the browser specs
+ * which test failed (jest-circus reports a failure before the test's afterEach hooks run):
+ * usePagePerTest then saves the page as it was.
  */
 export default class BrowserTestEnvironment extends FastGlobalsEnvironment {
   handleTestEvent(event: Circus.Event): void {

@@ -9,8 +9,6 @@ export interface E2eStack {
   webServers: StopWebServers[];
   /** The API's Redis and this run's key prefix there, emptied at teardown. */
   redis?: { url: string; keyPrefix: string };
-  /** The run's copies of the migrated template (one per worker), dropped at teardown. */
-  databases?: { baseUrl: string; run: string; workers: number };
 }
 
 declare global {

@@ -9,7 +9,7 @@ import {
   copyTemplateForWorkers,
   templateDatabaseUrl,
 } from '../../services/api/test/support/worker-resources';
-import { apiEnvironment, browserBaseDatabaseUrl, runMigrations, startApi } from './api-process';
+import { apiEnvironment, browserBaseDatabaseUrl, browserRun, runMigrations, startApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
 import { findFreePort } from './free-port';
@@ -53,7 +53,7 @@ export default async function globalSetup(globalConfig: GlobalConfig): Promise<v
   assertBuilt();
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const workers = Math.max(1, globalConfig.maxWorkers);
-  const run = `p${process.pid}`;
+  const run = browserRun();
   const stacks: E2eStack[] = Array.from({ length: workers }, () => ({ webServers: [] }));
   globalThis.__FXRATES_E2E_STACKS__ = stacks;
   try {
@@ -61,7 +61,6 @@ export default async function globalSetup(globalConfig: GlobalConfig): Promise<v
     await copyTemplateForWorkers(base, workers, run, async () =>
       runMigrations({ ...process.env, DATABASE_URL: templateDatabaseUrl(base) }),
     );
-    stacks.forEach((stack) => (stack.databases = { baseUrl: base, run, workers }));
     await Promise.all(stacks.map((stack, index) => startStack(stack, index + 1, run)));
   } catch (error) {
     // Jest skips the teardown when the setup fails: stop whatever did start.

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { dropRunDatabases } from '../../services/api/test/support/worker-resources';
+import { browserBaseDatabaseUrl, browserRun } from './api-process';
 import type { E2eStack } from './e2e-stack';
 
 /** Stops what global-setup started (web servers first, then the API), then empties this run's Redis keys. */
@@ -7,9 +8,8 @@ export default async function globalTeardown(): Promise<void> {
   const stacks = globalThis.__FXRATES_E2E_STACKS__;
   if (!stacks) return;
   await Promise.all(stacks.map(stopStack));
-  // Every stack names the same run; its API processes have stopped, so the copies can go.
-  const databases = stacks.find((stack) => stack.databases)?.databases;
-  if (databases) await dropRunDatabases(databases.baseUrl, databases.workers, databases.run);
+  // The stacks' API processes have stopped: the run's copies of the template can go.
+  await dropRunDatabases(browserBaseDatabaseUrl(), stacks.length, browserRun());
   globalThis.__FXRATES_E2E_STACKS__ = undefined;
 }
 
