@@ -1,14 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { seriousAxeViolations, unlabelledFields, type AxeFinding } from '../support/axe';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
+import { DESKTOP_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { settle } from '../support/layout-checks';
-import {
-  checkEverySignedInView,
-  openProductPage,
-  PUBLIC_PAGES,
-  signUpWithKeys,
-} from '../support/product-pages';
+import { openProductPage, PUBLIC_PAGES, signUpWithKeys } from '../support/product-pages';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -62,35 +57,6 @@ async function expectDialogKeyboardBehaviour(page: Page, opener: Locator, title:
   await dialog.waitFor({ state: 'hidden' });
   await page.waitForFunction((element) => element === document.activeElement, await opener.elementHandle());
 }
-
-/**
- * Axe-core finds no serious or critical violation on any page, signed out and
- * signed in, at desktop and phone widths; every field has a label; dialogs trap and return focus.
- */
-describe.each([
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-])('accessibility at $viewport.width px ($name)', ({ viewport }) => {
-  const opened = usePagePerTest(viewport);
-
-  it.each(PUBLIC_PAGES)(
-    '$path has no serious axe violation and no unlabelled field for a visitor',
-    async (target) => {
-      const { page } = opened();
-      await openProductPage(page, baseUrl, target);
-      expect(await accessibilityProblems(page)).toEqual(NO_PROBLEM);
-    },
-  );
-
-  it('no page of a signed-in user has a serious axe violation or an unlabelled field', async () => {
-    const { page } = opened();
-    const problemsOf = async () => {
-      const { axe, unlabelled } = await accessibilityProblems(page);
-      return [...axe, ...unlabelled.map((field) => `unlabelled field: ${field}`)];
-    };
-    expect(await checkEverySignedInView(page, baseUrl, problemsOf)).toEqual({});
-  }, 120_000);
-});
 
 describe('dialogs: focus trapped inside, Escape closes, focus returns', () => {
   const opened = usePagePerTest(DESKTOP_VIEWPORT);
