@@ -111,6 +111,8 @@ FROM ${PREVIOUS_DASHBOARD_IMAGE} AS previous-dashboard
 FROM ${PREVIOUS_BILLING_IMAGE} AS previous-billing
 
 FROM remote AS marketing
+# Declared in the stage, so the image it copies from is part of the next RUN's cache key.
+ARG PREVIOUS_MARKETING_IMAGE
 RUN --mount=type=bind,from=previous-marketing,source=/usr/share/nginx/html,target=/previous \
     if [ -d /previous/remotes/marketing ]; then cp -R /previous/remotes/marketing /usr/share/nginx/html/remotes/; fi
 COPY --from=build-marketing /releases/ /usr/share/nginx/html/remotes/
@@ -120,6 +122,8 @@ STOPSIGNAL SIGQUIT
 ENTRYPOINT ["nginx", "-g", "daemon off;"]
 
 FROM remote AS dashboard
+# Declared in the stage, so the image it copies from is part of the next RUN's cache key.
+ARG PREVIOUS_DASHBOARD_IMAGE
 RUN --mount=type=bind,from=previous-dashboard,source=/usr/share/nginx/html,target=/previous \
     if [ -d /previous/remotes/dashboard ]; then cp -R /previous/remotes/dashboard /usr/share/nginx/html/remotes/; fi
 COPY --from=build-dashboard /releases/ /usr/share/nginx/html/remotes/
@@ -129,6 +133,8 @@ STOPSIGNAL SIGQUIT
 ENTRYPOINT ["nginx", "-g", "daemon off;"]
 
 FROM remote AS billing
+# Declared in the stage, so the image it copies from is part of the next RUN's cache key.
+ARG PREVIOUS_BILLING_IMAGE
 RUN --mount=type=bind,from=previous-billing,source=/usr/share/nginx/html,target=/previous \
     if [ -d /previous/remotes/billing ]; then cp -R /previous/remotes/billing /usr/share/nginx/html/remotes/; fi
 COPY --from=build-billing /releases/ /usr/share/nginx/html/remotes/

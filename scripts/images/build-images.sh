@@ -59,10 +59,10 @@ for remote in marketing dashboard billing; do
   build "$remote" deploy/web.Dockerfile "$remote" "localhost/fxrates-pro/$remote:$REMOTE_VERSION" \
     "${web[@]}" --build-arg "BUILD_VERSION=$REMOTE_VERSION"
 done
-# --no-cache: podman's builder (buildah 1.28) would reuse the layer of the RUN that copies the
-# previous releases, made in the build above from a previous image without any, as its cache key
-# leaves out what the bind mount holds (BuildKit's does not).
-build marketing deploy/web.Dockerfile marketing "localhost/fxrates-pro/marketing:$REMOTE_NEXT_VERSION" --no-cache \
+# The RUN that copies the previous releases has PREVIOUS_MARKETING_IMAGE in its cache key (the stage
+# declares it): podman's builder (buildah 1.28) leaves what a bind mount holds out of the key, so
+# without it this build would reuse that layer of the build above, made from an image with none.
+build marketing deploy/web.Dockerfile marketing "localhost/fxrates-pro/marketing:$REMOTE_NEXT_VERSION" \
   "${web[@]}" --build-arg "BUILD_VERSION=$REMOTE_NEXT_VERSION" \
   --build-arg "PREVIOUS_MARKETING_IMAGE=localhost/fxrates-pro/marketing:$REMOTE_VERSION"
 
