@@ -4,6 +4,7 @@ import { signUpInBrowser } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { ConverterPanel } from '../support/home-page';
+import { motionSettled } from '../support/layout-checks';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { PUBLIC_PAGES } from '../support/product-pages';
 import { textsOf, waitForText } from '../support/texts';
@@ -177,7 +178,7 @@ describe('layout and navigation', () => {
         'Account',
       ]);
       expect(await textsOf(menu.getByRole('button'))).toEqual(['Logout']);
-      await page.waitForTimeout(400); // the drawer's slide-in
+      await motionSettled(page); // the drawer's slide-in
       await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'menu-signed-in-390.png') });
 
       await menu.getByRole('link', { name: 'Dashboard' }).click();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { motionSettled } from './layout-checks';
 
 /** axe-core's browser bundle, from the npm package (injected into the page: no network). */
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -36,32 +37,6 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
     }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
-
-/**
- * Waits until nothing on the page has moved for a few frames: a dialog still fading in is measured
- * by axe at part opacity, its colours blended with the page behind (a contrast failure that is not
- * there once it stands). Mantine starts a transition a frame after mounting, hence the quiet window.
- */
-async function motionSettled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    // A loader spins for as long as it is shown: only motion that ends is waited for.
-    const ends = (animation: Animation) => animation.effect?.getComputedTiming().iterations !== Infinity;
-    const deadline = performance.now() + 5_000;
-    let quietFrames = 0;
-    while (quietFrames < 6 && performance.now() < deadline) {
-      const moving = document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running' && ends(animation));
-      quietFrames = moving.length === 0 ? quietFrames + 1 : 0;
-      await Promise.race([
-        Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))),
-        new Promise((resolve) => setTimeout(resolve, 1_000)),
-      ]);
-      await frame();
-    }
-  });
 }
 
 /** Form fields (input, select, textarea) that have no accessible name: no label, aria-label or labelledby. */

@@ -98,10 +98,39 @@ export async function horizontalOverflows(page: Page): Promise<Overflow[]> {
   });
 }
 
-/** Waits until the page is quiet: no request in flight for a moment, fonts and images loaded. */
+/**
+ * Waits until the page is quiet: no request in flight for a moment, fonts and images loaded, and
+ * nothing moving (Mantine's transitions of tabs, collapses and dialogs have ended).
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Mantine's transitions (tabs, collapses) last at most a few hundred milliseconds.
-  await page.waitForTimeout(300);
+  await motionSettled(page);
+}
+
+/**
+ * Waits until nothing on the page has moved for a few frames: a dialog still fading in would be
+ * measured at part opacity (axe sees its colours blended with the page behind, a contrast failure
+ * that is not there once it stands) and a drawer still sliding in at the wrong place. Mantine starts
+ * a transition a frame after mounting, hence the quiet window.
+ */
+export async function motionSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // A loader spins for as long as it is shown: only motion that ends is waited for.
+    const ends = (animation: Animation) => animation.effect?.getComputedTiming().iterations !== Infinity;
+    const deadline = performance.now() + 5_000;
+    let quietFrames = 0;
+    while (quietFrames < 6 && performance.now() < deadline) {
+      const moving = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && ends(animation));
+      quietFrames = moving.length === 0 ? quietFrames + 1 : 0;
+      await Promise.race([
+        Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 1_000)),
+      ]);
+      await frame();
+    }
+  });
 }
