@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { getQueueToken } from '@nestjs/bullmq';
 import {
   KEYS_PAGE_DEFAULT_LIMIT,
@@ -20,6 +19,7 @@ import { ApiMetrics } from '../../src/common/metrics';
 import { BODY_LIMIT_BYTES } from '../../src/common/input';
 import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../../src/modules/billing/webhook-delivery';
 import { MAX_SERIES_DAYS } from '../../src/modules/history';
+import { MovingClock } from '../support/moving-clock';
 import { payPalEnv, webhookCallsTo } from '../support/paypal-env';
 import { newEmail, PASSWORD } from '../support/auth-client';
 import { keysOnPlans } from '../support/plan-keys';
@@ -614,6 +614,7 @@ describe('API4:2023 Unrestricted Resource Consumption: the platform-wide sign-up
       .set('X-Forwarded-For', `203.0.${++client}.1`)
       .send({ firstName: 'Eve', lastName: 'E', email: newEmail(), password: PASSWORD });
   const warnings = () => logLines.filter((line) => line.includes(WARNING));
+  const clock = new MovingClock();
 
   beforeAll(async () => {
     const sink = new Writable({
@@ -625,16 +626,16 @@ describe('API4:2023 Unrestricted Resource Consumption: the platform-wide sign-up
     // This app's own Redis key prefix: its hourly count starts from none, whatever other tests did.
     t = await startTestApp(
       testConfig({ TRUST_PROXY: 'true', LOG_LEVEL: 'info', SIGNUP_WARN_PER_HOUR: String(WARN_PER_HOUR) }),
-      { logDestination: sink },
+      { logDestination: sink, clock },
     );
   });
   afterAll(() => t.close());
 
   it('refuses nobody past it, counts each further sign-up in a metric, and logs one warning for the hour', async () => {
-    // The count is per clock hour: start at least a minute before the hour ends, so that the four
-    // sign-ups below fall in one hour however slow the machine (the test's timeout allows the wait).
-    const leftOfHour = 3_600_000 - (Date.now() % 3_600_000);
-    if (leftOfHour < 60_000) await sleep(leftOfHour + 1000);
+    // The count is per clock hour: start at least a minute before the hour ends, so that the sign-ups
+    // below fall in one hour however slow the machine (the app's clock is moved there, not waited for).
+    const leftOfHour = 3_600_000 - (clock.now() % 3_600_000);
+    if (leftOfHour < 60_000) clock.advance(leftOfHour + 1000);
 
     for (let i = 0; i < WARN_PER_HOUR; i++) await signUp().expect(201);
     expect(await overWarning()).toBe(0);

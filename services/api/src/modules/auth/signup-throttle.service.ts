@@ -13,6 +13,7 @@ import { Counter } from 'prom-client';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 
 import { ApiMetrics } from '../../common/metrics';
+import { Clock } from '../../common/time';
 import { REDIS } from '../redis';
 import { tooManyAttempts } from './too-many-attempts';
 
@@ -40,6 +41,7 @@ export class SignupThrottleService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: ApiMetrics,
+    private readonly clock: Clock,
   ) {
     const limiter = (name: string, points: number) =>
       redisRateLimiter(redis, config.redis.keyPrefix, name, points, HOUR_SECONDS);
@@ -75,7 +77,7 @@ export class SignupThrottleService {
   }
 
   private async countPlatformWide(): Promise<void> {
-    const hour = Math.floor(Date.now() / (HOUR_SECONDS * 1000));
+    const hour = Math.floor(this.clock.now() / (HOUR_SECONDS * 1000));
     const key = `${this.config.redis.keyPrefix}signups:hour:${hour}`;
     const [[, count]] = (await this.redis
       .multi()
