@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run check` (and CI): lint, the type checks and every test. Lint and the type checks are
 # single-threaded, the build mostly so: the three run side by side, and the tests start once all three
-# have passed (so a lint error fails in minutes, and nothing competes with the tests for the cores).
+# have passed (so a lint error fails in minutes, and none of the three competes with the tests for the
+# cores; under CI only the images build does, at the lowest priority).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/use-pinned-node.sh
