@@ -56,8 +56,10 @@ RUN --mount=type=cache,target=/root/.npm \
  || { echo 'npm ci failed; retrying with npm install against package-lock.json' >&2; \
       npm install --no-audit --no-fund; }
 COPY . .
-# Type-checks the frontends once for whichever app is built.
-RUN node scripts/build-frontends.mjs --typecheck-only
+# Type-checks the frontends once for whichever app is built. TYPECHECK=false skips it where the same
+# sources were type-checked already (CI's checks, before the images).
+ARG TYPECHECK=true
+RUN if [ "$TYPECHECK" = true ]; then node scripts/build-frontends.mjs --typecheck-only; fi
 
 # One build stage per app: a target builds only its own app (webpack in production mode).
 FROM dependencies AS build-shell
@@ -111,7 +113,8 @@ FROM ${PREVIOUS_DASHBOARD_IMAGE} AS previous-dashboard
 FROM ${PREVIOUS_BILLING_IMAGE} AS previous-billing
 
 FROM remote AS marketing
-# Declared in the stage, so the image it copies from is part of the next RUN's cache key.
+# Declared in the stage, so the image it copies from is part of the next RUN's cache key (given by
+# its ID, a key that follows its content: a tag does not).
 ARG PREVIOUS_MARKETING_IMAGE
 RUN --mount=type=bind,from=previous-marketing,source=/usr/share/nginx/html,target=/previous \
     if [ -d /previous/remotes/marketing ]; then cp -R /previous/remotes/marketing /usr/share/nginx/html/remotes/; fi
@@ -122,7 +125,8 @@ STOPSIGNAL SIGQUIT
 ENTRYPOINT ["nginx", "-g", "daemon off;"]
 
 FROM remote AS dashboard
-# Declared in the stage, so the image it copies from is part of the next RUN's cache key.
+# Declared in the stage, so the image it copies from is part of the next RUN's cache key (given by
+# its ID, a key that follows its content: a tag does not).
 ARG PREVIOUS_DASHBOARD_IMAGE
 RUN --mount=type=bind,from=previous-dashboard,source=/usr/share/nginx/html,target=/previous \
     if [ -d /previous/remotes/dashboard ]; then cp -R /previous/remotes/dashboard /usr/share/nginx/html/remotes/; fi
@@ -133,7 +137,8 @@ STOPSIGNAL SIGQUIT
 ENTRYPOINT ["nginx", "-g", "daemon off;"]
 
 FROM remote AS billing
-# Declared in the stage, so the image it copies from is part of the next RUN's cache key.
+# Declared in the stage, so the image it copies from is part of the next RUN's cache key (given by
+# its ID, a key that follows its content: a tag does not).
 ARG PREVIOUS_BILLING_IMAGE
 RUN --mount=type=bind,from=previous-billing,source=/usr/share/nginx/html,target=/previous \
     if [ -d /previous/remotes/billing ]; then cp -R /previous/remotes/billing /usr/share/nginx/html/remotes/; fi

@@ -258,15 +258,20 @@ describe('the images, run as compose runs them', () => {
 
   it('releases the marketing remote alone: its new image keeps the previous release, the shell loads the new one', async () => {
     const shellImage = await podman(['inspect', '--format', '{{.Image}}', containerName('web')]);
+    const manifestOf = async (version: string) => {
+      const answer = await fetch(`${remoteUrl('marketing')}/remotes/marketing/${version}/mf-manifest.json`);
+      expect(answer.status).toBe(200);
+      return answer.text();
+    };
+    // Its files' names carry their content's hash: the new image must hold this very release.
+    const released = await manifestOf(REMOTE_VERSION);
     settings = { ...settings, versions: { ...settings.versions, marketing: REMOTE_NEXT_VERSION } };
     await startAndWait(webPlan(settings, 'marketing'), `${remoteUrl('marketing')}/healthz`);
     await startAndWait(webPlan(settings, 'web'), `${web}/healthz`);
     expect(await podman(['inspect', '--format', '{{.Image}}', containerName('web')])).toBe(shellImage);
 
-    for (const version of [REMOTE_NEXT_VERSION, REMOTE_VERSION]) {
-      const manifest = await fetch(`${remoteUrl('marketing')}/remotes/marketing/${version}/mf-manifest.json`);
-      expect(manifest.status).toBe(200);
-    }
+    expect(await manifestOf(REMOTE_NEXT_VERSION)).not.toBe(released);
+    expect(await manifestOf(REMOTE_VERSION)).toBe(released);
     const config = (await (await fetch(`${web}/config.json`)).json()) as { remotes: Record<Remote, string> };
     expect(config.remotes.marketing).toBe(
       `${remoteUrl('marketing')}/remotes/marketing/${REMOTE_NEXT_VERSION}/mf-manifest.json`,

@@ -53,18 +53,21 @@ build() {
 total_started=$(now)
 build api deploy/backend.Dockerfile api "localhost/fxrates-pro/api:$IMAGE_TAG"
 build worker deploy/backend.Dockerfile worker "localhost/fxrates-pro/worker:$IMAGE_TAG"
-web=(--build-arg "NGINX_IMAGE=$nginx_image")
+# IMAGES_TYPECHECK=false (CI, whose checks type-check the same sources) skips the frontends' type check.
+web=(--build-arg "NGINX_IMAGE=$nginx_image" --build-arg "TYPECHECK=${IMAGES_TYPECHECK:-true}")
 build shell deploy/web.Dockerfile shell "localhost/fxrates-pro/shell:$IMAGE_TAG" "${web[@]}"
 for remote in marketing dashboard billing; do
   build "$remote" deploy/web.Dockerfile "$remote" "localhost/fxrates-pro/$remote:$REMOTE_VERSION" \
     "${web[@]}" --build-arg "BUILD_VERSION=$REMOTE_VERSION"
 done
-# The RUN that copies the previous releases has PREVIOUS_MARKETING_IMAGE in its cache key (the stage
-# declares it): podman's builder (buildah 1.28) leaves what a bind mount holds out of the key, so
-# without it this build would reuse that layer of the build above, made from an image with none.
+# The previous image is named by its ID: the stage declares PREVIOUS_MARKETING_IMAGE, so the RUN that
+# copies its releases has the ID in its cache key. podman's builder (buildah 1.28) leaves what a bind
+# mount holds out of the key, so with a tag (or no declaration) it would reuse that layer from an
+# earlier build, made from another 0.1.0 or from none.
+previous_marketing="$(podman image inspect --format '{{.Id}}' "localhost/fxrates-pro/marketing:$REMOTE_VERSION")"
 build marketing deploy/web.Dockerfile marketing "localhost/fxrates-pro/marketing:$REMOTE_NEXT_VERSION" \
   "${web[@]}" --build-arg "BUILD_VERSION=$REMOTE_NEXT_VERSION" \
-  --build-arg "PREVIOUS_MARKETING_IMAGE=localhost/fxrates-pro/marketing:$REMOTE_VERSION"
+  --build-arg "PREVIOUS_MARKETING_IMAGE=$previous_marketing"
 
 {
   echo "Images built in $(($(now) - total_started)) s (base images: $node_image, $nginx_image)"
