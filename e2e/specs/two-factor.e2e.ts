@@ -14,8 +14,14 @@ const { baseUrl } = e2eEnvironment();
 
 const CODE_PROMPT = 'Enter the 6-digit code from your authenticator app';
 
-/** Signs out as the top bar's Logout does (POST /api/auth/logout), whatever the layout hides it in. */
+/**
+ * Signs out as the top bar's Logout does (POST /api/auth/logout), whatever the layout hides it in;
+ * first lets the page finish what it is loading (the full load of /dashboard after a sign-in and its
+ * session refresh), or the app, finding itself signed out halfway, navigates to /login itself and
+ * cuts short the test's own navigation there.
+ */
 async function signOut(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
   const status = await page.evaluate(
     async () => (await fetch('/api/auth/logout', { method: 'POST' })).status,
   );
