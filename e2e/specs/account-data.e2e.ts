@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { heading, signInOnLoginPage, signUpInBrowser, waitForPath } from '../support/accounts-ui';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
+import { PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { waitForText } from '../support/texts';
@@ -14,10 +14,7 @@ const yourData = (page: Page) => page.getByRole('region', { name: 'Your data' })
 const deleteSection = (page: Page) => page.getByRole('region', { name: 'Delete account' });
 
 /** In the browser: "Export my data" and "Delete account" on the account page. */
-describe.each([
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-])('your data at $viewport.width px ($name)', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('your data at $viewport.width px ($name)', ({ viewport }) => {
   const opened = usePagePerTest(viewport);
 
   it('downloads the account data as JSON holding the user’s email', async () => {

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   waitForPath,
 } from '../support/accounts-ui';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
+import { openPage, PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { tokenOfLink, useMailWorker } from '../support/mail-worker';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -31,10 +31,7 @@ async function askForChange(page: Page, newEmail: string, currentPassword: strin
   await section.getByRole('button', { name: 'Change email' }).click();
 }
 
-describe.each([
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-])('change email at $viewport.width px ($name)', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('change email at $viewport.width px ($name)', ({ viewport }) => {
   const opened = usePagePerTest(viewport);
 
   it('mails a link to the new address from the account page, moves the account when it is opened, and tells the old address', async () => {

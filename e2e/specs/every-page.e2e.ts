@@ -1,4 +1,4 @@
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
+import { PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { checkEverySignedInView, openProductPage, PUBLIC_PAGES } from '../support/product-pages';
 import { NO_USABILITY_PROBLEM, usabilityProblems } from '../support/usable-layout';
@@ -12,10 +12,7 @@ const { baseUrl } = e2eEnvironment();
  * inside the page). Each page is opened once per width and checked for all three: a failure names the
  * page, the axe rule or the field, and each offending element with where it ends.
  */
-describe.each([
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-])('every page at $viewport.width px ($name)', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('every page at $viewport.width px ($name)', ({ viewport }) => {
   const opened = usePagePerTest(viewport);
 
   it.each(PUBLIC_PAGES)(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { heading, signUpInBrowser, uniqueEmail, waitForPath } from '../support/accounts-ui';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
+import { openPage, PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { tokenOfLink, useMailWorker } from '../support/mail-worker';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -55,10 +55,7 @@ async function askForLink(page: Page, email: string): Promise<void> {
   await waitForText(page.getByTestId('forgot-password-sent'), sentTo(email));
 }
 
-describe.each([
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-])('password reset at $viewport.width px ($name)', ({ name, viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('password reset at $viewport.width px ($name)', ({ name, viewport }) => {
   const opened = usePagePerTest(viewport);
   const phone = name === 'phone';
 

@@ -1,4 +1,4 @@
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
+import { PHONE_AND_DESKTOP, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { horizontalOverflows, settle } from '../support/layout-checks';
 import { openProductPage, PUBLIC_PAGES, signUpWithKeys } from '../support/product-pages';
@@ -10,10 +10,7 @@ const { baseUrl } = e2eEnvironment();
  * checked in every-page.e2e.ts): the docs' copy buttons, the converter's currency list, the phone's
  * navigation menu.
  */
-describe.each([
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-])('layout at $viewport.width px ($name)', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('layout at $viewport.width px ($name)', ({ viewport }) => {
   const opened = usePagePerTest(viewport);
 
   it('copy buttons of the docs never cover the code they copy', async () => {

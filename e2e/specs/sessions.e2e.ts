@@ -1,13 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { heading, signInOnLoginPage, signUpInBrowser, waitForPath } from '../support/accounts-ui';
-import {
-  DESKTOP_VIEWPORT,
-  openPage,
-  PHONE_VIEWPORT,
-  usePagePerTest,
-  type OpenedPage,
-} from '../support/browser';
+import { type OpenedPage, openPage, PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { waitForText } from '../support/texts';
@@ -50,10 +44,7 @@ async function signedInTwice(
   return other;
 }
 
-describe.each([
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
-  { name: 'phone', viewport: PHONE_VIEWPORT },
-])('sessions at $viewport.width px ($name)', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('sessions at $viewport.width px ($name)', ({ viewport }) => {
   const opened = usePagePerTest(viewport);
 
   it('lists this device and another signed-in browser, signs the other out, and the other lands signed out on its next action', async () => {

@@ -26,6 +26,12 @@ const CHROMIUM_ARGS: string[] = JSON.parse(
 export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 
+/** The two widths every page is checked at, for `describe.each`: a phone's and a desktop's. */
+export const PHONE_AND_DESKTOP = [
+  { name: 'phone', viewport: PHONE_VIEWPORT },
+  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
+];
+
 /**
  * Launches Chromium. Playwright gives every launch a fresh temporary --user-data-dir and
  * removes it on close, so no profile state leaks between runs.
