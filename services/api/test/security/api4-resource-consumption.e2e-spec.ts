@@ -650,6 +650,15 @@ describe('API4:2023 Unrestricted Resource Consumption: the platform-wide sign-up
     expect(JSON.parse(warning)).toMatchObject({ level: 40, context: 'SignupThrottleService' });
   }, 120_000);
 
+  it("starts counting again in the app clock's next hour", async () => {
+    // The hour above is full; an hour later on the app's clock, as many sign-ups are under the ceiling.
+    clock.advance(3_600_000);
+    const before = await overWarning();
+    for (let i = 0; i < WARN_PER_HOUR; i++) await signUp().expect(201);
+    expect(await overWarning()).toBe(before);
+    expect(warnings()).toHaveLength(1);
+  });
+
   async function overWarning(): Promise<number> {
     const metrics = await t.app
       .get(ApiMetrics)
