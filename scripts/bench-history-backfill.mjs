@@ -13,13 +13,15 @@ const require = createRequire(import.meta.url);
 const { backfillHistory, HISTORY_BACKFILL_SOURCES } = require(
   path.join(root, 'dist/services/worker/src/history/history-backfill.js'),
 );
+const { ClosesImportRepository } = require(path.join(root, 'dist/libs/db/src/index.js'));
 
 const standIn = process.env.STAND_IN_URL;
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await db.connect();
+const imports = new ClosesImportRepository(db);
 const sources = [...HISTORY_BACKFILL_SOURCES];
-await db.query(`delete from rate_history where source = any($1)`, [sources]);
-await db.query(`delete from history_backfill_progress where source = any($1)`, [sources]);
+await imports.deleteCloses({ sources });
+await imports.forgetCheckedThrough(sources);
 const started = performance.now();
 let lines = 0;
 const results = await backfillHistory(db, {
@@ -33,11 +35,10 @@ const results = await backfillHistory(db, {
   minIntervalMs: { frankfurter: 0, binance: 0, coinbase: 0, coingecko: 0 },
 });
 const seconds = (performance.now() - started) / 1000;
-const { rows } = await db.query(
-  `select source, count(*)::int as rows, count(distinct currency)::int as currencies,
-          to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
-     from rate_history where source = any($1) group by source order by source`,
-  [sources],
-);
+const stored = [];
+for (const source of [...sources].sort()) {
+  const { rates, currencies, first, last } = await imports.storedSpan(source);
+  if (rates > 0) stored.push({ source, rows: rates, currencies, first, last });
+}
 await db.end();
-process.stdout.write(`${JSON.stringify({ seconds, logLines: lines, results, stored: rows })}\n`);
+process.stdout.write(`${JSON.stringify({ seconds, logLines: lines, results, stored })}\n`);

@@ -33,6 +33,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
 import { frontendsBuilt, measureLighthouse } from './bench-lighthouse.mjs';
 import {
@@ -50,6 +51,8 @@ import {
 } from './bench-stream-clients.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** The repositories and entities, as built into dist/ (the services' own). */
+const database = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/db/src/index.js'));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
@@ -536,13 +539,19 @@ async function benchApiKeys(base, count) {
   for (let i = 0; i < count; i += 4) {
     registered.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < count).map(signUp))));
   }
-  const db = new pg.Client({ connectionString: env.DATABASE_URL });
-  await db.connect();
-  // Verified as by opening the emailed link: only verified addresses create keys.
-  await db.query(`update users set plan = 'enterprise', email_verified_at = now() where id = any($1)`, [
-    registered.map((r) => r.user.uid),
-  ]);
-  await db.end();
+  // Verified as by opening the emailed link (only verified addresses create keys), on Enterprise.
+  const orm = await MikroORM.init(database.ormConfig({ url: env.DATABASE_URL, poolMax: 1 }));
+  try {
+    await orm.em
+      .fork()
+      .nativeUpdate(
+        database.User,
+        { id: { $in: registered.map((r) => r.user.uid) } },
+        { plan: 'enterprise', emailVerifiedAt: new Date() },
+      );
+  } finally {
+    await orm.close();
+  }
   return Promise.all(
     registered.map(async ({ accessToken }) => {
       const response = await fetch(`${base}/api/keys`, {
@@ -560,7 +569,7 @@ async function benchApiKeys(base, count) {
 async function timeHistoryImport() {
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
-  await db.query(`delete from rate_history where source = 'ecb'`);
+  await new database.ClosesImportRepository(db).deleteCloses({ sources: ['ecb'] });
   await db.end();
   process.stdout.write(`› ECB history import (${ECB_CSV})… `);
   const started = performance.now();

@@ -17,11 +17,17 @@ const swc = [
   },
 ];
 
+// MikroORM and Kysely (under the factories and entity reads) ship ES modules only: compiled as the root
+// config compiles them.
+const esm = require('../../scripts/jest-esm-packages.js')(swc[1]);
+
 module.exports = {
   displayName: 'cluster',
   rootDir: __dirname,
   testMatch: ['<rootDir>/specs/**/*.cluster.ts'],
-  transform: { '^.+\\.ts$': swc },
+  transform: { ...esm.transform, '^.+\\.ts$': swc },
+  transformIgnorePatterns: esm.transformIgnorePatterns,
+  resolver: esm.resolver,
   moduleNameMapper: {
     '^@fxrates/(domain|config|db|queues|rates|paypal|plans|testing)$': '<rootDir>/../../libs/$1/src/index.ts',
   },

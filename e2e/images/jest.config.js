@@ -7,16 +7,31 @@ const swc = [
   '@swc/jest',
   {
     swcrc: false,
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
+    // The entities of @fxrates/db, read through the ORM, are decorated.
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
+    },
     module: { type: 'commonjs' },
   },
 ];
+
+// MikroORM and Kysely (under the entity reads) ship ES modules only: compiled as the root config
+// compiles them.
+const esm = require('../../scripts/jest-esm-packages.js')(swc[1]);
 
 module.exports = {
   displayName: 'images',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.images.ts'],
-  transform: { '^.+\\.ts$': swc },
+  transform: { ...esm.transform, '^.+\\.ts$': swc },
+  transformIgnorePatterns: esm.transformIgnorePatterns,
+  resolver: esm.resolver,
+  moduleNameMapper: {
+    '^@fxrates/(domain|config|db|queues|rates|paypal|plans|testing)$': '<rootDir>/../../libs/$1/src/index.ts',
+  },
   testEnvironment: 'node',
   testTimeout: 180_000,
 };

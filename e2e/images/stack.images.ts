@@ -4,9 +4,12 @@
  * over HTTP, the public API through its own container, mail through the worker; a remote is
  * released alone; every container stops on its stop signal with exit code 0 within its grace.
  */
+import { ClosesImportRepository, ormConfig, User } from '@fxrates/db';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
 import type { Browser } from 'playwright-core';
+import { dropDatabase } from '../cluster/run-resources';
 import { createKeyViaApi } from '../support/accounts-api';
 import { launchChromium, openPage } from '../support/browser';
 import { findFreePort } from '../support/free-port';
@@ -42,21 +45,13 @@ async function browserSafePort(): Promise<number> {
   }
 }
 
-async function sql(database: string, text: string, values: unknown[] = []) {
-  const client = new Client({ connectionString: `${POSTGRES}/${database}` });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
-}
-
 describe('the images, run as compose runs them', () => {
   let settings: StackSettings;
   let smtp: SmtpSink;
   let browser: Browser;
   let web: string;
+  /** The stack's database, once the migration has created it. */
+  let orm: MikroORM | undefined;
   const started: ContainerPlan[] = [];
 
   const remoteUrl = (remote: Remote) => `http://localhost:${settings.ports[remote]}`;
@@ -99,7 +94,7 @@ describe('the images, run as compose runs them', () => {
     };
     web = `http://localhost:${settings.ports.web}`;
     // A database and a Redis db of our own, from nothing: the migration creates the database.
-    await sql('postgres', `drop database if exists ${DATABASE} with (force)`);
+    await dropDatabase(settings.databaseUrl);
     const redis = new Redis(settings.redisUrl);
     await redis.flushdb();
     redis.disconnect();
@@ -107,6 +102,7 @@ describe('the images, run as compose runs them', () => {
     const migrate = await start(backendPlan(settings, 'migrate'));
     const exitCode = Number(await podman(['wait', migrate], { timeoutMs: 600_000 }));
     if (exitCode !== 0) throw new Error(`migrate exited ${exitCode}:\n${await logsOf(migrate)}`);
+    orm = new MikroORM(ormConfig({ url: settings.databaseUrl, poolMax: 1 }));
 
     const { ports } = settings;
     await startAndWait(backendPlan(settings, 'api'), `http://127.0.0.1:${ports.api}/api/health/ready`);
@@ -126,13 +122,21 @@ describe('the images, run as compose runs them', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await orm?.close();
     await removeAll();
     await smtp?.close();
   });
 
   it('the migration created the database and imported the bundled rate history', async () => {
-    const [{ days }] = await sql(DATABASE, 'select count(distinct day)::int as days from rate_history');
-    expect(days).toBeGreaterThan(1000);
+    // The compose file's migrate service imports the bundled ECB closes.
+    const client = new Client({ connectionString: settings.databaseUrl });
+    await client.connect();
+    try {
+      const { days } = await new ClosesImportRepository(client).storedSpan('ecb');
+      expect(days).toBeGreaterThan(1000);
+    } finally {
+      await client.end();
+    }
   });
 
   it("each container's compose health check passes inside its image", async () => {
@@ -202,7 +206,7 @@ describe('the images, run as compose runs them', () => {
     });
     expect(verified.status).toBe(200);
     // Streams need a plan with them; billing (PayPal) is off in this stack.
-    await sql(DATABASE, `update users set plan = 'professional' where email = $1`, [email]);
+    await orm!.em.fork().nativeUpdate(User, { email }, { plan: 'professional' });
     const { key } = await createKeyViaApi(web, accessToken, 'images');
 
     const publicApi = `http://127.0.0.1:${settings.ports.apiPublic}`;

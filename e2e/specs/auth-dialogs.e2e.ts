@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { RegisterRequest } from '@fxrates/domain';
 import type { Locator, Page } from 'playwright-core';
-import { registerViaApi } from '../support/accounts-api';
 import {
   E2E_PASSWORD,
   accessTokenOf,
@@ -15,11 +14,12 @@ import {
 } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { ConverterPanel } from '../support/home-page';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { describedBy, textsOf, waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
+const { baseUrl } = e2eEnvironment();
 
 function banner(page: Page) {
   return page.getByRole('banner');
@@ -152,7 +152,7 @@ describe('the Login and Create Account dialogs', () => {
   });
 
   it('signs in through the Login dialog (Login disabled while submitting) and goes to /dashboard', async () => {
-    const user = await registerViaApi(apiUrl);
+    const user = await given.user();
     const dialog = await openLoginDialog(page);
     await fillLogin(dialog, user.email, user.password);
     await delayRequests(page, '/api/auth/login', 600);
@@ -173,12 +173,7 @@ describe('the Login and Create Account dialogs', () => {
       E2E_PASSWORD,
       'No account found with this email',
     ],
-    [
-      'a wrong password',
-      async () => (await registerViaApi(apiUrl)).email,
-      'not-the-password',
-      'Incorrect password',
-    ],
+    ['a wrong password', async () => (await given.user()).email, 'not-the-password', 'Incorrect password'],
     ['an invalid email', () => Promise.resolve('not-an-email'), E2E_PASSWORD, 'Invalid email format'],
   ])('shows the spec text for %s', async (_case, email, password, text) => {
     const dialog = await openLoginDialog(page);
@@ -273,7 +268,7 @@ describe('the Login and Create Account dialogs', () => {
   });
 
   it('for an email already registered: says so, then after 3 s switches to the Login dialog', async () => {
-    const existing = await registerViaApi(apiUrl);
+    const existing = await given.user();
     const dialog = await openRegisterDialog(page);
     await fillRegister(dialog, {
       firstName: 'Ada',

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { RegisterRequest } from '@fxrates/domain';
 import type { Page } from 'playwright-core';
-import { registerViaApi } from '../support/accounts-api';
 import {
   E2E_PASSWORD,
   accessTokenOf,
@@ -14,10 +13,11 @@ import {
 } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { describedBy, waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
+const { baseUrl } = e2eEnvironment();
 
 async function fillRegisterPage(
   page: Page,
@@ -121,7 +121,7 @@ describe('the /login and /register pages', () => {
   });
 
   it('/register: "Passwords do not match" without a request; server errors after "Failed to create account: "', async () => {
-    const existing = await registerViaApi(apiUrl);
+    const existing = await given.user();
     await page.goto(`${baseUrl}/register`);
     await waitForText(heading(page), 'Create Account');
     const registerCalls = recordRequests(page, '/api/auth/register');
@@ -141,7 +141,7 @@ describe('the /login and /register pages', () => {
   });
 
   it('/login signs in ("Signing in..." meanwhile) and goes to /dashboard', async () => {
-    const user = await registerViaApi(apiUrl);
+    const user = await given.user();
     await page.goto(`${baseUrl}/login`);
     await waitForText(heading(page), 'Login to Your Account');
     await page.getByLabel('Email Address').fill(user.email);
@@ -158,7 +158,7 @@ describe('the /login and /register pages', () => {
   });
 
   it('/login shows "Failed to sign in: " and the server message, in a red alert above the form', async () => {
-    const user = await registerViaApi(apiUrl);
+    const user = await given.user();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Email Address').fill(uniqueEmail());
     await page.getByLabel(/^Password/).fill(E2E_PASSWORD);

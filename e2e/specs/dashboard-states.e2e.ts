@@ -1,11 +1,11 @@
 import type { Page, Route } from 'playwright-core';
-import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { heading, signInOnLoginPage, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
+const { baseUrl } = e2eEnvironment();
 
 /** A 503 as the API answers while it cannot serve: the browser's boundary, where the test makes it fail. */
 const unavailable = (route: Route) =>
@@ -27,8 +27,8 @@ describe('dashboard: loading failures and empty states', () => {
 
   it('shows a key-load failure with Retry, not also "No active keys yet", and Retry loads them', async () => {
     const { page } = opened();
-    const user = await registerViaApi(apiUrl);
-    await createKeyViaApi(apiUrl, user.accessToken, 'Production server');
+    const user = await given.user();
+    await given.key(user, { name: 'Production server' });
     const keysPattern = (url: URL) => url.pathname === '/api/keys';
     await page.route(keysPattern, unavailable);
     await openDashboard(page, user);
@@ -54,7 +54,7 @@ describe('dashboard: loading failures and empty states', () => {
 
   it('says "No active keys yet" when there truly are none', async () => {
     const { page } = opened();
-    await openDashboard(page, await registerViaApi(apiUrl));
+    await openDashboard(page, await given.user());
     await page.getByRole('tab', { name: 'API Keys' }).click();
     await waitForText(
       page.getByText(/No active keys yet/),
@@ -65,7 +65,7 @@ describe('dashboard: loading failures and empty states', () => {
 
   it('says "No requests yet this month" instead of an empty chart', async () => {
     const { page } = opened();
-    await openDashboard(page, await registerViaApi(apiUrl));
+    await openDashboard(page, await given.user());
     await page.getByRole('tab', { name: 'Usage Stats' }).click();
     await waitForText(page.getByTestId('usage-empty'), 'No requests yet this month');
     expect(await page.getByTestId('usage-chart').count()).toBe(0);
@@ -77,7 +77,7 @@ describe('dashboard: loading failures and empty states', () => {
     const { page } = opened();
     const usagePattern = (url: URL) => url.pathname === '/api/usage';
     await page.route(usagePattern, unavailable);
-    await openDashboard(page, await registerViaApi(apiUrl));
+    await openDashboard(page, await given.user());
     await page.getByRole('tab', { name: 'Usage Stats' }).click();
     const failure = page.getByTestId('usage-load-error');
     await waitForText(failure, /^Failed to load usage/);

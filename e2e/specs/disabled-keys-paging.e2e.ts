@@ -1,29 +1,21 @@
 import { KEYS_PAGE_DEFAULT_LIMIT } from '@fxrates/domain';
-import { Client } from 'pg';
-import { registerViaApi } from '../support/accounts-api';
 import { heading, signInOnLoginPage, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { textsOf, waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
+const { baseUrl } = e2eEnvironment();
 
-/** `count` disabled keys named "old 1" (oldest) … "old <count>" (newest), written straight to PostgreSQL. */
-async function disabledKeys(userId: string, count: number): Promise<void> {
-  const db = new Client({
-    connectionString: e2eEnvironment().databaseUrl,
-  });
-  await db.connect();
-  try {
-    await db.query(
-      `insert into api_keys (id, user_id, name, key_hash, key_prefix, key_last4, status, created_at, disabled_at)
-       select gen_random_uuid(), $1, 'old ' || i, md5(random()::text || i), 'fxrates_', 'abcd', 'disabled',
-              date_trunc('milliseconds', now() - ($2 - i) * interval '1 minute'), now()
-         from generate_series(1, $2::int) as i`,
-      [userId, count],
-    );
-  } finally {
-    await db.end();
+/** `count` disabled keys of the user named "old 1" (oldest) … "old <count>" (newest), a minute apart. */
+async function disabledKeys(user: { id: string }, count: number): Promise<void> {
+  const now = Date.now();
+  for (let i = 1; i <= count; i++) {
+    await given.key(user, {
+      name: `old ${i}`,
+      status: 'disabled',
+      createdAt: new Date(now - (count - i) * 60_000),
+    });
   }
 }
 
@@ -32,9 +24,9 @@ describe('dashboard: disabled keys a page at a time', () => {
 
   it(`shows the newest ${KEYS_PAGE_DEFAULT_LIMIT} disabled keys, then the rest on "Load more"`, async () => {
     const { page } = opened();
-    const user = await registerViaApi(apiUrl);
+    const user = await given.user();
     const total = KEYS_PAGE_DEFAULT_LIMIT + 5;
-    await disabledKeys(user.user.uid, total);
+    await disabledKeys(user, total);
     await signInOnLoginPage(page, baseUrl, user);
     await waitForPath(page, '/dashboard');
     await waitForText(heading(page), 'Dashboard');

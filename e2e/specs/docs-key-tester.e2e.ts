@@ -1,29 +1,12 @@
-import { Client } from 'pg';
 import { loadBundledSnapshot } from '@fxrates/rates';
-import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { delayRequests } from '../support/accounts-ui';
+import { given } from '../support/given';
 import { publishToStack, snapshotWith } from '../support/rates-store';
 import { waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
-
-/** A user on `plan` (set in PostgreSQL before the key is first used) and their key. */
-async function keyOnPlan(plan: 'professional'): Promise<string> {
-  const { accessToken, user } = await registerViaApi(apiUrl);
-  const { key } = await createKeyViaApi(apiUrl, accessToken);
-  const db = new Client({
-    connectionString: e2eEnvironment().databaseUrl,
-  });
-  await db.connect();
-  try {
-    await db.query('update users set plan = $1 where id = $2', [plan, user.uid]);
-  } finally {
-    await db.end();
-  }
-  return key;
-}
+const { baseUrl } = e2eEnvironment();
 
 describe('API docs and the key tester', () => {
   const opened = usePagePerTest();
@@ -39,8 +22,7 @@ describe('API docs and the key tester', () => {
 
   /** The docs page with a fresh user's real key, and the tester's key field and button. */
   async function openDocsWithKey() {
-    const { accessToken } = await registerViaApi(apiUrl);
-    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const { key } = await given.keyOnPlan();
     const page = await openDocs();
     const keyInput = page.getByRole('textbox', { name: 'API key' });
     const testButton = page.getByRole('button', { name: 'Test Key' });
@@ -129,8 +111,7 @@ describe('API docs and the key tester', () => {
   });
 
   it('offers every public endpoint, history included, and shows the plan refusal for a Free key', async () => {
-    const { accessToken } = await registerViaApi(apiUrl);
-    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const { key } = await given.keyOnPlan();
     const page = await openDocs();
     await page.getByRole('combobox', { name: 'Endpoint' }).click();
     const list = page.getByRole('listbox', { name: 'Endpoint' });
@@ -157,7 +138,7 @@ describe('API docs and the key tester', () => {
   });
 
   it('opens the rate stream with a Professional key and shows its events as they arrive, until stopped', async () => {
-    const key = await keyOnPlan('professional');
+    const { key } = await given.keyOnPlan({ plan: 'professional' });
     const page = await openDocs();
     await page.getByRole('combobox', { name: 'Endpoint' }).click();
     await page

@@ -105,7 +105,7 @@ describe('email verification', () => {
 
   it('brings a signed-out visitor back to the link after sign-in, the token never in a query string', async () => {
     const { page } = opened();
-    const user = await registerViaApi(apiUrl, { verified: false });
+    const user = await registerViaApi(apiUrl);
     const link = await mail.verificationLink(user.email, 1);
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));

@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import type { Request } from 'playwright-core';
 import { convertViaApi } from '../support/api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { ConverterPanel } from '../support/home-page';
 import { waitForText } from '../support/texts';
 
@@ -131,23 +131,12 @@ describe('landing converter', () => {
 
   it("draws the pair's 30-day trend from the history under the result", async () => {
     // SEK closes no other test writes: 10 → 10.5 SEK per USD over the last days.
-    const db = new Client({
-      connectionString: e2eEnvironment().databaseUrl,
-    });
-    await db.connect();
-    try {
-      const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-      const closes = ['10', '10.2', '10.1', '10.5'];
-      for (const [i, rate] of closes.entries()) {
-        await db.query(
-          `insert into rate_history (source, day, currency, rate_vs_usd) values ('ecb', $1, 'SEK', $2)
-             on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
-          [daysAgo(closes.length - i), rate],
-        );
-      }
-    } finally {
-      await db.end();
-    }
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const closes = ['10', '10.2', '10.1', '10.5'];
+    await given.closes(
+      Object.fromEntries(closes.map((rate, i) => [daysAgo(closes.length - i), { SEK: rate }])),
+      'ecb',
+    );
     await converter.choose(converter.to, 'SEK', /SEK - Swedish Krona/);
     await converter.convertButton.click();
     await waitForText(converter.result, /^1\.0000 USD = [\d.]+ SEK$/);

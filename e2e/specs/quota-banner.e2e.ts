@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { Client } from 'pg';
-import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
+import { todayUtc } from '@fxrates/testing';
 import { heading, signInOnLoginPage, waitForPath } from '../support/accounts-ui';
 import { seriousAxeViolations } from '../support/axe';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
@@ -15,21 +15,8 @@ const { baseUrl, apiUrl } = e2eEnvironment();
  * builds the month's counter from these rows, as it does on the first call of every month.
  */
 async function freeUserWithUsage(used: number) {
-  const user = await registerViaApi(apiUrl);
-  const key = await createKeyViaApi(apiUrl, user.accessToken, 'Production');
-  const db = new Client({
-    connectionString: e2eEnvironment().databaseUrl,
-  });
-  await db.connect();
-  try {
-    await db.query('insert into usage_daily (key_id, day, requests) values ($1, $2, $3)', [
-      key.id,
-      new Date().toISOString().slice(0, 10),
-      used,
-    ]);
-  } finally {
-    await db.end();
-  }
+  const { user, ...key } = await given.keyOnPlan({ name: 'Production' });
+  await given.usage(key, { [todayUtc()]: used });
   return { user, key };
 }
 

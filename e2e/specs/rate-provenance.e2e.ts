@@ -9,9 +9,9 @@ import {
   TARGET_CALENDAR,
   type RateProvenance,
 } from '@fxrates/rates';
-import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { ConverterPanel } from '../support/home-page';
 import { waitForText } from '../support/texts';
 
@@ -116,8 +116,7 @@ describe('the source and time of the rates shown', () => {
   });
 
   it("shows in the docs' key tester the source and time of the answer it displays", async () => {
-    const { accessToken } = await registerViaApi(apiUrl);
-    const { key } = await createKeyViaApi(apiUrl, accessToken);
+    const { key } = await given.keyOnPlan();
     const { page } = opened();
     await page.goto(`${baseUrl}/docs`);
     await waitForText(page.getByRole('heading', { level: 1 }), 'API Documentation');

@@ -1,13 +1,14 @@
 import path from 'node:path';
+import { Subscription } from '@fxrates/db';
 import type { Page } from 'playwright-core';
 import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given, stackEm } from '../support/given';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
 import { waitForText } from '../support/texts';
 import { expectUsableLayout } from '../support/usable-layout';
-import { query } from '../support/verified-email';
 
 const { baseUrl, paypalUrl } = e2eEnvironment();
 
@@ -30,11 +31,7 @@ describe.each([
     const user = await signUpInBrowser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     // The sign-in proved itself three hours ago: the next refresh (a page load) carries that.
-    await query(
-      `update refresh_tokens set authenticated_at = now() - interval '3 hours'
-        where user_id = (select id from users where email = $1)`,
-      [user.email],
-    );
+    await given.signInsAuthenticatedAt(user, new Date(Date.now() - 3 * 3_600_000));
     await page.goto(`${baseUrl}/pricing`);
     await card(page, 'basic').getByRole('button', { name: 'Upgrade' }).click();
     await waitForPath(page, '/subscribe');
@@ -44,12 +41,9 @@ describe.each([
     await confirm.getByTestId('reauthentication-password').fill('not the password');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await waitForText(confirm.getByTestId('reauthentication-error'), 'Your current password is not correct.');
-    const [{ n }] = await query<{ n: number }>(
-      `select count(*)::int as n from subscriptions s join users u on u.id = s.user_id
-        where u.email = $1 and s.paypal_subscription_id is not null`,
-      [user.email],
+    expect(await stackEm().count(Subscription, { user: user.id, paypalSubscriptionId: { $ne: null } })).toBe(
+      0,
     );
-    expect(n).toBe(0);
     await expectUsableLayout(page);
     await page.screenshot({
       path: path.join(SCREENSHOTS_DIR, `reauthentication-subscribe-${viewport.width}.png`),

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
 import { waitForText } from '../support/texts';
@@ -89,31 +89,27 @@ const visible = (page: Page, selector: string) =>
  * side is services/worker/test/subscription-payments.e2e-spec.ts): one row of `payments`, kind
  * subscription, the sale's id as PayPal's transaction id.
  */
-async function recordRenewal(email: string, saleId: string): Promise<void> {
-  const db = new Client({
-    connectionString: e2eEnvironment().databaseUrl,
+async function recordRenewal(user: { id: string }, saleId: string): Promise<void> {
+  const subscription = await given.subscription(user, {
+    plan: 'professional',
+    billingCycle: 'monthly',
+    status: 'active',
+    paypalSubscriptionId: `I-${saleId}`,
+    amountMinor: 5999,
+    startDate: new Date('2026-10-01T09:00:00Z'),
+    currentPeriodEnd: new Date('2026-12-01T09:00:00Z'),
+    createdAt: new Date(),
   });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ id: string }>('select id from users where email = $1', [email]);
-    const subscription = await db.query<{ id: string }>(
-      `insert into subscriptions (id, user_id, plan, billing_cycle, status, paypal_subscription_id, amount_minor,
-                                  currency, start_date, current_period_end, created_at)
-       values (gen_random_uuid(), $1, 'professional', 'monthly', 'active', $2, 5999, 'USD',
-               '2026-10-01T09:00:00Z', '2026-12-01T09:00:00Z', now())
-       returning id`,
-      [rows[0].id, `I-${saleId}`],
-    );
-    await db.query(
-      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
-                             period_start, period_end, paypal_capture_id, captured_minor, captured_at, created_at)
-       values (gen_random_uuid(), $1, $2, 'subscription', 'captured', 'professional', 'monthly', 5999, 'USD',
-               '2026-11-01T09:00:00Z', '2026-12-01T09:00:00Z', $3, 5999, '2026-11-01T09:00:00Z', now())`,
-      [rows[0].id, subscription.rows[0].id, saleId],
-    );
-  } finally {
-    await db.end();
-  }
+  await given.payment(subscription, {
+    kind: 'subscription',
+    status: 'captured',
+    amountMinor: 5999,
+    periodStart: new Date('2026-11-01T09:00:00Z'),
+    periodEnd: new Date('2026-12-01T09:00:00Z'),
+    paypalCaptureId: saleId,
+    capturedMinor: 5999,
+    capturedAt: new Date('2026-11-01T09:00:00Z'),
+  });
 }
 
 describe('payments and receipts on the account page', () => {
@@ -192,7 +188,7 @@ describe('payments and receipts on the account page', () => {
     await waitForText(heading(page), 'Dashboard');
     // PayPal's sale ids are 17 characters; a new one each run, as the database outlives the run.
     const saleId = `8RX${randomBytes(7).toString('hex').toUpperCase()}`;
-    await recordRenewal(user.email.toLowerCase(), saleId);
+    await recordRenewal(user, saleId);
     await page.goto(`${baseUrl}/account`);
     const row = payments(page).getByTestId('payment-row').first();
     await row.waitFor();

@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { registerViaApi } from '../support/accounts-api';
 import {
   heading,
   pathOf,
@@ -10,9 +9,10 @@ import {
 } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { waitForText } from '../support/texts';
 
-const { baseUrl, apiUrl } = e2eEnvironment();
+const { baseUrl } = e2eEnvironment();
 
 /** Every request the page makes to evil.example from now on. */
 function requestsToEvil(page: Page): string[] {
@@ -44,7 +44,7 @@ describe('sign-in redirects and the welcome', () => {
 
   it('returns a user to the page that sent them to /login once they sign in', async () => {
     const { page } = opened();
-    const user = await registerViaApi(apiUrl);
+    const user = await given.user();
     await page.goto(`${baseUrl}/account`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/account');
@@ -66,7 +66,7 @@ describe('sign-in redirects and the welcome', () => {
   ])('never leaves the site for next=%j: it goes to /dashboard instead', async (next) => {
     const { page } = opened();
     const offSite = requestsToEvil(page);
-    const user = await registerViaApi(apiUrl);
+    const user = await given.user();
     await signInOnLoginPage(page, baseUrl, user, `?next=${encodeURIComponent(next)}`);
 
     await expectOnDashboard(page, offSite);

@@ -4,11 +4,11 @@ import { Authenticator } from '../../services/api/test/support/authenticator';
 import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { readQrCode } from '../support/qr-code';
 import { waitForText } from '../support/texts';
 import { expectUsableLayout } from '../support/usable-layout';
-import { query } from '../support/verified-email';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -207,11 +207,7 @@ describe.each([
     const { phone } = await turnOnTwoFactor(page);
 
     // The sign-in proved itself three hours ago: the next refresh (a reload) says so.
-    await query(
-      `update refresh_tokens set authenticated_at = now() - interval '3 hours'
-        where user_id = (select id from users where email = $1)`,
-      [user.email],
-    );
+    await given.signInsAuthenticatedAt(user, new Date(Date.now() - 3 * 3_600_000));
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('tab', { name: 'API Keys' }).click();
     await page.getByRole('button', { name: 'Create New Key' }).click();

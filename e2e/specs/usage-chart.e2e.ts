@@ -1,10 +1,11 @@
 import type { AccountUsage } from '@fxrates/domain';
 import type { Page } from 'playwright-core';
-import { createKeyViaApi, registerViaApi } from '../support/accounts-api';
+import { signInViaApi } from '../support/accounts-api';
 import { heading, signInOnLoginPage, waitForPath } from '../support/accounts-ui';
 import { seriousAxeViolations } from '../support/axe';
 import { PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
+import { given } from '../support/given';
 import { horizontalOverflows } from '../support/layout-checks';
 import { textsOf, waitForText } from '../support/texts';
 import { barsExpected, drawnBars, usageChart, usageTable } from '../support/usage-chart';
@@ -24,13 +25,13 @@ async function callApi(key: string, times: number): Promise<void> {
 
 /** A user with two keys, "Production" used twice today and "Staging" once; and the API's usage. */
 async function userWithUsage(): Promise<{ user: { email: string; password: string }; usage: AccountUsage }> {
-  const user = await registerViaApi(apiUrl);
-  const production = await createKeyViaApi(apiUrl, user.accessToken, 'Production');
-  const staging = await createKeyViaApi(apiUrl, user.accessToken, 'Staging');
+  const user = await given.user();
+  const production = await given.key(user, { name: 'Production' });
+  const staging = await given.key(user, { name: 'Staging' });
   await callApi(production.key, 2);
   await callApi(staging.key, 1);
   const response = await fetch(`${apiUrl}/api/usage`, {
-    headers: { authorization: `Bearer ${user.accessToken}` },
+    headers: { authorization: `Bearer ${await signInViaApi(apiUrl, user)}` },
   });
   expect(response.status).toBe(200);
   const usage = (await response.json()) as AccountUsage;

@@ -33,7 +33,7 @@ export async function signUpInBrowser(
   baseUrl: string,
   path = '/dashboard',
   { verified = true }: { verified?: boolean } = {},
-): Promise<{ email: string; password: string }> {
+): Promise<{ id: string; email: string; password: string }> {
   const request: RegisterRequest = {
     firstName: 'Eve',
     lastName: 'Tester',
@@ -46,7 +46,8 @@ export async function signUpInBrowser(
   });
   if (response.status() !== 201)
     throw new Error(`POST /api/auth/register answered ${response.status()}: ${await response.text()}`);
-  if (verified) await markEmailVerified(request.email);
+  const { user } = (await response.json()) as AuthResponse;
+  if (verified) await markEmailVerified({ id: user.uid, email: request.email });
   // The page refreshes the session once it has painted, after its load event; the caller's next
   // navigation must not cut that refresh off after the API rotated the cookie (the next page would
   // present the old one: reuse, signed out), so this returns once the refresh has answered.
@@ -56,7 +57,7 @@ export async function signUpInBrowser(
   );
   await page.goto(`${baseUrl}${path}`);
   await refreshed;
-  return { email: request.email, password: request.password };
+  return { id: user.uid, email: request.email, password: request.password };
 }
 
 /** The access token of the next register, login or refresh answer the page receives. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PLAN_IDS, type PlanId } from '@fxrates/domain';
 import { pubSubChannels } from '@fxrates/queues';
+import { ormConfig, RateHistoryRepository, User, UsersRepository, type DailyClose } from '@fxrates/db';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
-import { markEmailVerified } from '../verified-email';
 import { send, type Answer, type SoakRequest } from './soak-http';
 
 export type Plan = PlanId;
@@ -110,48 +110,42 @@ async function expect2xx(baseUrl: string, request: SoakRequest): Promise<Answer>
  * row, then the announcement every API instance listens to, so none keeps a cached free plan.
  */
 async function setPlans(
-  databaseUrl: string,
+  em: EntityManager,
   redisUrl: string,
   redisKeyPrefix: string,
   plans: Map<string, Plan>,
 ): Promise<void> {
-  const db = new Client({ connectionString: databaseUrl });
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  await db.connect();
   await redis.connect();
   try {
     for (const [userId, plan] of plans) {
-      await db.query('update users set plan = $1 where id = $2', [plan, userId]);
+      await em.fork().nativeUpdate(User, { id: userId }, { plan });
       await redis.publish(pubSubChannels(redisKeyPrefix).planChanged, userId);
     }
   } finally {
-    await db.end();
     redis.disconnect();
   }
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * A synthetic ECB-like history (weekdays only, gently moving closes) for the last HISTORY_DAYS days:
  * /historical, /timeseries and /fluctuation then answer from it as from an imported one.
  */
-async function seedHistory(databaseUrl: string): Promise<void> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const codes = Object.keys(HISTORY_LEVELS);
-    await db.query(
-      `insert into rate_history (source, day, currency, rate_vs_usd)
-       select 'ecb', d::date, c.code,
-              round((c.level * (1 + 0.03 * sin(extract(epoch from d) / 86400 / 17 + c.n)))::numeric, 6)
-         from generate_series(current_date - $1::int, current_date - 1, interval '1 day') d,
-              unnest($2::text[], $3::float8[]) with ordinality as c(code, level, n)
-        where extract(isodow from d) < 6
-       on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
-      [HISTORY_DAYS, codes, codes.map((c) => HISTORY_LEVELS[c])],
-    );
-  } finally {
-    await db.end();
+async function seedHistory(em: EntityManager): Promise<void> {
+  const today = Math.floor(Date.now() / DAY_MS);
+  const closes: DailyClose[] = [];
+  for (let day = today - HISTORY_DAYS; day < today; day++) {
+    const weekday = new Date(day * DAY_MS).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    Object.entries(HISTORY_LEVELS).forEach(([currency, level], index) => {
+      const rate = level * (1 + 0.03 * Math.sin(day / 17 + index + 1));
+      closes.push({ day: date, currency, rate: rate.toFixed(6) });
+    });
   }
+  await new RateHistoryRepository(em.fork()).replaceCloses('ecb', closes);
 }
 
 async function waitForPlans(baseUrl: string, keys: ApiKey[], deadlineMs: number): Promise<void> {
@@ -181,8 +175,20 @@ export async function buildSoakWorld(cluster: {
   redisUrl: string;
   redisKeyPrefix: string;
 }): Promise<SoakWorld> {
+  const orm = new MikroORM(ormConfig({ url: cluster.databaseUrl, poolMax: 2 }));
+  try {
+    return await buildWith(orm.em, cluster);
+  } finally {
+    await orm.close();
+  }
+}
+
+async function buildWith(
+  em: EntityManager,
+  cluster: { url: string; redisUrl: string; redisKeyPrefix: string },
+): Promise<SoakWorld> {
   const baseUrl = cluster.url;
-  await seedHistory(cluster.databaseUrl);
+  await seedHistory(em);
   const users: DashboardUser[] = [];
   const plansByUser = new Map<string, Plan>();
   const keys: ApiKey[] = [];
@@ -210,7 +216,8 @@ export async function buildSoakWorld(cluster: {
       users.push(user);
       const userId = (JSON.parse(answer.text) as { user: { uid: string } }).user.uid;
       plansByUser.set(userId, plan);
-      await markEmailVerified(cluster.databaseUrl, userId);
+      // Only verified addresses create keys; opening the emailed link is not what the soak measures.
+      await new UsersRepository(em.fork()).verifyEmail(userId, email);
       for (let k = 0; k < KEYS_PER_USER; k++) {
         const created = await expect2xx(baseUrl, {
           name: 'setup',
@@ -223,7 +230,7 @@ export async function buildSoakWorld(cluster: {
       }
     }
   }
-  await setPlans(cluster.databaseUrl, cluster.redisUrl, cluster.redisKeyPrefix, plansByUser);
+  await setPlans(em, cluster.redisUrl, cluster.redisKeyPrefix, plansByUser);
   await waitForPlans(baseUrl, keys, 30_000);
 
   const currencies = {} as Record<Plan, string[]>;

@@ -1,10 +1,11 @@
+import { Subscription, User, WebhookEvent } from '@fxrates/db';
 import { pubSubChannels } from '@fxrates/queues';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { payPalEnv } from '../../../services/api/test/support/paypal-env';
 import { startCluster, type Cluster, type ClusterProcess } from '../cluster';
-import { signUp, type Account } from './support/accounts';
+import { newAccount, type Account } from './support/accounts';
+import { openClusterDatabase, type ClusterDatabase } from './support/cluster-database';
 import { get, hammer, tally, timeUntil, type Outcome } from './support/load';
 
 const PLAN_IDS = {
@@ -20,13 +21,12 @@ const BASIC_BURST = 10;
 describe('exact across instances, under 500 concurrent clients', () => {
   let paypal: PayPalStandIn;
   let cluster: Cluster;
-  let db: Client;
+  let db: ClusterDatabase;
   let apis: ClusterProcess[];
   let loadAccount: Account;
 
   const byName = (name: string) => cluster.processes.find((process) => process.name === name)!;
   const withKey = (account: Account) => ({ 'x-api-key': account.key });
-  const sql = async (query: string, params: unknown[] = []) => (await db.query(query, params)).rows;
 
   /** The real path of a plan change: the buyer approved at PayPal, the dashboard posts the id. */
   async function subscribe(url: string, account: Account, planId: string, plan: string) {
@@ -119,19 +119,18 @@ describe('exact across instances, under 500 concurrent clients', () => {
       },
     });
     apis = cluster.processes.filter((process) => process.role !== 'worker');
-    db = new Client({ connectionString: cluster.databaseUrl });
-    await db.connect();
-    loadAccount = await signUp(cluster);
+    db = openClusterDatabase(cluster);
+    loadAccount = await newAccount(cluster, db.given);
     await subscribe(cluster.url, loadAccount, PLAN_IDS.enterpriseMonthly, 'enterprise');
   });
   afterAll(async () => {
-    await db?.end();
+    await db?.close();
     await cluster?.stop();
     await paypal?.close();
   });
 
   it('admits exactly 100 of 500 clients’ calls when 100 are left in the month', async () => {
-    const account = await signUp(cluster);
+    const account = await newAccount(cluster, db.given);
     await subscribe(cluster.url, account, PLAN_IDS.proMonthly, 'professional');
     // 50 of the month's 150 used, through the instances in turn.
     for (let i = 0; i < SMALL_QUOTA - 100; i++)
@@ -154,7 +153,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('admits exactly the burst in each second in which 500 clients call at once', async () => {
-    const account = await signUp(cluster);
+    const account = await newAccount(cluster, db.given);
     await subscribe(cluster.url, account, PLAN_IDS.basicMonthly, 'basic');
     const waves: { second: number; outcomes: Outcome[] }[] = [];
     // A wave whose every answer is dated in the second it was sent in was metered in that second
@@ -182,7 +181,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('refuses a key disabled through one instance on every other instance, told by its announcement, under load', async () => {
-    const account = await signUp(cluster);
+    const account = await newAccount(cluster, db.given);
     // Every instance has the key in its cache (free plan: a burst refusal proves that as well).
     for (const api of apis) {
       expect([200, 429]).toContain((await get(`${api.url}/api/v1/rates/latest`, withKey(account))).status);
@@ -202,7 +201,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('shows a plan change to every instance, told by its announcement, under load', async () => {
-    const account = await signUp(cluster);
+    const account = await newAccount(cluster, db.given);
     const planOn = async (api: ClusterProcess) =>
       (
         (await (await fetch(`${api.url}/api/v1/usage`, { headers: withKey(account) })).json()) as {
@@ -219,7 +218,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
   });
 
   it('applies a PayPal webhook delivered to both whole-API instances at once exactly once', async () => {
-    const account = await signUp(cluster);
+    const account = await newAccount(cluster, db.given);
     const subscriptionId = paypal.createSubscription({
       plan_id: PLAN_IDS.basicMonthly,
       custom_id: account.userId,
@@ -243,13 +242,12 @@ describe('exact across instances, under 500 concurrent clients', () => {
       );
       expect(answers).toEqual([200, 200]);
       await timeUntil(
-        async () => (await sql('select plan from users where id = $1', [account.userId]))[0].plan === 'basic',
+        async () => (await db.em().findOneOrFail(User, account.userId)).plan === 'basic',
         15_000,
       );
       await timeUntil(
         async () =>
-          (await sql('select processed_at from webhook_events where event_id = $1', [event.id]))[0]
-            ?.processed_at !== null,
+          ((await db.em().findOne(WebhookEvent, { eventId: event.id }))?.processedAt ?? null) !== null,
         15_000,
       );
       // Long enough for a second delivery's job to have run on the other worker, had it been queued.
@@ -257,10 +255,8 @@ describe('exact across instances, under 500 concurrent clients', () => {
     } finally {
       listener.disconnect();
     }
-    expect(await sql('select event_id from webhook_events where event_id = $1', [event.id])).toHaveLength(1);
-    expect(
-      await sql('select id from subscriptions where paypal_subscription_id = $1', [subscriptionId]),
-    ).toHaveLength(1);
+    expect(await db.em().count(WebhookEvent, { eventId: event.id })).toBe(1);
+    expect(await db.em().count(Subscription, { paypalSubscriptionId: subscriptionId })).toBe(1);
     // The worker announces every plan it applies (applyPlan): one announcement, one application.
     expect(announcements.filter((userId) => userId === account.userId)).toHaveLength(1);
   });

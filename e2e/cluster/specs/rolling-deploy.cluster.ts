@@ -1,7 +1,8 @@
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { payPalEnv } from '../../../services/api/test/support/paypal-env';
 import { startCluster, type Cluster, type ProxyBackendCounters } from '../cluster';
-import { signUp, type Account } from './support/accounts';
+import { newAccount, type Account } from './support/accounts';
+import { openClusterDatabase, type ClusterDatabase } from './support/cluster-database';
 import { get, tally, timeUntil, type Outcome } from './support/load';
 
 const CLIENTS = 40;
@@ -10,6 +11,7 @@ const BASIC_MONTHLY = 'P-BASIC-MONTHLY';
 describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => {
   let paypal: PayPalStandIn;
   let cluster: Cluster;
+  let db: ClusterDatabase;
   let account: Account;
   let sessionToken: string;
 
@@ -25,12 +27,14 @@ describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => 
         CONVERTER_USER_PER_MINUTE: '1000000',
       },
     });
-    account = await signUp(cluster);
+    db = openClusterDatabase(cluster);
+    account = await newAccount(cluster, db.given);
     const session = await fetch(`${cluster.url}/api/auth/session`, { method: 'POST' });
     expect(session.status).toBe(201);
     sessionToken = ((await session.json()) as { sessionToken: string }).sessionToken;
   });
   afterAll(async () => {
+    await db?.close();
     await cluster?.stop();
     await paypal?.close();
   });
@@ -84,7 +88,7 @@ describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => 
 
   it('answers a slow request it has in hand when SIGTERM arrives, then exits by itself', async () => {
     const api2 = cluster.processes.find((process) => process.name === 'api-2')!;
-    const buyer = await signUp(cluster);
+    const buyer = await newAccount(cluster, db.given);
     const subscriptionId = paypal.createSubscription({
       plan_id: BASIC_MONTHLY,
       custom_id: buyer.userId,

@@ -29,6 +29,27 @@ describe('ApiKeysRepository', () => {
     });
   });
 
+  it('creates many keys in one flush, answered in the order given', async () => {
+    const userId = await newUser(orm.em);
+    const made = await keys.createMany(
+      ['first', 'second', 'third'].map((name, index) => ({
+        userId,
+        name,
+        keyHash: `many-${index}-${unique(16)}`,
+        keyPrefix: 'fxrates_',
+        keyLast4: `000${index}`,
+        status: index === 2 ? ('disabled' as const) : undefined,
+      })),
+    );
+    expect(made.map((key) => key.name)).toEqual(['first', 'second', 'third']);
+    const stored = await orm.em.fork().find(ApiKey, { user: userId }, { orderBy: { keyLast4: 'asc' } });
+    expect(stored.map(({ id, name, status }) => ({ id, name, status }))).toEqual([
+      { id: made[0].id, name: 'first', status: 'active' },
+      { id: made[1].id, name: 'second', status: 'active' },
+      { id: made[2].id, name: 'third', status: 'disabled' },
+    ]);
+  });
+
   describe('by hash', () => {
     it('resolves a key with its owner’s plan, one or many at once; unknown hashes are absent', async () => {
       const userId = await newUser(orm.em, 'professional');

@@ -14,21 +14,17 @@ describe('ClosesImportRepository', () => {
     perUsd: new Map(Object.entries(rates)),
   });
   const stored = async (of = source) =>
-    (
-      await db.query(
-        `select to_char(day, 'YYYY-MM-DD') || ' ' || currency || ' ' || rate_vs_usd::text as close
-           from rate_history where source = $1 order by day, currency`,
-        [of],
-      )
-    ).rows.map((row) => row.close);
+    (await imports.storedCloses({ sources: [of] })).map(
+      ({ day, currency, rate }) => `${day} ${currency} ${rate}`,
+    );
 
   beforeAll(async () => {
     db = await connectClient();
     imports = new ClosesImportRepository(db);
   });
   afterAll(async () => {
-    await db.query('delete from rate_history where source = any($1)', [[source, other]]);
-    await db.query('delete from history_backfill_progress where source = any($1)', [[source, other]]);
+    await imports.deleteCloses({ sources: [source, other] });
+    await imports.forgetCheckedThrough([source, other]);
     await db.end();
   });
 
@@ -125,27 +121,124 @@ describe('ClosesImportRepository', () => {
       });
       expect((await imports.usdtCloses('1989-01-01', '1989-12-31')).size).toBe(0);
     } finally {
-      await db.query(
-        `delete from rate_history where source = any($1) and day between '1990-01-01' and '1990-01-05'`,
-        [seeded],
-      );
+      await imports.deleteCloses({ sources: seeded, from: '1990-01-01', to: '1990-01-05' });
     }
   });
 
-  it('vacuums and analyses rate_history', async () => {
-    const counts = async () => {
-      // Statistics are read from a snapshot taken once per transaction: a fresh one each time.
-      await db.query('select pg_stat_clear_snapshot()');
-      const { rows } = await db.query(
-        `select vacuum_count::int as vacuums, analyze_count::int as analyses
-           from pg_stat_user_tables where relname = 'rate_history'`,
-      );
-      return rows[0] as { vacuums: number; analyses: number };
-    };
-    const before = await counts();
+  it('vacuums and analyses rate_history, as its statistics read afresh tell', async () => {
+    const before = await imports.manualMaintenance();
     await imports.vacuumAnalyse();
-    const after = await counts();
+    const after = await imports.manualMaintenance();
     expect(after.vacuums).toBe(before.vacuums + 1);
     expect(after.analyses).toBe(before.analyses + 1);
+    expect(after.lastAnalysedAt).toBeInstanceOf(Date);
+    expect(after.lastAnalysedAt).not.toEqual(before.lastAnalysedAt);
+  });
+
+  describe('storedSpan', () => {
+    it('gives the closes, days, currencies, first and last day a source holds', async () => {
+      const spanned = `tl-${suffix}`;
+      try {
+        expect(await imports.storedSpan(spanned)).toEqual({
+          rates: 0,
+          days: 0,
+          currencies: 0,
+          first: null,
+          last: null,
+        });
+        await imports.upsertCloses(spanned, [
+          closes('1993-03-02', { EUR: '0.9', GBP: '0.8' }),
+          closes('1993-03-01', { EUR: '0.91' }),
+          closes('1993-03-05', { EUR: '0.92' }),
+        ]);
+        expect(await imports.storedSpan(spanned)).toEqual({
+          rates: 4,
+          days: 3,
+          currencies: 2,
+          first: '1993-03-01',
+          last: '1993-03-05',
+        });
+      } finally {
+        await imports.deleteCloses({ sources: [spanned] });
+      }
+    });
+  });
+
+  describe('storedCloses and deleteCloses', () => {
+    const [first, second] = [`tm-${suffix}`, `tn-${suffix}`];
+    beforeEach(async () => {
+      await imports.upsertCloses(first, [
+        closes('1994-05-02', { EUR: '0.9', GBP: '0.8' }),
+        closes('1994-05-03', { EUR: '0.91', GBP: '0.81' }),
+        closes('1994-05-04', { EUR: '0.92' }),
+      ]);
+      await imports.upsertCloses(second, [closes('1994-05-03', { EUR: '0.95' })]);
+    });
+    afterEach(async () => {
+      await imports.deleteCloses({ sources: [first, second] });
+    });
+
+    it('reads the closes every condition takes, by source, day and currency', async () => {
+      expect(await imports.storedCloses({ sources: [second, first], from: '1994-05-03' })).toEqual([
+        { source: first, day: '1994-05-03', currency: 'EUR', rate: '0.91' },
+        { source: first, day: '1994-05-03', currency: 'GBP', rate: '0.81' },
+        { source: first, day: '1994-05-04', currency: 'EUR', rate: '0.92' },
+        { source: second, day: '1994-05-03', currency: 'EUR', rate: '0.95' },
+      ]);
+      const only = await imports.storedCloses({
+        sources: [first, second],
+        currencies: ['GBP'],
+        to: '1994-05-02',
+      });
+      expect(only).toEqual([{ source: first, day: '1994-05-02', currency: 'GBP', rate: '0.8' }]);
+      const days = await imports.storedCloses({ sources: [first], days: ['1994-05-02', '1994-05-04'] });
+      expect(days.map(({ day, currency }) => `${day} ${currency}`)).toEqual([
+        '1994-05-02 EUR',
+        '1994-05-02 GBP',
+        '1994-05-04 EUR',
+      ]);
+      expect(await imports.storedCloses({ sources: [] })).toEqual([]);
+    });
+
+    it('deletes only the closes every condition takes, counting them', async () => {
+      expect(
+        await imports.deleteCloses({ sources: [first, second], days: ['1994-05-03'], currencies: ['EUR'] }),
+      ).toBe(2);
+      expect(
+        await imports.deleteCloses({ sources: [first], days: ['1994-05-03'], currencies: ['EUR'] }),
+      ).toBe(0);
+      expect(
+        (await imports.storedCloses({ sources: [first, second] })).map(
+          ({ day, currency }) => `${day} ${currency}`,
+        ),
+      ).toEqual(['1994-05-02 EUR', '1994-05-02 GBP', '1994-05-03 GBP', '1994-05-04 EUR']);
+      expect(await imports.deleteCloses({ sources: [first], from: '1994-05-03', to: '1994-05-04' })).toBe(2);
+      expect(await imports.storedSpan(first)).toMatchObject({
+        rates: 2,
+        first: '1994-05-02',
+        last: '1994-05-02',
+      });
+    });
+
+    it('refuses a filter without any condition: it would take the whole table', async () => {
+      await expect(imports.deleteCloses({})).rejects.toThrow('at least one condition');
+      await expect(imports.storedCloses({})).rejects.toThrow('at least one condition');
+      expect(await imports.storedSpan(first)).toMatchObject({ rates: 5 });
+    });
+  });
+
+  it('forgets how far sources were asked, for the currencies given or all of them', async () => {
+    const [asked, kept] = [`to-${suffix}`, `tp-${suffix}`];
+    try {
+      await imports.advanceCheckedThrough(asked, ['EUR', 'GBP', 'JPY'], '1995-01-01');
+      await imports.advanceCheckedThrough(kept, ['EUR'], '1995-01-01');
+      await imports.forgetCheckedThrough([asked], ['EUR', 'JPY']);
+      expect(Object.fromEntries(await imports.checkedThrough(asked))).toEqual({ GBP: '1995-01-01' });
+      await imports.forgetCheckedThrough([asked]);
+      expect((await imports.checkedThrough(asked)).size).toBe(0);
+      expect(Object.fromEntries(await imports.checkedThrough(kept))).toEqual({ EUR: '1995-01-01' });
+    } finally {
+      await imports.forgetCheckedThrough([asked, kept]);
+    }
   });
 });

@@ -39,7 +39,7 @@ describe('RateHistoryRepository', () => {
     ]);
   });
   afterAll(async () => {
-    await db.query('delete from rate_history where source = any($1)', [[...sources, `tc-${suffix}`]]);
+    await history.deleteCloses({ sources: [...sources, `tc-${suffix}`, `td-${suffix}`, `tf-${suffix}`] });
     await db.end();
     await orm.close();
   });
@@ -170,6 +170,67 @@ describe('RateHistoryRepository', () => {
 
     it('does nothing with no closes', async () => {
       await expect(history.replaceCloses(`te-${suffix}`, [])).resolves.toBeUndefined();
+    });
+  });
+
+  describe('storedCloses and deleteCloses', () => {
+    const source = `tf-${suffix}`;
+    beforeEach(async () => {
+      await history.replaceCloses(source, [
+        { day: '2023-02-01', currency: AAA, rate: '4.5' },
+        { day: '2023-02-02', currency: AAA, rate: '4.25' },
+        { day: '2023-02-02', currency: BBB, rate: '40' },
+      ]);
+      await history.recordObserved(source, [
+        { day: '2023-02-03', currency: AAA, rate: '4.75', observedAt: '2023-02-03T12:00:00.000Z' },
+      ]);
+    });
+    afterEach(async () => {
+      await history.deleteCloses({ sources: [source] });
+    });
+
+    it('reads the closes every condition takes, of every source, by source, day and currency', async () => {
+      expect(await history.storedCloses({ sources: [source] })).toEqual([
+        { source, day: '2023-02-01', currency: AAA, rate: '4.5' },
+        { source, day: '2023-02-02', currency: AAA, rate: '4.25' },
+        { source, day: '2023-02-02', currency: BBB, rate: '40' },
+        { source, day: '2023-02-03', currency: AAA, rate: '4.75' },
+      ]);
+      expect(await history.storedCloses({ currencies: [BBB], from: '2023-01-01', to: '2023-12-31' })).toEqual(
+        [{ source, day: '2023-02-02', currency: BBB, rate: '40' }],
+      );
+      const days = await history.storedCloses({ sources: [source], days: ['2023-02-01', '2023-02-03'] });
+      expect(days.map(({ day }) => day)).toEqual(['2023-02-01', '2023-02-03']);
+      expect(await history.storedCloses({ sources: [source], observedOnly: true })).toEqual([
+        { source, day: '2023-02-03', currency: AAA, rate: '4.75' },
+      ]);
+      expect(await history.storedCloses({ sources: [source], to: '2023-01-31' })).toEqual([]);
+    });
+
+    it('deletes only the closes every condition takes, counting them', async () => {
+      expect(await history.deleteCloses({ sources: [source], observedOnly: true })).toBe(1);
+      expect(await history.deleteCloses({ currencies: [AAA], days: ['2023-02-02'], sources: [source] })).toBe(
+        1,
+      );
+      expect(await history.deleteCloses({ sources: [source], days: ['2023-02-02'], currencies: [AAA] })).toBe(
+        0,
+      );
+      expect(
+        (await history.storedCloses({ sources: [source] })).map(({ day, currency }) => `${day} ${currency}`),
+      ).toEqual([`2023-02-01 ${AAA}`, `2023-02-02 ${BBB}`]);
+      expect(
+        await history.deleteCloses({ currencies: [AAA, BBB], from: '2023-02-01', to: '2023-02-01' }),
+      ).toBe(1);
+      // Another source's closes of those currencies and days are left.
+      expect(
+        await history.storedCloses({ sources: [preferred], currencies: [AAA], to: '2020-01-02' }),
+      ).toHaveLength(1);
+    });
+
+    it('refuses a filter without any condition: it would take the whole table', async () => {
+      await expect(history.deleteCloses({})).rejects.toThrow('at least one condition');
+      await expect(history.storedCloses({})).rejects.toThrow('at least one condition');
+      expect(await history.storedCloses({ sources: [source] })).toHaveLength(4);
     });
   });
 

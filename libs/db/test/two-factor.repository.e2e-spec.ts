@@ -68,6 +68,18 @@ describe('TwoFactorRepository', () => {
     expect(await twoFactor.recoveryCodesLeft(randomUUID())).toBe(0);
   });
 
+  it('lists the stored hashes of the user’s recovery codes, used ones included, and no one else’s', async () => {
+    const userId = await newUser(orm.em);
+    const codes = Array.from({ length: 3 }, () => unique(16));
+    expect(await twoFactor.recoveryCodeHashesOf(userId)).toEqual([]);
+    await twoFactor.replaceRecoveryCodes(userId, codes);
+    await twoFactor.replaceRecoveryCodes(await newUser(orm.em), [unique(16)]);
+    expect(await twoFactor.useRecoveryCode(userId, codes[0])).toBe(true);
+    expect(await twoFactor.recoveryCodeHashesOf(userId)).toEqual([...codes].sort());
+    await twoFactor.remove(userId);
+    expect(await twoFactor.recoveryCodeHashesOf(userId)).toEqual([]);
+  });
+
   it('removes the secret and the codes together, inside the caller’s transaction', async () => {
     const userId = await newUser(orm.em);
     await twoFactor.startEnrolment(userId, 'sealed');

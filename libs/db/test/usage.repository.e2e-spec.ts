@@ -61,6 +61,23 @@ describe('UsageRepository', () => {
     });
   });
 
+  describe('daysOfKey', () => {
+    it('lists one key’s days oldest first, none of its owner’s other keys', async () => {
+      const userId = await newUser(orm.em);
+      const [a, b] = [await newKey(orm.em, userId), await newKey(orm.em, userId)];
+      await usage.add([
+        { keyId: a.id, day: '2026-03-02', requests: 2 },
+        { keyId: a.id, day: '2026-02-27', requests: 1 },
+        { keyId: b.id, day: '2026-03-01', requests: 9 },
+      ]);
+      expect(await usage.daysOfKey(a.id)).toEqual([
+        { key_id: a.id, day: '2026-02-27', requests: '1' },
+        { key_id: a.id, day: '2026-03-02', requests: '2' },
+      ]);
+      expect(await usage.daysOfKey(randomUUID())).toEqual([]);
+    });
+  });
+
   describe('monthTotalSettled', () => {
     it('sums the user’s calls of that month only, 0 without any', async () => {
       const userId = await newUser(orm.em);

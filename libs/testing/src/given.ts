@@ -1,6 +1,23 @@
+import type { ClosesFilter } from '@fxrates/db';
+import {
+  givenContactMessage,
+  type GivenContactMessage,
+  type GivenContactMessageOptions,
+} from './contact-messages';
 import type { GivenDatabase } from './database';
-import { givenKey, type GivenKey, type GivenKeyOptions } from './keys';
-import { givenCloses, type GivenCloses } from './rate-history';
+import { givenPasswordReset, type GivenPasswordReset, type GivenPasswordResetOptions } from './emailed-links';
+import { givenKey, givenKeys, type GivenKey, type GivenKeyOptions, type GivenKeysOptions } from './keys';
+import { givenQuotaAlert, type GivenQuotaAlert, type GivenQuotaAlertOptions } from './quota-alerts';
+import { givenCloses, givenNoCloses, type GivenCloses } from './rate-history';
+import {
+  givenAnonymousSession,
+  givenRefreshToken,
+  givenSignInsAuthenticatedAt,
+  type GivenAnonymousSession,
+  type GivenAnonymousSessionOptions,
+  type GivenRefreshToken,
+  type GivenRefreshTokenOptions,
+} from './sessions';
 import {
   givenPayment,
   givenSubscription,
@@ -11,6 +28,7 @@ import {
 } from './subscriptions';
 import { givenUsage, type GivenDailyRequests } from './usage';
 import { givenUser, type GivenUser, type GivenUserOptions } from './users';
+import { givenWebhookEvent, type GivenPayPalEvent, type GivenWebhookEventOptions } from './webhook-events';
 
 /**
  * The test factories, bound to one database: each writes the rows the API or the worker would have
@@ -20,18 +38,34 @@ import { givenUser, type GivenUser, type GivenUserOptions } from './users';
 export interface Given {
   user(options?: GivenUserOptions): Promise<GivenUser>;
   key(user: { id: string }, options?: GivenKeyOptions): Promise<GivenKey>;
+  /** `count` keys of `user`, written in one insert (a test that needs many). */
+  keys(user: { id: string }, count: number, options?: GivenKeysOptions): Promise<GivenKey[]>;
   /** A new user on `plan` (free unless given) with one key: the commonest start of an API test. */
   keyOnPlan(options?: GivenUserOptions & GivenKeyOptions): Promise<GivenKey & { user: GivenUser }>;
   subscription(user: { id: string }, options?: GivenSubscriptionOptions): Promise<GivenSubscription>;
   payment(subscription: GivenSubscription, options?: GivenPaymentOptions): Promise<GivenPayment>;
   closes(closes: GivenCloses, source?: string): Promise<void>;
+  /** None of the closes `filter` takes (a test's own days and currencies, before and after it). */
+  noCloses(filter: ClosesFilter): Promise<void>;
   usage(key: GivenKey, requests: GivenDailyRequests): Promise<void>;
+  anonymousSession(options: GivenAnonymousSessionOptions): Promise<GivenAnonymousSession>;
+  refreshToken(user: { id: string }, options: GivenRefreshTokenOptions): Promise<GivenRefreshToken>;
+  webhookEvent(event: GivenPayPalEvent, options?: GivenWebhookEventOptions): Promise<{ id: string }>;
+  /** Every sign-in of `user` last proved itself at `at` (what its next refresh carries). */
+  signInsAuthenticatedAt(user: { id: string }, at: Date): Promise<void>;
+  quotaAlert(user: { id: string }, options?: GivenQuotaAlertOptions): Promise<GivenQuotaAlert>;
+  contactMessage(email: string, options?: GivenContactMessageOptions): Promise<GivenContactMessage>;
+  passwordReset(
+    user: { id: string; email: string },
+    options?: GivenPasswordResetOptions,
+  ): Promise<GivenPasswordReset>;
 }
 
 export function givenFor(db: GivenDatabase): Given {
   return {
     user: (options) => givenUser(db, options),
     key: (user, options) => givenKey(db, user, options),
+    keys: (user, count, options) => givenKeys(db, user, count, options),
     async keyOnPlan(options = {}) {
       const user = await givenUser(db, options);
       return { ...(await givenKey(db, user, options)), user };
@@ -39,6 +73,14 @@ export function givenFor(db: GivenDatabase): Given {
     subscription: (user, options) => givenSubscription(db, user, options),
     payment: (subscription, options) => givenPayment(db, subscription, options),
     closes: (closes, source) => givenCloses(db, closes, source),
+    noCloses: (filter) => givenNoCloses(db, filter),
     usage: (key, requests) => givenUsage(db, key, requests),
+    anonymousSession: (options) => givenAnonymousSession(db, options),
+    refreshToken: (user, options) => givenRefreshToken(db, user, options),
+    webhookEvent: (event, options) => givenWebhookEvent(db, event, options),
+    signInsAuthenticatedAt: (user, at) => givenSignInsAuthenticatedAt(db, user, at),
+    quotaAlert: (user, options) => givenQuotaAlert(db, user, options),
+    contactMessage: (email, options) => givenContactMessage(db, email, options),
+    passwordReset: (user, options) => givenPasswordReset(db, user, options),
   };
 }

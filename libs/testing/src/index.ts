@@ -1,12 +1,13 @@
 /**
  * Test factories (`given.user`, `given.key`, …) that write what the API and the worker would, straight
- * into PostgreSQL. Tests only: no service depends on this lib.
+ * into PostgreSQL, and the operations on the database server itself that fault tests and the test
+ * harness need (database-server.ts). Tests only: no service depends on this lib.
  */
 export { givenFor, type Given } from './given';
 export type { GivenDatabase } from './database';
 export { GIVEN_PASSWORD } from './password';
 export { uniqueEmail, type GivenUser, type GivenUserOptions } from './users';
-export type { GivenKey, GivenKeyOptions } from './keys';
+export type { GivenKey, GivenKeyOptions, GivenKeysOptions } from './keys';
 export type {
   GivenPayment,
   GivenPaymentOptions,
@@ -15,3 +16,27 @@ export type {
 } from './subscriptions';
 export type { GivenCloses } from './rate-history';
 export { todayUtc, type GivenDailyRequests } from './usage';
+export type {
+  GivenAnonymousSession,
+  GivenAnonymousSessionOptions,
+  GivenRefreshToken,
+  GivenRefreshTokenOptions,
+} from './sessions';
+export type { GivenPayPalEvent, GivenWebhookEventOptions } from './webhook-events';
+export type { GivenQuotaAlert, GivenQuotaAlertOptions } from './quota-alerts';
+export type { GivenContactMessage, GivenContactMessageOptions } from './contact-messages';
+export type { GivenPasswordReset, GivenPasswordResetOptions } from './emailed-links';
+export {
+  addMark,
+  appliedMigrationCount,
+  createMarksTable,
+  currentDatabaseName,
+  DatabaseServer,
+  holdConnection,
+  lockTable,
+  marksIn,
+  onDatabaseServer,
+  roundTrip,
+  someSessionWaitsOnLockOf,
+  type HeldTableLock,
+} from './database-server';

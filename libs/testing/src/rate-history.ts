@@ -1,4 +1,4 @@
-import { RateHistoryRepository } from '@fxrates/db';
+import { RateHistoryRepository, type ClosesFilter } from '@fxrates/db';
 import type { GivenDatabase } from './database';
 
 /** Closes by day then currency, as units per 1 USD: `{ '1990-01-02': { EUR: '0.8' } }`. */
@@ -13,4 +13,12 @@ export async function givenCloses(db: GivenDatabase, closes: GivenCloses, source
     Object.entries(rates).map(([currency, rate]) => ({ day, currency, rate })),
   );
   await new RateHistoryRepository(db.em).replaceCloses(source, rows);
+}
+
+/**
+ * None of the closes `filter` takes, whichever wrote them: a test starts from days and currencies of
+ * its own, and leaves them as it found them.
+ */
+export async function givenNoCloses(db: GivenDatabase, filter: ClosesFilter): Promise<void> {
+  await new RateHistoryRepository(db.em.fork()).deleteCloses(filter);
 }

@@ -72,13 +72,22 @@ export async function givenSubscription(
 export interface GivenPaymentOptions {
   kind?: Payment['kind'];
   status?: Payment['status'];
+  /** The plan it pays for: the subscription's unless given (an upgrade's is the plan it moves to). */
+  plan?: PlanId;
+  billingCycle?: BillingCycle;
+  /** The plan held when an upgrade was quoted; none unless given. */
+  fromPlan?: PlanId | null;
+  fromBillingCycle?: BillingCycle | null;
   /** The subscription's price unless given. */
   amountMinor?: number;
   /** What PayPal captured: `amountMinor` for a captured or refunded payment unless given. */
   capturedMinor?: number | null;
+  /** Now unless given (an upgrade's quote not captured yet has none). */
   periodStart?: Date | null;
   /** The subscription's period end (or one cycle from now) unless given. */
   periodEnd?: Date;
+  /** When an upgrade's quote runs out; never unless given. */
+  expiresAt?: Date | null;
   paypalOrderId?: string | null;
   paypalCaptureId?: string | null;
   payerId?: string | null;
@@ -107,15 +116,18 @@ export async function givenPayment(
     subscription: em.getReference(Subscription, subscription.id),
     kind: options.kind ?? 'subscription',
     status,
-    plan: subscription.plan,
-    billingCycle: subscription.billingCycle,
+    fromPlan: options.fromPlan ?? null,
+    fromBillingCycle: options.fromBillingCycle ?? null,
+    plan: options.plan ?? subscription.plan,
+    billingCycle: options.billingCycle ?? subscription.billingCycle,
     amountMinor,
     currency: BILLING_CURRENCY,
-    periodStart: options.periodStart ?? now,
+    periodStart: options.periodStart === undefined ? now : options.periodStart,
     periodEnd:
       options.periodEnd ??
       subscription.currentPeriodEnd ??
       new Date(now.getTime() + CYCLE_DAYS[subscription.billingCycle] * DAY_MS),
+    expiresAt: options.expiresAt ?? null,
     paypalOrderId: options.paypalOrderId ?? null,
     paypalCaptureId: options.paypalCaptureId ?? null,
     payerId: options.payerId ?? null,

@@ -1,7 +1,22 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { wrap } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '@fxrates/config';
+import {
+  AccountSession,
+  ApiKey,
+  ContactMessage,
+  EmailVerification,
+  PasswordReset,
+  Payment,
+  QuotaAlert,
+  RefreshToken,
+  Subscription,
+  TwoFactorRepository,
+  UsageRepository,
+  User,
+} from '@fxrates/db';
 import request from 'supertest';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { WorkerModule } from '../../worker/src/worker.module';
@@ -12,6 +27,7 @@ import { deletedAddress } from '../src/modules/account/account-deletion.service'
 import { seedAccount } from './support/account-data';
 import { enrolTwoFactor } from './security/support/two-factor';
 import { PASSWORD, register } from './support/auth-client';
+import { givenIn } from './support/given';
 import { payPalEnv } from './support/paypal-env';
 import { bodyOf, mailsTo } from './support/verification-mail';
 import { startTestApp, type TestApp } from './test-app';
@@ -29,8 +45,24 @@ describe('DELETE /api/account', () => {
   let two: TestApp;
   let worker: INestApplicationContext;
 
-  const sql = (query: string, params: unknown[] = []) =>
-    one.app.get(MikroORM).em.getConnection().execute<Record<string, unknown>[]>(query, params);
+  const db = () => one.app.get(MikroORM).em.fork();
+  const userRow = (userId: string) => db().findOneOrFail(User, { id: userId });
+  /** How many rows of each personal table still name the user. */
+  const personalRowsOf = async (userId: string) => {
+    const em = db();
+    return {
+      refreshTokens: await em.count(RefreshToken, { user: userId }),
+      accountSessions: await em.count(AccountSession, { user: userId }),
+      usageDays: (await new UsageRepository(em).daysOfUserSince(userId, '0001-01-01')).length,
+      quotaAlerts: await em.count(QuotaAlert, { userId }),
+      emailVerifications: await em.count(EmailVerification, { userId }),
+      passwordResets: await em.count(PasswordReset, { userId }),
+      twoFactor: (await new TwoFactorRepository(em).ofUser(userId)) === undefined ? 0 : 1,
+      recoveryCodes: (await new TwoFactorRepository(em).recoveryCodeHashesOf(userId)).length,
+    };
+  };
+  /** An address matched as `lower(email) = lower(?)` would: exactly, whatever the letter case. */
+  const anyCaseOf = (email: string) => ({ $ilike: email.replace(/[\\%_]/g, '\\$&') });
   const on = (t: TestApp) => request(t.app.getHttpServer());
   const remove = (t: TestApp, accessToken: string, body: Record<string, unknown> = { password: PASSWORD }) =>
     on(t).delete('/api/account').set('Authorization', `Bearer ${accessToken}`).send(body);
@@ -69,8 +101,8 @@ describe('DELETE /api/account', () => {
     expect((await remove(one, ada.accessToken, {}).expect(400)).body.code).toBe('validation-failed');
     await usage(one, ada.key).expect(200);
     await on(one).get('/api/account').set('Authorization', `Bearer ${ada.accessToken}`).expect(200);
-    const [user] = await sql('select email::text as email, deleted_at from users where id = ?', [ada.userId]);
-    expect(user).toEqual({ email: ada.email, deleted_at: null });
+    const user = await userRow(ada.userId);
+    expect({ email: user.email, deletedAt: user.deletedAt }).toEqual({ email: ada.email, deletedAt: null });
   });
 
   it('asks for the second factor when it is on: none, a wrong one and a replayed one refused; a recovery code works', async () => {
@@ -88,14 +120,13 @@ describe('DELETE /api/account', () => {
     const replayed = await remove(one, ada.accessToken, { password: PASSWORD, code: phone.lastSpentCode() });
     expect(replayed.body.code).toBe('wrong-two-factor-code');
     await usage(one, ada.key).expect(200);
-    expect(await sql('select deleted_at from users where id = ?', [ada.userId])).toEqual([
-      { deleted_at: null },
-    ]);
+    expect((await userRow(ada.userId)).deletedAt).toBeNull();
 
     await remove(one, ada.accessToken, { password: PASSWORD, code: recoveryCodes[0] }).expect(204);
     expect([401, 403]).toContain((await usage(two, ada.key)).status);
-    expect(await sql('select 1 from user_two_factor where user_id = ?', [ada.userId])).toEqual([]);
-    expect(await sql('select 1 from two_factor_recovery_codes where user_id = ?', [ada.userId])).toEqual([]);
+    const twoFactor = new TwoFactorRepository(db());
+    expect(await twoFactor.ofUser(ada.userId)).toBeUndefined();
+    expect(await twoFactor.recoveryCodeHashesOf(ada.userId)).toEqual([]);
   });
 
   it('refuses a request from a page of another origin', async () => {
@@ -107,7 +138,7 @@ describe('DELETE /api/account', () => {
 
   it('cancels at PayPal, stops every key on every instance, ends every sign-in, erases, keeps payments, mails', async () => {
     const { userId, paypalId, accessToken } = await subscribedUser(one, paypal);
-    const [{ email }] = await sql('select email::text as email from users where id = ?', [userId]);
+    const { email } = await userRow(userId);
     const key = (
       await on(one)
         .post('/api/keys')
@@ -120,13 +151,31 @@ describe('DELETE /api/account', () => {
     // Both instances have the key cached as good.
     await usage(one, key).expect(200);
     await usage(two, key).expect(200);
-    await sql(
-      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
-                             period_start, period_end, paypal_capture_id, captured_minor, captured_at, payer_id, created_at)
-       select gen_random_uuid(), user_id, id, 'subscription', 'captured', 'basic', 'annual', 16788, 'USD', now(),
-              now() + interval '1 year', 'SALE-' || id, 16788, now(), 'PAYERID1234', now()
-         from subscriptions where paypal_subscription_id = ?`,
-      [paypalId],
+    const subscription = await db().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
+    const now = new Date();
+    const yearFromNow = new Date(now);
+    yearFromNow.setUTCFullYear(now.getUTCFullYear() + 1);
+    await givenIn(one.app).payment(
+      {
+        id: subscription.id,
+        userId,
+        plan: 'basic',
+        billingCycle: 'annual',
+        amountMinor: 16788,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+      },
+      {
+        kind: 'subscription',
+        status: 'captured',
+        amountMinor: 16788,
+        periodStart: now,
+        periodEnd: yearFromNow,
+        paypalCaptureId: `SALE-${subscription.id}`,
+        capturedMinor: 16788,
+        capturedAt: now,
+        payerId: 'PAYERID1234',
+        createdAt: now,
+      },
     );
 
     await remove(two, accessToken).expect(204);
@@ -144,38 +193,33 @@ describe('DELETE /api/account', () => {
     const signIn = await on(one).post('/api/auth/login').send({ email, password: PASSWORD });
     expect(signIn.status).toBe(401);
 
-    const [user] = await sql(
-      `select email::text as email, first_name, last_name, company, display_name, deleted_at, email_verified_at
-         from users where id = ?`,
-      [userId],
-    );
+    const user = await userRow(userId);
     expect(user).toMatchObject({
       email: deletedAddress(userId),
-      first_name: '',
-      last_name: '',
+      firstName: '',
+      lastName: '',
       company: null,
-      display_name: '',
-      email_verified_at: null,
+      displayName: '',
+      emailVerifiedAt: null,
     });
-    expect(user.deleted_at).not.toBeNull();
-    const payments = await sql('select * from payments where user_id = ?', [userId]);
+    expect(user.deletedAt).not.toBeNull();
+    const payments = (await db().find(Payment, { user: userId })).map((payment) => wrap(payment).toPOJO());
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ captured_minor: 16788, payer_id: null });
+    expect(payments[0]).toMatchObject({ capturedMinor: 16788, payerId: null });
     expect(JSON.stringify(payments)).not.toContain(String(email));
     expect(
-      await sql('select status from subscriptions where paypal_subscription_id = ?', [paypalId]),
-    ).toEqual([{ status: 'cancelled' }]);
-    for (const table of [
-      'refresh_tokens',
-      'account_sessions',
-      'usage_daily',
-      'quota_alerts',
-      'email_verifications',
-      'password_resets',
-      'user_two_factor',
-      'two_factor_recovery_codes',
-    ])
-      expect(await sql(`select 1 from ${table} where user_id = ?`, [userId])).toEqual([]);
+      (await db().find(Subscription, { paypalSubscriptionId: paypalId })).map((row) => row.status),
+    ).toEqual(['cancelled']);
+    expect(await personalRowsOf(userId)).toEqual({
+      refreshTokens: 0,
+      accountSessions: 0,
+      usageDays: 0,
+      quotaAlerts: 0,
+      emailVerifications: 0,
+      passwordResets: 0,
+      twoFactor: 0,
+      recoveryCodes: 0,
+    });
 
     await until(() => deletionMails(String(email)).length === 1);
     expect(deletionMails(String(email))[0].header('subject')).toBe('Your FXRates Pro account was deleted');
@@ -189,14 +233,12 @@ describe('DELETE /api/account', () => {
   it('erases the messages sent from the address, and the rows naming it', async () => {
     const ada = await seedAccount(one.app);
     await remove(one, ada.accessToken).expect(204);
-    expect(await sql('select 1 from contact_messages where lower(email) = lower(?)', [ada.email])).toEqual(
-      [],
-    );
-    expect(await sql('select name from api_keys where user_id = ?', [ada.userId])).toEqual([
-      { name: 'Deleted account' },
+    expect(await db().count(ContactMessage, { email: anyCaseOf(ada.email) })).toBe(0);
+    expect((await db().find(ApiKey, { user: ada.userId })).map((key) => key.name)).toEqual([
+      'Deleted account',
     ]);
-    expect(await sql('select payer_id from payments where user_id = ?', [ada.userId])).toEqual([
-      { payer_id: null },
+    expect((await db().find(Payment, { user: ada.userId })).map((payment) => payment.payerId)).toEqual([
+      null,
     ]);
   });
 
@@ -211,7 +253,7 @@ describe('DELETE /api/account', () => {
     } finally {
       paypal.down = false;
     }
-    expect(await sql('select deleted_at from users where id = ?', [userId])).toEqual([{ deleted_at: null }]);
+    expect((await userRow(userId)).deletedAt).toBeNull();
     await remove(one, accessToken).expect(204);
     expect(paypal.subscription(paypalId)!.status).toBe('CANCELLED');
   });
@@ -222,9 +264,7 @@ describe('DELETE /api/account', () => {
     for (const answer of answers) expect([204, 400, 401]).toContain(answer.status);
     expect(answers.map((answer) => answer.status)).toContain(204);
     expect((await remove(one, ada.accessToken)).status).toBe(401);
-    expect(await sql('select email::text as email from users where id = ?', [ada.userId])).toEqual([
-      { email: deletedAddress(ada.userId) },
-    ]);
+    expect((await userRow(ada.userId)).email).toBe(deletedAddress(ada.userId));
     await until(() => deletionMails(ada.email).length >= 1);
     // Another mail sent by the worker since shows any second confirmation would have come by now.
     const later = await seedAccount(one.app);

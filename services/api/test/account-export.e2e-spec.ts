@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { User } from '@fxrates/db';
 import request from 'supertest';
 import { ACCOUNT_EXPORTS_PER_HOUR } from '../src/modules/account/account-export.service';
 import { seedAccount, storedSecretsOf, type SeededAccount } from './support/account-data';
@@ -106,8 +107,8 @@ describe('GET /api/account/export', () => {
     // The seeded message is from the account's address; the address is now one it never proved.
     await t.app
       .get(MikroORM)
-      .em.getConnection()
-      .execute('update users set email_verified_at = null where id = ?', [unproved.userId]);
+      .em.fork()
+      .nativeUpdate(User, { id: unproved.userId }, { emailVerifiedAt: null });
     expect((await exportOf(unproved).expect(200)).body.contactMessages).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { User } from '@fxrates/db';
 import request from 'supertest';
 import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
@@ -14,16 +15,8 @@ describe('GET and PATCH /api/account/notifications', () => {
       .patch('/api/account/notifications')
       .set('Authorization', `Bearer ${token}`)
       .send(body as object);
-  const storedThresholds = async (userId: string) => {
-    const [row] = await t.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute<{ quota_alert_thresholds: number[] }[]>(
-        'select quota_alert_thresholds from users where id = ?',
-        [userId],
-      );
-    return row.quota_alert_thresholds;
-  };
+  const storedThresholds = async (userId: string) =>
+    (await t.app.get(MikroORM).em.fork().findOneOrFail(User, { id: userId })).quotaAlertThresholds;
 
   beforeAll(async () => {
     t = await startTestApp(testConfig());

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Payment, Subscription, User } from '@fxrates/db';
 import request from 'supertest';
+import { givenIn } from './support/given';
 import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -15,6 +17,7 @@ const PLAN_IDS = {
 const WEB = 'https://web.fxrates.test';
 const RETURN = { returnUrl: `${WEB}/account?plan-change=approved`, cancelUrl: `${WEB}/account` };
 const HOSTILE = '<img src=x onerror=alert(1)>';
+const DAY_MS = 86_400_000;
 
 interface Customer {
   userId: string;
@@ -26,8 +29,9 @@ describe('GET /api/account/payments and the receipt of each', () => {
   let paypal: PayPalStandIn;
   let t: TestApp;
   const http = () => request(t.app.getHttpServer());
-  const sql = (query: string, params: unknown[] = []) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
+  const db = () => t.app.get(MikroORM).em.fork();
+  const subscriptionOf = (customer: Customer) =>
+    db().findOneOrFail(Subscription, { paypalSubscriptionId: customer.paypalId });
   const get = (path: string, accessToken: string) =>
     http().get(path).set('Authorization', `Bearer ${accessToken}`);
   const post = (path: string, accessToken: string, body: object = {}) =>
@@ -111,10 +115,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
 
     it('lists both, newest first, each with the amount PayPal captured and its transaction id', async () => {
       const res = await get('/api/account/payments', customer.accessToken).expect(200);
-      const [periodEnd] = await sql(
-        'select current_period_end from subscriptions where paypal_subscription_id = ?',
-        [customer.paypalId],
-      );
+      const { currentPeriodEnd } = await subscriptionOf(customer);
       expect(res.body).toEqual({
         data: [
           {
@@ -125,7 +126,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
             plan: 'enterprise',
             billingCycle: 'monthly',
             periodStart: expect.any(String),
-            periodEnd: new Date(periodEnd.current_period_end).toISOString(),
+            periodEnd: currentPeriodEnd!.toISOString(),
             amount: toEnterprise.capture.amount.value,
             currency: 'USD',
             paypalTransactionId: toEnterprise.capture.id,
@@ -138,7 +139,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
             plan: 'professional',
             billingCycle: 'monthly',
             periodStart: expect.any(String),
-            periodEnd: new Date(periodEnd.current_period_end).toISOString(),
+            periodEnd: currentPeriodEnd!.toISOString(),
             amount: toPro.capture.amount.value,
             currency: 'USD',
             paypalTransactionId: toPro.capture.id,
@@ -153,10 +154,11 @@ describe('GET /api/account/payments and the receipt of each', () => {
     });
 
     it('shows the amount PayPal captured, not the one we asked for', async () => {
-      await sql('update payments set amount_minor = amount_minor + 1 where id = ?', [toPro.paymentId]);
+      const asked = (await db().findOneOrFail(Payment, { id: toPro.paymentId })).amountMinor;
+      await db().nativeUpdate(Payment, { id: toPro.paymentId }, { amountMinor: asked + 1 });
       const res = await get('/api/account/payments', customer.accessToken).expect(200);
       expect(res.body.data[1].amount).toBe(toPro.capture.amount.value);
-      await sql('update payments set amount_minor = amount_minor - 1 where id = ?', [toPro.paymentId]);
+      await db().nativeUpdate(Payment, { id: toPro.paymentId }, { amountMinor: asked });
     });
 
     it('pages them with limit and the cursor it gives, and refuses a cursor it did not give', async () => {
@@ -192,7 +194,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
         .set('Authorization', `Bearer ${customer.accessToken}`)
         .send({ firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd' })
         .expect(200);
-      const [user] = await sql('select email from users where id = ?', [customer.userId]);
+      const user = await db().findOneOrFail(User, { id: customer.userId });
       const res = await get(`/api/account/payments/${toPro.paymentId}`, customer.accessToken).expect(200);
       expect(res.body).toEqual({
         id: toPro.paymentId,
@@ -265,7 +267,7 @@ describe('GET /api/account/payments and the receipt of each', () => {
     const customer = await subscriber();
     const { paymentId } = await upgrade(customer, 'professional');
     // As the worker's syncCapture records PayPal's PAYMENT.CAPTURE.REFUNDED.
-    await sql(`update payments set status = 'refunded' where id = ?`, [paymentId]);
+    await db().nativeUpdate(Payment, { id: paymentId }, { status: 'refunded' });
     const list = await get('/api/account/payments', customer.accessToken).expect(200);
     expect(list.body.data).toEqual([expect.objectContaining({ id: paymentId, status: 'refunded' })]);
   });
@@ -273,16 +275,29 @@ describe('GET /api/account/payments and the receipt of each', () => {
   it("lists the subscription's charges with the upgrades, newest first, each with the period it pays for", async () => {
     const customer = await subscriber();
     // The first charge, as the worker records it from PayPal's PAYMENT.SALE.COMPLETED.
-    const [row] = await sql('select id, user_id from subscriptions where paypal_subscription_id = ?', [
-      customer.paypalId,
-    ]);
-    const chargeId = randomUUID();
-    await sql(
-      `insert into payments (id, user_id, subscription_id, kind, status, plan, billing_cycle, amount_minor, currency,
-                             period_start, period_end, paypal_capture_id, captured_minor, captured_at, created_at)
-       values (?, ?, ?, 'subscription', 'captured', 'basic', 'monthly', 1599, 'USD', now() - interval '2 days',
-               now() + interval '28 days', ?, 1599, now() - interval '2 days', now())`,
-      [chargeId, row.user_id, row.id, `SALE${chargeId.slice(0, 8).toUpperCase()}`],
+    const subscription = await subscriptionOf(customer);
+    const now = Date.now();
+    const saleId = `SALE${randomUUID().slice(0, 8).toUpperCase()}`;
+    const { id: chargeId } = await givenIn(t.app).payment(
+      {
+        id: subscription.id,
+        userId: customer.userId,
+        plan: 'basic',
+        billingCycle: 'monthly',
+        amountMinor: 1599,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+      },
+      {
+        kind: 'subscription',
+        status: 'captured',
+        amountMinor: 1599,
+        periodStart: new Date(now - 2 * DAY_MS),
+        periodEnd: new Date(now + 28 * DAY_MS),
+        paypalCaptureId: saleId,
+        capturedMinor: 1599,
+        capturedAt: new Date(now - 2 * DAY_MS),
+        createdAt: new Date(now),
+      },
     );
     const { paymentId } = await upgrade(customer, 'professional');
 
@@ -293,21 +308,19 @@ describe('GET /api/account/payments and the receipt of each', () => {
         [chargeId, 'subscription'],
       ],
     );
-    const [charge] = await sql('select period_start, period_end, captured_at from payments where id = ?', [
-      chargeId,
-    ]);
+    const charge = await db().findOneOrFail(Payment, { id: chargeId });
     expect(list.body.data[1]).toEqual({
       id: chargeId,
-      paidAt: new Date(charge.captured_at).toISOString(),
+      paidAt: charge.capturedAt!.toISOString(),
       kind: 'subscription',
       status: 'paid',
       plan: 'basic',
       billingCycle: 'monthly',
-      periodStart: new Date(charge.period_start).toISOString(),
-      periodEnd: new Date(charge.period_end).toISOString(),
+      periodStart: charge.periodStart!.toISOString(),
+      periodEnd: charge.periodEnd.toISOString(),
       amount: '15.99',
       currency: 'USD',
-      paypalTransactionId: `SALE${chargeId.slice(0, 8).toUpperCase()}`,
+      paypalTransactionId: saleId,
     });
     const receipt = await get(`/api/account/payments/${chargeId}`, customer.accessToken).expect(200);
     expect(receipt.body).toMatchObject({

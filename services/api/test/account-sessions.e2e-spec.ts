@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { AccountSession } from '@fxrates/db';
 import type { AccountSessionView } from '@fxrates/domain';
 import request from 'supertest';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
@@ -202,19 +203,10 @@ describe('account sessions', () => {
     const { email } = await register(a.app, {}, { from: nextAddress() });
     const session = await signIn(email);
     const id = await currentId(session);
-    const db = a.app.get(MikroORM).em.getConnection();
-    const lastUsed = async () => {
-      const [row] = await db.execute(
-        'select extract(epoch from last_used_at) * 1000 as ms from account_sessions where id = ?',
-        [id],
-      );
-      return Number((row as { ms: string }).ms);
-    };
+    const db = () => a.app.get(MikroORM).em.fork();
+    const lastUsed = async () => (await db().findOneOrFail(AccountSession, { id })).lastUsedAt.getTime();
     const backdate = (minutes: number) =>
-      db.execute(`update account_sessions set last_used_at = now() - make_interval(mins => ?) where id = ?`, [
-        minutes,
-        id,
-      ]);
+      db().nativeUpdate(AccountSession, { id }, { lastUsedAt: new Date(Date.now() - minutes * 60_000) });
 
     await backdate(4);
     const recent = await lastUsed();

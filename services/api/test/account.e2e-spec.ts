@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { User } from '@fxrates/db';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { PASSWORD, refreshCookieOf, register } from './support/auth-client';
@@ -83,11 +84,11 @@ describe('GET and PATCH /api/account', () => {
         code: 'validation-failed',
         message: `Field "${field}" is not allowed here.`,
       });
-      const [row] = await t.app
+      const row = await t.app
         .get(MikroORM)
-        .em.getConnection()
-        .execute('select first_name, plan, email from users where id = ?', [registered.body.user.uid]);
-      expect(row).toMatchObject({ first_name: 'Ada', plan: 'free' });
+        .em.fork()
+        .findOneOrFail(User, { id: registered.body.user.uid as string });
+      expect(row).toMatchObject({ firstName: 'Ada', plan: 'free' });
     },
   );
 

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Subscription, User } from '@fxrates/db';
 import { randomBytes } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import request from 'supertest';
@@ -17,8 +18,9 @@ describe('accounts: register, login, refresh, logout, me', () => {
   const http = () => request(t.app.getHttpServer());
   const login = (body: object, ip = newIp()) =>
     http().post('/api/auth/login').set('X-Forwarded-For', ip).send(body);
-  const sql = (query: string, params: unknown[] = []) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
+  const db = () => t.app.get(MikroORM).em.fork();
+  /** Accounts with the address, matched as the unique (citext) column matches: in any letter case. */
+  const accountsWith = (email: string) => db().count(User, { email });
 
   beforeAll(async () => {
     t = await startTestApp(testConfig({ TRUST_PROXY: 'true' }));
@@ -56,24 +58,28 @@ describe('accounts: register, login, refresh, logout, me', () => {
       expect(hint).toMatch(/; SameSite=Strict/);
       expect(hint.match(/Expires=[^;]+/)?.[0]).toBe(cookie.match(/Expires=[^;]+/)?.[0]);
 
-      const [user] = await sql('select * from users where id = ?', [res.body.user.uid]);
+      const user = await db().findOneOrFail(
+        User,
+        { id: res.body.user.uid as string },
+        { populate: ['passwordHash'] },
+      );
       expect(user).toMatchObject({
         email: email.toLowerCase(),
-        first_name: 'Ada',
-        last_name: 'Lovelace',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
         company: 'Engines Ltd',
-        display_name: 'Ada Lovelace',
+        displayName: 'Ada Lovelace',
         plan: 'free', // a chosen plan grants nothing until a payment is verified
-        chosen_plan: 'basic',
+        chosenPlan: 'basic',
       });
-      expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-      const subscriptions = await sql('select * from subscriptions where user_id = ?', [res.body.user.uid]);
+      expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      const subscriptions = await db().find(Subscription, { user: res.body.user.uid as string });
       expect(subscriptions).toEqual([
         expect.objectContaining({
           plan: 'free',
-          billing_cycle: 'monthly',
+          billingCycle: 'monthly',
           status: 'active',
-          amount_minor: 0,
+          amountMinor: 0,
           currency: 'USD',
         }),
       ]);
@@ -104,8 +110,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
           message: 'An account with this email already exists. Would you like to login instead?',
         });
       }
-      const [{ count }] = await sql('select count(*)::int as count from users where email = ?', [email]);
-      expect(count).toBe(1);
+      expect(await accountsWith(email)).toBe(1);
     });
 
     it.each([
@@ -133,10 +138,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
         .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, ...overrides })
         .expect(status);
       expect(res.body).toMatchObject({ status, code, message });
-      const [{ count }] = await sql('select count(*)::int as count from users where email = ?', [
-        email.toLowerCase(),
-      ]);
-      expect(count).toBe(0);
+      expect(await accountsWith(email.toLowerCase())).toBe(0);
     });
 
     it('refuses a 1 MB password at once, without hashing it', async () => {

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { AnonymousSession, ApiKey, User } from '@fxrates/db';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { hashSessionToken } from '../src/modules/auth/session-token';
@@ -63,8 +64,8 @@ describe('revoking a key or changing a plan reaches every instance', () => {
   const planOnB = async (key: string) =>
     (await request(b.app.getHttpServer()).get('/api/v1/usage').set('X-API-Key', key).expect(200)).body
       .plan as string;
-  const sql = (query: string, params: unknown[]) =>
-    a.app.get(MikroORM).em.getConnection().execute(query, params);
+  /** Writes behind the instances' backs, as if the announcement of the change were lost. */
+  const unannounced = () => a.app.get(MikroORM).em.fork();
 
   it('a key disabled through one instance is refused by another through the announcement', async () => {
     const { id, key } = await newKey();
@@ -82,7 +83,7 @@ describe('revoking a key or changing a plan reaches every instance', () => {
   it('a key disabled while its announcement is lost is refused once the cache max age has passed', async () => {
     const { id, key } = await newKey();
     await onB(key).expect(200);
-    await sql(`update api_keys set status = 'disabled', disabled_at = now() where id = ?`, [id]);
+    await unannounced().nativeUpdate(ApiKey, { id }, { status: 'disabled', disabledAt: new Date() });
     await onB(key).expect(200); // B has heard nothing yet: its cache still trusts the key
     await eventually(async () => (await onB(key)).status === 403);
   });
@@ -90,15 +91,14 @@ describe('revoking a key or changing a plan reaches every instance', () => {
   it('a plan changed while its announcement is lost is metered by once the cache max age has passed', async () => {
     const { key } = await newKey();
     expect(await planOnB(key)).toBe('free');
-    await sql(`update users set plan = 'professional' where id = ?`, [userId]);
+    await unannounced().nativeUpdate(User, { id: userId }, { plan: 'professional' });
     await eventually(async () => (await planOnB(key)) === 'professional');
   });
 
   it('a key deleted from the database is forgotten once the cache max age has passed', async () => {
     const { id, key } = await newKey();
     await onB(key).expect(200);
-    await sql('delete from usage_daily where key_id = ?', [id]);
-    await sql('delete from api_keys where id = ?', [id]);
+    await unannounced().nativeDelete(ApiKey, { id });
     await eventually(async () => (await onB(key)).status === 401);
   });
 
@@ -110,7 +110,7 @@ describe('revoking a key or changing a plan reaches every instance', () => {
         .get('/api/rates/convert?from=USD&to=EUR&amount=1')
         .set('X-Session-Token', sessionToken);
     await convert().expect(200);
-    await sql('delete from anonymous_sessions where token_hash = ?', [hashSessionToken(sessionToken)]);
+    await unannounced().nativeDelete(AnonymousSession, { tokenHash: hashSessionToken(sessionToken) });
     await eventually(async () => (await convert()).status === 401);
     expect((await convert()).body.code).toBe('invalid-session-token');
   });

@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { planAllowsCurrency } from '@fxrates/domain';
 import request from 'supertest';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
@@ -44,8 +43,6 @@ describe('caching and compression of /api/v1', () => {
   let t: TestApp;
   let keys: Record<'basic' | 'professional' | 'enterprise', string>;
   let port: number;
-  const sql = (query: string, params: unknown[]) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
   const upsert = (day: string, currency: string, rate: string) =>
     givenIn(t.app).closes({ [day]: { [currency]: rate } });
   const announce = () => t.redis.publish(`${t.config.redis.keyPrefix}rates:changed`, 'caching test');
@@ -138,7 +135,7 @@ describe('caching and compression of /api/v1', () => {
       expect(after.body.rates[yesterday].EUR).toBe(0.8612345);
       await get(target).set('If-None-Match', after.headers.etag).expect(304);
     } finally {
-      await sql(`delete from rate_history where source = ? and day = ?`, [HISTORY_SOURCE, yesterday]);
+      await givenIn(t.app).noCloses({ sources: [HISTORY_SOURCE], days: [yesterday] });
       await announce();
     }
   });
@@ -171,9 +168,7 @@ describe('caching and compression of /api/v1', () => {
     // An ingest test earlier in this worker's database may have recorded today's closes: this test's
     // premise is that today's close is still to come.
     // Any source's: history answers each currency from its preferred source that has a close.
-    await sql(`delete from rate_history where currency = 'EUR' and day = ? and observed_at is not null`, [
-      today,
-    ]);
+    await givenIn(t.app).noCloses({ currencies: ['EUR'], days: [today], observedOnly: true });
     await upsert(yesterday, 'EUR', '0.9');
     try {
       await announce();
@@ -189,7 +184,7 @@ describe('caching and compression of /api/v1', () => {
         (await get(`/rates/historical/${yesterday}?symbols=EUR`).expect(200)).headers['cache-control'],
       ).toBe('public, max-age=31536000, immutable');
     } finally {
-      await sql(`delete from rate_history where source = ? and day = ?`, [HISTORY_SOURCE, yesterday]);
+      await givenIn(t.app).noCloses({ sources: [HISTORY_SOURCE], days: [yesterday] });
       await announce();
     }
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ContactMessage } from '@fxrates/db';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
@@ -24,11 +25,7 @@ describe('POST /api/v1/contact', () => {
     payload: object,
     ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   ) => request(t.app.getHttpServer()).post('/api/v1/contact').set('X-Forwarded-For', ip).send(payload);
-  const stored = (subject: string) =>
-    t.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute('select * from contact_messages where subject = ?', [subject]);
+  const stored = (subject: string) => t.app.get(MikroORM).em.fork().find(ContactMessage, { subject });
 
   beforeAll(async () => {
     siteverify = await startSiteverifyStandIn(SECRET);
@@ -56,7 +53,7 @@ describe('POST /api/v1/contact', () => {
       .expect(202);
     expect(res.body).toEqual({ success: true });
     const [row] = await stored(subject);
-    expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', emailed_at: null });
+    expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', emailedAt: null });
     const job = await t.app.get<Queue>(getQueueToken(QUEUES.email)).getJob(row.id);
     // The request's id goes with the job: the worker's log lines of it carry it (docs/observability.md).
     expect(job?.data).toEqual({ messageId: row.id, requestId });
@@ -171,11 +168,7 @@ describe('POST /api/v1/contact: limits per IP and per email address', () => {
       code: 'rate-limited',
       message: `Too many messages from this email address in a short time. Wait ${Math.ceil(wait / 60)} minutes, then send yours again.`,
     });
-    const stored = await t.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute('select id from contact_messages where subject = ?', [subject]);
-    expect(stored).toEqual([]);
+    expect(await t.app.get(MikroORM).em.fork().find(ContactMessage, { subject })).toEqual([]);
     // Another address from the same IPs is not affected.
     await send(`${randomUUID()}@example.com`, randomIp()).expect(202);
   });

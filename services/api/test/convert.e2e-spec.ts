@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { AnonymousSession } from '@fxrates/db';
 import { loadBundledSnapshot } from '@fxrates/rates';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './test-app';
@@ -152,11 +153,8 @@ describe('GET /api/rates/convert', () => {
       const hash = createHash('sha256').update(expired).digest('hex');
       await other.app
         .get(MikroORM)
-        .em.getConnection()
-        .execute(
-          `update anonymous_sessions set expires_at = now() - interval '1 second' where token_hash = ?`,
-          [hash],
-        );
+        .em.fork()
+        .nativeUpdate(AnonymousSession, { tokenHash: hash }, { expiresAt: new Date(Date.now() - 1000) });
       const refused = await request(other.app.getHttpServer())
         .get('/api/rates/convert?from=USD&to=EUR&amount=1')
         .set('X-Session-Token', expired)

@@ -1,4 +1,5 @@
 import { migrateUp, ormConfig } from '@fxrates/db';
+import { holdConnection, roundTrip } from '@fxrates/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createServer, type Server, type Socket } from 'node:net';
 import { startThrowawayPostgres } from '../../worker/test/support/throwaway-postgres';
@@ -29,13 +30,10 @@ describe('Database connection pool', () => {
     const { port } = silent.address() as { port: number };
     const orm = new MikroORM(ormConfig({ url: `postgres://postgres@127.0.0.1:${port}/fxrates`, poolMax: 2 }));
     try {
-      const error = await orm.em
-        .getConnection()
-        .execute('select 1')
-        .then(
-          () => null,
-          (rejection: unknown) => rejection,
-        );
+      const error = await roundTrip(orm.em).then(
+        () => null,
+        (rejection: unknown) => rejection,
+      );
       expect(error).not.toBeNull();
       expect(isDatabaseUnreachable(error)).toBe(true);
       expect(held.length).toBeGreaterThan(0);
@@ -51,23 +49,20 @@ describe('Database connection pool', () => {
       let taken!: () => void;
       const connectionTaken = new Promise<void>((resolve) => (taken = resolve));
       const holding = orm.em.fork().transactional(async (em) => {
-        await em.execute('select 1');
+        await roundTrip(em);
         taken();
         await new Promise<void>((resolve) => (release = resolve));
       });
       await connectionTaken;
-      const error = await orm.em
-        .getConnection()
-        .execute('select 2')
-        .then(
-          () => null,
-          (rejection: unknown) => rejection,
-        );
+      const error = await roundTrip(orm.em, 2).then(
+        () => null,
+        (rejection: unknown) => rejection,
+      );
       release();
       await holding;
       expect(error).not.toBeNull();
       expect(isDatabaseUnreachable(error)).toBe(true);
-      await expect(orm.em.getConnection().execute('select 3 as n')).resolves.toEqual([{ n: 3 }]);
+      await expect(roundTrip(orm.em, 3)).resolves.toBe(3);
     } finally {
       await orm.close(true);
     }
@@ -89,9 +84,9 @@ describe('Database connection pool', () => {
         orm.em
           .fork()
           .transactional(async (em) => {
-            await em.execute('select 1');
+            await roundTrip(em);
             if (++inside === poolMax) allInside();
-            await em.execute('select pg_sleep(60)');
+            await holdConnection(em, 60);
           })
           .then(
             () => 'committed',
@@ -103,8 +98,8 @@ describe('Database connection pool', () => {
       expect(await Promise.all(interrupted)).toEqual(Array(poolMax).fill('unreachable'));
       await pg.start();
 
-      await expect(orm.em.getConnection().execute('select 4 as n')).resolves.toEqual([{ n: 4 }]);
-      await orm.em.fork().transactional((em) => em.execute('select 5'));
+      await expect(roundTrip(orm.em, 4)).resolves.toBe(4);
+      await orm.em.fork().transactional((em) => roundTrip(em, 5));
     } finally {
       await orm.close(true);
       await pg.destroy();

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { User } from '@fxrates/db';
 import { PLANS } from '@fxrates/domain';
 import { GIVEN_PASSWORD, todayUtc, type Given } from '@fxrates/testing';
 import request from 'supertest';
@@ -12,8 +13,6 @@ describe('given.*: test factories the API accepts', () => {
   let t: TestApp;
   let given: Given;
   const http = () => request(t.app.getHttpServer());
-  const sql = (query: string, params: unknown[] = []) =>
-    t.app.get(MikroORM).em.getConnection().execute<Record<string, unknown>[]>(query, params);
 
   beforeAll(async () => {
     t = await startTestApp(testConfig());
@@ -38,12 +37,13 @@ describe('given.*: test factories the API accepts', () => {
     const [first, second] = [await given.user(), await given.user()];
     const own = await given.user({ password: 'another secret' });
     await http().post('/api/auth/login').send({ email: own.email, password: 'another secret' }).expect(200);
-    const hashes = await sql('select id, password_hash from users where id in (?, ?, ?)', [
-      first.id,
-      second.id,
-      own.id,
-    ]);
-    const hashOf = (id: string) => hashes.find((row) => row.id === id)?.password_hash;
+    const users = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .find(User, { id: { $in: [first.id, second.id, own.id] } }, { populate: ['passwordHash'] });
+    const hashOf = (id: string) => users.find((stored) => stored.id === id)?.passwordHash;
+    // The column is lazy: each hash must have been read, or every comparison below compares nothing.
+    expect(users.map((stored) => typeof stored.passwordHash)).toEqual(['string', 'string', 'string']);
     // The default password is hashed once per process: every user of it shares that hash.
     expect(hashOf(first.id)).toBe(hashOf(second.id));
     expect(hashOf(own.id)).not.toBe(hashOf(first.id));
@@ -65,6 +65,33 @@ describe('given.*: test factories the API accepts', () => {
         maskedKey: expect.stringMatching(new RegExp(`${key.key.slice(-4)}$`)),
       }),
     ]);
+  });
+
+  it('given.keys makes many keys in one go, each one the API takes, disabled when asked', async () => {
+    const user = await given.user({ plan: 'enterprise' });
+    const active = await given.keys(user, 3, { name: (index) => `batch ${index}` });
+    for (const key of active)
+      await http().get('/api/v1/rates/latest?symbols=EUR').set('X-API-Key', key.key).expect(200);
+    const now = Date.now();
+    const disabled = await given.keys(user, 2, {
+      status: 'disabled',
+      createdAt: (index) => new Date(now - (2 - index) * 60_000),
+    });
+    for (const key of disabled) {
+      const res = await http().get('/api/v1/rates/latest').set('X-API-Key', key.key).expect(403);
+      expect(res.body.code).toBe('api-key-disabled');
+    }
+    const session = await signIn(t.app, user);
+    const listed = async (status: string) =>
+      (
+        await http()
+          .get(`/api/keys?status=${status}`)
+          .set('Authorization', `Bearer ${session.accessToken}`)
+          .expect(200)
+      ).body.map((key: { id: string; name: string }) => [key.id, key.name]);
+    expect((await listed('active')).sort()).toEqual(active.map((key) => [key.id, key.name]).sort());
+    // Newest first: the last made was disabled last.
+    expect(await listed('disabled')).toEqual([...disabled].reverse().map((key) => [key.id, key.name]));
   });
 
   it('a disabled given key is refused', async () => {
@@ -104,7 +131,7 @@ describe('given.*: test factories the API accepts', () => {
         .expect(200);
       expect(res.body.rates).toEqual({ ISK: 40.5, THB: 25.75 });
     } finally {
-      await sql(`delete from rate_history where day = '1987-06-01'`);
+      await given.noCloses({ days: ['1987-06-01'] });
     }
   });
 

@@ -1,5 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { wrap } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ApiKey } from '@fxrates/db';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AccessTokensService } from '../src/modules/auth/access-tokens.service';
@@ -40,17 +42,15 @@ describe('API keys: /api/keys', () => {
     });
     expect(res.body.maskedKey.endsWith(res.body.key.slice(-4))).toBe(true);
 
-    const [row] = await t.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute('select * from api_keys where id = ?', [res.body.id]);
+    const row = await t.app.get(MikroORM).em.fork().findOneOrFail(ApiKey, res.body.id);
     const expectedHash = createHmac('sha256', t.config.keys.hashSecret).update(res.body.key).digest('hex');
     expect(row).toMatchObject({
-      key_hash: expectedHash,
-      key_prefix: 'fxrates_',
-      key_last4: res.body.key.slice(-4),
+      keyHash: expectedHash,
+      keyPrefix: 'fxrates_',
+      keyLast4: res.body.key.slice(-4),
     });
-    expect(JSON.stringify(row)).not.toContain(res.body.key);
+    // Every column, the hidden hash included: none holds the key itself.
+    expect(JSON.stringify(wrap(row).toPOJO())).not.toContain(res.body.key);
 
     const listed = await as(accessToken).list().expect(200);
     expect(listed.body).toEqual([{ ...res.body, key: undefined }].map(({ key: _key, ...view }) => view));

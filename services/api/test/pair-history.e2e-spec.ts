@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { addDays } from '@fxrates/rates';
 import request from 'supertest';
 import { givenIn } from './support/given';
@@ -31,12 +30,8 @@ describe('GET /api/rates/history (converter sparkline)', () => {
       ['coingecko', day(-1), 'AAVE', '0.0052'],
       ['binance', day(-1), 'AAVE', '0.005'], // preferred over CoinGecko
     ];
-    const connection = t.app.get(MikroORM).em.getConnection();
-    await connection.execute(
-      `delete from rate_history where currency in ('ISK', 'THB', 'AAVE', 'XOF') and day >= ?`,
-      [day(-40)],
-    );
     const given = givenIn(t.app);
+    await given.noCloses({ currencies: ['ISK', 'THB', 'AAVE', 'XOF'], from: day(-40) });
     for (const [source, rowDay, currency, rate] of rows)
       await given.closes({ [rowDay]: { [currency]: rate } }, source);
   });

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { WebhookEvent } from '@fxrates/db';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import {
@@ -90,11 +91,14 @@ describe('PayPal stand-in for local development', () => {
     // As PayPal would, the stand-in suspended the subscription before announcing it.
     expect(paypal.subscription(id)?.status).toBe('SUSPENDED');
     expect(report).toMatchObject({ status: 200, delivered_to: `${apiUrl}/api/billing/paypal/webhook` });
-    const [stored] = await t.app
+    const stored = await t.app
       .get(MikroORM)
-      .em.getConnection()
-      .execute('select type, resource_id from webhook_events where event_id = ?', [report.event_id]);
-    expect(stored).toEqual({ type: 'BILLING.SUBSCRIPTION.SUSPENDED', resource_id: id });
+      .em.fork()
+      .findOneOrFail(WebhookEvent, { eventId: report.event_id });
+    expect({ type: stored.type, resourceId: stored.resourceId }).toEqual({
+      type: 'BILLING.SUBSCRIPTION.SUSPENDED',
+      resourceId: id,
+    });
 
     const due = paypal.subscription(id)!.billing_info!.next_billing_time!;
     await sendStandInWebhook(paypal.url, 'PAYMENT.SALE.COMPLETED', id);

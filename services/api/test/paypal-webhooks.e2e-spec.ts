@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { WebhookEvent } from '@fxrates/db';
 import { getQueueToken } from '@nestjs/bullmq';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
@@ -28,11 +29,7 @@ describe('POST /api/billing/paypal/webhook', () => {
 
   const deliver = ({ body, headers }: SignedDelivery) =>
     request(t.app.getHttpServer()).post('/api/billing/paypal/webhook').set(headers).send(body);
-  const stored = (eventId: string) =>
-    t.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute('select * from webhook_events where event_id = ?', [eventId]);
+  const stored = (eventId: string) => t.app.get(MikroORM).em.fork().find(WebhookEvent, { eventId });
   const newEvent = (type = 'BILLING.SUBSCRIPTION.ACTIVATED') =>
     paypal.event(type, paypal.createSubscription({ plan_id: 'P-BASIC-ANNUAL', custom_id: 'someone' }).id);
 
@@ -87,8 +84,8 @@ describe('POST /api/billing/paypal/webhook', () => {
     expect(row).toMatchObject({
       provider: 'paypal',
       type: 'BILLING.SUBSCRIPTION.ACTIVATED',
-      resource_id: event.resource.id,
-      processed_at: null,
+      resourceId: event.resource.id,
+      processedAt: null,
     });
     expect(row.payload).toEqual(event);
     const job = await queue.getJob(paypalEventJobId(event.id));
@@ -101,7 +98,7 @@ describe('POST /api/billing/paypal/webhook', () => {
   it('names the subscription of a sale by its billing agreement id', async () => {
     const event = newEvent('PAYMENT.SALE.COMPLETED');
     await deliver(paypal.sign(event)).expect(200);
-    expect((await stored(event.id))[0].resource_id).toBe(event.resource.billing_agreement_id);
+    expect((await stored(event.id))[0].resourceId).toBe(event.resource.billing_agreement_id);
   });
 
   it('stores a refund, whose resource names only the sale, and queues it for the worker', async () => {
@@ -113,7 +110,7 @@ describe('POST /api/billing/paypal/webhook', () => {
       resource: { id: refund.id, sale_id: refund.sale_id },
     });
     await deliver(paypal.sign(event)).expect(200);
-    expect((await stored(event.id))[0]).toMatchObject({ type: 'PAYMENT.SALE.REFUNDED', resource_id: null });
+    expect((await stored(event.id))[0]).toMatchObject({ type: 'PAYMENT.SALE.REFUNDED', resourceId: null });
     expect((await queue.getJob(paypalEventJobId(event.id)))?.data).toMatchObject({
       eventId: event.id,
       event,
@@ -126,7 +123,7 @@ describe('POST /api/billing/paypal/webhook', () => {
     const event = paypal.event('PAYMENT.SALE.REVERSED', id);
     expect(event.resource).toMatchObject({ state: 'reversed', billing_agreement_id: id });
     await deliver(paypal.sign(event)).expect(200);
-    expect((await stored(event.id))[0].resource_id).toBe(id);
+    expect((await stored(event.id))[0].resourceId).toBe(id);
   });
 
   it('refuses a tampered body with 400 and stores nothing', async () => {

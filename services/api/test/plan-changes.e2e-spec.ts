@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Payment, Subscription, User } from '@fxrates/db';
 import request from 'supertest';
 import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
@@ -26,10 +27,11 @@ describe('changing plan through PayPal revise', () => {
   let t: TestApp;
 
   const http = () => request(t.app.getHttpServer());
-  const sql = (query: string, params: unknown[] = []) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
-  const planOf = async (userId: string) =>
-    (await sql('select plan from users where id = ?', [userId]))[0].plan as string;
+  const em = () => t.app.get(MikroORM).em.fork();
+  const planOf = async (userId: string) => (await em().findOneOrFail(User, userId)).plan;
+  const paymentOf = (paymentId: string) => em().findOneOrFail(Payment, paymentId);
+  const subscriptionOf = (paypalSubscriptionId: string) =>
+    em().findOneOrFail(Subscription, { paypalSubscriptionId });
 
   const post = (path: string, accessToken: string, body: object = {}) =>
     http()
@@ -134,9 +136,10 @@ describe('changing plan through PayPal revise', () => {
     const billing = paypal.subscription(paypalId)!.billing_info!;
     billing.next_billing_time = end.toISOString();
     billing.last_payment!.time = start.toISOString();
-    await sql(
-      'update subscriptions set current_period_end = ?, last_payment_at = ? where paypal_subscription_id = ?',
-      [end, start, paypalId],
+    await em().nativeUpdate(
+      Subscription,
+      { paypalSubscriptionId: paypalId },
+      { currentPeriodEnd: end, lastPaymentAt: start },
     );
     return { start, end };
   }
@@ -188,18 +191,22 @@ describe('changing plan through PayPal revise', () => {
       expect(await usagePlan(key)).toBe('enterprise');
       // The worker's sync at the period end carries the request's id onto its log lines.
       expect(await syncRequestIds(paypalId)).toEqual([payRequest]);
-      const [payment] = await sql(
-        'select status, amount_minor, captured_minor, paypal_order_id, paypal_capture_id, payer_id from payments where id = ?',
-        [paymentId],
-      );
+      const payment = await paymentOf(paymentId);
       const capture = paypal.orders.get(orderId)!.purchase_units[0].payments!.captures[0];
-      expect(payment).toEqual({
+      expect({
+        status: payment.status,
+        amountMinor: payment.amountMinor,
+        capturedMinor: payment.capturedMinor,
+        paypalOrderId: payment.paypalOrderId,
+        paypalCaptureId: payment.paypalCaptureId,
+        payerId: payment.payerId,
+      }).toEqual({
         status: 'captured',
-        amount_minor: 51600,
-        captured_minor: 51600,
-        paypal_order_id: orderId,
-        paypal_capture_id: capture.id,
-        payer_id: paypal.buyerPayerId,
+        amountMinor: 51600,
+        capturedMinor: 51600,
+        paypalOrderId: orderId,
+        paypalCaptureId: capture.id,
+        payerId: paypal.buyerPayerId,
       });
       expect(paypal.orders.get(orderId)!.purchase_units[0]).toMatchObject({
         custom_id: paymentId,
@@ -237,7 +244,7 @@ describe('changing plan through PayPal revise', () => {
         paypal.orders.declineCaptures = false;
       }
       expect(await planOf(userId)).toBe('professional');
-      expect((await sql('select status from payments where id = ?', [paymentId]))[0].status).toBe('created');
+      expect((await paymentOf(paymentId)).status).toBe('created');
 
       await pay(accessToken, paymentId).expect(200);
       expect(await planOf(userId)).toBe('enterprise');
@@ -253,10 +260,7 @@ describe('changing plan through PayPal revise', () => {
       await pay(accessToken, started.body.payment.id).expect(200);
       expect(paypal.orders.captureCalls).toBe(calls);
       expect(await planOf(userId)).toBe('enterprise');
-      const [payment] = await sql('select status, captured_minor from payments where id = ?', [
-        started.body.payment.id,
-      ]);
-      expect(payment.status).toBe('captured');
+      expect((await paymentOf(started.body.payment.id)).status).toBe('captured');
       expectProblem(await pay(accessToken, started.body.payment.id), 409, 'payment-already-captured');
     });
 
@@ -275,10 +279,7 @@ describe('changing plan through PayPal revise', () => {
       expectProblem(res, 409, 'quote-expired');
       expect(res.body.message).toContain('We will refund it');
       expect(await planOf(userId)).toBe('professional');
-      const [payment] = await sql('select status, captured_minor from payments where id = ?', [
-        started.body.payment.id,
-      ]);
-      expect(payment.status).toBe('captured');
+      expect((await paymentOf(started.body.payment.id)).status).toBe('captured');
     });
 
     it(`starts at most ${UPGRADE_PAYMENTS_PER_HOUR} upgrade payments an hour per user, then 429 and no PayPal order`, async () => {
@@ -427,7 +428,7 @@ describe('changing plan through PayPal revise', () => {
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('pricing page') });
     expect(paypal.subscription(second)!.status).toBe('CANCELLED');
     expect(paypal.subscription(paypalId)!.status).toBe('ACTIVE');
-    expect(await sql('select id from subscriptions where paypal_subscription_id = ?', [second])).toEqual([]);
+    expect(await em().find(Subscription, { paypalSubscriptionId: second })).toEqual([]);
     expect(await planOf(userId)).toBe('professional');
     expect(await usagePlan(key)).toBe('professional');
   });
@@ -449,12 +450,12 @@ describe('changing plan through PayPal revise', () => {
     const kept = ids[answers.findIndex((answer) => answer.status === 201)];
     const refused = ids.find((id) => id !== kept)!;
     expect(paypal.subscription(refused)!.status).toBe('CANCELLED');
-    expect(
-      await sql(
-        'select paypal_subscription_id from subscriptions where user_id = ? and status = ? and paypal_subscription_id is not null',
-        [userId, 'active'],
-      ),
-    ).toEqual([{ paypal_subscription_id: kept }]);
+    const active = await em().find(Subscription, {
+      user: userId,
+      status: 'active',
+      paypalSubscriptionId: { $ne: null },
+    });
+    expect(active.map((subscription) => subscription.paypalSubscriptionId)).toEqual([kept]);
   });
 
   it('allows a new subscription once the previous one is cancelled, starting when its paid time ends', async () => {
@@ -463,14 +464,11 @@ describe('changing plan through PayPal revise', () => {
       .post('/api/v1/subscriptions/cancel')
       .set('Authorization', `Bearer ${accessToken}`)
       .expect(200);
-    const [{ current_period_end: paidUntil }] = await sql(
-      'select current_period_end from subscriptions where paypal_subscription_id = ?',
-      [paypalId],
-    );
+    const paidUntil = (await subscriptionOf(paypalId)).currentPeriodEnd!;
     const next = paypal.createSubscription({
       plan_id: PLAN_IDS.enterpriseMonthly,
       custom_id: userId,
-      start_time: new Date(paidUntil as string).toISOString(),
+      start_time: paidUntil.toISOString(),
     }).id;
     await http()
       .post('/api/v1/subscriptions')
@@ -530,9 +528,7 @@ describe('changing plan through PayPal revise', () => {
     expectProblem(res, 422, 'subscription-plan-mismatch');
     expect(await planOf(userId)).toBe('basic');
     expect(await usagePlan(key)).toBe('basic');
-    expect(
-      (await sql('select plan from subscriptions where paypal_subscription_id = ?', [paypalId]))[0].plan,
-    ).toBe('basic');
+    expect((await subscriptionOf(paypalId)).plan).toBe('basic');
   });
 
   it('refuses the plan paid for now, and a return URL outside the web app, asking PayPal nothing', async () => {

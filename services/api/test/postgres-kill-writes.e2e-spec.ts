@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { migrateUp } from '@fxrates/db';
+import { ApiKey, migrateUp, pingDatabase, Subscription, User } from '@fxrates/db';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -24,8 +24,7 @@ describe('API: writes interrupted by a PostgreSQL kill', () => {
   let paypal: PayPalStandIn;
   let api: TestApp;
   const http = () => request(api.app.getHttpServer());
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
+  const em = () => api.app.get(MikroORM).em.fork();
 
   beforeAll(async () => {
     pg = await startThrowawayPostgres();
@@ -89,7 +88,7 @@ describe('API: writes interrupted by a PostgreSQL kill', () => {
     await pg.start();
     await until(
       () =>
-        sql('select 1').then(
+        pingDatabase(em()).then(
           () => true,
           () => false,
         ),
@@ -100,24 +99,32 @@ describe('API: writes interrupted by a PostgreSQL kill', () => {
     expect(unexpected).toEqual([]);
     expect(answers.some((answer) => answer.startsWith('503'))).toBe(true); // the kill did interrupt
 
-    const [users] = await sql('select count(*)::int as n from users');
-    const accountsWithoutFreeRow = await sql(
-      `select u.id from users u
-        where not exists (select 1 from subscriptions s where s.user_id = u.id and s.paypal_subscription_id is null)`,
-    );
-    expect([users.n > 0, accountsWithoutFreeRow]).toEqual([true, []]);
-    const paidWithoutPlan = await sql(
-      `select s.paypal_subscription_id, u.plan from subscriptions s join users u on u.id = s.user_id
-        where s.paypal_subscription_id is not null and (s.status <> 'active' or u.plan <> 'basic')`,
-    );
-    const planWithoutSubscription = await sql(
-      `select u.id from users u where u.plan <> 'free' and not exists (
-         select 1 from subscriptions s where s.user_id = u.id and s.paypal_subscription_id is not null)`,
-    );
+    const stored = em();
+    const users = await stored.find(User, {});
+    const userIds = new Set(users.map((user) => user.id));
+    const ownersOf = async (where: { paypalSubscriptionId: null | { $ne: null } }) =>
+      new Set((await stored.find(Subscription, where)).map((s) => s.user.id));
+    const withFreeRow = await ownersOf({ paypalSubscriptionId: null });
+    const withPaidRow = await ownersOf({ paypalSubscriptionId: { $ne: null } });
+    const accountsWithoutFreeRow = users.filter((user) => !withFreeRow.has(user.id)).map(({ id }) => id);
+    expect([users.length > 0, accountsWithoutFreeRow]).toEqual([true, []]);
+    const paidWithoutPlan = (
+      await stored.find(
+        Subscription,
+        {
+          paypalSubscriptionId: { $ne: null },
+          $or: [{ status: { $ne: 'active' } }, { user: { plan: { $ne: 'basic' } } }],
+        },
+        { populate: ['user'] },
+      )
+    ).map((s) => ({ paypalSubscriptionId: s.paypalSubscriptionId, plan: s.user.$.plan }));
+    const planWithoutSubscription = users
+      .filter((user) => user.plan !== 'free' && !withPaidRow.has(user.id))
+      .map(({ id }) => id);
     expect([paidWithoutPlan, planWithoutSubscription]).toEqual([[], []]);
-    const keysOfNobody = await sql(
-      'select k.id from api_keys k left join users u on u.id = k.user_id where u.id is null',
-    );
+    const keysOfNobody = (await stored.find(ApiKey, {}))
+      .filter((key) => !userIds.has(key.user.id))
+      .map(({ id }) => id);
     expect(keysOfNobody).toEqual([]);
   }, 90_000);
 });

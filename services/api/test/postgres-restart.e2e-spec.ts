@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { migrateUp } from '@fxrates/db';
+import { ApiKey, migrateUp } from '@fxrates/db';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../worker/test/support/throwaway-postgres';
@@ -29,8 +29,7 @@ describe('API: PostgreSQL killed and restarted', () => {
   const dashboard = () => request(all.app.getHttpServer());
   const latest = (app: TestApp, key: string) =>
     request(app.app.getHttpServer()).get('/api/v1/rates/latest?base=USD&symbols=EUR').set('X-API-Key', key);
-  const sql = (query: string, params: unknown[] = []) =>
-    all.app.get(MikroORM).em.getConnection().execute(query, params);
+  const em = () => all.app.get(MikroORM).em.fork();
 
   beforeAll(async () => {
     pg = await startThrowawayPostgres();
@@ -110,11 +109,8 @@ describe('API: PostgreSQL killed and restarted', () => {
 
     // The public instance's background re-read resumed: a key disabled behind its back (no
     // announcement) is refused once the cache is re-read.
-    await sql(
-      `update api_keys set status = 'disabled' where user_id in (select id from users where plan = 'basic')`,
-    );
-    const [disabled] = await sql(`select count(*)::int as n from api_keys where status = 'disabled'`);
-    expect(disabled.n).toBe(1);
+    await em().nativeUpdate(ApiKey, { user: { plan: 'basic' } }, { status: 'disabled' });
+    expect(await em().count(ApiKey, { status: 'disabled' })).toBe(1);
     await until(async () => (await latest(publicOnly, knownKey)).status === 403, 10_000);
   }, 90_000);
 

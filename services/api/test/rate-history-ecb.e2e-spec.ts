@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ClosesImportRepository } from '@fxrates/db';
 import type { Client } from 'pg';
 import request from 'supertest';
 import { backfillEcbHistory, type BackfillResult } from '../../worker/src/history/ecb-backfill';
@@ -53,11 +54,13 @@ describe('rate history on the real ECB CSV', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await db?.query(`delete from rate_history where source = $1 and day between $2 and $3`, [
-      HISTORY_SOURCE,
-      imported?.first ?? '1999-01-04',
-      imported?.last ?? '2026-04-13',
-    ]);
+    if (db) {
+      await new ClosesImportRepository(db).deleteCloses({
+        sources: [HISTORY_SOURCE],
+        from: imported?.first ?? '1999-01-04',
+        to: imported?.last ?? '2026-04-13',
+      });
+    }
     await db?.end();
     await t?.close();
     await new Promise((resolve) => server?.close(resolve));

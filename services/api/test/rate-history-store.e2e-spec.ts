@@ -1,3 +1,4 @@
+import { RateHistoryRepository } from '@fxrates/db';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { crossRate, displayRate, RateDecimal } from '@fxrates/rates';
 import request from 'supertest';
@@ -33,14 +34,12 @@ const LAST = '1996-01-05';
  */
 async function reference(t: TestApp, start: string, end: string, base: string, symbols: string[]) {
   const codes = [base, ...symbols].filter((code) => code !== 'USD');
-  const rows: { day: string; currency: string; rate: string }[] = await t.app
-    .get(MikroORM)
-    .em.getConnection()
-    .execute(
-      `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate from rate_history
-        where source = ? and day between ?::date and ?::date and currency in (?) order by day`,
-      [HISTORY_SOURCE, start, end, codes],
-    );
+  const rows = await new RateHistoryRepository(t.app.get(MikroORM).em.fork()).storedCloses({
+    sources: [HISTORY_SOURCE],
+    currencies: codes,
+    from: start,
+    to: end,
+  });
   const days = new Map<string, Map<string, RateDecimal>>();
   for (const { day, currency, rate } of rows) {
     if (!days.has(day)) days.set(day, new Map());
@@ -57,25 +56,15 @@ async function reference(t: TestApp, start: string, end: string, base: string, s
 describe('rate history from the in-process store', () => {
   let t: TestApp;
   let key: string;
-  const sql = (query: string, params: unknown[]) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
   const upsert = (day: string, currency: string, rate: string) =>
-    sql(
-      `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, ?, ?)
-         on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
-      [HISTORY_SOURCE, day, currency, rate],
-    );
+    givenIn(t.app).closes({ [day]: { [currency]: rate } }, HISTORY_SOURCE);
   const series = (query: string) =>
     request(t.app.getHttpServer()).get(`/api/v1/rates/timeseries?${query}`).set('X-API-Key', key).expect(200);
   const announce = () => t.redis.publish(`${t.config.redis.keyPrefix}rates:changed`, 'test');
 
   beforeAll(async () => {
     t = await startTestApp(testConfig());
-    await sql(`delete from rate_history where source = ? and day between ? and ?`, [
-      HISTORY_SOURCE,
-      FIRST,
-      LAST,
-    ]);
+    await givenIn(t.app).noCloses({ sources: [HISTORY_SOURCE], from: FIRST, to: LAST });
     for (const [day, rates] of Object.entries(CLOSES)) {
       for (const [currency, rate] of Object.entries(rates)) await upsert(day, currency, rate);
     }
@@ -83,11 +72,7 @@ describe('rate history from the in-process store', () => {
   });
 
   afterAll(async () => {
-    await sql(`delete from rate_history where source = ? and day between ? and ?`, [
-      HISTORY_SOURCE,
-      FIRST,
-      LAST,
-    ]);
+    await givenIn(t.app).noCloses({ sources: [HISTORY_SOURCE], from: FIRST, to: LAST });
     await t.close();
   });
 
@@ -192,10 +177,7 @@ describe('rate history from the in-process store', () => {
         [third]: { ISK: 141, HUF: 361 },
       });
     } finally {
-      await sql(`delete from rate_history where source = ? and currency in ('ISK', 'HUF') and day in (?)`, [
-        HISTORY_SOURCE,
-        recent,
-      ]);
+      await givenIn(t.app).noCloses({ sources: [HISTORY_SOURCE], currencies: ['ISK', 'HUF'], days: recent });
     }
   });
 

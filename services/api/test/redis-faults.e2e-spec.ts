@@ -1,10 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { usageRedisKeys } from '@fxrates/queues';
 import { createRatesTable, loadBundledSnapshot, RateDecimal, RatesStore } from '@fxrates/rates';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
 import { PASSWORD } from './support/auth-client';
+import { givenIn } from './support/given';
 import { signedInUser } from './support/signed-in';
 import { listedCodes, operationsOf, type OpenApiDocument } from './support/openapi-document';
 import { startTestApp, type TestApp } from './test-app';
@@ -81,6 +81,12 @@ describe('Redis stops during load and comes back', () => {
     const { key, id: keyId } = (await created.json()) as { key: string; id: string };
     return { userId: userId as string, key, keyId, email, accessToken, cookie };
   };
+  /** Calls of the user's key on `day` as the worker's flush stores them in usage_daily. */
+  const flushedUsage = (
+    { userId, key, keyId }: { userId: string; key: string; keyId: string },
+    day: string,
+    requests: number,
+  ) => givenIn(a.app).usage({ id: keyId, key, name: 'fault test', userId }, { [day]: requests });
 
   it('answers 503 service-unavailable with Retry-After to metered, converter and sign-in calls, never 500 nor a hang, keeps refreshing sessions, says not ready, and recovers without a restart', async () => {
     const { key, email, cookie } = await userWithKey(a);
@@ -290,15 +296,13 @@ describe('Redis stops during load and comes back', () => {
   });
 
   it('rebuilds the month counters from usage_daily after FLUSHDB: with 100 calls left, exactly 100 of 300 parallel calls pass, on two instances', async () => {
-    const { userId, key, keyId } = await userWithKey(a);
+    const user = await userWithKey(a);
+    const { userId, key } = user;
     const now = Date.now();
     const month = monthOf(now);
     const keys = usageRedisKeys(a.config.redis.keyPrefix);
     // 900 of the 1000 calls were made and flushed to PostgreSQL; Redis had a count too, then lost it.
-    await a.app
-      .get(EntityManager)
-      .getConnection()
-      .execute('insert into usage_daily (key_id, day, requests) values (?, ?, 900)', [keyId, `${month}-01`]);
+    await flushedUsage(user, `${month}-01`, 900);
     await redis.admin.set(keys.month(userId, month), '3');
     await redis.admin.flushdb();
 
@@ -317,12 +321,10 @@ describe('Redis stops during load and comes back', () => {
   });
 
   it('reports the month rebuilt from usage_daily on the dashboard after FLUSHDB', async () => {
-    const { key, keyId, accessToken } = await userWithKey(a);
+    const user = await userWithKey(a);
+    const { key, accessToken } = user;
     const month = monthOf(Date.now());
-    await a.app
-      .get(EntityManager)
-      .getConnection()
-      .execute('insert into usage_daily (key_id, day, requests) values (?, ?, 250)', [keyId, `${month}-01`]);
+    await flushedUsage(user, `${month}-01`, 250);
     await redis.admin.flushdb();
 
     const usage = async () =>
@@ -337,17 +339,12 @@ describe('Redis stops during load and comes back', () => {
   });
 
   it('starts a new month from 0, whatever the last month used', async () => {
-    const { userId, key, keyId } = await userWithKey(a);
+    const user = await userWithKey(a);
+    const { userId, key } = user;
     const now = Date.now();
     const start = new Date(now);
     const lastMonth = monthOf(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, 15));
-    await a.app
-      .get(EntityManager)
-      .getConnection()
-      .execute('insert into usage_daily (key_id, day, requests) values (?, ?, 1000)', [
-        keyId,
-        `${lastMonth}-28`,
-      ]);
+    await flushedUsage(user, `${lastMonth}-28`, 1000);
 
     const res = await call(`${baseB}/api/v1/rates/latest?base=USD`, { headers: { 'x-api-key': key } });
     expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { AnonymousSession } from '@fxrates/db';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
@@ -26,14 +27,10 @@ describe('POST /api/auth/session', () => {
     expect(ttl).toBeGreaterThanOrEqual(43_200_000 - 1000);
     expect(ttl).toBeLessThanOrEqual(43_200_000 + 5000);
 
-    const connection = t.app.get(MikroORM).em.getConnection();
+    const em = t.app.get(MikroORM).em.fork();
     const hash = createHash('sha256').update(sessionToken).digest('hex');
-    expect(
-      await connection.execute('select 1 from anonymous_sessions where token_hash = ?', [hash]),
-    ).toHaveLength(1);
-    expect(
-      await connection.execute('select 1 from anonymous_sessions where token_hash = ?', [sessionToken]),
-    ).toHaveLength(0);
+    expect(await em.count(AnonymousSession, { tokenHash: hash })).toBe(1);
+    expect(await em.count(AnonymousSession, { tokenHash: sessionToken })).toBe(0);
   });
 
   it('limits how many sessions one client may create per minute, with Retry-After', async () => {

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { ApiKey } from '@fxrates/db';
 import type { AddressInfo } from 'node:net';
 import { until } from '../../worker/test/support/waiting';
 import { ApiKeyResolver, KeysService } from '../src/modules/keys';
@@ -84,21 +85,21 @@ describe('rate streams after their key or plan changes', () => {
   });
 
   /**
-   * A stream's last event after `statement` changed its key in PostgreSQL with nobody told (as if the
+   * A stream's last event after `change` changed its key in PostgreSQL with nobody told (as if the
    * announcement were lost): the instance's periodic re-read is what finds it.
    */
-  const lastEventAfterUnannounced = async (statement: string) => {
+  const lastEventAfterUnannounced = async (change: (em: EntityManager, keyId: string) => Promise<number>) => {
     const { professional: key } = await keysOnPlans(unannounced.app, ['professional']);
     const stream = await open(unannounced, key);
     const { keyId } = await owner(unannounced, key);
-    await unannounced.app.get(EntityManager).getConnection().execute(statement, [keyId]);
+    await change(unannounced.app.get(EntityManager).fork(), keyId);
     const [error] = await lastWords(stream);
     return JSON.parse(error.data) as { status: number; code: string };
   };
 
   it('finds a key disabled without an announcement on the next re-read of the keys', async () => {
     expect(
-      await lastEventAfterUnannounced(`update api_keys set status = 'disabled' where id = ?`),
+      await lastEventAfterUnannounced((em, id) => em.nativeUpdate(ApiKey, { id }, { status: 'disabled' })),
     ).toMatchObject({
       status: 403,
       code: 'api-key-disabled',
@@ -106,7 +107,7 @@ describe('rate streams after their key or plan changes', () => {
   });
 
   it('ends the stream of a key deleted since with invalid-api-key', async () => {
-    expect(await lastEventAfterUnannounced(`delete from api_keys where id = ?`)).toMatchObject({
+    expect(await lastEventAfterUnannounced((em, id) => em.nativeDelete(ApiKey, { id }))).toMatchObject({
       status: 401,
       code: 'invalid-api-key',
     });

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { User } from '@fxrates/db';
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
@@ -19,8 +20,7 @@ describe('POST /api/v1/subscriptions/cancel', () => {
   const cancel = (accessToken: string) =>
     http().post('/api/v1/subscriptions/cancel').set('Authorization', `Bearer ${accessToken}`).send();
   const planOf = async (userId: string) =>
-    (await t.app.get(MikroORM).em.getConnection().execute('select plan from users where id = ?', [userId]))[0]
-      .plan;
+    (await t.app.get(MikroORM).em.fork().findOneOrFail(User, userId)).plan;
   const syncJobsFor = async (paypalId: string) =>
     (await t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks)).getJobs(['waiting', 'delayed'])).filter(
       (job) => job.name === JOBS.syncPayPalSubscription && job.data.paypalSubscriptionId === paypalId,

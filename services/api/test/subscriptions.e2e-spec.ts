@@ -1,5 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Subscription, User } from '@fxrates/db';
 import request from 'supertest';
+import { givenIn } from './support/given';
 import { signedInUser } from './support/signed-in';
 import { payPalEnv } from './support/paypal-env';
 import {
@@ -33,8 +35,9 @@ describe('POST /api/v1/subscriptions', () => {
   let t: TestApp;
 
   const http = () => request(t.app.getHttpServer());
-  const sql = (query: string, params: unknown[] = []) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
+  const em = () => t.app.get(MikroORM).em.fork();
+  const subscriptionsOf = (paypalSubscriptionId: string) => em().find(Subscription, { paypalSubscriptionId });
+  const planOf = async (userId: string) => (await em().findOneOrFail(User, userId)).plan;
 
   async function signUp() {
     const { id: userId, accessToken } = await signedInUser(t.app);
@@ -67,8 +70,8 @@ describe('POST /api/v1/subscriptions', () => {
     paypal.createSubscription({ plan_id: PLAN_IDS.basicAnnual, ...fields }).id;
 
   async function expectUnchanged(userId: string, key: string, paypalId: string) {
-    expect(await sql('select * from subscriptions where paypal_subscription_id = ?', [paypalId])).toEqual([]);
-    expect((await sql('select plan from users where id = ?', [userId]))[0].plan).toBe('free');
+    expect(await subscriptionsOf(paypalId)).toEqual([]);
+    expect(await planOf(userId)).toBe('free');
     const usage = await http().get('/api/v1/usage').set('X-API-Key', key).expect(200);
     expect(usage.body).toMatchObject({ plan: 'free', monthlyQuota: 1000 });
   }
@@ -127,8 +130,18 @@ describe('POST /api/v1/subscriptions', () => {
         pendingChange: null,
       },
     });
-    const [row] = await sql('select * from subscriptions where paypal_subscription_id = ?', [id]);
-    expect(row).toMatchObject({ user_id: userId, amount_minor: 16788, currency: 'USD', plan: 'basic' });
+    const [row] = await subscriptionsOf(id);
+    expect({
+      userId: row.user.id,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      plan: row.plan,
+    }).toEqual({
+      userId,
+      amountMinor: 16788,
+      currency: 'USD',
+      plan: 'basic',
+    });
 
     const usage = await http().get('/api/v1/usage').set('X-API-Key', key).expect(200);
     expect(usage.body).toMatchObject({ plan: 'basic', monthlyQuota: 10000, burstPerSecond: 10 });
@@ -160,7 +173,7 @@ describe('POST /api/v1/subscriptions', () => {
     const first = await subscribe(accessToken, body(id)).expect(201);
     const second = await subscribe(accessToken, body(id)).expect(201);
     expect(second.body.subscription.id).toBe(first.body.subscription.id);
-    expect(await sql('select id from subscriptions where paypal_subscription_id = ?', [id])).toHaveLength(1);
+    expect(await subscriptionsOf(id)).toHaveLength(1);
   });
 
   it('refuses a subscription PayPal does not know: 404 subscription-not-found', async () => {
@@ -231,16 +244,19 @@ describe('POST /api/v1/subscriptions', () => {
     const owner = await signUp();
     const other = await signUp();
     const id = approved({ custom_id: other.userId });
-    await sql(
-      `insert into subscriptions (id, user_id, plan, billing_cycle, status, paypal_subscription_id, amount_minor, currency, created_at)
-       values (gen_random_uuid(), ?, 'basic', 'annual', 'active', ?, 16788, 'USD', now())`,
-      [owner.userId, id],
+    await givenIn(t.app).subscription(
+      { id: owner.userId },
+      {
+        plan: 'basic',
+        billingCycle: 'annual',
+        status: 'active',
+        paypalSubscriptionId: id,
+        amountMinor: 16788,
+      },
     );
     await expectProblem(await subscribe(other.accessToken, body(id)), 409, 'subscription-already-bound');
-    expect(
-      (await sql('select user_id from subscriptions where paypal_subscription_id = ?', [id]))[0].user_id,
-    ).toBe(owner.userId);
-    expect((await sql('select plan from users where id = ?', [other.userId]))[0].plan).toBe('free');
+    expect((await subscriptionsOf(id)).map((subscription) => subscription.user.id)).toEqual([owner.userId]);
+    expect(await planOf(other.userId)).toBe('free');
   });
 
   it('answers 502 with retry advice when PayPal is down, and changes nothing', async () => {

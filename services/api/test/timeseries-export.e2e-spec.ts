@@ -1,5 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { RateHistoryRepository } from '@fxrates/db';
 import { FIAT } from '@fxrates/domain';
+import type { GivenCloses } from '@fxrates/testing';
 import { get as httpGet, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -7,6 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { RateHistory } from '../src/modules/history';
 import { until } from '../../worker/test/support/waiting';
+import { givenIn } from './support/given';
 import { seedHistory } from './support/history-seed';
 import { keysOnPlans } from './support/plan-keys';
 import { startTestApp, type TestApp } from './test-app';
@@ -24,19 +27,20 @@ const YEAR = 1992;
 const CURRENCIES = FIAT.map(({ code }) => code).filter((code) => code !== 'USD');
 /** Weekdays of 1992. */
 const DAYS = 262;
-function seededCloses(): { day: string; currency: string; rate: string }[] {
-  const rows: { day: string; currency: string; rate: string }[] = [];
+function seededCloses(): GivenCloses {
+  const closes: GivenCloses = {};
   for (let t = Date.UTC(YEAR, 0, 1), i = 0; t < Date.UTC(YEAR + 1, 0, 1); t += 86_400_000, i++) {
     const weekday = new Date(t).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const day = new Date(t).toISOString().slice(0, 10);
+    closes[day] = {};
     CURRENCIES.forEach((currency, c) => {
       const whole = c % 4 === 0 ? 0 : (c * 37) % 500;
       const fraction = String(((i + 1) * 982_451_653 + c * 7_919) % 1_000_000_000).padStart(9, '0');
-      rows.push({ day, currency, rate: `${whole}.${c + 5}${fraction}47381920` });
+      closes[day][currency] = `${whole}.${c + 5}${fraction}47381920`;
     });
   }
-  return rows;
+  return closes;
 }
 
 /** An answer read off the socket as sent: status, headers, and the body's chunks as they came. */
@@ -64,8 +68,7 @@ describe('time series exports: CSV and NDJSON', () => {
   let keys: Record<'free' | 'basic' | 'professional', string>;
   /** The API's log lines. */
   const lines: { level: number; msg: string; reqId?: string }[] = [];
-  const sql = (query: string, params: unknown[] = []) =>
-    t.app.get(MikroORM).em.getConnection().execute(query, params);
+  const history = () => new RateHistoryRepository(t.app.get(MikroORM).em.fork());
   const v1 = (path: string, plan: keyof typeof keys = 'professional') =>
     request(t.app.getHttpServer()).get(`/api/v1${path}`).set('X-API-Key', keys[plan]);
   const used = async () => (await v1('/usage').expect(200)).body.used as number;
@@ -123,21 +126,12 @@ describe('time series exports: CSV and NDJSON', () => {
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     await seedHistory(t);
-    await sql(
-      `insert into rate_history (source, day, currency, rate_vs_usd)
-         select ?, day, currency, rate from json_to_recordset(?::json) as x(day date, currency text, rate numeric)
-       on conflict (source, day, currency) do update set rate_vs_usd = excluded.rate_vs_usd`,
-      [HISTORY_SOURCE, JSON.stringify(seededCloses())],
-    );
+    await givenIn(t.app).closes(seededCloses(), HISTORY_SOURCE);
     keys = await keysOnPlans(t.app, ['free', 'basic', 'professional']);
   });
 
   afterAll(async () => {
-    await sql(`delete from rate_history where source = ? and day between ? and ?`, [
-      HISTORY_SOURCE,
-      `${YEAR}-01-01`,
-      `${YEAR}-12-31`,
-    ]);
+    await givenIn(t.app).noCloses({ sources: [HISTORY_SOURCE], from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
     await t.close();
   });
 
@@ -481,29 +475,25 @@ describe('time series exports: CSV and NDJSON', () => {
     const path = `/rates/timeseries?start=${YEAR}-08-03&end=${YEAR}-08-07&symbols=GBP&format=csv`;
     const before = await raw(path);
     const { options } = t.app.get(RateHistory).store;
-    const [{ rate }] = await sql(
-      `select rate_vs_usd::text as rate from rate_history where source = ? and day = ? and currency = 'GBP'`,
-      [HISTORY_SOURCE, `${YEAR}-08-05`],
-    );
-    await sql(`update rate_history set rate_vs_usd = 0.5 where source = ? and day = ? and currency = 'GBP'`, [
-      HISTORY_SOURCE,
-      `${YEAR}-08-05`,
-    ]);
+    const changed = `${YEAR}-08-05`;
+    const [{ rate }] = await history().storedCloses({
+      sources: [HISTORY_SOURCE],
+      currencies: ['GBP'],
+      days: [changed],
+    });
+    await givenIn(t.app).closes({ [changed]: { GBP: '0.5' } }, HISTORY_SOURCE);
     const ttl = options.ttlMs;
     // A past year is re-read once its TTL has passed (an announcement re-checks recent years only).
     options.ttlMs = 0;
     try {
-      await until(async () => (await raw(path)).body.toString().includes(`${YEAR}-08-05,USD,GBP,0.5,`));
+      await until(async () => (await raw(path)).body.toString().includes(`${changed},USD,GBP,0.5,`));
       const after = await raw(path);
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect((await raw(path, { 'if-none-match': before.headers.etag! })).status).toBe(200);
       expect((await raw(path, { 'if-none-match': after.headers.etag! })).status).toBe(304);
     } finally {
       options.ttlMs = ttl;
-      await sql(
-        `update rate_history set rate_vs_usd = ?::numeric where source = ? and day = ? and currency = 'GBP'`,
-        [rate, HISTORY_SOURCE, `${YEAR}-08-05`],
-      );
+      await givenIn(t.app).closes({ [changed]: { GBP: rate } }, HISTORY_SOURCE);
     }
   });
 
@@ -528,11 +518,9 @@ describe('time series exports: CSV and NDJSON', () => {
     let day = Date.now() - 3 * 86_400_000;
     while ([0, 6].includes(new Date(day).getUTCDay())) day -= 86_400_000;
     const recent = new Date(day).toISOString().slice(0, 10);
-    const added = await sql(
-      `insert into rate_history (source, day, currency, rate_vs_usd) values (?, ?, 'EUR', 0.9)
-     on conflict do nothing returning day`,
-      [HISTORY_SOURCE, recent],
-    );
+    const recentEur = { sources: [HISTORY_SOURCE], currencies: ['EUR'], days: [recent] };
+    const added = (await history().storedCloses(recentEur)).length === 0;
+    if (added) await givenIn(t.app).closes({ [recent]: { EUR: '0.9' } }, HISTORY_SOURCE);
     // As the ingest's announcement would: the API reads the range and this year again.
     t.app.get(RateHistory).invalidate();
     try {
@@ -546,11 +534,7 @@ describe('time series exports: CSV and NDJSON', () => {
       // Ending today, never final: today's values change with every poll of a live source.
       expect(open.headers['cache-control']).toMatch(/^public, max-age=([6-9]\d|\d{3,})$/);
     } finally {
-      if (added.length > 0)
-        await sql(`delete from rate_history where source = ? and day = ? and currency = 'EUR'`, [
-          HISTORY_SOURCE,
-          recent,
-        ]);
+      if (added) await givenIn(t.app).noCloses(recentEur);
       t.app.get(RateHistory).invalidate();
     }
     const closed = await raw(`/rates/timeseries?start=${YEAR}-01-01&end=${YEAR}-01-31&format=csv`);

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { passwordResetToken } from '@fxrates/db';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { passwordResetToken, TwoFactorRepository } from '@fxrates/db';
 import request from 'supertest';
 import { Authenticator } from './support/authenticator';
 import { PASSWORD, refreshCookieOf } from './support/auth-client';
+import { givenIn } from './support/given';
 import { signedInUser } from './support/signed-in';
-import { sql } from './security/support/accounts';
 import { expectProblem } from './security/support/problem';
 import { enrolTwoFactor } from './security/support/two-factor';
 import { startTestApp, type TestApp } from './test-app';
@@ -31,6 +32,8 @@ describe('two-factor authentication', () => {
   let client = 0;
   const http = () => request(t.app.getHttpServer());
   const nextClient = () => `198.51.100.${++client}`;
+  const db = () => t.app.get(MikroORM).em.fork();
+  const twoFactorRows = () => new TwoFactorRepository(db());
   const as = (account: Pick<Account, 'accessToken'>) => `Bearer ${account.accessToken}`;
 
   const login = (email: string, password = PASSWORD, from = nextClient()) =>
@@ -84,10 +87,9 @@ describe('two-factor authentication', () => {
       /^<svg [^>]*viewBox="[\d ]+"[^>]*>.*<\/svg>\s*$/s,
     );
     // Stored sealed: the database alone gives no authenticator away.
-    const [stored] = await sql(t, 'select secret_ciphertext from user_two_factor where user_id = ?', [
-      ada.userId,
-    ]);
-    expect(String(stored.secret_ciphertext)).not.toContain(secret);
+    const stored = await twoFactorRows().ofUser(ada.userId);
+    expect(stored).toBeDefined();
+    expect(String(stored!.secret_ciphertext)).not.toContain(secret);
 
     // Until a code confirms it, nothing changes at sign-in.
     expect((await login(ada.email).expect(200)).body.accessToken).toEqual(expect.any(String));
@@ -106,11 +108,9 @@ describe('two-factor authentication', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    const hashes = await sql(t, 'select code_hash from two_factor_recovery_codes where user_id = ?', [
-      ada.userId,
-    ]);
+    const hashes = await twoFactorRows().recoveryCodeHashesOf(ada.userId);
     expect(hashes).toHaveLength(10);
-    for (const { code_hash: hash } of hashes) expect(codes).not.toContain(hash); // only hashes are kept
+    for (const hash of hashes) expect(codes).not.toContain(hash); // only hashes are kept
     expect(await status(ada)).toEqual({
       enabled: true,
       enabledAt: expect.any(String),
@@ -279,12 +279,7 @@ describe('two-factor authentication', () => {
     expect((await status(ada)).enabled).toBe(true);
     await disable({ password: PASSWORD, code: await ada.phone.fresh() }).expect(204);
     expect(await status(ada)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
-    const [left] = await sql(
-      t,
-      'select count(*)::int as n from two_factor_recovery_codes where user_id = ?',
-      [ada.userId],
-    );
-    expect(left.n).toBe(0);
+    expect(await twoFactorRows().recoveryCodeHashesOf(ada.userId)).toEqual([]);
     expect((await login(ada.email).expect(200)).body.accessToken).toEqual(expect.any(String));
     expectProblem(
       await disable({ password: PASSWORD, code: ada.phone.codeAt(0) }),
@@ -295,12 +290,8 @@ describe('two-factor authentication', () => {
 
   it('still asks for the second factor after a password reset', async () => {
     const ada = await enrolled();
-    const [link] = await sql(
-      t,
-      `insert into password_resets (id, user_id, email, expires_at) values (gen_random_uuid(), ?, ?, now() + interval '1 hour') returning id`,
-      [ada.userId, ada.email.toLowerCase()],
-    );
-    const token = passwordResetToken(t.config.auth.jwtSecret, String(link.id), ada.email);
+    const link = await givenIn(t.app).passwordReset({ id: ada.userId, email: ada.email.toLowerCase() });
+    const token = passwordResetToken(t.config.auth.jwtSecret, link.id, ada.email);
     await http()
       .post('/api/auth/password-reset/confirm')
       .send({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
@@ -315,10 +306,9 @@ describe('two-factor authentication', () => {
       account: Account,
       hours: number,
     ): Promise<{ accessToken: string; cookie: string }> {
-      await sql(
-        t,
-        `update refresh_tokens set authenticated_at = now() - ? * interval '1 minute' where user_id = ?`,
-        [hours * 60, account.userId],
+      await givenIn(t.app).signInsAuthenticatedAt(
+        { id: account.userId },
+        new Date(Date.now() - hours * 3_600_000),
       );
       const refreshed = await http().post('/api/auth/refresh').set('Cookie', account.cookie).expect(200);
       return { accessToken: refreshed.body.accessToken, cookie: refreshCookieOf(refreshed) };

@@ -1,3 +1,11 @@
+import {
+  addMark,
+  appliedMigrationCount,
+  createMarksTable,
+  currentDatabaseName,
+  marksIn,
+  onDatabaseServer,
+} from '@fxrates/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import {
@@ -16,25 +24,13 @@ const deadPid = () => 4_194_304 + 1;
 
 /** The test run's own isolation: each jest worker on a database and a Redis DB of its own. */
 describe('test workers: a database and a Redis DB each', () => {
-  const query = async (url: string, sql: string): Promise<Array<Record<string, unknown>>> => {
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
-
   it('runs this file in its worker’s database and Redis DB', async () => {
     const id = currentWorkerId();
     const url = process.env.TEST_DATABASE_URL!;
     expect(databaseNameOf(url)).toMatch(new RegExp(`_p\\d+_w${id}$`));
-    const [{ name }] = await query(url, 'select current_database() as name');
-    expect(name).toBe(databaseNameOf(url));
+    expect(await currentDatabaseName(url)).toBe(databaseNameOf(url));
     // Migrated: the template's schema came with the copy.
-    const [{ migrations }] = await query(url, 'select count(*)::int as migrations from mikro_orm_migrations');
-    expect(migrations).toBeGreaterThan(0);
+    expect(await appliedMigrationCount(url)).toBeGreaterThan(0);
 
     const redis = new Redis(process.env.TEST_REDIS_URL!, { lazyConnect: true });
     try {
@@ -49,50 +45,48 @@ describe('test workers: a database and a Redis DB each', () => {
 
   it('copies the template to fresh databases that share no rows, replacing what an earlier run left', async () => {
     const base = `${runlessDatabaseUrl(process.env.TEST_DATABASE_URL!)}_copytest`;
-    const admin = new URL(base);
-    admin.pathname = '/postgres';
     const template = databaseNameOf(templateDatabaseUrl(base));
     const run = `p${process.pid}`;
     const names = [1, 2].map((id) => databaseNameOf(workerDatabaseUrl(base, id, run)));
-    const migrate = () => query(templateDatabaseUrl(base), 'create table if not exists notes (text text)');
-    await query(admin.toString(), `drop database if exists "${template}" with (force)`);
-    await query(admin.toString(), `create database "${template}"`);
+    const migrate = () => createMarksTable(templateDatabaseUrl(base));
+    const databaseNames = () => onDatabaseServer(base, (server) => server.databaseNames());
+    await onDatabaseServer(base, async (server) => {
+      await server.dropDatabase(template);
+      await server.createDatabase(template);
+    });
     try {
       await copyTemplateForWorkers(base, 2, run, migrate);
-      await query(workerDatabaseUrl(base, 1, run), "insert into notes values ('worker 1 was here')");
-      expect(await query(workerDatabaseUrl(base, 2, run), 'select * from notes')).toEqual([]);
+      await addMark(workerDatabaseUrl(base, 1, run), 'worker 1 was here');
+      expect(await marksIn(workerDatabaseUrl(base, 2, run))).toEqual([]);
 
       // A connection left open by a killed run does not stop the next run's copy.
       const leftOver = new Client({ connectionString: workerDatabaseUrl(base, 1, run) });
       await leftOver.connect();
       leftOver.on('error', () => undefined);
       await copyTemplateForWorkers(base, 2, run, migrate);
-      expect(await query(workerDatabaseUrl(base, 1, run), 'select * from notes')).toEqual([]);
+      expect(await marksIn(workerDatabaseUrl(base, 1, run))).toEqual([]);
       await leftOver.end().catch(() => undefined);
 
       // Another run's databases stay while its jest process runs, and go once it is gone.
       const alive = databaseNameOf(workerDatabaseUrl(base, 1, `p${process.ppid}`));
       const killed = databaseNameOf(workerDatabaseUrl(base, 1, `p${deadPid()}`));
-      for (const name of [alive, killed])
-        await query(admin.toString(), `create database "${name}" template "${template}"`);
+      await onDatabaseServer(base, async (server) => {
+        for (const name of [alive, killed]) await server.createDatabase(name, { template });
+      });
       await copyTemplateForWorkers(base, 2, run, migrate);
-      const left = (await query(admin.toString(), 'select datname from pg_database')).map(
-        (row) => row.datname,
-      );
+      const left = await databaseNames();
       expect(left).toContain(alive);
       expect(left).not.toContain(killed);
       names.push(alive);
 
       await dropRunDatabases(base, 2, run);
-      const after = (await query(admin.toString(), 'select datname from pg_database')).map(
-        (row) => row.datname,
-      );
+      const after = await databaseNames();
       expect(after).not.toContain(names[0]);
       expect(after).not.toContain(names[1]);
     } finally {
-      for (const name of [template, ...names]) {
-        await query(admin.toString(), `drop database if exists "${name}" with (force)`);
-      }
+      await onDatabaseServer(base, async (server) => {
+        for (const name of [template, ...names]) await server.dropDatabase(name);
+      });
     }
   });
 

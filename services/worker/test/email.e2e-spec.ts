@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ContactMessage } from '@fxrates/db';
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
@@ -6,6 +7,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { givenIn } from '../../api/test/support/given';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
@@ -41,12 +43,12 @@ async function sendContact(api: TestApp, subject: string): Promise<string> {
       recaptchaToken: 'dev',
     })
     .expect(202);
-  const [row] = await api.app
-    .get(MikroORM)
-    .em.getConnection()
-    .execute('select id from contact_messages where subject = ?', [subject]);
-  return row.id;
+  return (await api.app.get(MikroORM).em.fork().findOneOrFail(ContactMessage, { subject })).id;
 }
+
+/** The contact message as stored now. */
+const storedMessage = (api: TestApp, id: string) =>
+  api.app.get(MikroORM).em.fork().findOneOrFail(ContactMessage, id);
 
 describe('worker: contact email', () => {
   let smtp: SmtpSink;
@@ -74,12 +76,7 @@ describe('worker: contact email', () => {
     expect(mail.header('Reply-To')).toBe('ada@example.com');
     expect(mail.header('Message-ID')).toBe(`<contact-${id}@fxrates.example>`);
     expect(mail.raw).toContain('Hello there');
-    const db = pair.api.app.get(MikroORM).em.getConnection();
-    await until(
-      async () =>
-        (await db.execute('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !==
-        null,
-    );
+    await until(async () => (await storedMessage(pair.api, id)).emailedAt !== null);
   });
 });
 
@@ -88,14 +85,13 @@ describe('worker: contact email sweep', () => {
     const smtp = await startSmtpSink();
     const pair = await startPair(smtp.port);
     try {
-      const id = randomUUID();
-      const subject = `Orphan ${id}`;
-      const db = pair.api.app.get(MikroORM).em.getConnection();
-      await db.execute(
-        `insert into contact_messages (id, name, email, subject, message, created_at)
-         values (?, 'Ada Lovelace', 'ada@example.com', ?, 'Lost on the way', now() - interval '5 minutes')`,
-        [id, subject],
-      );
+      const subject = `Orphan ${randomUUID()}`;
+      await givenIn(pair.api.app).contactMessage('ada@example.com', {
+        name: 'Ada Lovelace',
+        subject,
+        message: 'Lost on the way',
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      });
       const queue = pair.worker.get<Queue>(getQueueToken(QUEUES.email));
       for (let i = 0; i < 2; i++) {
         const sweep = await queue.add(JOBS.requeueUnsentEmail, { messageId: '' });
@@ -121,22 +117,14 @@ describe('worker: contact email while SMTP is down', () => {
       const subject = `Outage ${randomUUID()}`;
       const id = await sendContact(pair.api, subject);
       await new Promise((r) => setTimeout(r, 1000)); // a few attempts fail: nothing listens
-      const db = pair.api.app.get(MikroORM).em.getConnection();
-      const [pending] = await db.execute(
-        'select emailed_at, email_failed_at from contact_messages where id = ?',
-        [id],
-      );
-      expect(pending).toEqual({ emailed_at: null, email_failed_at: null });
+      const pending = await storedMessage(pair.api, id);
+      expect([pending.emailedAt, pending.emailFailedAt]).toEqual([null, null]);
 
       smtp = await startSmtpSink(port);
       await until(() => smtp!.mails.some((m) => unwrapped(m).includes(subject)), 20_000);
       await new Promise((r) => setTimeout(r, 1500)); // no second copy arrives later
       expect(smtp.mails.filter((m) => unwrapped(m).includes(subject))).toHaveLength(1);
-      await until(
-        async () =>
-          (await db.execute('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !==
-          null,
-      );
+      await until(async () => (await storedMessage(pair.api, id)).emailedAt !== null);
     } finally {
       await pair.worker.close();
       await pair.api.close();
@@ -154,17 +142,15 @@ describe('worker: contact email while SMTP is down longer than its retries', () 
     try {
       const subject = `Long outage ${randomUUID()}`;
       const id = await sendContact(pair.api, subject);
-      const db = pair.api.app.get(MikroORM).em.getConnection();
-      const row = async () =>
-        (await db.execute('select emailed_at, email_failed_at from contact_messages where id = ?', [id]))[0];
-      await until(async () => (await row()).email_failed_at !== null, 30_000); // its job gave up
+      const row = () => storedMessage(pair.api, id);
+      await until(async () => (await row()).emailFailedAt !== null, 30_000); // its job gave up
 
       smtp = await startSmtpSink(port);
       await until(() => smtp!.mails.some((m) => unwrapped(m).includes(subject)), 20_000);
       await new Promise((r) => setTimeout(r, 2500)); // two more sweeps: no second copy
       expect(smtp.mails.filter((m) => unwrapped(m).includes(subject))).toHaveLength(1);
-      await until(async () => (await row()).emailed_at !== null);
-      expect((await row()).email_failed_at).toBeNull();
+      await until(async () => (await row()).emailedAt !== null);
+      expect((await row()).emailFailedAt).toBeNull();
     } finally {
       await pair.worker.close();
       await pair.api.close();

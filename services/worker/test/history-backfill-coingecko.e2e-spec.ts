@@ -1,3 +1,4 @@
+import { ClosesImportRepository } from '@fxrates/db';
 import type { Client } from 'pg';
 import { RateDecimal } from '@fxrates/rates';
 import { HistoryStandIn } from '../../../libs/rates/testing/history-stand-in';
@@ -21,6 +22,7 @@ const FIRST_CLOSE = addDays(TODAY, -COINGECKO_WINDOW_DAYS - 1);
 
 describe('history backfill from CoinGecko for the crypto no exchange lists', () => {
   let db: Client;
+  let imports: ClosesImportRepository;
   let standIn: HistoryStandIn;
   let log: string[];
 
@@ -38,33 +40,21 @@ describe('history backfill from CoinGecko for the crypto no exchange lists', () 
     ...overrides,
   });
 
-  /** Every stored CoinGecko close of the test's codes, as "day currency rate". */
-  const stored = async () => {
-    const { rows } = await db.query(
-      `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate from rate_history
-        where source = 'coingecko' and currency = any($1) and day between '2000-01-01' and $2 order by currency, day`,
-      [CRYPTO, TODAY],
+  /** The test's closes: CoinGecko's of its codes and days. */
+  const ours = { sources: ['coingecko'], currencies: CRYPTO, from: '2000-01-01', to: TODAY };
+  /** Every stored CoinGecko close of the test's codes, as "day currency rate", by currency then day. */
+  const stored = async () =>
+    (await imports.storedCloses(ours))
+      .sort((a, b) => a.currency.localeCompare(b.currency) || a.day.localeCompare(b.day))
+      .map((r) => `${r.day} ${r.currency} ${r.rate}`);
+  const progress = async () =>
+    Object.fromEntries(
+      [...(await imports.checkedThrough('coingecko'))].filter(([currency]) => CRYPTO.includes(currency)),
     );
-    return rows.map((r) => `${r.day} ${r.currency} ${r.rate}`);
-  };
-  const progress = async () => {
-    const { rows } = await db.query(
-      `select currency, to_char(checked_through, 'YYYY-MM-DD') as day from history_backfill_progress
-        where source = 'coingecko' and currency = any($1) order by currency`,
-      [CRYPTO],
-    );
-    return Object.fromEntries(rows.map((r) => [String(r.currency), String(r.day)]));
-  };
   const geckoRequests = () => standIn.requests.filter((r) => r.route === 'coingecko');
   const reset = async () => {
-    await db.query(
-      `delete from rate_history where source = 'coingecko' and currency = any($1) and day between '2000-01-01' and $2`,
-      [CRYPTO, TODAY],
-    );
-    await db.query(
-      `delete from history_backfill_progress where source = 'coingecko' and currency = any($1)`,
-      [CRYPTO],
-    );
+    await imports.deleteCloses(ours);
+    await imports.forgetCheckedThrough(['coingecko'], CRYPTO);
     standIn.requests.length = 0;
     standIn.clearFaults();
     standIn.today = TODAY;
@@ -73,6 +63,7 @@ describe('history backfill from CoinGecko for the crypto no exchange lists', () 
 
   beforeAll(async () => {
     db = await connectTestDatabase();
+    imports = new ClosesImportRepository(db);
     standIn = await HistoryStandIn.start();
     standIn.magnitudes = { ...standIn.magnitudes, ZEC: 0.021 };
     for (const code of CRYPTO) standIn.listedFrom[code] = '2000-01-01';

@@ -1,3 +1,4 @@
+import { ClosesImportRepository } from '@fxrates/db';
 import type { Client } from 'pg';
 import { RateDecimal } from '@fxrates/rates';
 import { HistoryStandIn } from '../../../libs/rates/testing/history-stand-in';
@@ -17,6 +18,7 @@ const days = calendarDays;
 
 describe('history backfill from the providers’ range endpoints', () => {
   let db: Client;
+  let imports: ClosesImportRepository;
   let standIn: HistoryStandIn;
   let log: string[];
 
@@ -33,39 +35,25 @@ describe('history backfill from the providers’ range endpoints', () => {
     ...overrides,
   });
 
+  /** The test's closes: its sources, codes and days. */
+  const ours = { sources: SOURCES, currencies: [...FIAT, ...CRYPTO], from: FIRST, to: TODAY };
   /** Every stored close of the test's codes and days, as "source day currency rate". */
-  const stored = async () => {
-    const { rows } = await db.query(
-      `select source, to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate from rate_history
-        where source = any($1) and currency = any($2) and day between $3 and $4 order by source, day, currency`,
-      [SOURCES, [...FIAT, ...CRYPTO], FIRST, TODAY],
-    );
-    return rows.map((r) => `${r.source} ${r.day} ${r.currency} ${r.rate}`);
-  };
-  /** When rate_history was last analysed by hand (a vacuum's analyse counts), as text. */
-  const lastAnalysed = async () => {
-    const { rows } = await db.query(
-      `select coalesce(last_analyze::text, 'never') as at from pg_stat_user_tables where relname = 'rate_history'`,
-    );
-    return rows[0].at as string;
-  };
+  const stored = async () =>
+    (await imports.storedCloses(ours)).map((r) => `${r.source} ${r.day} ${r.currency} ${r.rate}`);
+  /** When rate_history was last analysed by hand (a vacuum's analyse counts). */
+  const lastAnalysed = async () => (await imports.manualMaintenance()).lastAnalysedAt;
   const progress = async () => {
-    const { rows } = await db.query(
-      `select source, currency, to_char(checked_through, 'YYYY-MM-DD') as day from history_backfill_progress
-        where source = any($1) and currency = any($2) order by source, currency`,
-      [SOURCES, [...FIAT, ...CRYPTO]],
-    );
-    return Object.fromEntries(rows.map((r) => [`${r.source} ${r.currency}`, r.day]));
+    const checked: Record<string, string> = {};
+    for (const source of SOURCES) {
+      for (const [currency, day] of await imports.checkedThrough(source)) {
+        if (ours.currencies.includes(currency)) checked[`${source} ${currency}`] = day;
+      }
+    }
+    return checked;
   };
   const reset = async () => {
-    await db.query(
-      `delete from rate_history where source = any($1) and currency = any($2) and day between $3 and $4`,
-      [SOURCES, [...FIAT, ...CRYPTO], FIRST, TODAY],
-    );
-    await db.query(`delete from history_backfill_progress where source = any($1) and currency = any($2)`, [
-      SOURCES,
-      [...FIAT, ...CRYPTO],
-    ]);
+    await imports.deleteCloses(ours);
+    await imports.forgetCheckedThrough(SOURCES, ours.currencies);
     standIn.requests.length = 0;
     standIn.clearFaults();
     log = [];
@@ -73,6 +61,7 @@ describe('history backfill from the providers’ range endpoints', () => {
 
   beforeAll(async () => {
     db = await connectTestDatabase();
+    imports = new ClosesImportRepository(db);
     standIn = await HistoryStandIn.start();
     standIn.today = TODAY;
     for (const code of CRYPTO) standIn.listedFrom[code] = FIRST;
@@ -108,7 +97,7 @@ describe('history backfill from the providers’ range endpoints', () => {
         /^History backfill: rate_history vacuumed and analysed after [\d,]+ rows written$/.test(line),
       ),
     ).toHaveLength(1);
-    expect(await lastAnalysed()).not.toBe(analysedBefore);
+    expect(await lastAnalysed()).not.toEqual(analysedBefore);
 
     // Each close as the market had it: ≥ 6 significant digits where one of the bases gives them
     // (metals through base XAU, not the 2 digits of USD→XAU), the exchanges' rebased on USD.

@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
@@ -7,9 +6,13 @@ import request from 'supertest';
 import type { PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import type { TestApp } from '../../api/test/test-app';
 import { LAPSED_PLANS_SCHEDULER_ID } from '../src/schedules';
+import { billingProbe } from './support/billing-probe';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { runJob, until } from './support/waiting';
 import { subscribedUser } from './support/subscribed';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The end of a paid period is applied by a delayed job in Redis; the hourly `end-lapsed-plans`
@@ -21,16 +24,11 @@ describe('worker: ending lapsed paid plans', () => {
   let worker: INestApplicationContext;
   let queue: Queue;
 
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
-  const planOf = async (userId: string) =>
-    (await sql('select plan from users where id = ?', [userId]))[0].plan as string;
-  const setSubscription = (paypalId: string, status: string, periodEnd: string) =>
-    sql(
-      `update subscriptions set status = ?, current_period_end = now() + ?::interval
-        where paypal_subscription_id = ?`,
-      [status, periodEnd, paypalId],
-    );
+  let probe: ReturnType<typeof billingProbe>;
+  const planOf = (userId: string) => probe.planOf(userId);
+  /** The subscription's status, its paid period ending `periodEndMs` from now (before now when negative). */
+  const setSubscription = (paypalId: string, status: string, periodEndMs: number) =>
+    probe.updateSubscription(paypalId, { status, currentPeriodEnd: new Date(Date.now() + periodEndMs) });
   const http = () => request(api.app.getHttpServer());
 
   const sweep = () => runJob<{ downgraded: number }>(queue, JOBS.endLapsedPlans, { trigger: 'manual' });
@@ -39,6 +37,7 @@ describe('worker: ending lapsed paid plans', () => {
   beforeAll(async () => {
     world = await startBillingWorld();
     ({ paypal, api, worker } = world);
+    probe = billingProbe(world);
     queue = worker.get(getQueueToken(QUEUES.paypalWebhooks));
   });
   afterAll(() => world.close());
@@ -59,9 +58,9 @@ describe('worker: ending lapsed paid plans', () => {
     const paidUp = await subscribedUser(api, paypal);
     const active = await subscribedUser(api, paypal);
     // Cancelled a year ago; the delayed job that would have ended the plan is lost with Redis.
-    await setSubscription(lapsed.paypalId, 'cancelled', '-1 day');
-    await setSubscription(paidUp.paypalId, 'cancelled', '10 days');
-    await setSubscription(active.paypalId, 'active', '-1 hour');
+    await setSubscription(lapsed.paypalId, 'cancelled', -DAY_MS);
+    await setSubscription(paidUp.paypalId, 'cancelled', 10 * DAY_MS);
+    await setSubscription(active.paypalId, 'active', -HOUR_MS);
     const key = (
       await http()
         .post('/api/keys')
@@ -89,7 +88,7 @@ describe('worker: ending lapsed paid plans', () => {
 
   it('ends an expired subscription too, and a second run leaves it so', async () => {
     const lapsed = await subscribedUser(api, paypal);
-    await setSubscription(lapsed.paypalId, 'expired', '-1 day');
+    await setSubscription(lapsed.paypalId, 'expired', -DAY_MS);
     expect((await sweep()).downgraded).toBeGreaterThanOrEqual(1);
     await sweep();
     expect(await planOf(lapsed.userId)).toBe('free');

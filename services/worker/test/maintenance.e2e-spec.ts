@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -6,10 +5,14 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { AnonymousSession, RefreshToken, User } from '@fxrates/db';
 import { givenFor } from '@fxrates/testing';
 import { testConfig } from '../../api/test/test-config';
 import { SESSION_PURGE_SCHEDULER_ID } from '../src/schedules';
 import { WorkerModule } from '../src/worker.module';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 describe('worker: maintenance', () => {
   const config = testConfig({ RATES_INGEST_INTERVAL_MS: '600000' });
@@ -26,20 +29,19 @@ describe('worker: maintenance', () => {
     await redis.quit();
   });
 
+  const given = () => givenFor({ em: worker.get(MikroORM).em, config });
+  const em = () => worker.get(MikroORM).em.fork();
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  const fromNow = (ms: number) => new Date(Date.now() + ms);
+
   it('purges sessions expired more than 7 days ago and keeps the rest', async () => {
-    const db = worker.get(MikroORM).em.getConnection();
+    const tokenHashOf = async (expiresAt: Date, createdAt?: Date) =>
+      (await given().anonymousSession({ expiresAt, createdAt })).tokenHash;
     const hashes = {
-      old: randomBytes(32).toString('hex'),
-      recent: randomBytes(32).toString('hex'),
-      live: randomBytes(32).toString('hex'),
+      old: await tokenHashOf(ago(8 * DAY_MS), ago(9 * DAY_MS)),
+      recent: await tokenHashOf(ago(HOUR_MS), ago(13 * HOUR_MS)),
+      live: await tokenHashOf(fromNow(HOUR_MS)),
     };
-    await db.execute(
-      `insert into anonymous_sessions (id, token_hash, expires_at, created_at) values
-        (gen_random_uuid(), ?, now() - interval '8 days', now() - interval '9 days'),
-        (gen_random_uuid(), ?, now() - interval '1 hour', now() - interval '13 hours'),
-        (gen_random_uuid(), ?, now() + interval '1 hour', now())`,
-      [hashes.old, hashes.recent, hashes.live],
-    );
     const queue = worker.get<Queue>(getQueueToken(QUEUES.maintenance));
     expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual([SESSION_PURGE_SCHEDULER_ID]);
     const job = await queue.add(JOBS.purgeExpiredSessions, { olderThanMs: 7 * 24 * 3600 * 1000 });
@@ -48,34 +50,24 @@ describe('worker: maintenance', () => {
     // The daily schedule also runs once at boot and may be the one that deletes the old row.
     expect(await job.isCompleted()).toBe(true);
 
-    const left = await db.execute<{ token_hash: string }[]>(
-      'select token_hash from anonymous_sessions where token_hash in (?, ?, ?)',
-      [hashes.old, hashes.recent, hashes.live],
-    );
-    expect(left.map((r: { token_hash: string }) => r.token_hash).sort()).toEqual(
-      [hashes.recent, hashes.live].sort(),
-    );
+    const left = await em().find(AnonymousSession, {
+      tokenHash: { $in: [hashes.old, hashes.recent, hashes.live] },
+    });
+    expect(left.map((r) => r.tokenHash).sort()).toEqual([hashes.recent, hashes.live].sort());
   });
 
   it('purges refresh tokens expired or revoked more than 7 days ago, keeping rotated ones for reuse detection', async () => {
-    const db = worker.get(MikroORM).em.getConnection();
-    const user = await givenFor({ em: worker.get(MikroORM).em, config }).user();
+    const user = await given().user();
     const rows = {
-      expiredLongAgo: `expires_at = now() - interval '8 days'`,
-      revokedLongAgo: `expires_at = now() + interval '1 day', revoked_at = now() - interval '8 days'`,
-      revokedRecently: `expires_at = now() + interval '1 day', revoked_at = now() - interval '1 day'`,
-      rotatedLongAgo: `expires_at = now() + interval '1 day', rotated_at = now() - interval '10 days'`,
-      live: `expires_at = now() + interval '10 days'`,
+      expiredLongAgo: { expiresAt: ago(8 * DAY_MS) },
+      revokedLongAgo: { expiresAt: fromNow(DAY_MS), revokedAt: ago(8 * DAY_MS) },
+      revokedRecently: { expiresAt: fromNow(DAY_MS), revokedAt: ago(DAY_MS) },
+      rotatedLongAgo: { expiresAt: fromNow(DAY_MS), rotatedAt: ago(10 * DAY_MS) },
+      live: { expiresAt: fromNow(10 * DAY_MS) },
     };
     const hashOf: Record<string, string> = {};
-    for (const [name, set] of Object.entries(rows)) {
-      hashOf[name] = randomBytes(32).toString('hex');
-      await db.execute(
-        `insert into refresh_tokens (id, user_id, family, token_hash, expires_at, created_at)
-         values (gen_random_uuid(), ?, gen_random_uuid(), ?, now(), now())`,
-        [user.id, hashOf[name]],
-      );
-      await db.execute(`update refresh_tokens set ${set} where token_hash = ?`, [hashOf[name]]);
+    for (const [name, token] of Object.entries(rows)) {
+      hashOf[name] = (await given().refreshToken(user, token)).tokenHash;
     }
     const queue = worker.get<Queue>(getQueueToken(QUEUES.maintenance));
     const job = await queue.add(JOBS.purgeExpiredSessions, { olderThanMs: 7 * 24 * 3600 * 1000 });
@@ -83,14 +75,9 @@ describe('worker: maintenance', () => {
     while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await job.isCompleted()).toBe(true);
 
-    const left = await db.execute<{ token_hash: string }[]>(
-      'select token_hash from refresh_tokens where user_id = ?',
-      [user.id],
-    );
-    const names = Object.keys(hashOf).filter((name) =>
-      left.some((r: { token_hash: string }) => r.token_hash === hashOf[name]),
-    );
+    const left = await em().find(RefreshToken, { user: user.id });
+    const names = Object.keys(hashOf).filter((name) => left.some((r) => r.tokenHash === hashOf[name]));
     expect(names.sort()).toEqual(['live', 'revokedRecently', 'rotatedLongAgo']);
-    await db.execute('delete from users where id = ?', [user.id]);
+    await em().nativeDelete(User, { id: user.id });
   });
 });

@@ -1,4 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
+import { User } from '@fxrates/db';
+import type { BillingCycle, PlanId } from '@fxrates/domain';
 import { randomUUID } from 'node:crypto';
 import type { PlanOverride } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
@@ -50,13 +52,24 @@ describe('worker: no plan granted at a price we did not set', () => {
   }
 
   /** A row and plan as the worker recorded them before it checked prices and owners. */
-  async function grantedBefore(userId: string, paypalId: string, plan: string, cycle: string): Promise<void> {
-    await probe.sql(
-      `insert into subscriptions (id, user_id, plan, billing_cycle, status, paypal_subscription_id, amount_minor, currency, created_at)
-       values (gen_random_uuid(), ?, ?, ?, 'active', ?, 9999, 'USD', now())`,
-      [userId, plan, cycle, paypalId],
+  async function grantedBefore(
+    userId: string,
+    paypalId: string,
+    plan: PlanId,
+    billingCycle: BillingCycle,
+  ): Promise<void> {
+    await probe.given.subscription(
+      { id: userId },
+      {
+        plan,
+        billingCycle,
+        status: 'active',
+        paypalSubscriptionId: paypalId,
+        amountMinor: 9999,
+        currentPeriodEnd: null,
+      },
     );
-    await probe.sql('update users set plan = ? where id = ?', [plan, userId]);
+    await probe.em().nativeUpdate(User, { id: userId }, { plan });
   }
 
   const warned = (paypalId: string, reason: RegExp) =>
@@ -85,7 +98,7 @@ describe('worker: no plan granted at a price we did not set', () => {
     await probe.deliverAndWait(world.paypal.event('PAYMENT.SALE.COMPLETED', paypalId));
 
     expect(await probe.planOf(userId)).toBe('free');
-    expect(await probe.subscriptionRow(paypalId)).toBeUndefined();
+    expect(await probe.subscriptionStored(paypalId)).toBe(false);
     expect(await probe.meteredPlan(key)).toBe('free');
     expect(warned(paypalId, /price/)).toBe(true);
 
@@ -116,7 +129,8 @@ describe('worker: no plan granted at a price we did not set', () => {
 
     expect(summary.refused).toBeGreaterThanOrEqual(1);
     expect(await probe.planOf(userId)).toBe('free');
-    expect(await probe.subscriptionRow(paypalId)).toMatchObject({ status: 'refused', user_id: userId });
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.status, row.user.id]).toEqual(['refused', userId]);
     await until(async () => (await probe.meteredPlan(key)) === 'free', ANNOUNCEMENT_DEADLINE_MS);
     expect(warned(paypalId, /price/)).toBe(true);
   }, 60_000);
@@ -131,10 +145,8 @@ describe('worker: no plan granted at a price we did not set', () => {
 
     expect(await probe.planOf(holder.userId)).toBe('free');
     expect(await probe.planOf(named.userId)).toBe('free');
-    expect(await probe.subscriptionRow(paypalId)).toMatchObject({
-      status: 'refused',
-      user_id: holder.userId,
-    });
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.status, row.user.id]).toEqual(['refused', holder.userId]);
     expect(warned(paypalId, /custom_id/)).toBe(true);
   });
 
@@ -145,7 +157,7 @@ describe('worker: no plan granted at a price we did not set', () => {
   ])('binds nothing from an ACTIVATED event whose custom_id is %s', async (_what, customId) => {
     const paypalId = world.paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: customId }).id;
     await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId));
-    expect(await probe.subscriptionRow(paypalId)).toBeUndefined();
+    expect(await probe.subscriptionStored(paypalId)).toBe(false);
     expect(warned(paypalId, /custom_id/)).toBe(true);
   });
 
@@ -153,7 +165,8 @@ describe('worker: no plan granted at a price we did not set', () => {
     const { userId, key } = await probe.member();
     const paypalId = await approvedInBrowser({ plan_id: ENTERPRISE_MONTHLY, custom_id: userId });
     await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId));
-    expect(await probe.subscriptionRow(paypalId)).toMatchObject({ user_id: userId, amount_minor: 9999 });
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.user.id, row.amountMinor]).toEqual([userId, 9999]);
     expect(await probe.planOf(userId)).toBe('enterprise');
     await until(async () => (await probe.meteredPlan(key)) === 'enterprise', ANNOUNCEMENT_DEADLINE_MS);
   }, 60_000);

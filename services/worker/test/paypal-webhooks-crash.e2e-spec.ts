@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { bullPrefix, paypalEventJobId, QUEUES } from '@fxrates/queues';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,9 +21,6 @@ describe('worker: a PayPal event interrupted by a crash', () => {
   let paypal: PayPalStandIn;
   let api: TestApp;
   const workers: ChildProcess[] = [];
-
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
 
   async function startWorker(): Promise<ChildProcess> {
     const child = spawn(process.execPath, [WORKER_MAIN], {
@@ -71,21 +67,19 @@ describe('worker: a PayPal event interrupted by a crash', () => {
     paypal.holdSubscriptionReads = true;
     paypal.setStatus(paypalId, 'CANCELLED');
     const event = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId);
-    await billingProbe({ api, paypal }).deliver(event);
+    const probe = billingProbe({ api, paypal });
+    await probe.deliver(event);
     await until(() => paypal.heldReads() > 0); // the worker is inside the event, waiting on PayPal
 
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     paypal.releaseSubscriptionReads();
-    const row = async () =>
-      (
-        await sql(
-          `select e.processed_at, s.status from webhook_events e, subscriptions s
-            where e.event_id = ? and s.paypal_subscription_id = ?`,
-          [event.id, paypalId],
-        )
-      )[0];
-    expect(await row()).toMatchObject({ processed_at: null, status: 'active' }); // nothing half-applied
+    /** The stored event's processing and the subscription's status (fails while either is missing). */
+    const row = async () => {
+      const [stored] = await probe.webhookEvents(event.id);
+      return { processedAt: stored.processedAt, status: (await probe.subscriptionRow(paypalId)).status };
+    };
+    expect(await row()).toEqual({ processedAt: null, status: 'active' }); // nothing half-applied
 
     // What 30 s of lock expiry and BullMQ's stalled check would leave; saves the wait.
     const queueKey = `${bullPrefix(api.config.redis.keyPrefix)}:${QUEUES.paypalWebhooks}`;
@@ -94,11 +88,8 @@ describe('worker: a PayPal event interrupted by a crash', () => {
     await api.redis.sadd(`${queueKey}:stalled`, jobId);
 
     await startWorker();
-    await until(async () => (await row()).processed_at !== null, 20_000);
+    await until(async () => (await row()).processedAt !== null, 20_000);
     expect((await row()).status).toBe('cancelled');
-    const [events] = await sql('select count(*)::int as n from webhook_events where event_id = ?', [
-      event.id,
-    ]);
-    expect(events.n).toBe(1);
+    expect(await probe.webhookEvents(event.id)).toHaveLength(1);
   }, 60_000);
 });

@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { migrateUp } from '@fxrates/db';
 import { bullConnection, bullPrefix, paypalEventJobId, QUEUES } from '@fxrates/queues';
 import { Queue } from 'bullmq';
@@ -18,6 +17,7 @@ import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 const ROOT = path.resolve(__dirname, '../../..');
 const WORKER_MAIN = path.join(ROOT, 'dist/services/worker/src/main.js');
 const OUTAGE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /**
  * PostgreSQL (a server of this test's own) killed for a minute while PayPal events are in flight:
@@ -76,12 +76,12 @@ describe('worker: PayPal events through a PostgreSQL outage', () => {
 
   it('applies an event stored before the outage and one that arrived during it, once each, after recovery', async () => {
     const probe = billingProbe({ api, paypal });
-    const sql = (query: string, params: unknown[] = []) =>
-      api.app.get(MikroORM).em.getConnection().execute(query, params);
     const stored = await subscribedUser(api, paypal);
     const arriving = await subscribedUser(api, paypal);
     // Both paid periods are over: a cancellation ends the plan at once (back to free).
-    await sql(`update subscriptions set current_period_end = now() - interval '1 day'`);
+    for (const { paypalId } of [stored, arriving]) {
+      await probe.updateSubscription(paypalId, { currentPeriodEnd: new Date(Date.now() - DAY_MS) });
+    }
     const queue = new Queue(QUEUES.paypalWebhooks, {
       connection: bullConnection(api.config.redis.url),
       prefix: bullPrefix(api.config.redis.keyPrefix),
@@ -124,14 +124,13 @@ describe('worker: PayPal events through a PostgreSQL outage', () => {
         expect((await probe.subscriptionRow(paypalId)).status).toBe('cancelled');
         expect(await probe.planOf(userId)).toBe('free');
       }
-      const events = await sql(
-        `select event_id, count(*)::int as n, bool_and(processed_at is not null) as applied
-           from webhook_events where event_id in (?, ?) group by event_id order by event_id`,
-        [before.id, during.id],
+      const events = await Promise.all(
+        [before.id, during.id].map(async (id) => {
+          const rows = await probe.webhookEvents(id);
+          return { eventId: id, n: rows.length, applied: rows.every((row) => row.processedAt !== null) };
+        }),
       );
-      expect(events).toEqual(
-        [before.id, during.id].sort().map((id) => ({ event_id: id, n: 1, applied: true })),
-      );
+      expect(events).toEqual([before.id, during.id].map((id) => ({ eventId: id, n: 1, applied: true })));
       expect([worker.exitCode, worker.signalCode]).toEqual([null, null]); // it lived through the outage
     } finally {
       await queue.close();
@@ -141,19 +140,11 @@ describe('worker: PayPal events through a PostgreSQL outage', () => {
   it('queues a stored, unapplied event whose job is gone (Redis lost it) on the next sweep', async () => {
     const probe = billingProbe({ api, paypal });
     const { userId, paypalId } = await subscribedUser(api, paypal);
-    await probe.sql(
-      `update subscriptions set current_period_end = now() - interval '1 day'
-                      where paypal_subscription_id = ?`,
-      [paypalId],
-    );
+    await probe.updateSubscription(paypalId, { currentPeriodEnd: new Date(Date.now() - DAY_MS) });
     paypal.setStatus(paypalId, 'CANCELLED');
     const event = paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId);
     // Stored as the API stores it, but never queued.
-    await probe.sql(
-      `insert into webhook_events (id, provider, event_id, type, resource_id, payload, received_at)
-       values (gen_random_uuid(), 'paypal', ?, ?, ?, ?, now())`,
-      [event.id, event.event_type, paypalId, JSON.stringify(event)],
-    );
+    await probe.given.webhookEvent(event, { resourceId: paypalId });
     await until(() => probe.processed(event.id), 20_000); // the sweep runs every 5 s here
     expect(await probe.planOf(userId)).toBe('free');
   }, 30_000);

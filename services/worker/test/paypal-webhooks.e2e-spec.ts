@@ -10,6 +10,9 @@ import { billingProbe } from './support/billing-probe';
 import { until } from './support/waiting';
 import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
 describe('worker: PayPal webhooks', () => {
   let paypal: PayPalStandIn;
   let api: TestApp;
@@ -29,21 +32,18 @@ describe('worker: PayPal webhooks', () => {
 
   it('applies a cancellation: status cancelled, the plan kept until the paid period ends', async () => {
     const { userId, paypalId } = await subscribed();
-    const paidUntil = (await probe.subscriptionRow(paypalId)).current_period_end;
+    const paidUntil = (await probe.subscriptionRow(paypalId)).currentPeriodEnd;
     paypal.setStatus(paypalId, 'CANCELLED');
     await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
     const row = await probe.subscriptionRow(paypalId);
     expect(row.status).toBe('cancelled');
-    expect(row.current_period_end).toEqual(paidUntil);
+    expect(row.currentPeriodEnd).toEqual(paidUntil);
     expect(await probe.planOf(userId)).toBe('basic');
   });
 
   it('returns the plan to free once a cancelled or expired subscription is past its period end', async () => {
     const { userId, paypalId } = await subscribed();
-    await probe.sql(
-      `update subscriptions set current_period_end = now() - interval '1 day' where paypal_subscription_id = ?`,
-      [paypalId],
-    );
+    await probe.updateSubscription(paypalId, { currentPeriodEnd: new Date(Date.now() - DAY_MS) });
     paypal.setStatus(paypalId, 'EXPIRED');
     await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.EXPIRED', paypalId));
     expect((await probe.subscriptionRow(paypalId)).status).toBe('expired');
@@ -61,10 +61,7 @@ describe('worker: PayPal webhooks', () => {
 
   it('never applies a PayPal state older than the one stored', async () => {
     const { paypalId } = await subscribed();
-    await probe.sql(
-      `update subscriptions set paypal_updated_at = now() + interval '1 hour' where paypal_subscription_id = ?`,
-      [paypalId],
-    );
+    await probe.updateSubscription(paypalId, { paypalUpdatedAt: new Date(Date.now() + HOUR_MS) });
     paypal.setStatus(paypalId, 'CANCELLED');
     await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', paypalId));
     expect((await probe.subscriptionRow(paypalId)).status).toBe('active');
@@ -72,14 +69,14 @@ describe('worker: PayPal webhooks', () => {
 
   it('records a renewal payment: last payment and next billing from PayPal', async () => {
     const { paypalId } = await subscribed();
-    const firstDue = new Date((await probe.subscriptionRow(paypalId)).current_period_end);
+    const firstDue = (await probe.subscriptionRow(paypalId)).currentPeriodEnd!;
     paypal.renew(paypalId);
     await probe.deliverAndWait(paypal.event('PAYMENT.SALE.COMPLETED', paypalId));
     const row = await probe.subscriptionRow(paypalId);
     const billing = paypal.subscription(paypalId)!.billing_info!;
-    expect(new Date(row.last_payment_at).toISOString()).toBe(billing.last_payment!.time);
-    expect(new Date(row.current_period_end).toISOString()).toBe(billing.next_billing_time);
-    expect(new Date(row.current_period_end).getUTCFullYear()).toBe(firstDue.getUTCFullYear() + 1);
+    expect(row.lastPaymentAt?.toISOString()).toBe(billing.last_payment!.time);
+    expect(row.currentPeriodEnd?.toISOString()).toBe(billing.next_billing_time);
+    expect(row.currentPeriodEnd?.getUTCFullYear()).toBe(firstDue.getUTCFullYear() + 1);
   });
 
   it('suspends on a failed payment, keeping the plan to the end of the paid period', async () => {
@@ -94,11 +91,8 @@ describe('worker: PayPal webhooks', () => {
     const { id: userId } = await signedInUser(api.app);
     const paypalId = paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: userId }).id;
     await probe.deliverAndWait(paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', paypalId));
-    expect(await probe.subscriptionRow(paypalId)).toMatchObject({
-      user_id: userId,
-      status: 'active',
-      amount_minor: 16788,
-    });
+    const row = await probe.subscriptionRow(paypalId);
+    expect([row.user.id, row.status, row.amountMinor]).toEqual([userId, 'active', 16788]);
     expect(await probe.planOf(userId)).toBe('basic');
   });
 
@@ -112,18 +106,14 @@ describe('worker: PayPal webhooks', () => {
     await Promise.all(Array.from({ length: 20 }, () => probe.deliver(event)));
     await until(() => probe.processed(event.id));
     expect(reads() - before).toBe(1);
-    expect(await probe.sql('select id from webhook_events where event_id = ?', [event.id])).toHaveLength(1);
+    expect(await probe.webhookEvents(event.id)).toHaveLength(1);
     expect((await probe.subscriptionRow(paypalId)).status).toBe('cancelled');
   });
 
   it('marks an event whose last attempt failed, for operators, while PayPal is down', async () => {
     const { paypalId } = await subscribed();
     const event = paypal.event('BILLING.SUBSCRIPTION.UPDATED', paypalId);
-    await probe.sql(
-      `insert into webhook_events (id, provider, event_id, type, resource_id, payload, received_at)
-       values (gen_random_uuid(), 'paypal', ?, ?, ?, ?, now())`,
-      [event.id, event.event_type, paypalId, JSON.stringify(event)],
-    );
+    await probe.given.webhookEvent(event, { resourceId: paypalId });
     paypal.down = true;
     try {
       await worker
@@ -133,18 +123,12 @@ describe('worker: PayPal webhooks', () => {
           { eventId: event.id },
           { jobId: paypalEventJobId(event.id), attempts: 1 },
         );
-      await until(
-        async () =>
-          (await probe.sql('select error from webhook_events where event_id = ?', [event.id]))[0].error !==
-          null,
-      );
+      await until(async () => (await probe.webhookEvents(event.id))[0].error !== null);
     } finally {
       paypal.down = false;
     }
-    const [stored] = await probe.sql('select error, processed_at from webhook_events where event_id = ?', [
-      event.id,
-    ]);
+    const [stored] = await probe.webhookEvents(event.id);
     expect(stored.error).toMatch(/PayPal unavailable/);
-    expect(stored.processed_at).toBeNull();
+    expect(stored.processedAt).toBeNull();
   });
 });

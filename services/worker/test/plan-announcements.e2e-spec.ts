@@ -48,10 +48,7 @@ describe('worker: announcing the plans it applies', () => {
     expect(await probe.meteredPlan(key)).toBe('basic'); // the API instance now holds the key
     heard.length = 0;
 
-    await probe.sql(
-      `update subscriptions set current_period_end = now() - interval '1 day' where paypal_subscription_id = ?`,
-      [paypalId],
-    );
+    await probe.updateSubscription(paypalId, { currentPeriodEnd: new Date(Date.now() - 86_400_000) });
     world.paypal.setStatus(paypalId, 'EXPIRED');
     const expired = world.paypal.event('BILLING.SUBSCRIPTION.EXPIRED', paypalId);
     const queue = world.worker.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));

@@ -1,6 +1,8 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { Payment, Subscription } from '@fxrates/db';
 import { signedInUser } from '../../api/test/support/signed-in';
 import { SubscriptionSync } from '../src/billing/subscription-sync';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
@@ -9,6 +11,8 @@ import { ENTERPRISE_MONTHLY, subscribedUser } from './support/subscribed';
 import { runJob, until } from './support/waiting';
 
 const WEB = 'http://127.0.0.1:3000';
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * A downgrade confirmed at PayPal waits for the end of the period already paid for; the worker applies
@@ -46,13 +50,15 @@ describe('worker: scheduled plan changes', () => {
   }
 
   /** The paid period ends now: what the delayed job and the sweep then find. */
-  const periodOver = (paypalId: string) =>
-    probe.sql(
-      `update subscriptions set pending_change_at = now() - interval '1 second',
-              current_period_end = now() - interval '1 second'
-        where paypal_subscription_id = ?`,
-      [paypalId],
-    );
+  const periodOver = (paypalId: string) => {
+    const aSecondAgo = new Date(Date.now() - 1000);
+    return probe.updateSubscription(paypalId, { pendingChangeAt: aSecondAgo, currentPeriodEnd: aSecondAgo });
+  };
+
+  const payment = (paymentId: string) => probe.em().findOneOrFail(Payment, paymentId);
+  /** Started `ageMs` ago: past the grace the sweep leaves to the buyer's own return. */
+  const startedAgo = (paymentId: string, ageMs: number) =>
+    probe.em().nativeUpdate(Payment, { id: paymentId }, { createdAt: new Date(Date.now() - ageMs) });
 
   const sweep = () =>
     runJob<{ downgraded: number; planChanges: number; upgradesRecovered: number }>(
@@ -101,24 +107,15 @@ describe('worker: scheduled plan changes', () => {
       world.paypal.orders.approve(new URL(started.body.approveUrl).searchParams.get('token')!);
       await post('/change/pay', { paymentId: started.body.payment.id }).expect(200);
       expect(await probe.planOf(userId)).toBe('enterprise');
-      const [{ paypal_capture_id: captureId }] = await probe.sql(
-        'select paypal_capture_id from payments where id = ?',
-        [started.body.payment.id],
-      );
+      const captureId = (await payment(started.body.payment.id)).paypalCaptureId!;
 
-      world.paypal.orders.takeBack(
-        captureId as string,
-        eventType.endsWith('REFUNDED') ? 'REFUNDED' : 'REVERSED',
-      );
-      const event = world.paypal.orders.captureEvent(eventType, captureId as string);
+      world.paypal.orders.takeBack(captureId, eventType.endsWith('REFUNDED') ? 'REFUNDED' : 'REVERSED');
+      const event = world.paypal.orders.captureEvent(eventType, captureId);
       await probe.deliverAndWait(event);
       expect(await probe.planOf(userId)).toBe('basic');
       const row = await probe.subscriptionRow(paypalId);
-      expect([row.plan, row.billing_cycle, row.pending_plan]).toEqual(['basic', 'annual', null]);
-      const [payment] = await probe.sql('select status from payments where id = ?', [
-        started.body.payment.id,
-      ]);
-      expect(payment.status).toBe('refunded');
+      expect([row.plan, row.billingCycle, row.pendingPlan]).toEqual(['basic', 'annual', null]);
+      expect((await payment(started.body.payment.id)).status).toBe('refunded');
 
       // Delivered again (re-signed): nothing more changes.
       await probe.deliverAndWait({ ...event, id: `${event.id}-again` });
@@ -158,14 +155,11 @@ describe('worker: scheduled plan changes', () => {
     world.paypal.orders.approve(orderId);
     expect(world.paypal.orders.capture(orderId)[0]).toBe(201);
     const paymentId: string = started.body.payment.id;
-    await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
-      paymentId,
-    ]);
+    await startedAgo(paymentId, 15 * MINUTE_MS);
     return { userId, accessToken, paymentId };
   }
 
-  const paymentStatus = async (paymentId: string) =>
-    (await probe.sql('select status from payments where id = ?', [paymentId]))[0].status;
+  const paymentStatus = async (paymentId: string) => (await payment(paymentId)).status;
 
   it('records and grants, in the hourly sweep, an upgrade PayPal captured whose buyer never came back', async () => {
     const { userId, paymentId } = await capturedUnrecordedUpgrade();
@@ -179,9 +173,7 @@ describe('worker: scheduled plan changes', () => {
     const other = await subscribedUser(world.api, world.paypal);
     const pending = await upgradeToEnterprise(other.accessToken);
     world.paypal.orders.approve(new URL(pending.body.approveUrl).searchParams.get('token')!);
-    await probe.sql(`update payments set created_at = now() - interval '15 minutes' where id = ?`, [
-      pending.body.payment.id,
-    ]);
+    await startedAgo(pending.body.payment.id, 15 * MINUTE_MS);
     await sweep();
     expect(await probe.planOf(other.userId)).toBe('basic');
     expect(world.paypal.orders.captureCalls).toBe(captures);
@@ -191,21 +183,40 @@ describe('worker: scheduled plan changes', () => {
     const { userId, accessToken, paymentId } = await capturedUnrecordedUpgrade();
     // Buyers who went to PayPal and never paid: their payments stay 'created', on both sides of it,
     // and older ones whose quote ran out an hour ago.
-    const abandoned = (age: string) =>
-      probe.sql(
-        `insert into payments (id, user_id, subscription_id, status, kind, from_plan, from_billing_cycle, plan,
-                               billing_cycle, amount_minor, currency, period_end, paypal_order_id, expires_at, created_at)
-         select gen_random_uuid(), user_id, subscription_id, 'created', 'upgrade', from_plan, from_billing_cycle, plan,
-                billing_cycle, amount_minor, currency, period_end, 'ABANDONED-' || gen_random_uuid(),
-                now() - interval '${age}' + interval '1 hour', now() - interval '${age}'
-           from payments, generate_series(1, 120)
-          where id = ?
-         returning id`,
-        [paymentId],
-      );
-    await abandoned('20 minutes');
-    await abandoned('12 minutes');
-    const ranOut = (await abandoned('2 hours')).map((row) => row.id as string);
+    const upgrade = await payment(paymentId);
+    const subscription = await probe.em().findOneOrFail(Subscription, upgrade.subscription.id);
+    const abandoned = async (ageMs: number): Promise<string[]> => {
+      const createdAt = new Date(Date.now() - ageMs);
+      const quote = () =>
+        probe.given.payment(
+          {
+            id: subscription.id,
+            userId,
+            plan: subscription.plan,
+            billingCycle: subscription.billingCycle,
+            amountMinor: subscription.amountMinor,
+            currentPeriodEnd: subscription.currentPeriodEnd,
+          },
+          {
+            kind: 'upgrade',
+            status: 'created',
+            fromPlan: upgrade.fromPlan,
+            fromBillingCycle: upgrade.fromBillingCycle,
+            plan: upgrade.plan,
+            billingCycle: upgrade.billingCycle,
+            amountMinor: upgrade.amountMinor,
+            periodStart: null,
+            periodEnd: upgrade.periodEnd,
+            paypalOrderId: `ABANDONED-${randomUUID()}`,
+            expiresAt: new Date(createdAt.getTime() + HOUR_MS),
+            createdAt,
+          },
+        );
+      return (await Promise.all(Array.from({ length: 120 }, quote))).map((row) => row.id);
+    };
+    await abandoned(20 * MINUTE_MS);
+    await abandoned(12 * MINUTE_MS);
+    const ranOut = await abandoned(2 * HOUR_MS);
 
     const swept = await sweep();
     expect(swept.upgradesRecovered).toBeGreaterThanOrEqual(1);
@@ -214,11 +225,7 @@ describe('worker: scheduled plan changes', () => {
 
     // Run out: marked expired once, never asked about again, and refused as a quote that expired.
     expect(await paymentStatus(ranOut[0])).toBe('expired');
-    const [{ count }] = await probe.sql(
-      `select count(*)::int as count from payments where id in (?) and status = 'created'`,
-      [ranOut],
-    );
-    expect(count).toBe(0);
+    expect(await probe.em().count(Payment, { id: { $in: ranOut }, status: 'created' })).toBe(0);
     const paid = await probe
       .http()
       .post('/api/v1/subscriptions/change/pay')
@@ -234,14 +241,14 @@ describe('worker: scheduled plan changes', () => {
     const overlapping = world.paypal.createSubscription({ plan_id: ENTERPRISE_MONTHLY, custom_id: userId });
     await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.ACTIVATED', overlapping.id));
     expect(await probe.planOf(userId)).toBe('basic');
-    expect(await probe.subscriptionRow(overlapping.id)).toBeUndefined();
+    expect(await probe.subscriptionStored(overlapping.id)).toBe(false);
     expect(world.paypal.subscription(overlapping.id)!.status).toBe('CANCELLED');
     expect((await probe.subscriptionRow(paypalId)).status).toBe('cancelled');
   });
 
   it('moves a user to the plan bought for when their paid time ends, once it starts, not before', async () => {
     const { userId, accessToken, paypalId } = await cancelledSubscriber();
-    const paidUntil = new Date((await probe.subscriptionRow(paypalId)).current_period_end).toISOString();
+    const paidUntil = (await probe.subscriptionRow(paypalId)).currentPeriodEnd!.toISOString();
     const next = world.paypal.createSubscription({
       plan_id: ENTERPRISE_MONTHLY,
       custom_id: userId,
@@ -254,10 +261,7 @@ describe('worker: scheduled plan changes', () => {
     expect(await probe.planOf(userId)).toBe('basic');
 
     // The paid year is over: PayPal starts the new subscription with its first payment.
-    await probe.sql(
-      `update subscriptions set current_period_end = now() - interval '1 second' where paypal_subscription_id = ?`,
-      [paypalId],
-    );
+    await probe.updateSubscription(paypalId, { currentPeriodEnd: new Date(Date.now() - 1000) });
     world.paypal.subscription(next.id)!.start_time = new Date(Date.now() - 1000).toISOString();
     world.paypal.renew(next.id);
     await probe.deliverAndWait(world.paypal.event('PAYMENT.SALE.COMPLETED', next.id));
@@ -270,13 +274,13 @@ describe('worker: scheduled plan changes', () => {
     await probe.deliverAndWait(world.paypal.event('BILLING.SUBSCRIPTION.UPDATED', paypalId));
     expect(await probe.planOf(userId)).toBe('enterprise');
     const row = await probe.subscriptionRow(paypalId);
-    expect([row.plan, row.amount_minor, row.pending_plan, row.pending_billing_cycle]).toEqual([
+    expect([row.plan, row.amountMinor, row.pendingPlan, row.pendingBillingCycle]).toEqual([
       'enterprise',
       9999,
       'basic',
       'annual',
     ]);
-    expect(new Date(row.pending_change_at).toISOString()).toBe(periodEnd);
+    expect(row.pendingChangeAt?.toISOString()).toBe(periodEnd);
     const delayed = (await queue.getJobs(['delayed'])).filter(
       (job) => job.name === JOBS.syncPayPalSubscription && job.data.paypalSubscriptionId === paypalId,
     );
@@ -300,7 +304,7 @@ describe('worker: scheduled plan changes', () => {
     await sweep();
     expect(await probe.planOf(userId)).toBe('basic');
     const row = await probe.subscriptionRow(paypalId);
-    expect([row.plan, row.billing_cycle, row.amount_minor, row.pending_plan, row.pending_change_at]).toEqual([
+    expect([row.plan, row.billingCycle, row.amountMinor, row.pendingPlan, row.pendingChangeAt]).toEqual([
       'basic',
       'annual',
       16788,
@@ -333,7 +337,7 @@ describe('worker: scheduled plan changes', () => {
     expect(planChanges).toBeGreaterThanOrEqual(1);
     expect(await probe.planOf(userId)).toBe('enterprise');
     const row = await probe.subscriptionRow(paypalId);
-    expect([row.plan, row.pending_plan]).toEqual(['enterprise', null]);
+    expect([row.plan, row.pendingPlan]).toEqual(['enterprise', null]);
     expect(world.paypal.subscription(paypalId)!.plan_id).toBe(ENTERPRISE_MONTHLY);
   }, 30_000);
 });

@@ -3,12 +3,14 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AppConfig } from '@fxrates/config';
+import { QuotaAlert, UsageRepository } from '@fxrates/db';
 import { plansWithOverrides, type PlanId } from '@fxrates/domain';
 import { JOBS, QUEUES, quotaAlertJobId, usageRedisKeys } from '@fxrates/queues';
+import type { GivenQuotaAlertOptions } from '@fxrates/testing';
 import type { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { UserPlansService } from '../../api/src/modules/plans';
+import { givenIn } from '../../api/test/support/given';
 import { signedInUser } from '../../api/test/support/signed-in';
 import { MovingClock } from '../../api/test/support/moving-clock';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
@@ -24,6 +26,15 @@ const DAY_MS = 86_400_000;
 /** "2026-11-27" of `ms`, and the metering month "2026-11". */
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+/** Basic's 90 % passed this month (9,100 of 10,000), recorded by a flush five minutes ago and not emailed. */
+const recordedFiveMinutesAgo = (): GivenQuotaAlertOptions => ({
+  month: monthOf(Date.now()),
+  threshold: 90,
+  plan: 'basic',
+  monthlyQuota: 10_000,
+  used: 9_100,
+  createdAt: new Date(Date.now() - 5 * 60_000),
+});
 /** The first day of the month after this one, and the last day of the month before. */
 function nextMonthFirstDay(): string {
   const now = new Date();
@@ -92,8 +103,12 @@ class World {
     return this.workers[0];
   }
 
-  sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.worker.get(MikroORM).em.getConnection().execute(query, params);
+  em(): EntityManager {
+    return this.worker.get(MikroORM).em.fork();
+  }
+
+  get given() {
+    return givenIn(this.api.app);
   }
 
   queue(name: string): Queue {
@@ -156,20 +171,26 @@ class World {
       .expect(200, { quotaAlerts });
   }
 
-  alerts(userId: string) {
-    return this.sql<{
-      month: string;
-      threshold: number;
-      superseded: boolean;
-      emailed: boolean;
-      skipped: boolean;
-      used: string;
-    }>(
-      `select month, threshold, superseded, emailed_at is not null as emailed,
-              skipped_at is not null as skipped, used::text
-         from quota_alerts where user_id = ? order by month, monthly_quota, threshold`,
-      [userId],
+  /** The user's alerts as recorded, by month, quota and threshold. */
+  async alerts(userId: string) {
+    const rows = await this.em().find(
+      QuotaAlert,
+      { userId },
+      { orderBy: { month: 'asc', monthlyQuota: 'asc', threshold: 'asc' } },
     );
+    return rows.map((row) => ({
+      month: row.month,
+      threshold: row.threshold,
+      superseded: row.superseded,
+      emailed: row.emailedAt !== null,
+      skipped: row.skippedAt !== null,
+      used: String(row.used),
+    }));
+  }
+
+  /** The id of the user's alert (of the first, when a test has made one). */
+  async alertId(userId: string): Promise<string> {
+    return (await this.em().findOneOrFail(QuotaAlert, { userId })).id;
   }
 }
 
@@ -241,10 +262,8 @@ describe('worker: quota alerts', () => {
     );
     expect(text).toContain(`Resets: ${resets}, 00:00 UTC`);
     expect(text).toContain(`${WEB_URL}/pricing`);
-    const [alert] = await world.sql<{ id: string }>('select id from quota_alerts where user_id = ?', [
-      user.userId,
-    ]);
-    expect(mail.header('Message-ID')).toBe(`<quota-alert-${alert.id}@fxrates.example>`);
+    const alertId = await world.alertId(user.userId);
+    expect(mail.header('Message-ID')).toBe(`<quota-alert-${alertId}@fxrates.example>`);
 
     await callApi(world, user.keys[0], 1); // 7 of 8: 87.5 %, no threshold
     await world.flush();
@@ -283,9 +302,7 @@ describe('worker: quota alerts', () => {
     await until(() => subjectsTo(smtp, user.email).length === 1);
 
     // At least once means twice sometimes: the same alert queued again, and two sweeps.
-    const [alert] = await world.sql<{ id: string }>('select id from quota_alerts where user_id = ?', [
-      user.userId,
-    ]);
+    const alertId = await world.alertId(user.userId);
     const email = world.queue(QUEUES.email);
     const jobId = quotaAlertJobId({
       userId: user.userId,
@@ -293,7 +310,7 @@ describe('worker: quota alerts', () => {
       monthlyQuota: 10_000,
       threshold: 75,
     });
-    await email.add(JOBS.sendQuotaAlertEmail, { alertId: alert.id }, { jobId: `${jobId}.again` });
+    await email.add(JOBS.sendQuotaAlertEmail, { alertId }, { jobId: `${jobId}.again` });
     await world.sweep();
     await world.sweep();
 
@@ -319,13 +336,8 @@ describe('worker: quota alerts', () => {
 
   it('sends an alert whose queueing a crash cut short, once, through the email sweep', async () => {
     const user = await world.account('basic');
-    const id = randomUUID();
     // Recorded by a flush whose worker died after the commit, before queueing the email.
-    await world.sql(
-      `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, created_at)
-       values (?, ?, ?, 90, 'basic', 10000, 9100, now() - interval '5 minutes')`,
-      [id, user.userId, monthOf(Date.now())],
-    );
+    await world.given.quotaAlert({ id: user.userId }, recordedFiveMinutesAgo());
     expect((await world.sweep()).requeued).toBeGreaterThanOrEqual(1);
     await world.sweep();
     await until(() => subjectsTo(smtp, user.email).length === 1);
@@ -397,13 +409,8 @@ describe('worker: quota alerts', () => {
 
   it('sends nothing for an alert recorded while on whose threshold is turned off before its email goes', async () => {
     const user = await world.account('basic');
-    const id = randomUUID();
     // Recorded while 90 % was on, its email held up (a crash before queueing, SMTP down).
-    await world.sql(
-      `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, created_at)
-       values (?, ?, ?, 90, 'basic', 10000, 9100, now() - interval '5 minutes')`,
-      [id, user.userId, monthOf(Date.now())],
-    );
+    await world.given.quotaAlert({ id: user.userId }, recordedFiveMinutesAgo());
     await world.chooseQuotaAlerts(user, [75, 100]);
     await world.sweep();
     await until(async () => (await world.alerts(user.userId))[0]?.skipped === true);
@@ -471,13 +478,7 @@ describe('worker: quota alerts', () => {
     const barrier = new Promise<void>((resolve) => (bothCounted = resolve));
     const flushOf = (keyId: string) =>
       em.fork().transactional(async (tx) => {
-        await tx.getConnection().execute(
-          `insert into usage_daily (key_id, day, requests) values (?, ?, 300)
-             on conflict (key_id, day) do update set requests = usage_daily.requests + excluded.requests`,
-          [keyId, today],
-          'run',
-          tx.getTransactionContext(),
-        );
+        await new UsageRepository(tx).add([{ keyId, day: today, requests: 300 }]);
         if (++counted === 2) bothCounted();
         await barrier;
         return recordQuotaAlerts(tx, [{ keyId, day: today }], plans, monthOf(Date.now()));
@@ -509,9 +510,7 @@ describe('worker: quota alerts while SMTP is down', () => {
       const user = await world.account('basic');
       await world.pending(user.keyIds[0], 7_700);
       await world.flush();
-      const [alert] = await world.sql<{ id: string }>('select id from quota_alerts where user_id = ?', [
-        user.userId,
-      ]);
+      const alertId = await world.alertId(user.userId);
       const jobId = quotaAlertJobId({
         userId: user.userId,
         month: monthOf(Date.now()),
@@ -537,7 +536,7 @@ describe('worker: quota alerts while SMTP is down', () => {
       await world.emailsSettled();
       expect(subjectsTo(smtp, user.email)).toEqual([expect.stringMatching(/^You have used 75% of /)]);
       expect(alertsTo(smtp, user.email)[0].header('Message-ID')).toBe(
-        `<quota-alert-${alert.id}@fxrates.example>`,
+        `<quota-alert-${alertId}@fxrates.example>`,
       );
       expect((await world.alerts(user.userId))[0].emailed).toBe(true);
     } finally {

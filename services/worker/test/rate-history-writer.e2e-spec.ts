@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig, RateHistoryRepository } from '@fxrates/db';
 import { RateDecimal, type GoodValue, type ProviderId } from '@fxrates/rates';
-import type { Client } from 'pg';
 import { RateHistoryWriter } from '../src/rates/rate-history-writer';
-import { connectTestDatabase } from './support/history-rows';
 
 /** rate_history keeps, per source, day and currency, the newest value the providers gave. */
 describe('RateHistoryWriter', () => {
   let orm: MikroORM;
-  let db: Client;
+  let history: RateHistoryRepository;
   let writer: RateHistoryWriter;
   // A source of its own, so files running in parallel never meet these rows.
   const source = `test-${randomBytes(4).toString('hex')}` as ProviderId;
@@ -19,13 +17,11 @@ describe('RateHistoryWriter', () => {
     day: observedAt.slice(0, 10),
   });
   const stored = async () =>
-    (
-      await db.query(
-        `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
-           from rate_history where source = $1 order by day, currency`,
-        [source],
-      )
-    ).rows;
+    (await history.storedCloses({ sources: [source] })).map(({ day, currency, rate }) => ({
+      day,
+      currency,
+      rate,
+    }));
 
   beforeAll(async () => {
     orm = await MikroORM.init(
@@ -35,11 +31,10 @@ describe('RateHistoryWriter', () => {
       }),
     );
     writer = new RateHistoryWriter(new RateHistoryRepository(orm.em.fork()));
-    db = await connectTestDatabase();
+    history = new RateHistoryRepository(orm.em.fork());
   });
   afterAll(async () => {
-    await db.query('delete from rate_history where source = $1', [source]);
-    await db.end();
+    await history.deleteCloses({ sources: [source] });
     await orm.close();
   });
 

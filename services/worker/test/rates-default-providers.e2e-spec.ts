@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createServer } from 'node:net';
 import { CRYPTO, DEFAULT_RATE_PROVIDERS, FIAT } from '@fxrates/domain';
+import { RateHistoryRepository } from '@fxrates/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   CRYPTO_MARKETS,
@@ -72,9 +73,7 @@ describe('worker: the default provider list against stand-ins of every source', 
   let store: RatesStore;
   let values: ProviderValuesStore;
   const clearRecorded = (em: EntityManager) =>
-    em
-      .getConnection()
-      .execute(`delete from rate_history where source in (${LIVE.map((id) => `'${id}'`).join(', ')})`);
+    new RateHistoryRepository(em.fork()).deleteCloses({ sources: LIVE });
 
   beforeAll(async () => {
     standIn = await ProviderStandIn.start();

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JOBS } from '@fxrates/queues';
+import { RateHistoryRepository } from '@fxrates/db';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   addDays,
@@ -66,11 +67,10 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
 
   /** What earlier runs recorded is a reference for new values: each run starts from none. */
   const clearRecorded = (em: EntityManager) =>
-    em
-      .getConnection()
-      .execute(
-        `delete from rate_history where source in ('ecb', 'coingecko', 'binance') and observed_at is not null`,
-      );
+    new RateHistoryRepository(em.fork()).deleteCloses({
+      sources: ['ecb', 'coingecko', 'binance'],
+      observedOnly: true,
+    });
 
   beforeAll(async () => {
     standIn = await ProviderStandIn.start();
@@ -159,14 +159,12 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
     }
     for (const api of apis) expect((await rateOn(api, 'EUR')).date).toBe(secondDay);
     for (const api of apis) expect((await rateOn(api, 'EUR')).rate).toBe(0.8695652174); // 1 / 1.15
-    const history = await worker
-      .get(EntityManager)
-      .getConnection()
-      .execute<Array<{ rate_vs_usd: string }>>(
-        `select rate_vs_usd from rate_history where source = 'ecb' and currency = 'EUR' and day = ?`,
-        [secondDay],
-      );
-    expect(new RateDecimal(history[0].rate_vs_usd).toFixed(12)).toBe('0.869565217391'); // 1 / 1.15
+    const [recorded] = await new RateHistoryRepository(worker.get(EntityManager).fork()).storedCloses({
+      sources: ['ecb'],
+      currencies: ['EUR'],
+      days: [secondDay],
+    });
+    expect(new RateDecimal(recorded.rate).toFixed(12)).toBe('0.869565217391'); // 1 / 1.15
   }, 60_000);
 
   it.each([

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JOBS } from '@fxrates/queues';
+import { ClosesImportRepository } from '@fxrates/db';
 import { ProviderValuesStore, RatesStore, type ProviderId } from '@fxrates/rates';
 import { Redis } from 'ioredis';
 import type { Client } from 'pg';
@@ -146,7 +147,7 @@ describe('worker: rates from a provider that hangs or answers garbage', () => {
   });
   let lastGood: Awaited<ReturnType<typeof inService>>;
 
-  const clearHistory = () => db.query(`delete from rate_history where source in ('oxr', 'coinbase')`);
+  const clearHistory = () => new ClosesImportRepository(db).deleteCloses({ sources: ['oxr', 'coinbase'] });
 
   /** The first good market again: a rerun of it is not newer than what is kept, so it changes nothing. */
   const restoreMarket = () => {

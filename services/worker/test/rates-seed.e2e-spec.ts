@@ -1,4 +1,4 @@
-import { migrateUp } from '@fxrates/db';
+import { ClosesImportRepository, migrateUp } from '@fxrates/db';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -32,14 +32,7 @@ describe('rates:seed: the bundled ECB history on a fresh database', () => {
         RATES_ECB_URL: 'http://127.0.0.1:9',
       },
     });
-  const history = async () =>
-    (
-      await db.query(
-        `select count(*)::int as rates, count(distinct day)::int as days,
-                to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
-           from rate_history where source = 'ecb'`,
-      )
-    ).rows[0] as { rates: number; days: number; first: string; last: string };
+  const history = () => new ClosesImportRepository(db).storedSpan('ecb');
 
   beforeAll(async () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build:backend\` first`);
@@ -68,15 +61,18 @@ describe('rates:seed: the bundled ECB history on a fresh database', () => {
     expect(imported).toEqual({
       rates: expect.any(Number),
       days: 6983,
+      currencies: 41,
       first: '1999-01-04',
       last: '2026-04-13',
     });
     expect(imported.rates).toBeGreaterThan(200_000);
     // 1999-01-04's USD per EUR was 1.1789: the euro's row per USD is its inverse.
-    const { rows } = await db.query(
-      `select rate_vs_usd::float8 as rate from rate_history where source = 'ecb' and day = '1999-01-04' and currency = 'EUR'`,
-    );
-    expect(rows[0].rate).toBeCloseTo(1 / 1.1789, 6);
+    const [eur] = await new ClosesImportRepository(db).storedCloses({
+      sources: ['ecb'],
+      currencies: ['EUR'],
+      days: ['1999-01-04'],
+    });
+    expect(Number(eur.rate)).toBeCloseTo(1 / 1.1789, 6);
 
     const second = await seed();
     expect(second).toEqual({

@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
@@ -9,6 +8,7 @@ import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { ReconcileModule } from '../src/reconcile/reconcile.module';
 import { SubscriptionReconciler } from '../src/reconcile/subscription-reconciler';
+import { billingProbe } from './support/billing-probe';
 
 const BASIC_MONTHLY = 'P-RECONCILE-BASIC-MONTHLY';
 const ENTERPRISE_MONTHLY = 'P-RECONCILE-ENTERPRISE-MONTHLY';
@@ -18,16 +18,17 @@ describe('reconciling subscriptions with PayPal', () => {
   let api: TestApp;
   let reconcile: INestApplicationContext;
 
-  const row = async (paypalId: string) =>
-    (
-      await api.app
-        .get(MikroORM)
-        .em.getConnection()
-        .execute(
-          'select s.*, u.plan as user_plan from subscriptions s join users u on u.id = s.user_id where paypal_subscription_id = ?',
-          [paypalId],
-        )
-    )[0];
+  /** The subscription's row as stored, and the plan its user is on. */
+  const row = async (paypalId: string) => {
+    const probe = billingProbe({ api, paypal });
+    const subscription = await probe.subscriptionRow(paypalId);
+    return {
+      status: subscription.status,
+      plan: subscription.plan,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      userPlan: await probe.planOf(subscription.user.id),
+    };
+  };
 
   async function subscribed(): Promise<string> {
     const { id: userId, accessToken } = await signedInUser(api.app);
@@ -65,7 +66,7 @@ describe('reconciling subscriptions with PayPal', () => {
     const cancelled = await subscribed();
     const renewed = await subscribed();
     const unchanged = await subscribed();
-    const firstDue = new Date((await row(renewed)).current_period_end);
+    const firstDue = (await row(renewed)).currentPeriodEnd!;
     paypal.setStatus(cancelled, 'CANCELLED'); // webhooks missed
     paypal.renew(renewed);
 
@@ -75,8 +76,8 @@ describe('reconciling subscriptions with PayPal', () => {
       .run({ write: (text: string) => lines.push(text) });
 
     expect((await row(cancelled)).status).toBe('cancelled');
-    expect((await row(cancelled)).user_plan).toBe('basic');
-    expect(new Date((await row(renewed)).current_period_end).getTime()).toBeGreaterThan(firstDue.getTime());
+    expect((await row(cancelled)).userPlan).toBe('basic');
+    expect((await row(renewed)).currentPeriodEnd!.getTime()).toBeGreaterThan(firstDue.getTime());
     expect((await row(unchanged)).status).toBe('active');
     expect(summary.applied).toBeGreaterThanOrEqual(3);
     expect(summary.failed).toBe(0);
@@ -99,30 +100,26 @@ describe('reconciling subscriptions with PayPal', () => {
     });
     const run = () => reconcile.get(SubscriptionReconciler).run({ write: () => true });
     await run();
-    expect([(await row(revised)).plan, (await row(revised)).user_plan]).toEqual(['basic', 'basic']);
+    expect([(await row(revised)).plan, (await row(revised)).userPlan]).toEqual(['basic', 'basic']);
     paypal.renew(revised); // PayPal's next payment, at the Enterprise price
     await run();
-    expect([(await row(revised)).plan, (await row(revised)).user_plan]).toEqual(['enterprise', 'enterprise']);
+    expect([(await row(revised)).plan, (await row(revised)).userPlan]).toEqual(['enterprise', 'enterprise']);
   });
 
   it('ends the paid plans whose period is over, and says how many', async () => {
     const lapsed = await subscribed();
-    await api.app
-      .get(MikroORM)
-      .em.getConnection()
-      .execute(
-        `update subscriptions set status = 'cancelled', current_period_end = now() - interval '1 day'
-          where paypal_subscription_id = ?`,
-        [lapsed],
-      );
-    expect((await row(lapsed)).user_plan).toBe('basic');
+    await billingProbe({ api, paypal }).updateSubscription(lapsed, {
+      status: 'cancelled',
+      currentPeriodEnd: new Date(Date.now() - 86_400_000),
+    });
+    expect((await row(lapsed)).userPlan).toBe('basic');
 
     const lines: string[] = [];
     const summary = await reconcile
       .get(SubscriptionReconciler)
       .run({ write: (text: string) => lines.push(text) });
 
-    expect((await row(lapsed)).user_plan).toBe('free');
+    expect((await row(lapsed)).userPlan).toBe('free');
     expect(summary.lapsed).toBeGreaterThanOrEqual(1);
     expect(lines.at(-1)).toContain(`; ${summary.lapsed} lapsed plan(s) ended`);
   });

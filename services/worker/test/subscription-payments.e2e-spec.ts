@@ -1,19 +1,7 @@
+import { Payment } from '@fxrates/db';
 import { startBillingWorld, type BillingWorld } from './support/billing-world';
 import { billingProbe } from './support/billing-probe';
 import { subscribedUser } from './support/subscribed';
-
-interface PaymentRow {
-  kind: string;
-  status: string;
-  plan: string;
-  billing_cycle: string;
-  captured_minor: number;
-  currency: string;
-  paypal_capture_id: string;
-  period_start: Date;
-  period_end: Date;
-  captured_at: Date;
-}
 
 /**
  * Every charge PayPal takes for a subscription (its first payment and each renewal) is
@@ -25,10 +13,8 @@ describe('worker: subscription charges are recorded as payments', () => {
   let probe: ReturnType<typeof billingProbe>;
   const subscribed = () => subscribedUser(world.api, world.paypal);
   const event = (type: string, paypalId: string) => world.paypal.event(type, paypalId);
-  const paymentsOf = async (userId: string): Promise<PaymentRow[]> =>
-    (await probe.sql('select * from payments where user_id = ? order by captured_at', [
-      userId,
-    ])) as PaymentRow[];
+  const paymentsOf = (userId: string) =>
+    probe.em().find(Payment, { user: userId }, { orderBy: { capturedAt: 'asc' } });
 
   beforeAll(async () => {
     world = await startBillingWorld();
@@ -52,14 +38,14 @@ describe('worker: subscription charges are recorded as payments', () => {
       kind: 'subscription',
       status: 'captured',
       plan: 'basic',
-      billing_cycle: 'annual',
-      captured_minor: 16788,
+      billingCycle: 'annual',
+      capturedMinor: 16788,
       currency: 'USD',
-      paypal_capture_id: sale.id,
+      paypalCaptureId: sale.id,
     });
-    expect(new Date(rows[0].captured_at).toISOString()).toBe(sale.create_time);
-    expect(new Date(rows[0].period_start).toISOString()).toBe(sale.create_time);
-    expect(new Date(rows[0].period_end).toISOString()).toBe(billing.next_billing_time);
+    expect(rows[0].capturedAt?.toISOString()).toBe(sale.create_time);
+    expect(rows[0].periodStart?.toISOString()).toBe(sale.create_time);
+    expect(rows[0].periodEnd.toISOString()).toBe(billing.next_billing_time);
 
     const listed = await probe
       .http()
@@ -91,8 +77,8 @@ describe('worker: subscription charges are recorded as payments', () => {
     await Promise.all(twice.map((each) => probe.deliverAndWait(each)));
 
     const rows = await paymentsOf(userId);
-    expect(rows.map((row) => row.paypal_capture_id)).toEqual(world.paypal.sales(paypalId).map((s) => s.id));
-    expect(new Date(rows[1].period_end).toISOString()).toBe(
+    expect(rows.map((row) => row.paypalCaptureId)).toEqual(world.paypal.sales(paypalId).map((s) => s.id));
+    expect(rows[1].periodEnd.toISOString()).toBe(
       world.paypal.subscription(paypalId)!.billing_info!.next_billing_time,
     );
     const listed = await probe
@@ -102,7 +88,7 @@ describe('worker: subscription charges are recorded as payments', () => {
       .expect(200);
     expect(listed.body.data.map((p: { paypalTransactionId: string }) => p.paypalTransactionId)).toEqual([
       renewal.id,
-      rows[0].paypal_capture_id,
+      rows[0].paypalCaptureId,
     ]);
     const receipt = await probe
       .http()
@@ -119,7 +105,7 @@ describe('worker: subscription charges are recorded as payments', () => {
     world.paypal.refund(paypalId);
     await probe.deliverAndWait(event('PAYMENT.SALE.REFUNDED', paypalId));
     await probe.deliverAndWait(event('PAYMENT.SALE.COMPLETED', paypalId));
-    expect((await paymentsOf(userId)).map((row) => [row.status, row.captured_minor])).toEqual([
+    expect((await paymentsOf(userId)).map((row) => [row.status, row.capturedMinor])).toEqual([
       ['refunded', 16788],
     ]);
 

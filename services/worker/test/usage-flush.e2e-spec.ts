@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ApiKey, UsageRepository } from '@fxrates/db';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -17,8 +18,8 @@ describe('worker: usage flush', () => {
   let worker: INestApplicationContext;
   let api: TestApp;
 
-  const sql = (query: string, params: unknown[] = []) =>
-    worker.get(MikroORM).em.getConnection().execute(query, params);
+  const em = () => worker.get(MikroORM).em.fork();
+  const keyRow = (keyId: string) => em().findOneOrFail(ApiKey, keyId);
 
   async function flush(): Promise<{ batches: number; requests: number }> {
     const queue = worker.get<Queue>(getQueueToken(QUEUES.usageFlush));
@@ -52,20 +53,19 @@ describe('worker: usage flush', () => {
     await call('from=USD&to=NOPE').expect(400); // not counted
 
     await flush();
-    const [row] = await sql('select total_requests, last_used_at from api_keys where id = ?', [keyId]);
-    expect(Number(row.total_requests)).toBe(3);
+    const row = await keyRow(keyId);
+    expect(row.totalRequests).toBe(3);
     // Between the first call and now: an order of events, however slow the machine.
-    const lastUsedAt = new Date(row.last_used_at).getTime();
+    const lastUsedAt = row.lastUsedAt!.getTime();
     expect(lastUsedAt).toBeGreaterThanOrEqual(before - (before % 1000));
     expect(lastUsedAt).toBeLessThanOrEqual(Date.now());
-    const daily = await sql('select day::text, requests from usage_daily where key_id = ?', [keyId]);
-    expect(daily).toEqual([{ day: new Date().toISOString().slice(0, 10), requests: '3' }]);
+    const daily = await new UsageRepository(em()).daysOfKey(keyId);
+    expect(daily).toEqual([{ key_id: keyId, day: new Date().toISOString().slice(0, 10), requests: '3' }]);
     expect(await api.redis.exists(keys.pending)).toBe(0);
 
     await call('from=USD&to=GBP').expect(200);
     await flush();
-    const [after] = await sql('select total_requests from api_keys where id = ?', [keyId]);
-    expect(Number(after.total_requests)).toBe(4);
+    expect((await keyRow(keyId)).totalRequests).toBe(4);
   });
 
   it('after a crash, deletes a batch that was already applied and applies one that was not', async () => {
@@ -74,17 +74,16 @@ describe('worker: usage flush', () => {
     const applied = randomUUID();
     const unapplied = randomUUID();
     await api.redis.hset(keys.batchPending(applied), `${keyId}|${day}`, '5');
-    await sql('insert into usage_flush_batches (id) values (?)', [applied]); // committed, then the worker died
+    await new UsageRepository(em()).claimFlushBatch(applied); // committed, then the worker died
     await api.redis.hset(keys.batchPending(unapplied), `${keyId}|${day}`, '2');
     await api.redis.hset(keys.batchLastUsed(unapplied), keyId, String(Date.now()));
 
     await flush();
-    const [row] = await sql('select total_requests, last_used_at from api_keys where id = ?', [keyId]);
-    expect(Number(row.total_requests)).toBe(2);
-    expect(row.last_used_at).not.toBeNull();
+    const row = await keyRow(keyId);
+    expect(row.totalRequests).toBe(2);
+    expect(row.lastUsedAt).not.toBeNull();
     expect(await api.redis.exists(keys.batchPending(applied), keys.batchPending(unapplied))).toBe(0);
     await flush(); // nothing left: nothing changes
-    const [again] = await sql('select total_requests from api_keys where id = ?', [keyId]);
-    expect(Number(again.total_requests)).toBe(2);
+    expect((await keyRow(keyId)).totalRequests).toBe(2);
   });
 });

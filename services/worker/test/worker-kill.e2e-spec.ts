@@ -1,13 +1,22 @@
-import { MikroORM, type Dictionary } from '@mikro-orm/postgresql';
+import {
+  ApiKey,
+  ContactMessage,
+  RateHistoryRepository,
+  Subscription,
+  UsageRepository,
+  WebhookEvent,
+} from '@fxrates/db';
+import { lockTable, someSessionWaitsOnLockOf } from '@fxrates/testing';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { JOBS, paypalEventJobId, QUEUES, ratesIngestQueue } from '@fxrates/queues';
 import { addDays, ecbFixInstant, lastPublishingDay, TARGET_CALENDAR } from '@fxrates/rates';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import request from 'supertest';
 import { ecbDailyXml, ProviderStandIn } from '../../../libs/rates/testing/provider-stand-in';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { UserPlansService } from '../../api/src/modules/plans';
+import { givenIn } from '../../api/test/support/given';
 import { signedInUser } from '../../api/test/support/signed-in';
 import { payPalEnv } from '../../api/test/support/paypal-env';
 import { startTestApp, type TestApp } from '../../api/test/test-app';
@@ -49,8 +58,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
   const queues: Queue[] = [];
   const config = testConfig();
 
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute<Dictionary[]>(query, params);
+  const em = () => api.app.get(MikroORM).em.fork();
   const queue = (name: string) => {
     const q = queueOf(config, name);
     queues.push(q);
@@ -83,7 +91,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
       ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
     };
     api = await startTestApp(testConfig(overrides));
-    await settleLeftoverMail(sql);
+    await settleLeftoverMail(api.app.get(MikroORM).em);
     workers = [await startWorker(), await startWorker()];
   }, 60_000);
   beforeEach(async () => {
@@ -96,9 +104,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     await killAll(workers);
     await Promise.all(queues.map((q) => q.close()));
     // What the ingest recorded goes, so no later test finds a close of today it did not make.
-    await sql(`delete from rate_history where source = 'ecb' and day = ? and observed_at is not null`, [
-      ecbDay,
-    ]);
+    await givenIn(api.app).noCloses({ sources: ['ecb'], days: [ecbDay], observedOnly: true });
     await api.close();
     await Promise.all([smtp.close(), paypal.close(), provider.close()]);
   });
@@ -121,12 +127,12 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     const job = (await ingest.getJob(jobId))!;
     expect(job.processedBy).toBe(workers.find((w) => w !== holder && w.running())!.name);
     expect(job.returnvalue).toMatchObject({ published: expect.any(Boolean) });
-    const rows = await sql(
+    const rows = await new RateHistoryRepository(em()).storedCloses({
+      sources: ['ecb'],
+      days: [ecbDay],
       // Only this ECB file's currencies: other files seed closes of other currencies on recent days.
-      `select currency, rate_vs_usd::text as rate from rate_history
-        where source = 'ecb' and day = ? and currency in ('CHF', 'EUR', 'GBP') order by currency`,
-      [ecbDay],
-    );
+      currencies: ['CHF', 'EUR', 'GBP'],
+    });
     expect(rows.map((r) => r.currency)).toEqual(['CHF', 'EUR', 'GBP']);
     expect(rows[2].rate).toBe('0.75'); // GBP per USD: 0.87 / 1.16
     expect(provider.requestsTo(ECB_DAILY).length).toBeGreaterThanOrEqual(2);
@@ -139,7 +145,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
       .post('/api/v1/contact')
       .send({ name: 'Ada Lovelace', email: 'ada@example.com', subject, message: 'Hi', recaptchaToken: 'dev' })
       .expect(202);
-    const [{ id }] = await sql('select id from contact_messages where subject = ?', [subject]);
+    const { id } = await em().findOneOrFail(ContactMessage, { subject });
     await until(() => smtp.held() > 0); // the whole message is at the server, its 250 not yet sent
     const email = queue(QUEUES.email);
     const holder = await holderOf(email, id, workers);
@@ -150,11 +156,7 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     await until(() => smtp.heldFromHungUpClients() === 1);
     smtp.release(); // the killed worker's message: its client hung up, so it is not delivered
     const other = workers.find((w) => w !== holder && w.running())!;
-    await until(
-      async () =>
-        (await sql('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at !== null,
-      20_000,
-    );
+    await until(async () => (await em().findOneOrFail(ContactMessage, id)).emailedAt !== null, 20_000);
     expect((await email.getJob(id))!.processedBy).toBe(other.name);
     await new Promise((r) => setTimeout(r, 500)); // no second copy arrives later
     // The sender's subject is in the body now (never in a header, where it could add headers of its own): found by the message's id.
@@ -174,30 +176,22 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
     const holder = await holderOf(webhooks, jobId, workers);
 
     await kill(holder);
-    const row = async () =>
-      (
-        await sql(
-          `select e.processed_at, s.status from webhook_events e, subscriptions s
-            where e.event_id = ? and s.paypal_subscription_id = ?`,
-          [event.id, paypalId],
-        )
-      )[0];
-    expect(await row()).toMatchObject({ processed_at: null, status: 'active' });
+    /** The event's stored row and its subscription's, as one. */
+    const row = async () => {
+      const stored = em();
+      const { processedAt } = await stored.findOneOrFail(WebhookEvent, { eventId: event.id });
+      const { status } = await stored.findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
+      return { processedAt, status };
+    };
+    expect(await row()).toMatchObject({ processedAt: null, status: 'active' });
     paypal.releaseSubscriptionReads();
-    await until(async () => (await row()).processed_at !== null, 20_000);
+    await until(async () => (await row()).processedAt !== null, 20_000);
     expect((await row()).status).toBe('cancelled');
     expect((await webhooks.getJob(jobId))!.processedBy).toBe(
       workers.find((w) => w !== holder && w.running())!.name,
     );
-    const [events] = await sql('select count(*)::int as n from webhook_events where event_id = ?', [
-      event.id,
-    ]);
-    expect(events.n).toBe(1);
-    const [subscriptions] = await sql(
-      'select count(*)::int as n from subscriptions where user_id = ? and paypal_subscription_id is not null',
-      [userId],
-    );
-    expect(subscriptions.n).toBe(1);
+    expect(await em().count(WebhookEvent, { eventId: event.id })).toBe(1);
+    expect(await em().count(Subscription, { user: userId, paypalSubscriptionId: { $ne: null } })).toBe(1);
   }, 60_000);
 
   it('a usage flush is counted once when its worker dies inside the PostgreSQL transaction', async () => {
@@ -215,33 +209,25 @@ describe('worker: SIGKILL mid-job, the other worker finishes it once', () => {
         .expect(200);
     }
 
-    const locker = new Client({ connectionString: config.database.url });
-    await locker.connect();
+    const lock = await lockTable(config.database.url, 'usage_daily', 'exclusive');
     try {
-      await locker.query('begin');
-      await locker.query('lock table usage_daily in exclusive mode');
       const flushes = queue(QUEUES.usageFlush);
       const jobId = `kill-${randomUUID()}`;
       await flushes.add(JOBS.flushUsage, { trigger: 'manual' }, { jobId });
       const holder = await holderOf(flushes, jobId, workers);
-      await until(async () => {
-        const waiting = await sql(
-          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%usage_daily%'`,
-        );
-        return waiting.length > 0;
-      }); // the batch is taken from Redis and its transaction waits on the lock
+      // The batch is taken from Redis and its transaction waits on the lock.
+      await until(() => someSessionWaitsOnLockOf(api.app.get(MikroORM).em, 'usage_daily'));
 
       await kill(holder);
       const other = workers.find((w) => w !== holder && w.running())!;
       await until(async () => (await flushes.getJob(jobId))!.processedBy === other.name, 20_000);
-      await locker.query('commit');
+      await lock.release();
       await until(async () => (await flushes.getJob(jobId))!.isCompleted(), 20_000);
     } finally {
-      await locker.end();
+      await lock.release();
     }
-    const [key] = await sql('select total_requests from api_keys where id = ?', [created.body.id]);
-    expect(Number(key.total_requests)).toBe(3);
-    const daily = await sql('select requests from usage_daily where key_id = ?', [created.body.id]);
-    expect(daily).toEqual([{ requests: '3' }]);
+    expect((await em().findOneOrFail(ApiKey, created.body.id)).totalRequests).toBe(3);
+    const daily = await new UsageRepository(em()).daysOfKey(created.body.id);
+    expect(daily.map(({ requests }) => ({ requests }))).toEqual([{ requests: '3' }]);
   }, 60_000);
 });

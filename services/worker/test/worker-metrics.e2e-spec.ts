@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { NestFactory } from '@nestjs/core';
 import { OperatorAccess } from '@fxrates/config';
+import { pingDatabase } from '@fxrates/db';
 import { QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -31,7 +32,7 @@ describe('worker: /metrics', () => {
     const redis = worker.get<Redis>(WORKER_REDIS);
     server = await startHealthServer(0, '127.0.0.1', {
       redis,
-      database: () => worker.get(MikroORM).em.getConnection().execute('select 1'),
+      database: () => pingDatabase(worker.get(MikroORM).em),
       metrics: {
         contentType: metrics.registry.contentType,
         render: () => metrics.registry.metrics(),

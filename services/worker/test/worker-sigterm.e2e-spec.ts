@@ -1,3 +1,4 @@
+import { ContactMessage, Subscription, WebhookEvent } from '@fxrates/db';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
@@ -35,8 +36,7 @@ describe('worker: SIGTERM with a job in hand', () => {
   const workers: WorkerProcess[] = [];
   const config = testConfig();
 
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute(query, params);
+  const em = () => api.app.get(MikroORM).em.fork();
   const startWorkers = async (graceMs: number) => {
     const env = {
       ...FAST_RECOVERY,
@@ -54,13 +54,12 @@ describe('worker: SIGTERM with a job in hand', () => {
       .post('/api/v1/contact')
       .send({ name: 'Ada Lovelace', email: 'ada@example.com', subject, message: 'Hi', recaptchaToken: 'dev' })
       .expect(202);
-    return (await sql('select id from contact_messages where subject = ?', [subject]))[0].id;
+    return (await em().findOneOrFail(ContactMessage, { subject })).id;
   };
   /** The copies of a contact message's mail the sink received (its subject is in the body, not a header). */
   const copiesOf = (id: string) =>
     smtp.mails.filter((m) => m.header('Message-ID') === `<contact-${id}@fxrates.example>`);
-  const emailedAt = async (id: string) =>
-    (await sql('select emailed_at from contact_messages where id = ?', [id]))[0].emailed_at;
+  const emailedAt = async (id: string) => (await em().findOneOrFail(ContactMessage, id)).emailedAt;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -71,7 +70,7 @@ describe('worker: SIGTERM with a job in hand', () => {
         ...payPalEnv(paypal, `basic.annual=${BASIC_ANNUAL}`),
       }),
     );
-    await settleLeftoverMail(sql);
+    await settleLeftoverMail(api.app.get(MikroORM).em);
     email = queueOf(config, QUEUES.email);
     webhooks = queueOf(config, QUEUES.paypalWebhooks);
   });
@@ -136,21 +135,20 @@ describe('worker: SIGTERM with a job in hand', () => {
     const jobId = paypalEventJobId(event.id);
     const holder = await holderOf(webhooks, jobId, pair);
     const other = pair.find((w) => w !== holder)!;
-    const row = async () =>
-      (
-        await sql(
-          `select e.processed_at, s.status from webhook_events e, subscriptions s
-            where e.event_id = ? and s.paypal_subscription_id = ?`,
-          [event.id, paypalId],
-        )
-      )[0];
+    /** The event's stored row and its subscription's, as one. */
+    const row = async () => {
+      const stored = em();
+      const { processedAt } = await stored.findOneOrFail(WebhookEvent, { eventId: event.id });
+      const { status } = await stored.findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
+      return { processedAt, status };
+    };
 
     holder.child.kill('SIGTERM');
     expect(await holder.exited).toEqual({ code: 0, signal: null });
-    expect(await row()).toMatchObject({ processed_at: null, status: 'active' });
+    expect(await row()).toMatchObject({ processedAt: null, status: 'active' });
     await until(async () => (await webhooks.getJob(jobId))!.processedBy === other.name);
     paypal.releaseSubscriptionReads();
-    await until(async () => (await row()).processed_at !== null, 20_000);
+    await until(async () => (await row()).processedAt !== null, 20_000);
     expect((await row()).status).toBe('cancelled');
   }, 60_000);
 });

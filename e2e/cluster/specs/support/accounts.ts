@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { markEmailVerified } from '../../verified-email';
-
-export const PASSWORD = 'correct horse battery';
+import type { Given } from '@fxrates/testing';
 
 export interface Account {
   userId: string;
@@ -10,46 +7,19 @@ export interface Account {
   keyId: string;
 }
 
-async function json(response: Response, expected: number): Promise<Record<string, unknown>> {
-  const body = (await response.json()) as Record<string, unknown>;
-  if (response.status !== expected)
-    throw new Error(`Expected ${expected}, got ${response.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 /**
- * A new user (on the free plan, the address verified) with one API key, made through the cluster's
- * `url` as a browser would.
+ * A new user (on the free plan, the address verified) with one API key, from the factories, signed in
+ * through the cluster's `url` as a browser would: the cluster's tests are about other things than sign-up.
  */
-export async function signUp({ url, databaseUrl }: { url: string; databaseUrl: string }): Promise<Account> {
-  const registered = await json(
-    await fetch(`${url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `user-${randomUUID()}@example.test`,
-        password: PASSWORD,
-      }),
-    }),
-    201,
-  );
-  const accessToken = registered.accessToken as string;
-  const userId = (registered.user as { uid: string }).uid;
-  await markEmailVerified(databaseUrl, userId);
-  const created = await json(
-    await fetch(`${url}/api/keys`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ name: 'cluster' }),
-    }),
-    201,
-  );
-  return {
-    userId,
-    accessToken,
-    key: created.key as string,
-    keyId: created.id as string,
-  };
+export async function newAccount({ url }: { url: string }, given: Given): Promise<Account> {
+  const { user, id, key } = await given.keyOnPlan({ name: 'cluster' });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 200)
+    throw new Error(`Expected 200, got ${response.status}: ${JSON.stringify(body)}`);
+  return { userId: user.id, accessToken: body.accessToken as string, key, keyId: id };
 }

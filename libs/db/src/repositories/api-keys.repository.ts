@@ -44,18 +44,25 @@ export class ApiKeysRepository {
 
   /** Inserts a key and answers it. */
   async create(key: NewApiKey): Promise<ApiKey> {
-    const em = forWrites(this.em);
-    const { userId, ...rest } = key;
-    const entity = em.create(ApiKey, {
-      ...rest,
-      user: em.getReference(User, userId),
-      status: key.status ?? 'active',
-      createdAt: key.createdAt ?? new Date(),
-      disabledAt: key.disabledAt ?? (key.status === 'disabled' ? new Date() : null),
-      totalRequests: 0,
-    });
-    await em.flush();
+    const [entity] = await this.createMany([key]);
     return entity;
+  }
+
+  /** Inserts keys in one flush (one statement), answered in the order given. */
+  async createMany(keys: readonly NewApiKey[]): Promise<ApiKey[]> {
+    const em = forWrites(this.em);
+    const entities = keys.map(({ userId, ...rest }) =>
+      em.create(ApiKey, {
+        ...rest,
+        user: em.getReference(User, userId),
+        status: rest.status ?? 'active',
+        createdAt: rest.createdAt ?? new Date(),
+        disabledAt: rest.disabledAt ?? (rest.status === 'disabled' ? new Date() : null),
+        totalRequests: 0,
+      }),
+    );
+    await em.flush();
+    return entities;
   }
 
   /** The key with this stored hash and its owner's plan, if any. */

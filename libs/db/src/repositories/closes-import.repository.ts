@@ -1,3 +1,5 @@
+import { closesWhere, STORED_CLOSE_COLUMNS, type ClosesFilter, type StoredClose } from './closes-filter';
+
 /** What the imports need of a PostgreSQL client (pg's Client and PoolClient have it). */
 export interface SqlClient {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -14,6 +16,23 @@ export interface ClosesWritten {
   rates: number;
   inserted: number;
   updated: number;
+}
+
+/** What a source holds in rate_history. */
+export interface StoredSpan {
+  rates: number;
+  days: number;
+  currencies: number;
+  /** YYYY-MM-DD, null when the source holds nothing. */
+  first: string | null;
+  last: string | null;
+}
+
+/** rate_history's vacuums and analyses run by hand. */
+export interface ManualMaintenance {
+  vacuums: number;
+  analyses: number;
+  lastAnalysedAt: Date | null;
 }
 
 const UPSERT = `
@@ -75,6 +94,43 @@ export class ClosesImportRepository {
     return Number(rows[0].days);
   }
 
+  /**
+   * What `source` holds: its closes, the days and currencies they cover, and the first and last day
+   * (null if none).
+   */
+  async storedSpan(source: string): Promise<StoredSpan> {
+    const { rows } = await this.db.query(
+      `select count(*)::int as rates, count(distinct day)::int as days,
+              count(distinct currency)::int as currencies,
+              to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
+         from rate_history where source = $1`,
+      [source],
+    );
+    return rows[0] as unknown as StoredSpan;
+  }
+
+  /** The closes `filter` takes, from every source it names (or any), by source, day and currency. */
+  async storedCloses(filter: ClosesFilter): Promise<StoredClose[]> {
+    const params: string[] = [];
+    const where = closesWhere(filter, (value) => `$${params.push(value)}`);
+    const { rows } = await this.db.query(
+      `select ${STORED_CLOSE_COLUMNS} from rate_history ${where} order by source, day, currency`,
+      params,
+    );
+    return rows as unknown as StoredClose[];
+  }
+
+  /** Deletes the closes `filter` takes; how many there were. */
+  async deleteCloses(filter: ClosesFilter): Promise<number> {
+    const params: string[] = [];
+    const where = closesWhere(filter, (value) => `$${params.push(value)}`);
+    const { rows } = await this.db.query(
+      `with gone as (delete from rate_history ${where} returning 1) select count(*)::int as deleted from gone`,
+      params,
+    );
+    return Number(rows[0].deleted);
+  }
+
   /** The USDT closes per USD held for `from`…`to` (Coinbase's first, then any other source's), by day. */
   async usdtCloses(from: string, to: string): Promise<Map<string, string>> {
     const { rows } = await this.db.query(
@@ -104,6 +160,32 @@ export class ClosesImportRepository {
          where history_backfill_progress.checked_through < excluded.checked_through`,
       [source, codes, day],
     );
+  }
+
+  /**
+   * Forgets how far the backfill has asked `sources` (for `currencies` only, when given): the next run
+   * asks them again from each currency's first day.
+   */
+  async forgetCheckedThrough(sources: readonly string[], currencies?: readonly string[]): Promise<void> {
+    await this.db.query(
+      `delete from history_backfill_progress
+        where source = any($1::text[]) and ($2::text[] is null or currency = any($2::text[]))`,
+      [sources, currencies ?? null],
+    );
+  }
+
+  /**
+   * How many times rate_history has been vacuumed and analysed by hand (as vacuumAnalyse does, not by
+   * autovacuum), and when it was last analysed so, from statistics read afresh (PostgreSQL otherwise
+   * keeps one snapshot of them a transaction).
+   */
+  async manualMaintenance(): Promise<ManualMaintenance> {
+    await this.db.query('select pg_stat_clear_snapshot()');
+    const { rows } = await this.db.query(
+      `select vacuum_count::int as vacuums, analyze_count::int as analyses, last_analyze as "lastAnalysedAt"
+         from pg_stat_user_tables where relname = 'rate_history'`,
+    );
+    return rows[0] as unknown as ManualMaintenance;
   }
 
   /**

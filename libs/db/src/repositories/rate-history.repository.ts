@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { closesWhere, STORED_CLOSE_COLUMNS, type ClosesFilter, type StoredClose } from './closes-filter';
+
+export type { ClosesFilter, StoredClose } from './closes-filter';
 
 /** A currency's closes of one year, aggregated into one row (the history's in-process column store reads it). */
 export interface YearClosesRow {
@@ -218,6 +221,31 @@ export class RateHistoryRepository {
           where rate_history.observed_at is null or rate_history.observed_at <= excluded.observed_at`,
       [source, JSON.stringify(rows)],
     );
+  }
+
+  /** The closes `filter` takes, from every source it names (or any), by source, day and currency. */
+  async storedCloses(filter: ClosesFilter): Promise<StoredClose[]> {
+    const params: string[] = [];
+    const where = closesWhere(filter, (value) => (params.push(value), '?'));
+    return this.em
+      .getConnection()
+      .execute<StoredClose[]>(
+        `select ${STORED_CLOSE_COLUMNS} from rate_history ${where} order by source, day, currency`,
+        params,
+      );
+  }
+
+  /** Deletes the closes `filter` takes; how many there were. */
+  async deleteCloses(filter: ClosesFilter): Promise<number> {
+    const params: string[] = [];
+    const where = closesWhere(filter, (value) => (params.push(value), '?'));
+    const [{ deleted }] = await this.em
+      .getConnection()
+      .execute<{ deleted: number }[]>(
+        `with gone as (delete from rate_history ${where} returning 1) select count(*)::int as deleted from gone`,
+        params,
+      );
+    return deleted;
   }
 
   /** The newest recorded value of each of `currencies`, from any source, on or after `sinceDay`. */

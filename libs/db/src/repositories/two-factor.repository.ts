@@ -34,6 +34,15 @@ export class TwoFactorRepository {
     return Number(left);
   }
 
+  /** The hashes of every recovery code the user has stored, used ones included. */
+  async recoveryCodeHashesOf(userId: string): Promise<string[]> {
+    const rows = await this.em.execute<{ code_hash: string }[]>(
+      'select code_hash from two_factor_recovery_codes where user_id = ? order by code_hash',
+      [userId],
+    );
+    return rows.map((row) => row.code_hash);
+  }
+
   /** Stores a new secret waiting for its first code (replacing a waiting one); false while two-factor is on. */
   async startEnrolment(userId: string, secretCiphertext: string): Promise<boolean> {
     const stored = await this.em.execute(

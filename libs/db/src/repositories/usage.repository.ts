@@ -80,6 +80,15 @@ export class UsageRepository {
     );
   }
 
+  /** Every stored day of one key, oldest first. */
+  daysOfKey(keyId: string): Promise<StoredDailyUsage[]> {
+    return this.em.execute<StoredDailyUsage[]>(
+      `select d.key_id, d.day::text as day, d.requests from usage_daily d
+        where d.key_id = ? order by d.day`,
+      [keyId],
+    );
+  }
+
   /**
    * The user's calls in `month` (YYYY-MM) as stored, read under a SHARE lock on usage_daily, which
    * waits for a flush whose transaction is under way: the sum holds all of a batch or none of it.

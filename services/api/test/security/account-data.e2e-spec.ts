@@ -1,8 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { User } from '@fxrates/db';
 import request from 'supertest';
 import { seedAccount } from '../support/account-data';
 import { newEmail, PASSWORD, register } from '../support/auth-client';
+import { givenIn } from '../support/given';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
 import { expectProblem } from './support/problem';
@@ -20,8 +22,7 @@ describe('API1/API2:2023: exporting and deleting an account', () => {
   let client = 0;
   const nextClient = () => `203.0.113.${++client}`;
   const on = (t: TestApp) => request(t.app.getHttpServer());
-  const sql = (query: string, params: unknown[] = []) =>
-    one.app.get(MikroORM).em.getConnection().execute<Record<string, unknown>[]>(query, params);
+  const userRow = (userId: string) => one.app.get(MikroORM).em.fork().findOneOrFail(User, { id: userId });
   const remove = (accessToken: string, password: string, from = nextClient()) =>
     on(one)
       .delete('/api/account')
@@ -87,9 +88,7 @@ describe('API1/API2:2023: exporting and deleting an account', () => {
     }
     const throttled = await remove(victim.accessToken, PASSWORD, from);
     expectProblem(throttled, 429, 'too-many-attempts');
-    expect(await sql('select deleted_at from users where id = ?', [victim.userId])).toEqual([
-      { deleted_at: null },
-    ]);
+    expect((await userRow(victim.userId)).deletedAt).toBeNull();
   });
 
   it("exports nothing of another user's, however they are related", async () => {
@@ -103,10 +102,7 @@ describe('API1/API2:2023: exporting and deleting an account', () => {
     // Someone wrote to support from this address; an attacker then signs up with it (never verified).
     const address = newEmail().toLowerCase();
     const subject = `Private ${randomUUID()}`;
-    await sql(
-      `insert into contact_messages (id, name, email, subject, message, created_at) values (?, 'Owner', ?, ?, 'mine', now())`,
-      [randomUUID(), address, subject],
-    );
+    await givenIn(one.app).contactMessage(address, { name: 'Owner', subject, message: 'mine' });
     const attacker = await register(one.app, { email: address, password: PASSWORD }, { verified: false });
     const text = (await exportOf(attacker.accessToken).expect(200)).text;
     expect(text).not.toContain(subject);

@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { emailChangeToken, emailVerificationToken } from '@fxrates/db';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  EmailChange,
+  emailChangeToken,
+  EmailVerification,
+  emailVerificationToken,
+  Payment,
+  RefreshToken,
+  Subscription,
+  TwoFactorRepository,
+} from '@fxrates/db';
 import { PASSWORD, register } from '../support/auth-client';
+import { givenIn } from '../support/given';
 import { keysOnPlans } from '../support/plan-keys';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, accountWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, accountWithKey, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { documentedOperations, nameOf, type Operation } from './support/openapi-operations';
 import { expectProblem } from './support/problem';
@@ -82,6 +93,10 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   let mallory: Account;
   let operations: Operation[];
   const http = () => request(t.app.getHttpServer());
+  const em = () => t.app.get(MikroORM).em.fork();
+  /** The ids of a user's links of one kind (verifications, address changes), as stored. */
+  const idsOf = async (link: typeof EmailVerification | typeof EmailChange, userId: string) =>
+    (await em().find(link, { userId }, { orderBy: { id: 'asc' } })).map((row) => row.id);
 
   beforeAll(async () => {
     // A burst allowance no test here reaches: the victim's key must keep working between attacks.
@@ -212,8 +227,8 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   /** A victim who just signed up, and the genuine token of the link they were mailed. */
   async function unverifiedVictim(): Promise<{ userId: string; token: string }> {
     const { userId, email } = await register(t.app, {}, { verified: false });
-    const [link] = await sql(t, 'select id from email_verifications where user_id = ?', [userId]);
-    return { userId, token: emailVerificationToken(t.config.auth.jwtSecret, link.id as string, email) };
+    const link = await em().findOneOrFail(EmailVerification, { userId });
+    return { userId, token: emailVerificationToken(t.config.auth.jwtSecret, link.id, email) };
   }
 
   it(OWNED_BY_CALLER['POST /api/auth/verify-email'], async () => {
@@ -234,7 +249,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
 
   it(OWNED_BY_CALLER['POST /api/auth/verify-email/resend'], async () => {
     const victim = await unverifiedVictim();
-    const links = () => sql(t, 'select id from email_verifications where user_id = ?', [victim.userId]);
+    const links = () => idsOf(EmailVerification, victim.userId);
     const before = await links();
     const res = await http()
       .post('/api/auth/verify-email/resend')
@@ -274,7 +289,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
 
   it(OWNED_BY_CALLER['POST /api/account/email'], async () => {
     const eve = await accountWithKey(t);
-    const changes = () => sql(t, 'select id from email_changes where user_id = ?', [alice.userId]);
+    const changes = () => idsOf(EmailChange, alice.userId);
     const before = await accountState(t, alice.userId);
     const body = { newEmail: `eve-${randomUUID()}@example.test`, currentPassword: PASSWORD };
     expectProblem(
@@ -298,13 +313,11 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       .set('Authorization', bearer(victim))
       .send({ newEmail: `victim-${randomUUID()}@example.test`, currentPassword: PASSWORD })
       .expect(202);
-    const [change] = await sql(t, 'select id, email, previous_email from email_changes where user_id = ?', [
-      victim.userId,
-    ]);
+    const change = await em().findOneOrFail(EmailChange, { userId: victim.userId });
     const token = emailChangeToken(t.config.auth.jwtSecret, {
-      id: change.id as string,
-      email: change.email as string,
-      previousEmail: change.previous_email as string,
+      id: change.id,
+      email: change.email,
+      previousEmail: change.previousEmail,
     });
     const before = await accountState(t, victim.userId);
     const mallorysBefore = await accountState(t, mallory.userId);
@@ -456,9 +469,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       expectProblem(res, 404, 'subscription-not-found');
       expect(billing.paypal.subscription(paypalId)!.status).toBe('ACTIVE');
       expect(await accountState(t, alice.userId)).toEqual(aliceBefore);
-      const [row] = await sql(t, 'select status from subscriptions where paypal_subscription_id = ?', [
-        paypalId,
-      ]);
+      const row = await em().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId });
       expect(row.status).toBe('active');
     });
 
@@ -543,12 +554,12 @@ describe('API1:2023 Broken Object Level Authorization', () => {
           paymentId = started.body.payment.id;
         } else {
           // The change/pay attack above left Alice's earlier upgrade approved at PayPal: pay that one.
-          const [waiting] = await sql(
-            t,
-            "select id from payments where user_id = ? and status = 'created' order by created_at desc limit 1",
-            [alice.userId],
+          const waiting = await em().findOneOrFail(
+            Payment,
+            { user: alice.userId, status: 'created' },
+            { orderBy: { createdAt: 'desc' } },
           );
-          paymentId = waiting.id as string;
+          paymentId = waiting.id;
         }
         await http()
           .post('/api/v1/subscriptions/change/pay')
@@ -556,8 +567,7 @@ describe('API1:2023 Broken Object Level Authorization', () => {
           .set('Origin', 'http://127.0.0.1:3000')
           .send({ paymentId, ...urls })
           .expect(200);
-        const [payment] = await sql(t, 'select paypal_capture_id from payments where id = ?', [paymentId]);
-        captureId = payment.paypal_capture_id as string;
+        captureId = (await em().findOneOrFail(Payment, paymentId)).paypalCaptureId!;
         await http()
           .get(`/api/account/payments/${paymentId}`)
           .set('Authorization', bearer(alice))
@@ -668,14 +678,13 @@ describe('API1:2023 Broken Object Level Authorization', () => {
   describe('two-factor authentication', () => {
     let victim: Account;
     let victimFactor: Awaited<ReturnType<typeof enrolTwoFactor>>;
-    const victimState = async () =>
-      sql(
-        t,
-        `select f.secret_ciphertext, f.enabled_at, f.last_used_step,
-                (select count(*)::int from two_factor_recovery_codes c where c.user_id = f.user_id and c.used_at is null) as codes
-           from user_two_factor f where f.user_id = ?`,
-        [victim.userId],
-      );
+    const victimState = async () => {
+      const twoFactor = new TwoFactorRepository(em());
+      return {
+        factor: await twoFactor.ofUser(victim.userId),
+        codes: await twoFactor.recoveryCodesLeft(victim.userId),
+      };
+    };
     const post = (path: string, body: object) =>
       http().post(path).set('Authorization', bearer(mallory)).send(body);
 
@@ -727,15 +736,14 @@ describe('API1:2023 Broken Object Level Authorization', () => {
     });
 
     it(OWNED_BY_CALLER['POST /api/auth/reauthenticate'], async () => {
-      await sql(
-        t,
-        `update refresh_tokens set authenticated_at = now() - interval '3 hours' where user_id = ?`,
-        [victim.userId],
+      await givenIn(t.app).signInsAuthenticatedAt(
+        { id: victim.userId },
+        new Date(Date.now() - 3 * 3_600_000),
       );
-      const proved = () =>
-        sql(t, 'select authenticated_at from refresh_tokens where user_id = ? order by created_at', [
-          victim.userId,
-        ]);
+      const proved = async () =>
+        (
+          await em().find(RefreshToken, { user: victim.userId }, { orderBy: { createdAt: 'asc', id: 'asc' } })
+        ).map((token) => token.authenticatedAt);
       const before = await proved();
       await http()
         .post('/api/auth/reauthenticate')

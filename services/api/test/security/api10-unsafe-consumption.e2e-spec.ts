@@ -1,4 +1,6 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
+import { ContactMessage, WebhookEvent } from '@fxrates/db';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import { createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
@@ -8,7 +10,7 @@ import request from 'supertest';
 import { RECAPTCHA_ACTION } from '../../src/modules/contact/recaptcha.verifier';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
-import { accountState, accountWithKey, sql, type Account } from './support/accounts';
+import { accountState, accountWithKey, type Account } from './support/accounts';
 import { expectProblem, INTERNALS } from './support/problem';
 import {
   activeSubscription,
@@ -49,6 +51,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
   let listener: ScriptedServer;
   let t: TestApp;
   const http = () => request(t.app.getHttpServer());
+  const em = () => t.app.get(MikroORM).em.fork();
 
   beforeAll(async () => {
     paypal = await startScriptedPayPal();
@@ -277,7 +280,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
           code === 'webhook-signature-invalid' ? [400, code] : [502, 'payment-provider-unavailable'],
         );
         expect(res.headers['content-type']).toBe('application/problem+json');
-        expect(await sql(t, 'select id from webhook_events where event_id = ?', [event.id])).toEqual([]);
+        expect(await em().find(WebhookEvent, { eventId: event.id })).toEqual([]);
         const queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
         expect(await queue.getJob(paypalEventJobId(event.id))).toBeUndefined();
         expect(paypal.verifyCalls).toBe(0);
@@ -296,7 +299,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
         .post('/api/v1/contact')
         .set('X-Forwarded-For', '198.51.100.10')
         .send({ name: 'Ada', email: 'ada@example.com', subject, message: 'Hello', recaptchaToken: token });
-      const stored = await sql(t, 'select id from contact_messages where subject = ?', [subject]);
+      const stored = await em().find(ContactMessage, { subject });
       return { res, stored, token };
     }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ApiKey, EmailVerification, QuotaAlert, RefreshToken, User } from '@fxrates/db';
 import { JOBS, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
@@ -8,6 +10,7 @@ import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { runJob } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
 import { PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { givenIn } from '../support/given';
 import { bodyOf, verificationMailsTo, verificationTokenMailed } from '../support/verification-mail';
 import { startTestApp, type TestApp } from '../test-app';
 import {
@@ -16,7 +19,7 @@ import {
 } from '../../../../frontends/shell/src/auth/return-path';
 import { servedRoutes } from './support/served-routes';
 import { testConfig } from '../test-config';
-import { accountState, accountWithKey, sql, type Account } from './support/accounts';
+import { accountState, accountWithKey, type Account } from './support/accounts';
 import {
   claimsFor as claimsOf,
   forgedLinkTokens,
@@ -29,6 +32,9 @@ import {
 import { expectProblem } from './support/problem';
 
 const LOGIN_FAILURE_LIMIT = 3;
+const HOUR_MS = 3_600_000;
+
+const db = (t: TestApp) => t.app.get(MikroORM).em.fork();
 
 describe('API2:2023 Broken Authentication', () => {
   let t: TestApp;
@@ -152,12 +158,7 @@ describe('API2:2023 Broken Authentication', () => {
       expectProblem(reused, 401, 'refresh-token-reused');
       expect(reused.body.accessToken).toBeUndefined();
       expectProblem(await refresh(second), 401, 'invalid-refresh-token');
-      const live = await sql(
-        t,
-        'select count(*)::int as n from refresh_tokens where user_id = ? and revoked_at is null',
-        [bob.userId],
-      );
-      expect(live[0].n).toBe(0);
+      expect(await db(t).count(RefreshToken, { user: bob.userId, revokedAt: null })).toBe(0);
     });
 
     it('refuses a refresh token after sign-out', async () => {
@@ -243,10 +244,10 @@ describe('API2:2023 Broken Authentication', () => {
       'refuses logout and refresh with %s: 403 origin-not-allowed, and the session survives',
       async (_, headers) => {
         const bob = await accountWithKey(t);
-        const tokens = () =>
-          sql(t, 'select id, revoked_at, rotated_at from refresh_tokens where user_id = ? order by id', [
-            bob.userId,
-          ]);
+        const tokens = async () =>
+          (await db(t).find(RefreshToken, { user: bob.userId }, { orderBy: { id: 'asc' } })).map(
+            ({ id, revokedAt, rotatedAt }) => ({ id, revokedAt, rotatedAt }),
+          );
         const before = await tokens();
         for (const path of ['/api/auth/logout', '/api/auth/refresh']) {
           const refused = await post(path, bob.cookie, headers);
@@ -488,7 +489,7 @@ describe('API2:2023 Broken Authentication: email verification', () => {
     const refused = await createKey(eve);
     expectProblem(refused, 403, 'email-not-verified');
     expect(refused.body.message).toMatch(/Verify your email address/);
-    expect(await sql(t, 'select id from api_keys where user_id = ?', [eve.userId])).toEqual([]);
+    expect(await db(t).find(ApiKey, { user: eve.userId })).toEqual([]);
 
     const verified = await verify(eve, token).expect(200);
     expect(verified.body).toMatchObject({ uid: eve.userId, emailVerified: true });
@@ -515,21 +516,17 @@ describe('API2:2023 Broken Authentication: email verification', () => {
     // Mallory holds the victim's genuine link (a forwarded mail): it is the victim's alone.
     expectProblem(await verify(mallory, token), 400, 'verification-link-invalid');
     expectProblem(await http().post('/api/auth/verify-email').send({ token }), 401, 'unauthorized');
-    const rows = await sql(t, 'select email_verified_at from users where id in (?, ?)', [
-      victim.userId,
-      mallory.userId,
-    ]);
-    expect(rows).toEqual([{ email_verified_at: null }, { email_verified_at: null }]);
+    const rows = await db(t).find(User, { id: { $in: [victim.userId, mallory.userId] } });
+    expect(rows.map((row) => row.emailVerifiedAt)).toEqual([null, null]);
   });
 
   it('refuses an expired link with 410 verification-link-expired', async () => {
     const late = await signUp();
     const token = await verificationTokenMailed(smtp, late.email);
-    await sql(
-      t,
-      `update email_verifications set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour'
-        where user_id = ?`,
-      [late.userId],
+    await db(t).nativeUpdate(
+      EmailVerification,
+      { userId: late.userId },
+      { createdAt: new Date(Date.now() - 25 * HOUR_MS), expiresAt: new Date(Date.now() - HOUR_MS) },
     );
     expectProblem(await verify(late, token), 410, 'verification-link-expired');
     await createKey(late).expect(403);
@@ -560,18 +557,16 @@ describe('API2:2023 Broken Authentication: email verification', () => {
   it('emails no quota alert to an unverified address: the alert is recorded as skipped', async () => {
     const quiet = await signUp();
     await verificationTokenMailed(smtp, quiet.email);
-    const alertId = randomUUID();
     const month = new Date().toISOString().slice(0, 7);
-    await sql(
-      t,
-      `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used) values (?, ?, ?, 75, 'free', 1000, 750)`,
-      [alertId, quiet.userId, month],
+    const { id: alertId } = await givenIn(t.app).quotaAlert(
+      { id: quiet.userId },
+      { month, threshold: 75, plan: 'free', monthlyQuota: 1000, used: 750 },
     );
     const queue = worker.get<Queue>(getQueueToken(QUEUES.email));
     expect(await runJob(queue, JOBS.sendQuotaAlertEmail, { alertId })).toEqual({ sent: false });
-    const [alert] = await sql(t, 'select emailed_at, skipped_at from quota_alerts where id = ?', [alertId]);
-    expect(alert.emailed_at).toBeNull();
-    expect(alert.skipped_at).not.toBeNull();
+    const alert = await db(t).findOneOrFail(QuotaAlert, { id: alertId });
+    expect(alert.emailedAt).toBeNull();
+    expect(alert.skippedAt).not.toBeNull();
     expect(smtp.mails.filter((m) => m.to.includes(quiet.email.toLowerCase()))).toHaveLength(1); // the link only
     // The sweep leaves it alone.
     await runJob(queue, JOBS.requeueUnsentEmail, {});

@@ -1,13 +1,17 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ApiKey, Subscription, User } from '@fxrates/db';
 import request from 'supertest';
 import { markEmailVerified, newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, patchAccountRaw, accountWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, patchAccountRaw, accountWithKey, type Account } from './support/accounts';
 import { BASIC_MONTHLY, startBillingApp, subscribe, type BillingApp } from './support/billing';
 import { expectProblem } from './support/problem';
 
 /** Names of what no answer may hold, at any depth: credentials and the secrets behind them. */
 const SECRET_FIELDS =
   /^(password|passwordHash|password_hash|keyHash|key_hash|refreshToken|refresh_token|secret|hashSecret|tokenHash|token_hash)$/i;
+
+const db = (t: TestApp) => t.app.get(MikroORM).em.fork();
 
 function fieldNames(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(fieldNames);
@@ -100,8 +104,11 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
         .send({ firstName: 'Eve', lastName: 'E', email, password: PASSWORD, plan: 'enterprise' })
         .expect(201);
       const userId = res.body.user.uid as string;
-      const [user] = await sql(t, 'select plan, chosen_plan from users where id = ?', [userId]);
-      expect(user).toEqual({ plan: 'free', chosen_plan: 'enterprise' });
+      const user = await db(t).findOneOrFail(User, { id: userId });
+      expect({ plan: user.plan, chosenPlan: user.chosenPlan }).toEqual({
+        plan: 'free',
+        chosenPlan: 'enterprise',
+      });
       await markEmailVerified(t.app, userId);
       const token = `Bearer ${res.body.accessToken}`;
       const key = (await http().post('/api/keys').set('Authorization', token).send({ name: 'k' })).body.key;
@@ -127,7 +134,7 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
         .post('/api/auth/register')
         .send({ firstName: 'Eve', lastName: 'E', email, password: PASSWORD, [field]: value });
       expectProblem(res, 400, 'validation-failed');
-      expect(await sql(t, 'select id from users where email = ?', [email.toLowerCase()])).toEqual([]);
+      expect(await db(t).find(User, { email: email.toLowerCase() })).toEqual([]);
     });
   });
 
@@ -168,13 +175,11 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
         paymentId: 'PAY-FORGED',
       }).expect(201);
       expect(res.body.subscription).toMatchObject({ amount: '15.99', plan: 'basic' });
-      const [row] = await sql(
-        t,
-        'select user_id, amount_minor from subscriptions where paypal_subscription_id = ?',
-        [id],
-      );
-      expect(row).toEqual({ user_id: bob.userId, amount_minor: 1599 });
-      const [aliceUser] = await sql(t, 'select plan from users where id = ?', [alice.userId]);
+      const rows = await db(t).find(Subscription, { paypalSubscriptionId: id });
+      expect(rows.map((row) => ({ userId: row.user.id, amountMinor: row.amountMinor }))).toEqual([
+        { userId: bob.userId, amountMinor: 1599 },
+      ]);
+      const aliceUser = await db(t).findOneOrFail(User, { id: alice.userId });
       expect(aliceUser.plan).toBe('free');
     });
 
@@ -208,10 +213,8 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
     const key = created.body.key as string;
     const userId = registered.body.user.uid as string;
     await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', key).expect(200);
-    const [{ password_hash: passwordHash }] = await sql(t, 'select password_hash from users where id = ?', [
-      userId,
-    ]);
-    const [{ key_hash: keyHash }] = await sql(t, 'select key_hash from api_keys where user_id = ?', [userId]);
+    const { passwordHash } = await db(t).findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+    const { keyHash } = await db(t).findOneOrFail(ApiKey, { user: userId });
 
     const refreshed = await http().post('/api/auth/refresh').set('Cookie', cookie).expect(200);
     const newCookie = refreshCookieOf(refreshed);
@@ -236,8 +239,8 @@ describe('API3:2023 Broken Object Property Level Authorization', () => {
       expect([where, res.status < 300]).toEqual([where, true]);
       expect([where, res.text]).toEqual([where, expect.not.stringContaining(key)]);
       expect([where, res.text]).toEqual([where, expect.not.stringContaining(key.slice(8, 36))]);
-      expect([where, res.text]).toEqual([where, expect.not.stringContaining(passwordHash as string)]);
-      expect([where, res.text]).toEqual([where, expect.not.stringContaining(keyHash as string)]);
+      expect([where, res.text]).toEqual([where, expect.not.stringContaining(passwordHash)]);
+      expect([where, res.text]).toEqual([where, expect.not.stringContaining(keyHash)]);
       expect([where, res.text]).toEqual([where, expect.not.stringContaining(PASSWORD)]);
       expect([where, res.text]).toEqual([where, expect.not.stringContaining(cookie.split('=')[1])]);
       expect([where, res.text]).toEqual([where, expect.not.stringContaining(newCookie.split('=')[1])]);

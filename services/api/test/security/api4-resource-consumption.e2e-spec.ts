@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
+import { AnonymousSession, ApiKey, ContactMessage, UsageRepository, WebhookEvent } from '@fxrates/db';
+import type { GivenKey } from '@fxrates/testing';
 import {
   KEYS_PAGE_DEFAULT_LIMIT,
   KEYS_PAGE_MAX_LIMIT,
@@ -19,6 +22,7 @@ import { ApiMetrics } from '../../src/common/metrics';
 import { BODY_LIMIT_BYTES } from '../../src/common/input';
 import { PAYPAL_WEBHOOK_BODY_LIMIT_BYTES } from '../../src/modules/billing/webhook-delivery';
 import { MAX_SERIES_DAYS } from '../../src/modules/history';
+import { givenIn } from '../support/given';
 import { MovingClock } from '../support/moving-clock';
 import { payPalEnv, webhookCallsTo } from '../support/paypal-env';
 import { newEmail, PASSWORD } from '../support/auth-client';
@@ -26,7 +30,7 @@ import { keysOnPlans } from '../support/plan-keys';
 import { rawRequest } from '../support/raw-http';
 import { startTestApp, type TestApp } from '../test-app';
 import { testConfig } from '../test-config';
-import { accountState, bearer, patchAccountRaw, accountWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, patchAccountRaw, accountWithKey, type Account } from './support/accounts';
 import { expectProblem, expectRawProblem } from './support/problem';
 
 const FREE_QUOTA = 3;
@@ -47,6 +51,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
   let basic: string;
   let paypal: PayPalStandIn;
   const http = () => request(t.app.getHttpServer());
+  const em = () => t.app.get(MikroORM).em.fork();
 
   beforeAll(async () => {
     paypal = await startPayPalStandIn({ plans: { [BASIC_ANNUAL]: { interval: 'YEAR', price: '167.88' } } });
@@ -89,12 +94,12 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       ['POST', '/api/billing/paypal/webhook', { id: 'WH-1', event_type: 'X', padding: oversized }],
     ])('%s %s answers 413 payload-too-large and stores nothing', async (method, path, body) => {
       const before = await accountState(t, alice.userId);
-      const contacts = await sql(t, 'select count(*)::int as n from contact_messages');
+      const contacts = await em().count(ContactMessage);
       const verb = method.toLowerCase() as 'post' | 'patch';
       const res = await http()[verb](path).set('Authorization', bearer(alice)).send(body);
       expectProblem(res, 413, 'payload-too-large');
       expect(await accountState(t, alice.userId)).toEqual(before);
-      expect(await sql(t, 'select count(*)::int as n from contact_messages')).toEqual(contacts);
+      expect(await em().count(ContactMessage)).toEqual(contacts);
     });
 
     it('refuses a body whose Content-Length is over the limit before reading it', async () => {
@@ -121,12 +126,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       const refused = answers.filter((res) => res.status !== 201);
       expect(refused).toHaveLength(6); // the key from sign-up counts too
       for (const res of refused) expectProblem(res, 409, 'too-many-keys');
-      const [{ n }] = await sql(
-        t,
-        "select count(*)::int as n from api_keys where user_id = ? and status = 'active'",
-        [bob.userId],
-      );
-      expect(n).toBe(MAX_ACTIVE_KEYS_PER_USER);
+      expect(await em().count(ApiKey, { user: bob.userId, status: 'active' })).toBe(MAX_ACTIVE_KEYS_PER_USER);
     });
 
     const createKey = (account: Account, name = 'k') =>
@@ -134,21 +134,17 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
     const disableKey = (account: Account, id: string) =>
       http().post(`/api/keys/${id}/disable`).set('Authorization', bearer(account)).expect(200);
 
-    /** `count` disabled keys of `account`, written as if disabled `daysAgo` days ago and before, oldest first. */
-    async function oldDisabledKeys(account: Account, count: number, daysAgo: number): Promise<string[]> {
-      const rows = await sql(
-        t,
-        `with made as (
-           insert into api_keys (id, user_id, name, key_hash, key_prefix, key_last4, status, created_at, disabled_at)
-           select gen_random_uuid(), ?, 'old ' || i, md5(random()::text || i), 'fxrates_', 'abcd', 'disabled',
-                  date_trunc('milliseconds', now() - (? || ' days')::interval - (? - i) * interval '1 minute'),
-                  now() - (? || ' days')::interval - (? - i) * interval '1 minute' + interval '10 seconds'
-             from generate_series(1, ?) as i
-           returning id, created_at)
-         select id from made order by created_at`,
-        [account.userId, daysAgo, count, daysAgo, count, count],
-      );
-      return rows.map((row) => row.id as string);
+    /**
+     * `count` disabled keys of `account`, written as if disabled `daysAgo` days ago and in the minutes
+     * before, a minute apart, oldest first.
+     */
+    async function oldDisabledKeys(account: Account, count: number, daysAgo: number): Promise<GivenKey[]> {
+      const newest = Date.now() - daysAgo * 86_400_000;
+      return givenIn(t.app).keys({ id: account.userId }, count, {
+        status: 'disabled',
+        name: (index) => `old ${index + 1}`,
+        createdAt: (index) => new Date(newest - (count - 1 - index) * 60_000),
+      });
     }
 
     it(`lets one user create ${KEY_CREATIONS_PER_HOUR} keys an hour, then 429 rate-limited with Retry-After; others are not affected`, async () => {
@@ -175,7 +171,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
 
     it(`lists disabled keys ${KEYS_PAGE_DEFAULT_LIMIT} a page with an opaque cursor, at most ${KEYS_PAGE_MAX_LIMIT}`, async () => {
       const owner = await accountWithKey(t);
-      const ids = await oldDisabledKeys(owner, 45, 1);
+      const ids = (await oldDisabledKeys(owner, 45, 1)).map((key) => key.id);
       const get = (query: string) =>
         http().get(`/api/keys/disabled${query}`).set('Authorization', bearer(owner));
       const seen: string[] = [];
@@ -220,26 +216,24 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
 
     it(`keeps ${MAX_DISABLED_KEYS_PER_USER} disabled keys per user: disabling another deletes the longest-disabled, its usage history kept`, async () => {
       const owner = await accountWithKey(t);
-      const old = await oldDisabledKeys(owner, MAX_DISABLED_KEYS_PER_USER, 2);
+      const oldKeys = await oldDisabledKeys(owner, MAX_DISABLED_KEYS_PER_USER, 2);
+      const old = oldKeys.map((key) => key.id);
       const today = new Date().toISOString().slice(0, 10);
       // Free plan, quota 3: two calls of the oldest key flushed, one call now.
-      await sql(t, 'insert into usage_daily (key_id, day, requests) values (?, ?, 2)', [old[0], today]);
+      await givenIn(t.app).usage(oldKeys[0], { [today]: 2 });
       await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', owner.key).expect(200);
 
       const disabled = await disableKey(owner, owner.keyId);
       expect(disabled.body.status).toBe('disabled');
-      const left = await sql(t, "select id from api_keys where user_id = ? and status = 'disabled'", [
-        owner.userId,
-      ]);
+      const left = await em().find(ApiKey, { user: owner.userId, status: 'disabled' });
       expect(left).toHaveLength(MAX_DISABLED_KEYS_PER_USER);
       expect(left.map((row) => row.id)).not.toContain(old[0]);
       expect(left.map((row) => row.id)).toContain(old[1]);
       expect(left.map((row) => row.id)).toContain(owner.keyId);
 
       // The deleted key's calls still count: in PostgreSQL, on the dashboard, and for the month's quota.
-      expect(await sql(t, 'select requests::int from usage_daily where key_id = ?', [old[0]])).toEqual([
-        { requests: 2 },
-      ]);
+      const kept = await new UsageRepository(em()).daysOfKey(old[0]);
+      expect(kept.map((day) => Number(day.requests))).toEqual([2]);
       const usage = await http().get('/api/usage').set('Authorization', bearer(owner)).expect(200);
       expect(usage.body.used).toBe(3);
       expect(usage.body.days.at(-1)).toEqual({
@@ -429,8 +423,10 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
         'BILLING.SUBSCRIPTION.ACTIVATED',
         paypal.createSubscription({ plan_id: BASIC_ANNUAL, custom_id: 'someone' }).id,
       );
-    const storedEvents = (eventIds: string[]) =>
-      sql(t, 'select event_id from webhook_events where event_id in (?) order by event_id', [eventIds]);
+    const storedEvents = async (eventIds: string[]) =>
+      (await em().find(WebhookEvent, { eventId: { $in: eventIds } }, { orderBy: { eventId: 'asc' } })).map(
+        (event) => event.eventId,
+      );
     const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
     const withHeaders = (delivery: SignedDelivery, headers: Record<string, string>) => ({
       ...delivery,
@@ -497,7 +493,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       // Not one verify-webhook-signature call; the one certificate URL that was not cached fetched once.
       expect(calls()).toEqual({ verify: 0, certificates: [new URL(unknownCert).pathname], other: [] });
       const genuineIds = [...genuine, after].map((event) => event.id);
-      expect(await storedEvents(genuineIds)).toEqual([...genuineIds].sort().map((id) => ({ event_id: id })));
+      expect(await storedEvents(genuineIds)).toEqual([...genuineIds].sort());
       const queue = t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
       for (const id of genuineIds) expect(await queue.getJob(paypalEventJobId(id))).toBeDefined();
     });
@@ -518,11 +514,11 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
       const create = (ip: string) => http().post('/api/auth/session').set('X-Forwarded-For', ip);
       for (let i = 0; i < SESSIONS_PER_MINUTE; i++) await create(address).expect(201);
-      const before = await sql(t, 'select count(*)::int as n from anonymous_sessions');
+      const before = await em().count(AnonymousSession);
       const refused = await create(address);
       expectProblem(refused, 429, 'rate-limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(await sql(t, 'select count(*)::int as n from anonymous_sessions')).toEqual(before);
+      expect(await em().count(AnonymousSession)).toEqual(before);
       await create(`198.51.100.${Math.floor(Math.random() * 200) + 20}`).expect(201);
     });
   });

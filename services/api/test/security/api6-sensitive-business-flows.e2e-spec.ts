@@ -1,11 +1,13 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
+import { ContactMessage, Subscription, User, WebhookEvent } from '@fxrates/db';
 import { paypalEventJobId, QUEUES } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { newEmail, PASSWORD } from '../support/auth-client';
 import type { TestApp } from '../test-app';
-import { accountState, bearer, accountWithKey, sql, type Account } from './support/accounts';
+import { accountState, bearer, accountWithKey, type Account } from './support/accounts';
 import {
   BASIC_MONTHLY,
   ENTERPRISE_MONTHLY,
@@ -25,6 +27,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
   let billing: BillingApp;
   let t: TestApp;
   const http = () => request(t.app.getHttpServer());
+  const em = () => t.app.get(MikroORM).em.fork();
 
   beforeAll(async () => {
     billing = await startBillingApp({
@@ -38,11 +41,9 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
 
   /** The user is still on the free plan, with no paid subscription, and the key is metered as free. */
   async function expectStillFree(account: Account) {
-    const [user] = await sql(t, 'select plan from users where id = ?', [account.userId]);
+    const user = await em().findOneOrFail(User, account.userId);
     expect(user.plan).toBe('free');
-    const paid = await sql(t, "select id from subscriptions where user_id = ? and plan <> 'free'", [
-      account.userId,
-    ]);
+    const paid = await em().find(Subscription, { user: account.userId, plan: { $ne: 'free' } });
     expect(paid).toEqual([]);
     const usage = await http().get('/api/v1/usage').set('X-API-Key', account.key).expect(200);
     expect(usage.body).toMatchObject({ plan: 'free', monthlyQuota: 1000 });
@@ -121,8 +122,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
         .set('Authorization', bearer(account))
         .set('Origin', WEB)
         .send(body);
-    const planOf = async (account: Account) =>
-      (await sql(t, 'select plan from users where id = ?', [account.userId]))[0].plan as string;
+    const planOf = async (account: Account) => (await em().findOneOrFail(User, account.userId)).plan;
 
     /** A new account, made without signing up: the sign-up limits here are the flood tests'. */
     const signedUp = (): Promise<Account> => accountWithKey(t);
@@ -181,18 +181,15 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
     it('refuses a resubscription that would bill the paid month again, and resumes one that starts when it ends', async () => {
       const buyer = await basicSubscriber();
       await http().post('/api/v1/subscriptions/cancel').set('Authorization', bearer(buyer)).expect(200);
-      const [{ current_period_end: end }] = await sql(
-        t,
-        'select current_period_end from subscriptions where paypal_subscription_id = ?',
-        [buyer.paypalId],
-      );
+      const end = (await em().findOneOrFail(Subscription, { paypalSubscriptionId: buyer.paypalId }))
+        .currentPeriodEnd!;
       const now = billing.paypal.createSubscription({ plan_id: BASIC_MONTHLY, custom_id: buyer.userId }).id;
       expectProblem(await subscribe(t, buyer, { paypalSubscriptionId: now }), 409, 'paid-period-remaining');
       expect(billing.paypal.subscription(now)!.status).toBe('CANCELLED');
       const resumed = billing.paypal.createSubscription({
         plan_id: BASIC_MONTHLY,
         custom_id: buyer.userId,
-        start_time: new Date(end as string).toISOString(),
+        start_time: end.toISOString(),
       }).id;
       await subscribe(t, buyer, { paypalSubscriptionId: resumed }).expect(201);
       expect(billing.paypal.sales(resumed)).toEqual([]);
@@ -203,8 +200,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
   describe('PayPal webhooks', () => {
     const deliver = ({ body, headers }: SignedDelivery) =>
       http().post('/api/billing/paypal/webhook').set(headers).send(body);
-    const storedEvents = (eventId: string) =>
-      sql(t, 'select id from webhook_events where event_id = ?', [eventId]);
+    const storedEvents = (eventId: string) => em().find(WebhookEvent, { eventId });
     const queue = () => t.app.get<Queue>(getQueueToken(QUEUES.paypalWebhooks));
     const jobsFor = async (eventId: string) =>
       (await queue().getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(
@@ -290,7 +286,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
       const refused = answers.at(-1)!;
       expectProblem(refused.res, 429, 'too-many-attempts');
       expect(Number(refused.res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(await sql(t, 'select id from users where email = ?', [refused.email.toLowerCase()])).toEqual([]);
+      expect(await em().find(User, { email: refused.email.toLowerCase() })).toEqual([]);
       const elsewhere = newEmail();
       await http()
         .post('/api/auth/register')
@@ -320,9 +316,7 @@ describe('API6:2023 Unrestricted Access to Sensitive Business Flows', () => {
       for (let i = 0; i < CONTACT_LIMIT; i++) await send(`spam ${i}`).expect(202);
       const refused = await send('spam over the limit');
       expectProblem(refused, 429, 'rate-limited');
-      expect(
-        await sql(t, 'select id from contact_messages where subject = ?', ['spam over the limit']),
-      ).toEqual([]);
+      expect(await em().find(ContactMessage, { subject: 'spam over the limit' })).toEqual([]);
     });
   });
 });

@@ -1,5 +1,12 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { emailVerificationToken, passwordResetToken } from '@fxrates/db';
+import {
+  EmailChange,
+  emailVerificationToken,
+  EmailVerification,
+  passwordResetToken,
+  User,
+} from '@fxrates/db';
 import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
@@ -11,13 +18,13 @@ import {
 } from '../support/email-change-mail';
 import { bodyOf } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
-import { sql } from './support/accounts';
 import { forgedLinkTokens } from './support/forged-tokens';
 import { expectProblem } from './support/problem';
 
 const WEB_URL = 'https://fxrates.example.com';
 const PER_USER = 2;
 const LOGIN_FAILURE_LIMIT = 3;
+const HOUR_MS = 3_600_000;
 
 type SignedIn = { email: string; accessToken: string; userId: string; cookie: string };
 
@@ -49,8 +56,8 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
       .send({ token });
   const login = (email: string, password = PASSWORD) =>
     http().post('/api/auth/login').set('X-Forwarded-For', nextClient()).send({ email, password });
-  const emailOf = async (userId: string) =>
-    (await sql(t, 'select email from users where id = ?', [userId]))[0]?.email;
+  const db = () => t.app.get(MikroORM).em.fork();
+  const emailOf = async (userId: string) => (await db().findOne(User, { id: userId }))?.email;
 
   beforeAll(async () => {
     mailing = await startAppWithMail(WEB_URL, {
@@ -149,13 +156,11 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
     const target = newEmail().toLowerCase();
     await askFor(cat, target).expect(202);
     const token = await emailChangeTokenMailed(smtp, target);
-    const [verification] = await sql(t, 'select id, email from email_verifications where user_id = ?', [
-      cat.userId,
-    ]);
+    const verification = await db().findOneOrFail(EmailVerification, { userId: cat.userId });
     const secret = t.config.auth.jwtSecret;
     const otherKinds = [
-      emailVerificationToken(secret, verification.id as string, verification.email as string),
-      passwordResetToken(secret, verification.id as string, verification.email as string),
+      emailVerificationToken(secret, verification.id, verification.email),
+      passwordResetToken(secret, verification.id, verification.email),
     ];
     for (const forged of [...forgedLinkTokens(token), ...otherKinds]) {
       expectProblem(await confirm(cat, forged), 400, 'email-change-link-invalid');
@@ -166,11 +171,10 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
     expectProblem(await http().post('/api/account/email/confirm').send({ token }), 401, 'unauthorized');
     expect(await emailOf(cat.userId)).toBe(cat.email.toLowerCase());
 
-    await sql(
-      t,
-      `update email_changes set created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour'
-        where user_id = ?`,
-      [cat.userId],
+    await db().nativeUpdate(
+      EmailChange,
+      { userId: cat.userId },
+      { createdAt: new Date(Date.now() - 2 * HOUR_MS), expiresAt: new Date(Date.now() - HOUR_MS) },
     );
     const expired = await confirm(cat, token);
     expectProblem(expired, 410, 'email-change-link-expired');
@@ -191,7 +195,7 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
     const throttled = await ask(dan, { newEmail: target, currentPassword: PASSWORD }, from);
     expectProblem(throttled, 429, 'too-many-attempts');
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await sql(t, 'select 1 from email_changes where user_id = ?', [dan.userId])).toEqual([]);
+    expect(await db().find(EmailChange, { userId: dan.userId })).toEqual([]);
     expect(emailChangeMailsTo(smtp, target)).toEqual([]);
   });
 
@@ -255,6 +259,6 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
     expectProblem(await askFor(hal, hal.email.toUpperCase()), 400, 'email-unchanged');
     expectProblem(await askFor(hal, 'not an email'), 400, 'invalid-email');
     expectProblem(await ask(hal, { newEmail: newEmail() }), 400, 'validation-failed');
-    expect(await sql(t, 'select 1 from email_changes where user_id = ?', [hal.userId])).toEqual([]);
+    expect(await db().find(EmailChange, { userId: hal.userId })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { ApiKey, RefreshToken, User } from '@fxrates/db';
 import { todayUtc } from '@fxrates/testing';
 import { givenIn } from './given';
 import { signIn } from './signed-in';
@@ -19,9 +20,6 @@ export interface SeededAccount {
   marker: string;
   markers: string[];
 }
-
-const sql = (app: NestFastifyApplication, query: string, params: unknown[] = []) =>
-  app.get(MikroORM).em.getConnection().execute<Record<string, unknown>[]>(query, params);
 
 /**
  * A signed-in user with names, a company and a key, and, as the worker and the billing would leave
@@ -56,18 +54,12 @@ export async function seedAccount(app: NestFastifyApplication): Promise<SeededAc
     capturedAt: dayAgo,
     payerId: `PAYER${marker}`.slice(0, 32),
   });
-  await sql(
-    app,
-    `insert into contact_messages (id, name, email, subject, message, created_at)
-     values (?, ?, ?, ?, ?, now())`,
-    [randomUUID(), `Sender${marker}`, user.email, `Subject${marker}`, `Message ${marker}`],
-  );
-  await sql(
-    app,
-    `insert into quota_alerts (id, user_id, month, threshold, plan, monthly_quota, used, created_at)
-     values (?, ?, to_char(now(), 'YYYY-MM'), 75, 'free', 1000, ?, now())`,
-    [randomUUID(), user.id, requests + 1],
-  );
+  await given.contactMessage(user.email, {
+    name: `Sender${marker}`,
+    subject: `Subject${marker}`,
+    message: `Message ${marker}`,
+  });
+  await given.quotaAlert(user, { threshold: 75, plan: 'free', monthlyQuota: 1000, used: requests + 1 });
   return {
     userId: user.id,
     email: user.email,
@@ -82,12 +74,13 @@ export async function seedAccount(app: NestFastifyApplication): Promise<SeededAc
 
 /** Secrets of the account as stored: none may ever be exported. */
 export async function storedSecretsOf(app: NestFastifyApplication, userId: string): Promise<string[]> {
-  const rows = await sql(
-    app,
-    `select password_hash as secret from users where id = ?
-     union all select key_hash from api_keys where user_id = ?
-     union all select token_hash from refresh_tokens where user_id = ?`,
-    [userId, userId, userId],
-  );
-  return rows.map((row: Record<string, unknown>) => String(row.secret));
+  const em = app.get(MikroORM).em.fork();
+  const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+  const keys = await em.find(ApiKey, { user: userId });
+  const refreshTokens = await em.find(RefreshToken, { user: userId });
+  return [
+    user.passwordHash,
+    ...keys.map((key) => key.keyHash),
+    ...refreshTokens.map((token) => token.tokenHash),
+  ];
 }

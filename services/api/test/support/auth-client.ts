@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { User } from '@fxrates/db';
 import { GIVEN_PASSWORD } from '@fxrates/testing';
 import request from 'supertest';
 
@@ -28,10 +29,8 @@ export function refreshCookieOf(res: request.Response): string {
 export async function markEmailVerified(app: NestFastifyApplication, userId: string): Promise<void> {
   await app
     .get(MikroORM)
-    .em.getConnection()
-    .execute('update users set email_verified_at = now() where id = ? and email_verified_at is null', [
-      userId,
-    ]);
+    .em.fork()
+    .nativeUpdate(User, { id: userId, emailVerifiedAt: null }, { emailVerifiedAt: new Date() });
 }
 
 /** How a test signs up: verified (the default) or not, and from which client address (TRUST_PROXY). */

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { onDatabaseServer } from '../../../../libs/testing/src/database-server';
 
 /**
  * Each jest worker has a database and a Redis DB of its own, so test files run side by side without
@@ -28,7 +28,7 @@ function withDatabaseName(url: string, name: string): string {
 
 export function databaseNameOf(url: string): string {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
-  // Interpolated into CREATE/DROP DATABASE below: nothing but plain identifiers.
+  // Named in CREATE/DROP DATABASE statements (libs/testing's database-server.ts): plain identifiers only.
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unsupported test database name "${name}"`);
   return name;
 }
@@ -92,16 +92,6 @@ export function currentWorkerId(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(id) && id > 0 ? id : 1;
 }
 
-async function onServer<T>(anyDatabaseUrl: string, work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: withDatabaseName(anyDatabaseUrl, 'postgres') });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Whether process `pid` still runs (a run whose jest process is gone was killed). */
 function running(pid: number): boolean {
   try {
@@ -125,37 +115,27 @@ export async function copyTemplateForWorkers(
 ): Promise<void> {
   const base = databaseNameOf(baseUrl);
   const template = databaseNameOf(templateDatabaseUrl(baseUrl));
-  await onServer(baseUrl, async (admin) => {
-    await admin.query(`select pg_advisory_lock(hashtext($1))`, [template]);
-    try {
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`${base}\\_p%\\_w%`],
-      );
-      for (const { datname } of rows) {
-        const owner = new RegExp(`^${base}_p(\\d+)_w\\d+$`).exec(datname);
-        if (owner && !running(Number(owner[1])))
-          await admin.query(`drop database if exists "${datname}" with (force)`);
+  await onDatabaseServer(baseUrl, (server) =>
+    server.withAdvisoryLock(template, async () => {
+      for (const name of await server.databaseNames()) {
+        const owner = new RegExp(`^${base}_p(\\d+)_w\\d+$`).exec(name);
+        if (owner && !running(Number(owner[1]))) await server.dropDatabase(name);
       }
       await migrate();
       for (let id = 1; id <= workers; id++) {
         const name = databaseNameOf(workerDatabaseUrl(baseUrl, id, run));
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.query(`create database "${name}" template "${template}"`);
+        await server.dropDatabase(name);
+        await server.createDatabase(name, { template });
       }
-    } finally {
-      await admin.query(`select pg_advisory_unlock(hashtext($1))`, [template]);
-    }
-  });
+    }),
+  );
 }
 
 /** Drops the run's worker databases (the global teardown). */
 export async function dropRunDatabases(baseUrl: string, workers: number, run: string): Promise<void> {
-  await onServer(baseUrl, async (admin) => {
+  await onDatabaseServer(baseUrl, async (server) => {
     for (let id = 1; id <= workers; id++) {
-      await admin.query(
-        `drop database if exists "${databaseNameOf(workerDatabaseUrl(baseUrl, id, run))}" with (force)`,
-      );
+      await server.dropDatabase(databaseNameOf(workerDatabaseUrl(baseUrl, id, run)));
     }
   });
 }

@@ -1,8 +1,10 @@
-import { MikroORM, type Dictionary } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Subscription, User, WebhookEvent } from '@fxrates/db';
 import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import type { PayPalWebhookEvent } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
+import { givenIn } from '../../../api/test/support/given';
 import { signedInUser } from '../../../api/test/support/signed-in';
 import { ReconcileModule } from '../../src/reconcile/reconcile.module';
 import { SubscriptionReconciler, type ReconcileSummary } from '../../src/reconcile/subscription-reconciler';
@@ -10,21 +12,23 @@ import type { BillingWorld } from './billing-world';
 import { until } from './waiting';
 
 /**
- * What billing tests do to a world and read back: SQL, plans, webhook deliveries, a reconcile run.
+ * What billing tests do to a world and read back: stored rows, plans, webhook deliveries, a reconcile run.
  * `logger` is where the reconcile run logs (Nest's logger is one per process: give the worker's).
  */
 export function billingProbe(world: Pick<BillingWorld, 'api' | 'paypal'>, logger?: LoggerService) {
   const { api, paypal } = world;
-  const sql = (query: string, params: unknown[] = []) =>
-    api.app.get(MikroORM).em.getConnection().execute<Dictionary[]>(query, params);
-  const processed = async (eventId: string) =>
-    (await sql('select processed_at from webhook_events where event_id = ?', [eventId]))[0]?.processed_at !=
-    null;
+  /** An entity manager of its own on the API's database: each read sees what is committed by then. */
+  const em = () => api.app.get(MikroORM).em.fork();
+  /** The stored rows of a webhook event (one, however often it was delivered). */
+  const webhookEvents = (eventId: string) => em().find(WebhookEvent, { eventId });
+  const processed = async (eventId: string) => (await webhookEvents(eventId))[0]?.processedAt != null;
 
   const http = () => request(api.app.getHttpServer());
 
   const probe = {
-    sql,
+    em,
+    given: givenIn(api.app),
+    webhookEvents,
     processed,
     http,
 
@@ -54,10 +58,24 @@ export function billingProbe(world: Pick<BillingWorld, 'api' | 'paypal'>, logger
     meteredPlan: async (key: string): Promise<string> =>
       (await http().get('/api/v1/usage').set('X-API-Key', key).expect(200)).body.plan,
 
-    subscriptionRow: async (paypalId: string) =>
-      (await sql('select * from subscriptions where paypal_subscription_id = ?', [paypalId]))[0],
-    planOf: async (userId: string): Promise<string> =>
-      (await sql('select plan from users where id = ?', [userId]))[0].plan,
+    /** The row of a PayPal subscription; fails when none is stored. */
+    subscriptionRow: (paypalId: string): Promise<Subscription> =>
+      em().findOneOrFail(Subscription, { paypalSubscriptionId: paypalId }),
+    subscriptionStored: async (paypalId: string): Promise<boolean> =>
+      (await em().count(Subscription, { paypalSubscriptionId: paypalId })) > 0,
+    /**
+     * Moves what PayPal last told us of a subscription (its status, its paid period, the time of its
+     * state) to where a test needs it, without waiting for that time to come.
+     */
+    async updateSubscription(
+      paypalId: string,
+      changes: Partial<
+        Pick<Subscription, 'status' | 'currentPeriodEnd' | 'pendingChangeAt' | 'paypalUpdatedAt'>
+      >,
+    ): Promise<void> {
+      await em().nativeUpdate(Subscription, { paypalSubscriptionId: paypalId }, changes);
+    },
+    planOf: async (userId: string): Promise<string> => (await em().findOneOrFail(User, userId)).plan,
 
     /** Delivers a signed event through the API's webhook endpoint, as PayPal does. */
     async deliver(event: PayPalWebhookEvent): Promise<void> {

@@ -1,6 +1,7 @@
+import { ClosesImportRepository } from '@fxrates/db';
 import { Client } from 'pg';
 
-/** A client on the test database, for arranging and reading rate_history directly. */
+/** A client on the test database, as the history imports hold one. */
 export async function connectTestDatabase(): Promise<Client> {
   const db = new Client({
     connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_test',
@@ -11,11 +12,7 @@ export async function connectTestDatabase(): Promise<Client> {
 
 /** Every stored close of `source` as "day currency rate", oldest first. */
 export async function storedCloses(db: Client, source: string): Promise<string[]> {
-  const { rows } = await db.query(
-    `select to_char(day, 'YYYY-MM-DD') as day, currency, rate_vs_usd::text as rate
-       from rate_history where source = $1 order by day, currency`,
-    [source],
-  );
+  const rows = await new ClosesImportRepository(db).storedCloses({ sources: [source] });
   return rows.map((r) => `${r.day} ${r.currency} ${r.rate}`);
 }
 

@@ -1,4 +1,6 @@
 import type { AppConfig } from '@fxrates/config';
+import { ContactMessage, QuotaAlert } from '@fxrates/db';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { bullConnection, bullPrefix } from '@fxrates/queues';
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -112,7 +114,8 @@ export async function holderOf(queue: Queue, id: string, workers: WorkerProcess[
  * queue again at start (their unsent-mail sweep) and send to the SMTP sink before the test's own.
  * The premise of a test that holds the sink is that the mail in flight is its own.
  */
-export async function settleLeftoverMail(sql: (query: string) => Promise<unknown>): Promise<void> {
-  await sql('update contact_messages set emailed_at = now() where emailed_at is null');
-  await sql('update quota_alerts set emailed_at = now() where emailed_at is null');
+export async function settleLeftoverMail(em: EntityManager): Promise<void> {
+  const now = new Date();
+  await em.fork().nativeUpdate(ContactMessage, { emailedAt: null }, { emailedAt: now });
+  await em.fork().nativeUpdate(QuotaAlert, { emailedAt: null }, { emailedAt: now });
 }

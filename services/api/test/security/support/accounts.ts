@@ -1,4 +1,6 @@
+import { wrap } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ApiKey, RefreshToken, Subscription, User } from '@fxrates/db';
 import type { GivenUserOptions } from '@fxrates/testing';
 import request from 'supertest';
 import { givenIn } from '../../support/given';
@@ -18,10 +20,6 @@ export interface Account {
 
 /** The Authorization header of a signed-in account. */
 export const bearer = (account: Pick<Account, 'accessToken'>) => `Bearer ${account.accessToken}`;
-
-export function sql(t: TestApp, query: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-  return t.app.get(MikroORM).em.getConnection().execute(query, params);
-}
 
 /** PATCH /api/account with a body sent exactly as written: JSON a client library would not make. */
 export function patchAccountRaw(t: TestApp, account: Account, json: string): request.Test {
@@ -52,10 +50,14 @@ export async function accountWithKey(t: TestApp, options: GivenUserOptions = {})
  * subscriptions and its refresh tokens. Compared before and after an attack.
  */
 export async function accountState(t: TestApp, userId: string): Promise<Record<string, unknown>> {
+  const em = t.app.get(MikroORM).em.fork();
+  // Every column, the hidden ones (password, key and token hashes) included.
+  const columns = (rows: object[]) => rows.map((row) => wrap(row).toPOJO());
+  const byId = { orderBy: { id: 'asc' } } as const;
   return {
-    user: await sql(t, 'select * from users where id = ?', [userId]),
-    keys: await sql(t, 'select * from api_keys where user_id = ? order by id', [userId]),
-    subscriptions: await sql(t, 'select * from subscriptions where user_id = ? order by id', [userId]),
-    refreshTokens: await sql(t, 'select * from refresh_tokens where user_id = ? order by id', [userId]),
+    user: columns(await em.find(User, { id: userId }, { populate: ['passwordHash'] })),
+    keys: columns(await em.find(ApiKey, { user: userId }, byId)),
+    subscriptions: columns(await em.find(Subscription, { user: userId }, byId)),
+    refreshTokens: columns(await em.find(RefreshToken, { user: userId }, byId)),
   };
 }
