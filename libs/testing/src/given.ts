@@ -5,7 +5,14 @@ import {
   type GivenContactMessageOptions,
 } from './contact-messages';
 import type { GivenDatabase } from './database';
-import { givenPasswordReset, type GivenPasswordReset, type GivenPasswordResetOptions } from './emailed-links';
+import {
+  givenEmailVerification,
+  givenPasswordReset,
+  type GivenEmailVerification,
+  type GivenEmailVerificationOptions,
+  type GivenPasswordReset,
+  type GivenPasswordResetOptions,
+} from './emailed-links';
 import { givenKey, givenKeys, type GivenKey, type GivenKeyOptions, type GivenKeysOptions } from './keys';
 import { givenQuotaAlert, type GivenQuotaAlert, type GivenQuotaAlertOptions } from './quota-alerts';
 import { givenCloses, givenNoCloses, type GivenCloses } from './rate-history';
@@ -59,6 +66,11 @@ export interface Given {
     user: { id: string; email: string },
     options?: GivenPasswordResetOptions,
   ): Promise<GivenPasswordReset>;
+  /** An unused verification link of `user` (the row sign-up stores), mailed to nobody. */
+  emailVerification(
+    user: { id: string; email: string },
+    options?: GivenEmailVerificationOptions,
+  ): Promise<GivenEmailVerification>;
 }
 
 export function givenFor(db: GivenDatabase): Given {
@@ -82,5 +94,6 @@ export function givenFor(db: GivenDatabase): Given {
     quotaAlert: (user, options) => givenQuotaAlert(db, user, options),
     contactMessage: (email, options) => givenContactMessage(db, email, options),
     passwordReset: (user, options) => givenPasswordReset(db, user, options),
+    emailVerification: (user, options) => givenEmailVerification(db, user, options),
   };
 }

@@ -25,7 +25,12 @@ export type {
 export type { GivenPayPalEvent, GivenWebhookEventOptions } from './webhook-events';
 export type { GivenQuotaAlert, GivenQuotaAlertOptions } from './quota-alerts';
 export type { GivenContactMessage, GivenContactMessageOptions } from './contact-messages';
-export type { GivenPasswordReset, GivenPasswordResetOptions } from './emailed-links';
+export type {
+  GivenEmailVerification,
+  GivenEmailVerificationOptions,
+  GivenPasswordReset,
+  GivenPasswordResetOptions,
+} from './emailed-links';
 export {
   addMark,
   appliedMigrationCount,

@@ -4,7 +4,9 @@ import type { AccountSessionView } from '@fxrates/domain';
 import request from 'supertest';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../worker/test/support/throwaway-redis';
 import { until } from '../../worker/test/support/waiting';
-import { PASSWORD, refreshCookieOf, register } from './support/auth-client';
+import { PASSWORD, refreshCookieOf } from './support/auth-client';
+import { givenIn } from './support/given';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -72,7 +74,8 @@ describe('account sessions', () => {
     http(on).post('/api/auth/refresh').set('Cookie', session.cookie);
 
   it('lists the sessions, the most recently used first, with browser and place from the network of a trusted proxy’s address, the caller’s marked', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    // Signed in once already (no browser told): that session is listed too.
+    const { email } = await signedInUser(a.app);
     const laptop = await signIn(email, { agent: CHROME_MAC, from: '81.2.69.142' });
     const phone = await signIn(email, { on: b, agent: FIREFOX_LINUX, from: '2001:db8:1:2::7' });
 
@@ -92,7 +95,7 @@ describe('account sessions', () => {
         current: true,
       }),
     ]);
-    // The sign-up's session is there too, and the list is the most recently used first.
+    // The first sign-in's session is there too, and the list is the most recently used first.
     expect(sessions).toHaveLength(3);
     const times = sessions.map((s) => Date.parse(s.lastUsedAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
@@ -112,10 +115,10 @@ describe('account sessions', () => {
   });
 
   it('does not sign out, nor tell of, another user’s session: 404 as for one that does not exist', async () => {
-    const alice = await register(a.app, {}, { from: nextAddress() });
+    const alice = await givenIn(a.app).user();
     const aliceSession = await signIn(alice.email);
     const aliceId = await currentId(aliceSession);
-    const bob = await register(a.app, {}, { from: nextAddress() });
+    const bob = await givenIn(a.app).user();
     const bobSession = await signIn(bob.email);
 
     expect((await listed(bobSession)).map((s) => s.id)).not.toContain(aliceId);
@@ -131,7 +134,7 @@ describe('account sessions', () => {
   });
 
   it('signs one session out: its refresh token and its unexpired access token are refused at once, on every instance', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    const { email } = await givenIn(a.app).user();
     const laptop = await signIn(email, { on: a });
     const phone = await signIn(email, { on: b, agent: FIREFOX_LINUX });
     await account(phone, b).expect(200);
@@ -151,7 +154,7 @@ describe('account sessions', () => {
   });
 
   it('signs out every other session and keeps the caller’s', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    const { email } = await givenIn(a.app).user();
     const keep = await signIn(email);
     const others = [await signIn(email, { on: b }), await signIn(email, { agent: FIREFOX_LINUX })];
 
@@ -170,7 +173,7 @@ describe('account sessions', () => {
   });
 
   it('signs the current session out too: that is signing out', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    const { email } = await givenIn(a.app).user();
     const session = await signIn(email);
     await signOut(session, await currentId(session)).expect(204);
     await account(session, b).expect(401);
@@ -178,7 +181,7 @@ describe('account sessions', () => {
   });
 
   it('ends the other sessions’ access tokens at once on a password change, and the session’s on logout', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    const { email } = await givenIn(a.app).user();
     const changer = await signIn(email);
     const other = await signIn(email, { on: b });
     await account(other, b).expect(200);
@@ -200,7 +203,7 @@ describe('account sessions', () => {
   });
 
   it('refreshes record the session’s use; signed-in calls do too, at most every 5 minutes', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    const { email } = await givenIn(a.app).user();
     const session = await signIn(email);
     const id = await currentId(session);
     const db = () => a.app.get(MikroORM).em.fork();
@@ -233,7 +236,7 @@ describe('account sessions', () => {
   });
 
   it('refuses to sign sessions out from a page of another origin', async () => {
-    const { email } = await register(a.app, {}, { from: nextAddress() });
+    const { email } = await givenIn(a.app).user();
     const session = await signIn(email);
     const other = await signIn(email);
     const otherId = await currentId(other);
@@ -271,7 +274,7 @@ describe('account sessions while Redis is down', () => {
 
   it('lists and signs out sessions, and refuses the signed-out one’s access token', async () => {
     const http = () => request(t.app.getHttpServer());
-    const { email, accessToken } = await register(t.app);
+    const { email, accessToken } = await signedInUser(t.app);
     const other = await http().post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

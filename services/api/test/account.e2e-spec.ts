@@ -3,6 +3,7 @@ import { User } from '@fxrates/db';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { PASSWORD, refreshCookieOf, register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -55,7 +56,7 @@ describe('GET and PATCH /api/account', () => {
   });
 
   it('changes names and company, and the display name follows', async () => {
-    const { accessToken } = await register(t.app);
+    const { accessToken } = await signedInUser(t.app, { company: 'Engines Ltd' });
     const res = await http()
       .patch('/api/account')
       .set('Authorization', `Bearer ${accessToken}`)
@@ -74,7 +75,7 @@ describe('GET and PATCH /api/account', () => {
   it.each(['plan', 'email', 'role', 'status', 'passwordHash'])(
     'rejects mass assignment of %s with 400 and changes nothing',
     async (field) => {
-      const { accessToken, res: registered } = await register(t.app);
+      const { accessToken, userId } = await signedInUser(t.app);
       const res = await http()
         .patch('/api/account')
         .set('Authorization', `Bearer ${accessToken}`)
@@ -84,10 +85,7 @@ describe('GET and PATCH /api/account', () => {
         code: 'validation-failed',
         message: `Field "${field}" is not allowed here.`,
       });
-      const row = await t.app
-        .get(MikroORM)
-        .em.fork()
-        .findOneOrFail(User, { id: registered.body.user.uid as string });
+      const row = await t.app.get(MikroORM).em.fork().findOneOrFail(User, { id: userId });
       expect(row).toMatchObject({ firstName: 'Ada', plan: 'free' });
     },
   );

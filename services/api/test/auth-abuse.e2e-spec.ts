@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as argon2 from 'argon2';
 import request from 'supertest';
-import { newEmail, PASSWORD, register } from './support/auth-client';
+import { newEmail, PASSWORD } from './support/auth-client';
+import { givenIn } from './support/given';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -58,7 +59,7 @@ describe('sign-in and sign-up abuse', () => {
 
     it('refuses an IP that failed 10 times on an account, while the owner signs in from their own IP and a new one', async () => {
       const t = app();
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       const ownerIp = newIp();
       await loginFrom(t, ownerIp, email, PASSWORD).expect(200);
 
@@ -90,7 +91,7 @@ describe('sign-in and sign-up abuse', () => {
 
     it('lets the owner in while many IPs each fail on the account, and keeps the spec texts', async () => {
       const t = app();
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       const ownerIp = newIp();
       await loginFrom(t, ownerIp, email, PASSWORD).expect(200);
       for (let i = 0; i < 14; i++) {
@@ -109,7 +110,7 @@ describe('sign-in and sign-up abuse', () => {
 
     it('counts an IPv6 /64 as one address', async () => {
       const t = app();
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       const network = newIpv6Network();
       for (let i = 1; i <= 10; i++) await loginFrom(t, `${network}::${i}`, email, 'guess').expect(401);
       await loginFrom(t, `${network}:ffff:ffff:ffff:ffff`, email, 'guess').expect(429);
@@ -124,7 +125,7 @@ describe('sign-in and sign-up abuse', () => {
       const t = app();
       const ip = newIp();
       for (let i = 0; i < 5; i++) await loginFrom(t, ip, newEmail(), PASSWORD).expect(401);
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       const refused = await loginFrom(t, ip, email, PASSWORD).expect(429);
       expect(refused.body.code).toBe('too-many-attempts');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -137,7 +138,7 @@ describe('sign-in and sign-up abuse', () => {
 
     it('costs the same argon2 verification as a wrong password for a known one', async () => {
       const t = app();
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       // The work, not its time: a busy machine moves timings, not what is computed. Each
       // sign-in runs one argon2 verification, against a hash of the same parameters (the unknown email's
       // is the hash made at boot), so neither answer can be told apart by how long it takes.
@@ -193,7 +194,7 @@ describe('sign-in and sign-up abuse', () => {
 
     it('runs within the concurrency limit and refuses a flood beyond its queue at once, while other routes answer', async () => {
       const t = app();
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       const session = (await request(t.app.getHttpServer()).post('/api/auth/session').expect(201)).body
         .sessionToken as string;
       const order: string[] = [];

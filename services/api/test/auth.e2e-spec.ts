@@ -3,7 +3,10 @@ import { Subscription, User } from '@fxrates/db';
 import { randomBytes } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import request from 'supertest';
+import type { GivenUser } from '@fxrates/testing';
 import { newEmail, PASSWORD, refreshCookieOf, register } from './support/auth-client';
+import { givenIn } from './support/given';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -21,6 +24,13 @@ describe('accounts: register, login, refresh, logout, me', () => {
   const db = () => t.app.get(MikroORM).em.fork();
   /** Accounts with the address, matched as the unique (citext) column matches: in any letter case. */
   const accountsWith = (email: string) => db().count(User, { email });
+  /** The user as the auth routes answer with it (sign-up's, sign-in's, refresh's and /me's `user`). */
+  const userOf = (user: GivenUser) => ({
+    uid: user.id,
+    email: user.email,
+    displayName: 'Ada Lovelace',
+    emailVerified: true,
+  });
 
   beforeAll(async () => {
     t = await startTestApp(testConfig({ TRUST_PROXY: 'true' }));
@@ -153,9 +163,9 @@ describe('accounts: register, login, refresh, logout, me', () => {
 
   describe('POST /api/auth/login', () => {
     it('signs in with the email in any case and returns the user and a cookie', async () => {
-      const { email, res: registered } = await register(t.app);
-      const res = await login({ email: ` ${email.toUpperCase()}`, password: PASSWORD }).expect(200);
-      expect(res.body.user).toEqual({ ...registered.body.user, emailVerified: true }); // register() verified it
+      const user = await givenIn(t.app).user();
+      const res = await login({ email: ` ${user.email.toUpperCase()}`, password: PASSWORD }).expect(200);
+      expect(res.body.user).toEqual(userOf(user));
       expect(refreshCookieOf(res)).toMatch(/^fxrates_refresh=[\w-]{43}$/);
     });
 
@@ -176,7 +186,9 @@ describe('accounts: register, login, refresh, logout, me', () => {
         'Enter a valid email address, such as name@example.com.',
       ],
     ])('refuses %s', async (_case, body, status, code, message) => {
-      const payload = body ? body() : { email: (await register(t.app)).email, password: 'wrong password' };
+      const payload = body
+        ? body()
+        : { email: (await givenIn(t.app).user()).email, password: 'wrong password' };
       const res = await login(payload).expect(status);
       expect(res.body).toMatchObject({ code, message });
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -185,7 +197,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     it('refuses the 11th failure of one account from one IP across two API instances sharing Redis, and only that IP', async () => {
       const other = await startTestApp(t.config);
       try {
-        const { email } = await register(t.app);
+        const { email } = await givenIn(t.app).user();
         const ip = newIp();
         for (let i = 0; i < 10; i++) {
           const app = i % 2 === 0 ? t.app : other.app;
@@ -214,12 +226,12 @@ describe('accounts: register, login, refresh, logout, me', () => {
     it('lets one IP fail on several accounts below its own, higher limit', async () => {
       const ip = newIp();
       for (let i = 0; i < 10; i++) await login({ email: newEmail(), password: PASSWORD }, ip).expect(401);
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       await login({ email, password: PASSWORD }, ip).expect(200); // LOGIN_IP_FAILURE_LIMIT is 100
     });
 
     it('does not count successful sign-ins as failures', async () => {
-      const { email } = await register(t.app);
+      const { email } = await givenIn(t.app).user();
       const ip = newIp();
       for (let i = 0; i < 12; i++) await login({ email, password: PASSWORD }, ip).expect(200);
     });
@@ -232,9 +244,10 @@ describe('accounts: register, login, refresh, logout, me', () => {
     };
 
     it('rotates the refresh token and returns a new access token', async () => {
-      const { cookie, res: registered } = await register(t.app);
+      const user = await signedInUser(t.app);
+      const { cookie } = user;
       const res = await refresh(cookie).expect(200);
-      expect(res.body.user).toEqual({ ...registered.body.user, emailVerified: true }); // register() verified it
+      expect(res.body.user).toEqual(userOf(user));
       expect(res.body.accessToken).toEqual(expect.any(String));
       const next = refreshCookieOf(res);
       expect(next).not.toBe(cookie);
@@ -242,7 +255,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     });
 
     it('treats reuse of a rotated token as theft: 401 and the whole family is revoked', async () => {
-      const { cookie: first } = await register(t.app);
+      const { cookie: first } = await signedInUser(t.app);
       const second = refreshCookieOf(await refresh(first).expect(200));
       const reused = await refresh(first).expect(401);
       expect(reused.body.code).toBe('refresh-token-reused');
@@ -252,7 +265,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     });
 
     it('lets only one of two concurrent uses of a token win', async () => {
-      const { cookie } = await register(t.app);
+      const { cookie } = await signedInUser(t.app);
       const results = await Promise.all([refresh(cookie), refresh(cookie)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
     });
@@ -264,7 +277,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     });
 
     it('logs out: revokes the token and clears the cookie and the session hint', async () => {
-      const { cookie } = await register(t.app);
+      const { cookie } = await signedInUser(t.app);
       const res = await http().post('/api/auth/logout').set('Cookie', cookie).expect(204);
       expect(([] as string[]).concat(res.headers['set-cookie']).join()).toMatch(
         /fxrates_refresh=;.*Path=\/api\/auth/,
@@ -281,14 +294,13 @@ describe('accounts: register, login, refresh, logout, me', () => {
     const me = (token: string) => http().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
 
     it('returns the current user for a valid access token', async () => {
-      const { accessToken, res } = await register(t.app);
-      const body = (await me(accessToken).expect(200)).body;
-      expect(body).toEqual({ ...res.body.user, emailVerified: true }); // register() verified it
+      const user = await signedInUser(t.app);
+      const body = (await me(user.accessToken).expect(200)).body;
+      expect(body).toEqual(userOf(user));
     });
 
     it('refuses forged, expired and misdirected tokens with 401', async () => {
-      const { res } = await register(t.app);
-      const sub = res.body.user.uid;
+      const { id: sub } = await givenIn(t.app).user();
       const secret = t.config.auth.jwtSecret;
       const good = { issuer: 'fxrates-pro', audience: 'fxrates-api', subject: sub };
       const header = { alg: 'HS256', typ: 'at+jwt' } as const;
@@ -323,7 +335,7 @@ describe('accounts: register, login, refresh, logout, me', () => {
     });
 
     it('lets the converter accept a Bearer token instead of the anonymous session', async () => {
-      const { accessToken } = await register(t.app);
+      const { accessToken } = await signedInUser(t.app);
       const ok = await http()
         .get('/api/rates/convert?from=USD&to=EUR&amount=1')
         .set('Authorization', `Bearer ${accessToken}`)

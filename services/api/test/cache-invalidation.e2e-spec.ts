@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { hashSessionToken } from '../src/modules/auth/session-token';
 import { pubSubChannels } from '@fxrates/queues';
-import { register } from './support/auth-client';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -46,9 +46,9 @@ describe('revoking a key or changing a plan reaches every instance', () => {
   });
 
   beforeEach(async () => {
-    const signedUp = await register(a.app);
-    accessToken = signedUp.accessToken;
-    userId = signedUp.res.body.user.uid;
+    const signedIn = await signedInUser(a.app);
+    accessToken = signedIn.accessToken;
+    userId = signedIn.userId;
   });
 
   const newKey = async () =>

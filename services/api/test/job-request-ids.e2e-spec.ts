@@ -3,9 +3,10 @@ import request from 'supertest';
 import { startSmtpSink, type SmtpSink } from '../../worker/test/support/smtp-sink';
 import { until } from '../../worker/test/support/waiting';
 import { killAll, startWorkerProcess, type WorkerProcess } from '../../worker/test/support/worker-processes';
-import { newEmail, PASSWORD, register } from './support/auth-client';
+import { newEmail, PASSWORD } from './support/auth-client';
 import { emailChangeTokenMailed } from './support/email-change-mail';
 import { passwordResetTokenMailed } from './support/password-reset-mail';
+import { signedInUser } from './support/signed-in';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -58,8 +59,8 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
     await smtp.close();
   });
 
-  /** Signs a user up, verified unless told otherwise. */
-  const signedUp = (verified = true) => register(t.app, {}, { verified });
+  /** A new user, signed in: verified unless told otherwise. */
+  const signedIn = (verified = true) => signedInUser(t.app, { verified });
   const bearer = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}` });
 
   it.each<[string, string, RegExp, (requestId: string) => Promise<unknown>]>([
@@ -68,7 +69,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-verification-email',
       /^Verification link .* emailed/,
       async (requestId) => {
-        const { accessToken } = await signedUp(false);
+        const { accessToken } = await signedIn(false);
         await http()
           .post('/api/auth/verify-email/resend')
           .set(bearer(accessToken))
@@ -81,7 +82,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-email-change-link',
       /^Email change .*: link emailed$/,
       async (requestId) => {
-        const { accessToken } = await signedUp();
+        const { accessToken } = await signedIn();
         await http()
           .post('/api/account/email')
           .set(bearer(accessToken))
@@ -95,7 +96,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-email-changed-notice',
       /^Email change .*: notice emailed to the previous address$/,
       async (requestId) => {
-        const { accessToken } = await signedUp();
+        const { accessToken } = await signedIn();
         const moved = newEmail();
         await http()
           .post('/api/account/email')
@@ -116,7 +117,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-password-changed-email',
       /^Password-change notice emailed/,
       async (requestId) => {
-        const { accessToken } = await signedUp();
+        const { accessToken } = await signedIn();
         await http()
           .post('/api/auth/password')
           .set(bearer(accessToken))
@@ -130,7 +131,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-password-reset-email',
       /^Password-reset link .* emailed/,
       async (requestId) => {
-        const { email } = await signedUp();
+        const { email } = await signedIn();
         await http()
           .post('/api/auth/password-reset')
           .set('X-Request-Id', requestId)
@@ -143,7 +144,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-password-changed-email',
       /^Password-change notice emailed/,
       async (requestId) => {
-        const { email } = await signedUp();
+        const { email } = await signedIn();
         await http().post('/api/auth/password-reset').send({ email }).expect(204);
         const token = await passwordResetTokenMailed(smtp, email);
         await http()
@@ -158,7 +159,7 @@ describe('the request id in the jobs a request enqueues, and in their log lines'
       'send-account-deleted-email',
       /^Account deletion confirmed by email$/,
       async (requestId) => {
-        const { accessToken } = await signedUp();
+        const { accessToken } = await signedIn();
         await http()
           .delete('/api/account')
           .set(bearer(accessToken))

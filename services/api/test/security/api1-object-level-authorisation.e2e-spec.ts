@@ -11,7 +11,7 @@ import {
   Subscription,
   TwoFactorRepository,
 } from '@fxrates/db';
-import { PASSWORD, register } from '../support/auth-client';
+import { PASSWORD } from '../support/auth-client';
 import { givenIn } from '../support/given';
 import { keysOnPlans } from '../support/plan-keys';
 import type { TestApp } from '../test-app';
@@ -226,9 +226,9 @@ describe('API1:2023 Broken Object Level Authorization', () => {
 
   /** A victim who just signed up, and the genuine token of the link they were mailed. */
   async function unverifiedVictim(): Promise<{ userId: string; token: string }> {
-    const { userId, email } = await register(t.app, {}, { verified: false });
-    const link = await em().findOneOrFail(EmailVerification, { userId });
-    return { userId, token: emailVerificationToken(t.config.auth.jwtSecret, link.id, email) };
+    const victim = await givenIn(t.app).user({ verified: false });
+    const link = await givenIn(t.app).emailVerification(victim);
+    return { userId: victim.id, token: emailVerificationToken(t.config.auth.jwtSecret, link.id, link.email) };
   }
 
   it(OWNED_BY_CALLER['POST /api/auth/verify-email'], async () => {

@@ -1,21 +1,17 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import {
-  EmailChange,
-  emailVerificationToken,
-  EmailVerification,
-  passwordResetToken,
-  User,
-} from '@fxrates/db';
+import { EmailChange, emailVerificationToken, passwordResetToken, User } from '@fxrates/db';
 import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
-import { newEmail, PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
 import {
   emailChangedNoticesTo,
   emailChangeMailsTo,
   emailChangeTokenMailed,
 } from '../support/email-change-mail';
+import { givenIn } from '../support/given';
+import { signedInUser } from '../support/signed-in';
 import { bodyOf } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
 import { forgedLinkTokens } from './support/forged-tokens';
@@ -70,7 +66,7 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   afterAll(() => mailing?.close());
 
   it('moves the account once the link mailed to the new address is opened: the old address no longer signs in, the new one does, every sign-in ends and the old address is told', async () => {
-    const ada = await register(t.app, { firstName: 'Ada\r\nClick https://evil.example', lastName: 'L' });
+    const ada = await signedInUser(t.app, { firstName: 'Ada\r\nClick https://evil.example', lastName: 'L' });
     const elsewhere = refreshCookieOf(await login(ada.email).expect(200));
     const typed = `  ${newEmail()} `; // as a person types it: normalised as at sign-up
     const target = typed.trim().toLowerCase();
@@ -135,7 +131,7 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it('uses a link once, even when it is sent twice at once', async () => {
-    const bob = await register(t.app);
+    const bob = await signedInUser(t.app);
     const target = newEmail().toLowerCase();
     await askFor(bob, target).expect(202);
     const token = await emailChangeTokenMailed(smtp, target);
@@ -151,12 +147,12 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it("refuses forged links, other kinds of link, another account's link and an expired link, and changes nothing", async () => {
-    const cat = await register(t.app, {}, { verified: false });
-    const mallory = await register(t.app);
+    const cat = await signedInUser(t.app, { verified: false });
+    const verification = await givenIn(t.app).emailVerification(cat); // the link sign-up mailed Cat
+    const mallory = await signedInUser(t.app);
     const target = newEmail().toLowerCase();
     await askFor(cat, target).expect(202);
     const token = await emailChangeTokenMailed(smtp, target);
-    const verification = await db().findOneOrFail(EmailVerification, { userId: cat.userId });
     const secret = t.config.auth.jwtSecret;
     const otherKinds = [
       emailVerificationToken(secret, verification.id, verification.email),
@@ -185,7 +181,7 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it('refuses a wrong current password and mails nothing; past the sign-in limit, refuses even the right one from that address', async () => {
-    const dan = await register(t.app);
+    const dan = await signedInUser(t.app);
     const target = newEmail().toLowerCase();
     const from = nextClient();
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
@@ -200,8 +196,8 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it('answers an address with an account as any other, and mails it why no link comes instead of a link', async () => {
-    const eve = await register(t.app);
-    const owner = await register(t.app);
+    const eve = await signedInUser(t.app);
+    const owner = await signedInUser(t.app);
     const free = newEmail().toLowerCase();
     const taken = await askFor(eve, owner.email).expect(202);
     expect(taken.body.pendingEmail).toBe(owner.email.toLowerCase());
@@ -219,11 +215,11 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it('answers 409 when the address got an account between the request and the link, and changes nothing', async () => {
-    const fay = await register(t.app);
+    const fay = await signedInUser(t.app);
     const target = newEmail().toLowerCase();
     await askFor(fay, target).expect(202);
     const token = await emailChangeTokenMailed(smtp, target);
-    await register(t.app, { email: target }); // someone signs up with it meanwhile
+    await givenIn(t.app).user({ email: target }); // someone signs up with it meanwhile
 
     const refused = await confirm(fay, token);
     expectProblem(refused, 409, 'email-already-in-use');
@@ -235,7 +231,7 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it('throttles requests per user, and a newer request ends the link of an older one', async () => {
-    const gus = await register(t.app);
+    const gus = await signedInUser(t.app);
     const first = newEmail().toLowerCase();
     const second = newEmail().toLowerCase();
     await askFor(gus, first).expect(202);
@@ -252,7 +248,7 @@ describe('API2:2023 Broken Authentication: changing the email address', () => {
   });
 
   it('refuses without a sign-in, the address the account has, and what is not an address', async () => {
-    const hal = await register(t.app);
+    const hal = await signedInUser(t.app);
     const body = { newEmail: newEmail(), currentPassword: PASSWORD };
     expectProblem(await http().post('/api/account/email').send(body), 401, 'unauthorized');
     expectProblem(await http().get('/api/account/email'), 401, 'unauthorized');

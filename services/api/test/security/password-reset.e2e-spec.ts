@@ -1,17 +1,19 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { PasswordReset, UsersRepository } from '@fxrates/db';
+import { emailVerificationToken, PasswordReset, UsersRepository } from '@fxrates/db';
 import { lockTable } from '@fxrates/testing';
 import request from 'supertest';
 import type { SmtpSink } from '../../../worker/test/support/smtp-sink';
 import { until } from '../../../worker/test/support/waiting';
 import { startAppWithMail, type AppWithMail } from '../support/app-with-mail';
-import { newEmail, PASSWORD, refreshCookieOf, register } from '../support/auth-client';
+import { newEmail, PASSWORD, refreshCookieOf } from '../support/auth-client';
+import { givenIn } from '../support/given';
 import {
   passwordChangedMailsTo,
   passwordResetMailsTo,
   passwordResetTokenMailed,
 } from '../support/password-reset-mail';
-import { bodyOf, verificationTokenMailed } from '../support/verification-mail';
+import { signedInUser } from '../support/signed-in';
+import { bodyOf } from '../support/verification-mail';
 import type { TestApp } from '../test-app';
 import { forgedLinkTokens } from './support/forged-tokens';
 import { expectProblem } from './support/problem';
@@ -56,7 +58,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
   afterAll(() => mailing?.close());
 
   it('answers an address with an account and one without alike, and mails the link only to the account, with nothing of it', async () => {
-    const ada = await register(t.app, { firstName: 'Ada\r\nClick https://evil.example', lastName: 'L' });
+    const ada = await givenIn(t.app).user({ firstName: 'Ada\r\nClick https://evil.example', lastName: 'L' });
     const nobody = newEmail();
     const from = nextClient();
     const known = await ask(ada.email, from).expect(204);
@@ -77,7 +79,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
   });
 
   it('answers without looking the address up: with the users table locked, both addresses still get their 204 at once', async () => {
-    const bob = await register(t.app);
+    const bob = await givenIn(t.app).user();
     // Held on a connection of its own: one taken from the API's pool would leave the API one short.
     const lock = await lockTable(t.config.database.url, 'users', 'access exclusive');
     try {
@@ -98,8 +100,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
   });
 
   it('sets the new password, ends every sign-in and every other link of the account, and verifies the address', async () => {
-    const cat = await register(t.app, {}, { verified: false });
-    await verificationTokenMailed(smtp, cat.email); // sign-up's own mail, before the resets
+    const cat = await signedInUser(t.app, { verified: false });
     const from = nextClient();
     await ask(cat.email, from).expect(204);
     const first = await passwordResetTokenMailed(smtp, cat.email);
@@ -124,7 +125,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
   });
 
   it('uses a link once, even when it is sent twice at once', async () => {
-    const dan = await register(t.app);
+    const dan = await givenIn(t.app).user();
     await ask(dan.email, nextClient()).expect(204);
     const token = await passwordResetTokenMailed(smtp, dan.email);
     const answers = await Promise.all([
@@ -137,8 +138,9 @@ describe('API2:2023 Broken Authentication: password reset', () => {
   });
 
   it('refuses forged links, a verification link, an expired link and a bad new password, and changes nothing', async () => {
-    const eve = await register(t.app, {}, { verified: false });
-    const verification = await verificationTokenMailed(smtp, eve.email);
+    const eve = await givenIn(t.app).user({ verified: false });
+    const link = await givenIn(t.app).emailVerification(eve); // the one sign-up mailed
+    const verification = emailVerificationToken(t.config.auth.jwtSecret, link.id, link.email);
     await ask(eve.email, nextClient()).expect(204);
     const token = await passwordResetTokenMailed(smtp, eve.email);
     for (const forged of [
@@ -154,7 +156,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
 
     await db().nativeUpdate(
       PasswordReset,
-      { userId: eve.userId },
+      { userId: eve.id },
       { createdAt: new Date(Date.now() - 2 * HOUR_MS), expiresAt: new Date(Date.now() - HOUR_MS) },
     );
     const expired = await confirm(token);
@@ -164,7 +166,7 @@ describe('API2:2023 Broken Authentication: password reset', () => {
   });
 
   it('throttles per address whether or not it has an account, and per client address whatever the email', async () => {
-    const fay = await register(t.app);
+    const fay = await givenIn(t.app).user();
     const nobody = newEmail();
     for (const email of [fay.email, nobody]) {
       for (let i = 0; i < PER_ADDRESS; i++) await ask(email, nextClient()).expect(204);

@@ -33,26 +33,25 @@ export async function markEmailVerified(app: NestFastifyApplication, userId: str
     .nativeUpdate(User, { id: userId, emailVerifiedAt: null }, { emailVerifiedAt: new Date() });
 }
 
-/** How a test signs up: verified (the default) or not, and from which client address (TRUST_PROXY). */
+/** How a test signs up: verified (the default) or not. */
 export interface SignUpOptions {
   verified?: boolean;
-  /** Sent as X-Forwarded-For: another network, past the sign-up limits of 127.0.0.1. */
-  from?: string;
 }
 
 /**
  * Signs up a new user through the API; their address is then marked verified unless
- * `{ verified: false }` (the answer's `user.emailVerified` is the sign-up's: false).
+ * `{ verified: false }` (the answer's `user.emailVerified` is the sign-up's: false). Only for tests
+ * whose subject is sign-up itself (its answer, its mail, its limits, what a just-signed-up account
+ * is): any other test starts from `givenIn(app).user()` or `signedInUser(app)` (signed-in.ts).
  */
 export async function register(
   app: NestFastifyApplication,
   overrides: Record<string, unknown> = {},
-  { verified = true, from }: SignUpOptions = {},
+  { verified = true }: SignUpOptions = {},
 ): Promise<{ res: request.Response; email: string; cookie: string; accessToken: string; userId: string }> {
   const email = (overrides.email as string | undefined) ?? newEmail();
   const res = await request(app.getHttpServer())
     .post('/api/auth/register')
-    .set(from ? { 'X-Forwarded-For': from } : {})
     .send({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, ...overrides })
     .expect(201);
   const userId = res.body.user.uid as string;
