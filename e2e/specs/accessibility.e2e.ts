@@ -3,7 +3,7 @@ import { seriousAxeViolations, unlabelledFields, type AxeFinding } from '../supp
 import { DESKTOP_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { settle } from '../support/layout-checks';
-import { openProductPage, PUBLIC_PAGES, signUpWithKeys } from '../support/product-pages';
+import { openProductPage, PUBLIC_PAGES, signedInWithKeys } from '../support/product-pages';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -75,7 +75,7 @@ describe('dialogs: focus trapped inside, Escape closes, focus returns', () => {
 
   it('the Create New Key and Deactivate dialogs of the dashboard', async () => {
     const { page } = opened();
-    await signUpWithKeys(page, baseUrl);
+    await signedInWithKeys(page, baseUrl);
     await settle(page);
     await expectDialogKeyboardBehaviour(
       page,

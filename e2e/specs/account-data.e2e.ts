@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { heading, signInOnLoginPage, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signInOnLoginPage, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -19,7 +19,7 @@ describe.each(PHONE_AND_DESKTOP)('your data at $viewport.width px ($name)', ({ v
 
   it('downloads the account data as JSON holding the user’s email', async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
     await yourData(page).waitFor();
     await expectUsableLayout(page);
@@ -41,7 +41,7 @@ describe.each(PHONE_AND_DESKTOP)('your data at $viewport.width px ($name)', ({ v
 
   it('deletes the account with the right password only, then signs out to the home page', async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
     await deleteSection(page).getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -31,7 +31,7 @@ describe('the /account page', () => {
   });
 
   it('shows a new account with its defaults: Free, Monthly, Active, no next billing, no amount', async () => {
-    const { email } = await signUpInBrowser(page, baseUrl, '/dashboard');
+    const { email } = await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
 
@@ -61,7 +61,7 @@ describe('the /account page', () => {
         body: JSON.stringify({ status: 503, code: 'internal-error', message: 'Down for maintenance' }),
       }),
     );
-    await signUpInBrowser(page, baseUrl, '/account');
+    await signedInAsNewUser(page, baseUrl, '/account');
 
     await waitForText(
       page.getByTestId('account-error'),

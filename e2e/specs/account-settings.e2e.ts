@@ -5,7 +5,7 @@ import {
   heading,
   recordRequests,
   signInOnLoginPage,
-  signUpInBrowser,
+  signedInAsNewUser,
   uniqueEmail,
   waitForPath,
 } from '../support/accounts-ui';
@@ -73,7 +73,7 @@ describe.each([
     const { page } = opened();
     // The contact page, visited below, loads Google's reCAPTCHA script: answered here, off the network.
     await routeRecaptchaStandIn(page);
-    await signUpInBrowser(page, baseUrl, '/account');
+    await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
     const profile = profileSection(page);
     const save = profile.getByRole('button', { name: 'Save' });
@@ -136,7 +136,10 @@ describe.each([
     });
     await page.goto(`${baseUrl}/dashboard`);
     await waitForText(heading(page), 'Dashboard');
-    await waitForText(page.getByRole('heading', { level: 2, name: /^Welcome/ }), 'Welcome, Ada Lovelace!');
+    await waitForText(
+      page.getByRole('heading', { level: 2, name: /^Welcome/ }),
+      'Welcome back, Ada Lovelace!',
+    );
 
     // Emptying the company removes it.
     await openAccountPage(page);
@@ -187,7 +190,7 @@ describe.each([
 
   it('changes the password: the current one checked, other sessions signed out, this one kept', async () => {
     const { page, context } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
 
     // The same account signed in on "another device": the change must end that sign-in.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RegisterRequest } from '@fxrates/domain';
+import { EXISTING_EMAIL_REDIRECT_MS, type RegisterRequest } from '@fxrates/domain';
 import type { Locator, Page } from 'playwright-core';
 import {
   E2E_PASSWORD,
@@ -268,6 +268,11 @@ describe('the Login and Create Account dialogs', () => {
   });
 
   it('for an email already registered: says so, then after 3 s switches to the Login dialog', async () => {
+    // The page's timers on Playwright's clock, installed before its scripts run (a fresh load): the
+    // 3 s are the clock's, passed by the test, not waited for. It runs with real time until paused.
+    await page.clock.install();
+    await page.goto(`${baseUrl}/`);
+    await heading(page).waitFor();
     const existing = await given.user();
     const dialog = await openRegisterDialog(page);
     await fillRegister(dialog, {
@@ -276,21 +281,26 @@ describe('the Login and Create Account dialogs', () => {
       email: existing.email.toUpperCase(),
       password: E2E_PASSWORD,
     });
+    // Time stands still (a second on: pausing is at a time to come) from before the refusal arrives,
+    // so the switch's timer starts at a known tick.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await dialog.getByRole('button', { name: 'Register' }).click();
 
     await waitForText(
       dialog.getByRole('alert'),
       'An account with this email already exists. Would you like to login instead?',
     );
-    const shownAt = Date.now();
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'register-dialog-email-exists-1280.png') });
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(EXISTING_EMAIL_REDIRECT_MS - 1);
     expect(await dialog.isVisible()).toBe(true);
     expect(await loginDialog(page).count()).toBe(0);
 
-    // A lower bound only: a busy machine can make the switch later, never earlier.
+    // The 3,000th ms fires the switch. Then time runs again: what follows (the Login dialog's code,
+    // fetched on its first opening; React's commit of it; Mantine's transitions, on animation frames
+    // and timeouts) needs the page's timers.
+    await page.clock.runFor(1);
+    await page.clock.resume();
     await loginDialog(page).waitFor();
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500);
     await dialog.waitFor({ state: 'hidden' });
     expect(await loginDialog(page).getByLabel('Email Address').inputValue()).toBe(
       existing.email.toUpperCase(),

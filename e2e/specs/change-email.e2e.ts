@@ -4,7 +4,7 @@ import { until } from '../../services/worker/test/support/waiting';
 import {
   heading,
   signInOnLoginPage,
-  signUpInBrowser,
+  signedInAsNewUser,
   uniqueEmail,
   waitForPath,
 } from '../support/accounts-ui';
@@ -36,7 +36,7 @@ describe.each(PHONE_AND_DESKTOP)('change email at $viewport.width px ($name)', (
 
   it('mails a link to the new address from the account page, moves the account when it is opened, and tells the old address', async () => {
     const { page, context } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
     const section = page.getByTestId('change-email');
     await waitForText(section.getByText(/^You sign in with /), new RegExp(user.email));
@@ -128,7 +128,7 @@ describe.each(PHONE_AND_DESKTOP)('change email at $viewport.width px ($name)', (
 
   it('asks for the emailed link when /confirm-email is opened without one', async () => {
     const { page } = opened();
-    await signUpInBrowser(page, baseUrl, '/confirm-email');
+    await signedInAsNewUser(page, baseUrl, '/confirm-email');
     await waitForText(heading(page), 'Confirm Email Address');
     await waitForText(
       page.getByTestId('confirm-email-result'),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { delayRequests, recordRequests, signUpInBrowser } from '../support/accounts-ui';
+import { delayRequests, recordRequests, signedInAsNewUser } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY, routeRecaptchaStandIn } from '../support/recaptcha-stand-in';
@@ -63,7 +63,7 @@ describe('contact page', () => {
   it('pre-fills name and email for a signed-in user, and keeps the email after sending', async () => {
     const { page } = opened();
     await routeRecaptchaStandIn(page);
-    const { email } = await signUpInBrowser(page, baseUrl, '/contact');
+    const { email } = await signedInAsNewUser(page, baseUrl, '/contact');
     await waitForText(page.getByRole('heading', { level: 1 }), 'Contact Us');
     const name = page.getByRole('textbox', { name: 'Name' });
     const emailField = page.getByRole('textbox', { name: 'Email' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { configOrigins, pageCsp } from '../../scripts/page-csp.cjs';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { settle } from '../support/layout-checks';
@@ -158,7 +158,7 @@ describe('the product under the page Content-Security-Policy of the nginx image'
   });
 
   it('dashboard: every view, signed in, no CSP violation', async () => {
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await settle(page);
     for (const view of DASHBOARD_VIEWS) await showDashboardView(page, view);
@@ -168,7 +168,7 @@ describe('the product under the page Content-Security-Policy of the nginx image'
 
   it('billing: subscribe page, signed in, no CSP violation', async () => {
     await routePayPalSdkStandIn(page, paypalUrl);
-    await signUpInBrowser(page, baseUrl, '/pricing');
+    await signedInAsNewUser(page, baseUrl, '/pricing');
     await page.getByTestId('pricing-card-basic').getByRole('button').click();
     await waitForPath(page, '/subscribe');
     await waitForText(heading(page), 'Complete Subscription');

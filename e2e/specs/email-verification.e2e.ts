@@ -1,5 +1,5 @@
 import { registerViaApi } from '../support/accounts-api';
-import { heading, signInOnLoginPage, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signInOnLoginPage, signedUpOverHttp, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { startMailWorker, type MailWorker } from '../support/mail-worker';
@@ -28,7 +28,7 @@ describe('email verification', () => {
 
   it('asks a new user to verify, resends the link, and unlocks API keys once it is opened', async () => {
     const { page } = opened();
-    const { email } = await signUpInBrowser(page, baseUrl, '/dashboard', { verified: false });
+    const { email } = await signedUpOverHttp(page, baseUrl, '/dashboard');
 
     const banner = page.getByTestId('verify-email-banner');
     await waitForText(
@@ -78,7 +78,7 @@ describe('email verification', () => {
 
   it('says what to do with an expired link, and that a used one has done its work', async () => {
     const { page } = opened();
-    const { email } = await signUpInBrowser(page, baseUrl, '/dashboard', { verified: false });
+    const { email } = await signedUpOverHttp(page, baseUrl, '/dashboard');
     const expired = await mail.verificationLink(email, 1);
     await expireVerificationLinks(email);
 

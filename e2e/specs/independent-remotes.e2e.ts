@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signUpInBrowser } from '../support/accounts-ui';
+import { signedInAsNewUser } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { REPO_ROOT } from '../support/paths';
@@ -133,7 +133,7 @@ describe('a remote released on its own', () => {
         expect(await page.getByTestId('site-footer').isVisible()).toBe(true);
 
         // The shell's own pages and the other remotes still work.
-        await signUpInBrowser(page, web.urls.shell, '/dashboard');
+        await signedInAsNewUser(page, web.urls.shell, '/dashboard');
         await waitForText(page.getByRole('heading', { level: 1 }), 'Dashboard');
       } finally {
         pointMarketingAt(currentVersion);

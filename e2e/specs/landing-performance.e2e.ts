@@ -1,5 +1,5 @@
 import type { Request, Route } from 'playwright-core';
-import { heading, signUpInBrowser } from '../support/accounts-ui';
+import { heading, signedInAsNewUser } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import {
@@ -68,7 +68,7 @@ describe('landing page speed', () => {
 
   it('starts the session refresh of a signed-in visitor only after the first paint', async () => {
     const { page } = opened();
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await heading(page).waitFor();
 
     const refreshAnswered = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));

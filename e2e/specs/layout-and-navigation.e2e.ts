@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signUpInBrowser } from '../support/accounts-ui';
+import { signedInAsNewUser } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { ConverterPanel } from '../support/home-page';
@@ -93,7 +93,7 @@ describe('layout and navigation', () => {
     it.each(SIGNED_IN_ROUTES)(
       'renders $path with its heading and title for a signed-in user',
       async ({ path: route, heading: text }) => {
-        await signUpInBrowser(page, baseUrl, route);
+        await signedInAsNewUser(page, baseUrl, route);
         await waitForText(heading(page), text);
         expect(await page.title()).toBe(`${text} | FXRates Pro`);
       },
@@ -165,7 +165,7 @@ describe('layout and navigation', () => {
     });
 
     it('lists Home, Pricing, API Docs, Dashboard, Account and Logout when signed in; Logout goes home', async () => {
-      await signUpInBrowser(page, baseUrl, '/account');
+      await signedInAsNewUser(page, baseUrl, '/account');
       await waitForText(heading(page), 'Account Settings');
       await page.getByRole('button', { name: 'Open navigation menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Menu' });

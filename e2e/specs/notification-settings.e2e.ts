@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { heading, recordRequests, signUpInBrowser } from '../support/accounts-ui';
+import { heading, recordRequests, signedInAsNewUser } from '../support/accounts-ui';
 import { seriousAxeViolations, unlabelledFields } from '../support/axe';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
@@ -48,7 +48,7 @@ describe.each([
 
   it('turns quota alerts off and on, saved with a notice, and the choice stays after a reload', async () => {
     const { page } = opened();
-    await signUpInBrowser(page, baseUrl, '/account');
+    await signedInAsNewUser(page, baseUrl, '/account');
     await openNotifications(page);
     const section = notificationsSection(page);
     const save = section.getByRole('button', { name: 'Save' });

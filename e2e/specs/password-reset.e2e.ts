@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { heading, signUpInBrowser, uniqueEmail, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, uniqueEmail, waitForPath } from '../support/accounts-ui';
 import { openPage, PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { tokenOfLink, useMailWorker } from '../support/mail-worker';
@@ -66,7 +66,7 @@ describe.each(PHONE_AND_DESKTOP)('password reset at $viewport.width px ($name)',
     if (!browser) throw new Error('The page has no browser');
     const device = await openPage(browser, viewport);
     try {
-      const user = await signUpInBrowser(device.page, baseUrl, '/dashboard');
+      const user = await signedInAsNewUser(device.page, baseUrl, '/dashboard');
       await waitForText(heading(device.page), 'Dashboard');
 
       // An address with no account gets the very same answer, and no mail.

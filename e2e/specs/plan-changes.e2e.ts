@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -37,7 +37,7 @@ const TODAY = /^Upgrade — \$\d+\.\d{2} today$/;
 /** A new user who subscribed to `plan` annual through the PayPal button, as the subscribe test does. */
 async function subscriberOf(page: Page, plan: 'basic' | 'professional'): Promise<void> {
   await routePayPalSdkStandIn(page, paypalUrl);
-  await signUpInBrowser(page, baseUrl, '/dashboard');
+  await signedInAsNewUser(page, baseUrl, '/dashboard');
   await waitForText(heading(page), 'Dashboard');
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
   await card(page, plan).waitFor();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -93,7 +93,7 @@ describe('the /pricing page', () => {
   });
 
   it('sends a signed-in user to /subscribe from every paid card, annual', async () => {
-    await signUpInBrowser(page, baseUrl, '/pricing');
+    await signedInAsNewUser(page, baseUrl, '/pricing');
     for (const plan of ['basic', 'professional', 'enterprise']) {
       await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
       await card(page, plan).waitFor();
@@ -105,7 +105,7 @@ describe('the /pricing page', () => {
   });
 
   it('marks Free as the current plan of a signed-in user on Free, and sends an upgrade to /subscribe', async () => {
-    await signUpInBrowser(page, baseUrl, '/pricing');
+    await signedInAsNewUser(page, baseUrl, '/pricing');
     await card(page, 'free').waitFor();
     const free = card(page, 'free').getByRole('button');
     await waitForText(free, 'Current plan');

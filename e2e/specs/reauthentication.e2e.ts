@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Subscription } from '@fxrates/db';
 import type { Page } from 'playwright-core';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { given, stackEm } from '../support/given';
@@ -28,7 +28,7 @@ describe.each([
   it('asks an old sign-in for its password, refuses a wrong one, then records the subscription', async () => {
     const { page } = opened();
     await routePayPalSdkStandIn(page, paypalUrl);
-    const user = await signUpInBrowser(page, baseUrl, '/dashboard');
+    const user = await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     // The sign-in proved itself three hours ago: the next refresh (a page load) carries that.
     await given.signInsAuthenticatedAt(user, new Date(Date.now() - 3 * 3_600_000));

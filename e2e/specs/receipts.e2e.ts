@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { given } from '../support/given';
@@ -23,7 +23,7 @@ const payments = (page: Page): Locator => page.getByRole('region', { name: 'Paym
  */
 async function upgradedSubscriber(page: Page): Promise<string> {
   await routePayPalSdkStandIn(page, paypalUrl);
-  await signUpInBrowser(page, baseUrl, '/dashboard');
+  await signedInAsNewUser(page, baseUrl, '/dashboard');
   await waitForText(heading(page), 'Dashboard');
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
   await card(page, 'basic').waitFor();
@@ -184,7 +184,7 @@ describe('payments and receipts on the account page', () => {
 
   it('lists a subscription renewal PayPal charged, with its period and receipt, at 1280 and 390 px', async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/dashboard');
+    const user = await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     // PayPal's sale ids are 17 characters; a new one each run, as the database outlives the run.
     const saleId = `8RX${randomBytes(7).toString('hex').toUpperCase()}`;
@@ -216,7 +216,7 @@ describe('payments and receipts on the account page', () => {
   it('says "No payments yet" to a free user, and a receipt number not theirs is not found', async () => {
     const { page } = opened();
     await page.setViewportSize(PHONE_VIEWPORT);
-    await signUpInBrowser(page, baseUrl, '/account');
+    await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
     await waitForText(payments(page).getByTestId('payments-empty'), 'No payments yet');
     await expectUsableLayout(page);

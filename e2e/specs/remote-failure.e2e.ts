@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { signUpInBrowser } from '../support/accounts-ui';
+import { signedInAsNewUser } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { REPO_ROOT, SERVE_WEB_SCRIPT } from '../support/paths';
@@ -38,7 +38,7 @@ describe('a remote that cannot be loaded', () => {
   it('shows an error panel with Retry inside the layout, and Retry recovers once the remote is up', async () => {
     const { page } = opened();
     // /dashboard needs a signed-in user; the degraded shell's own origin holds the refresh cookie.
-    await signUpInBrowser(page, degradedBaseUrl, '/dashboard');
+    await signedInAsNewUser(page, degradedBaseUrl, '/dashboard');
     const panel = page.getByTestId('remote-error');
     await waitForText(panel.locator('.mantine-Alert-title'), 'The dashboard is temporarily unavailable');
     expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);

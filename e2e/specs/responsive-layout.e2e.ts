@@ -1,7 +1,7 @@
 import { PHONE_AND_DESKTOP, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { horizontalOverflows, settle } from '../support/layout-checks';
-import { openProductPage, PUBLIC_PAGES, signUpWithKeys } from '../support/product-pages';
+import { openProductPage, PUBLIC_PAGES, signedInWithKeys } from '../support/product-pages';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -100,7 +100,7 @@ describe('the keys list on a phone', () => {
 
   it('shows each key as a card: name, masked key, requests, last used and a full-width Deactivate', async () => {
     const { page } = opened();
-    await signUpWithKeys(page, baseUrl);
+    await signedInWithKeys(page, baseUrl);
     const card = page.getByTestId('key-row').filter({ hasText: 'Production server' });
     const layout = await card.evaluate((row) => {
       const box = (element: Element) => element.getBoundingClientRect();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { heading, signInOnLoginPage, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signInOnLoginPage, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { type OpenedPage, openPage, PHONE_AND_DESKTOP, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -32,7 +32,7 @@ async function signedInTwice(
   viewport: { width: number; height: number },
 ): Promise<OpenedPage> {
   const { page, context } = opened;
-  const user = await signUpInBrowser(page, baseUrl, '/dashboard');
+  const user = await signedInAsNewUser(page, baseUrl, '/dashboard');
   await waitForPath(page, '/dashboard');
   const browser = context.browser();
   if (!browser) throw new Error('The page has no browser');

@@ -3,7 +3,7 @@ import {
   heading,
   pathOf,
   signInOnLoginPage,
-  signUpInBrowser,
+  signedInAsNewUser,
   uniqueEmail,
   waitForPath,
 } from '../support/accounts-ui';
@@ -37,7 +37,7 @@ describe('sign-in redirects and the welcome', () => {
 
   it.each(['/login', '/register'])('sends a signed-in user visiting %s to /dashboard', async (path) => {
     const { page } = opened();
-    await signUpInBrowser(page, baseUrl, path);
+    await signedInAsNewUser(page, baseUrl, path);
     await waitForPath(page, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
   });
@@ -82,7 +82,7 @@ describe('sign-in redirects and the welcome', () => {
   ])('sends a signed-in user visiting /login?next=%j to /dashboard, never a blank page', async (next) => {
     const { page } = opened();
     const offSite = requestsToEvil(page);
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     // A raw value in the address, as a link of an attacker's would carry it.
     await page.goto(`${baseUrl}/login?next=${next}`);

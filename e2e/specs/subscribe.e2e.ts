@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
@@ -21,7 +21,7 @@ async function chooseBasicAnnual(page: Page): Promise<void> {
 
 /** A new user subscribed to Basic annual through the PayPal button, back on the dashboard. */
 async function subscribedToBasicAnnual(page: Page): Promise<void> {
-  await signUpInBrowser(page, baseUrl, '/dashboard');
+  await signedInAsNewUser(page, baseUrl, '/dashboard');
   await waitForText(heading(page), 'Dashboard');
   await chooseBasicAnnual(page);
   await page.getByRole('button', { name: 'PayPal Subscribe' }).click();
@@ -38,7 +38,7 @@ describe('subscribing with PayPal', () => {
   });
 
   it('subscribes to Basic annual: dashboard success, account and limits from the verified subscription', async () => {
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await chooseBasicAnnual(page);
     expect(await page.getByTestId('subscribe-plan').innerText()).toBe('Basic');
@@ -143,7 +143,7 @@ describe('subscribing with PayPal', () => {
     await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\/sdk\/js/, (route) =>
       route.fulfill({ status: 500, body: 'down' }),
     );
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await chooseBasicAnnual(page);
     await waitForText(
@@ -154,7 +154,7 @@ describe('subscribing with PayPal', () => {
   });
 
   it("shows the server's refusal in the banner and stays on /subscribe", async () => {
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await chooseBasicAnnual(page);
     // PayPal makes the subscription for somebody else (custom_id), which the server must refuse.
@@ -181,7 +181,7 @@ describe('subscribing with PayPal', () => {
   });
 
   it('shows a spinner instead of the button while the server verifies the approval', async () => {
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await chooseBasicAnnual(page);
     // The real request, held in flight until the spinner has been seen.
@@ -199,7 +199,7 @@ describe('subscribing with PayPal', () => {
   });
 
   it("says PayPal failed when PayPal's button cannot create the subscription", async () => {
-    await signUpInBrowser(page, baseUrl, '/dashboard');
+    await signedInAsNewUser(page, baseUrl, '/dashboard');
     await waitForText(heading(page), 'Dashboard');
     await chooseBasicAnnual(page);
     await page.route(PAYPAL_CREATE_URL, (route) =>

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { Authenticator } from '../../services/api/test/support/authenticator';
-import { heading, signUpInBrowser, waitForPath } from '../support/accounts-ui';
+import { heading, signedInAsNewUser, waitForPath } from '../support/accounts-ui';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { given } from '../support/given';
@@ -99,7 +99,7 @@ describe.each([
 
   it('is set up from the account page with the key shown, then sign-in asks for a code, and a recovery code works once', async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     await waitForText(heading(page), 'Account Settings');
     const section = page.getByTestId('two-factor-settings');
     await waitForText(section.getByTestId('two-factor-badge'), 'Off');
@@ -173,7 +173,7 @@ describe.each([
 
   it('replaces the recovery codes with a code: the new ones sign in, the old ones no longer do', async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     const { phone, recoveryCodes: old } = await turnOnTwoFactor(page);
     const section = page.getByTestId('two-factor-settings');
 
@@ -203,7 +203,7 @@ describe.each([
 
   it("asks an old sign-in to confirm it's you with a code before creating a key, then creates it", async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     const { phone } = await turnOnTwoFactor(page);
 
     // The sign-in proved itself three hours ago: the next refresh (a reload) says so.
@@ -233,7 +233,7 @@ describe('two-factor authentication in the Login dialog at 1280 px', () => {
 
   it("asks for the code after the password, shows a wrong code in the API's words, and signs in with the right one", async () => {
     const { page } = opened();
-    const user = await signUpInBrowser(page, baseUrl, '/account');
+    const user = await signedInAsNewUser(page, baseUrl, '/account');
     const { phone } = await turnOnTwoFactor(page);
     await signOut(page);
     await page.goto(`${baseUrl}/`);

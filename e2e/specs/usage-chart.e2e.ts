@@ -1,4 +1,5 @@
 import type { AccountUsage } from '@fxrates/domain';
+import { todayUtc } from '@fxrates/testing';
 import type { Page } from 'playwright-core';
 import { signInViaApi } from '../support/accounts-api';
 import { heading, signInOnLoginPage, waitForPath } from '../support/accounts-ui';
@@ -12,24 +13,17 @@ import { barsExpected, drawnBars, usageChart, usageTable } from '../support/usag
 
 const { baseUrl, apiUrl } = e2eEnvironment();
 
-/** Calls the public API with `key`, a second apart: the Free plan allows 2 calls per second. */
-async function callApi(key: string, times: number): Promise<void> {
-  for (let i = 0; i < times; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
-    const response = await fetch(`${apiUrl}/api/v1/rates/rate?from=USD&to=EUR`, {
-      headers: { 'X-API-Key': key },
-    });
-    expect({ status: response.status, body: await response.text() }).toMatchObject({ status: 200 });
-  }
-}
-
-/** A user with two keys, "Production" used twice today and "Staging" once; and the API's usage. */
+/**
+ * A user with two keys, "Production" used twice today and "Staging" once, as the worker's flush
+ * records metered calls (this file is about the chart; metering has tests of its own, and dashboard.e2e
+ * follows real calls to the chart); and the API's usage.
+ */
 async function userWithUsage(): Promise<{ user: { email: string; password: string }; usage: AccountUsage }> {
   const user = await given.user();
   const production = await given.key(user, { name: 'Production' });
   const staging = await given.key(user, { name: 'Staging' });
-  await callApi(production.key, 2);
-  await callApi(staging.key, 1);
+  await given.usage(production, { [todayUtc()]: 2 });
+  await given.usage(staging, { [todayUtc()]: 1 });
   const response = await fetch(`${apiUrl}/api/usage`, {
     headers: { authorization: `Bearer ${await signInViaApi(apiUrl, user)}` },
   });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthResponse, RegisterRequest } from '@fxrates/domain';
+import {
+  isTwoFactorChallenge,
+  type AuthResponse,
+  type LoginResponse,
+  type PlanId,
+  type RegisterRequest,
+} from '@fxrates/domain';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { markEmailVerified } from './verified-email';
+import { given } from './given';
 
 export const E2E_PASSWORD = 'e2e-password-123';
 export const REFRESH_COOKIE = 'fxrates_refresh';
@@ -23,16 +29,79 @@ export function pathOf(page: Page): string {
 }
 
 /**
- * Registers through the browser context's own request client (it shares the context's cookie jar),
- * at the shell's origin as the page's form would, so that the browser holds the refresh cookie
- * exactly as after signing up through the UI; then opens `path`. The address is marked verified
- * unless `{ verified: false }`. One page load instead of two: the sign-up form has tests of its own.
+ * Opens `path` and returns once the page's session refresh has answered. The page refreshes the
+ * session once it has painted, after its load event; the caller's next navigation must not cut that
+ * refresh off after the API rotated the cookie (the next page would present the old one: reuse,
+ * signed out).
  */
-export async function signUpInBrowser(
+async function openSignedIn(page: Page, baseUrl: string, path: string): Promise<void> {
+  const refreshed = page.waitForResponse(
+    (candidate) => new URL(candidate.url()).pathname === '/api/auth/refresh',
+    { timeout: 30_000 },
+  );
+  await page.goto(`${baseUrl}${path}`);
+  await refreshed;
+}
+
+/**
+ * POSTs `body` to /api/auth/`route` through the browser context's own request client (it shares the
+ * context's cookie jar), at the shell's origin as the page's forms would, so that the browser holds
+ * the refresh cookie exactly as after using the form; answers the API's response.
+ */
+async function authenticateInContext(
+  page: Page,
+  baseUrl: string,
+  route: 'register' | 'login',
+  body: object,
+  expectedStatus: number,
+): Promise<AuthResponse> {
+  const response = await page.context().request.post(`${baseUrl}/api/auth/${route}`, {
+    data: body,
+    headers: { origin: new URL(baseUrl).origin },
+  });
+  if (response.status() !== expectedStatus)
+    throw new Error(`POST /api/auth/${route} answered ${response.status()}: ${await response.text()}`);
+  const answer = (await response.json()) as LoginResponse;
+  if (isTwoFactorChallenge(answer)) throw new Error(`POST /api/auth/${route} asked for a second factor`);
+  return answer;
+}
+
+/**
+ * A new user from the factories (given.user: Eve Tester, verified unless `{ verified: false }`, on
+ * `plan` or Free), signed in with a real POST /api/auth/login in the browser's context, as the Login
+ * form would; then opens `path`. One page load instead of the form's: signing in has tests of its own.
+ * The user has signed in once since the account was made, so the dashboard greets them "Welcome
+ * back"; no verification mail was sent. A test about sign-up's own effects uses `signedUpOverHttp`.
+ */
+export async function signedInAsNewUser(
   page: Page,
   baseUrl: string,
   path = '/dashboard',
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, plan }: { verified?: boolean; plan?: PlanId } = {},
+): Promise<{ id: string; email: string; password: string }> {
+  const user = await given.user({
+    firstName: 'Eve',
+    lastName: 'Tester',
+    email: uniqueEmail(),
+    password: E2E_PASSWORD,
+    verified,
+    plan,
+  });
+  await authenticateInContext(page, baseUrl, 'login', { email: user.email, password: user.password }, 200);
+  await openSignedIn(page, baseUrl, path);
+  return { id: user.id, email: user.email, password: user.password };
+}
+
+/**
+ * Signs up over HTTP (POST /api/auth/register in the browser's context, as the sign-up form would),
+ * leaving what sign-up leaves: an unverified address, its verification mail on the queue, a user
+ * the server has seen no sign-in of yet; then opens `path`. For tests of those effects only; any
+ * other test takes `signedInAsNewUser`.
+ */
+export async function signedUpOverHttp(
+  page: Page,
+  baseUrl: string,
+  path = '/dashboard',
 ): Promise<{ id: string; email: string; password: string }> {
   const request: RegisterRequest = {
     firstName: 'Eve',
@@ -40,23 +109,8 @@ export async function signUpInBrowser(
     email: uniqueEmail(),
     password: E2E_PASSWORD,
   };
-  const response = await page.context().request.post(`${baseUrl}/api/auth/register`, {
-    data: request,
-    headers: { origin: new URL(baseUrl).origin },
-  });
-  if (response.status() !== 201)
-    throw new Error(`POST /api/auth/register answered ${response.status()}: ${await response.text()}`);
-  const { user } = (await response.json()) as AuthResponse;
-  if (verified) await markEmailVerified({ id: user.uid, email: request.email });
-  // The page refreshes the session once it has painted, after its load event; the caller's next
-  // navigation must not cut that refresh off after the API rotated the cookie (the next page would
-  // present the old one: reuse, signed out), so this returns once the refresh has answered.
-  const refreshed = page.waitForResponse(
-    (candidate) => new URL(candidate.url()).pathname === '/api/auth/refresh',
-    { timeout: 30_000 },
-  );
-  await page.goto(`${baseUrl}${path}`);
-  await refreshed;
+  const { user } = await authenticateInContext(page, baseUrl, 'register', request, 201);
+  await openSignedIn(page, baseUrl, path);
   return { id: user.uid, email: request.email, password: request.password };
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { signUpInBrowser } from './accounts-ui';
+import { signedInAsNewUser } from './accounts-ui';
 import { settle } from './layout-checks';
 import { waitForText } from './texts';
 
@@ -56,11 +56,11 @@ export async function showDashboardView(page: Page, view: string): Promise<void>
 }
 
 /**
- * Signs a new user up and gives them one active and one disabled key, through the dashboard, so
- * that the keys' lists have rows to show. Leaves the page on /dashboard.
+ * Signs a new user in (signedInAsNewUser) and gives them one active and one disabled key, through
+ * the dashboard, so that the keys' lists have rows to show. Leaves the page on /dashboard.
  */
-export async function signUpWithKeys(page: Page, baseUrl: string): Promise<void> {
-  await signUpInBrowser(page, baseUrl, '/dashboard');
+export async function signedInWithKeys(page: Page, baseUrl: string): Promise<void> {
+  await signedInAsNewUser(page, baseUrl, '/dashboard');
   await waitForText(page.getByRole('heading', { level: 1 }), 'Dashboard');
   await page.getByRole('tab', { name: 'API Keys', exact: true }).click();
   for (const name of ['Production server', 'Old staging key']) {
@@ -82,7 +82,7 @@ export async function signUpWithKeys(page: Page, baseUrl: string): Promise<void>
 }
 
 /**
- * Signs a new user up (with keys), opens each of SIGNED_IN_PAGES and then each of DASHBOARD_VIEWS,
+ * Signs a new user in (with keys), opens each of SIGNED_IN_PAGES and then each of DASHBOARD_VIEWS,
  * and runs `check` on each. Returns what `check` found, by page, for the pages where it found any.
  */
 export async function checkEverySignedInView<T>(
@@ -90,7 +90,7 @@ export async function checkEverySignedInView<T>(
   baseUrl: string,
   check: () => Promise<T[]>,
 ): Promise<Record<string, T[]>> {
-  await signUpWithKeys(page, baseUrl);
+  await signedInWithKeys(page, baseUrl);
   const found: Record<string, T[]> = {};
   const record = async (name: string) => {
     const problems = await check();
