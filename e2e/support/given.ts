@@ -1,32 +1,25 @@
-import { loadConfig } from '@fxrates/config';
-import { ormConfig } from '@fxrates/db';
-import { givenFor, type Given } from '@fxrates/testing';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { openGiven, type Given, type OpenGiven } from '@fxrates/testing';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { e2eEnvironment } from './e2e-environment';
 
-let opened: { orm: MikroORM; given: Given } | undefined;
+let opened: OpenGiven | undefined;
 
 /**
- * The ORM on this worker's stack database, with the factories bound to it and to the config the
- * stack's API runs with (the key HMAC's secret and the key prefix among it: a key they make
- * authenticates there). Opened by the first test of a file that needs it, closed after the file.
+ * The factories on this worker's stack database, bound to the config the stack's API runs with.
+ * Opened by the first test of a file that needs them, closed after the file.
  */
-function stack(): { orm: MikroORM; given: Given } {
+function stack(): OpenGiven {
   if (!opened) {
     const { databaseUrl, apiProcessEnv } = e2eEnvironment();
-    const orm = new MikroORM(ormConfig({ url: databaseUrl, poolMax: 2 }));
-    opened = {
-      orm,
-      given: givenFor({ em: orm.em, config: loadConfig({ ...process.env, ...apiProcessEnv }) }),
-    };
+    opened = openGiven(databaseUrl, { ...process.env, ...apiProcessEnv });
   }
   return opened;
 }
 
 afterAll(async () => {
-  const orm = opened?.orm;
+  const closing = opened;
   opened = undefined;
-  await orm?.close();
+  await closing?.close();
 });
 
 /** The test factories (libs/testing) writing into the database of this worker's stack. */
@@ -36,5 +29,5 @@ export const given = new Proxy({} as Given, {
 
 /** An entity manager of its own on the stack's database, for reading what the product stored. */
 export function stackEm(): EntityManager {
-  return stack().orm.em.fork();
+  return stack().em();
 }

@@ -5,8 +5,8 @@ import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src
 import { payPalEnv } from '../../../services/api/test/support/paypal-env';
 import { startCluster, type Cluster, type ClusterProcess } from '../cluster';
 import { newAccount, type Account } from './support/accounts';
-import { openClusterDatabase, type ClusterDatabase } from './support/cluster-database';
 import { get, hammer, tally, timeUntil, type Outcome } from './support/load';
+import { openGiven, type OpenGiven } from '@fxrates/testing';
 
 const PLAN_IDS = {
   basicMonthly: 'P-BASIC-MONTHLY',
@@ -21,7 +21,7 @@ const BASIC_BURST = 10;
 describe('exact across instances, under 500 concurrent clients', () => {
   let paypal: PayPalStandIn;
   let cluster: Cluster;
-  let db: ClusterDatabase;
+  let db: OpenGiven;
   let apis: ClusterProcess[];
   let loadAccount: Account;
 
@@ -119,7 +119,7 @@ describe('exact across instances, under 500 concurrent clients', () => {
       },
     });
     apis = cluster.processes.filter((process) => process.role !== 'worker');
-    db = openClusterDatabase(cluster);
+    db = openGiven(cluster.databaseUrl, cluster.env);
     loadAccount = await newAccount(cluster, db.given);
     await subscribe(cluster.url, loadAccount, PLAN_IDS.enterpriseMonthly, 'enterprise');
   });

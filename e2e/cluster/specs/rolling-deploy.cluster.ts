@@ -2,8 +2,8 @@ import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src
 import { payPalEnv } from '../../../services/api/test/support/paypal-env';
 import { startCluster, type Cluster, type ProxyBackendCounters } from '../cluster';
 import { newAccount, type Account } from './support/accounts';
-import { openClusterDatabase, type ClusterDatabase } from './support/cluster-database';
 import { get, tally, timeUntil, type Outcome } from './support/load';
+import { openGiven, type OpenGiven } from '@fxrates/testing';
 
 const CLIENTS = 40;
 const BASIC_MONTHLY = 'P-BASIC-MONTHLY';
@@ -11,7 +11,7 @@ const BASIC_MONTHLY = 'P-BASIC-MONTHLY';
 describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => {
   let paypal: PayPalStandIn;
   let cluster: Cluster;
-  let db: ClusterDatabase;
+  let db: OpenGiven;
   let account: Account;
   let sessionToken: string;
 
@@ -27,7 +27,7 @@ describe('SIGTERM on a whole-API instance under load (a rolling deploy)', () => 
         CONVERTER_USER_PER_MINUTE: '1000000',
       },
     });
-    db = openClusterDatabase(cluster);
+    db = openGiven(cluster.databaseUrl, cluster.env);
     account = await newAccount(cluster, db.given);
     const session = await fetch(`${cluster.url}/api/auth/session`, { method: 'POST' });
     expect(session.status).toBe(201);

@@ -2,64 +2,56 @@ import { EmailVerification, PasswordReset } from '@fxrates/db';
 import type { GivenDatabase } from './database';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
-export interface GivenPasswordResetOptions {
+export interface GivenEmailedLinkOptions {
   createdAt?: Date;
-  /** An hour after `createdAt` unless given, as the API mails them. */
+  /** After the API's default lifetime of that kind of link unless given (from `createdAt`). */
   expiresAt?: Date;
 }
 
-/** A password-reset link's row as the API stores it when it mails one: its id is what the token signs. */
-export interface GivenPasswordReset {
+/** A link's row as the API stores it when it mails one: its id is what the token signs. */
+export interface GivenEmailedLink {
   id: string;
   email: string;
 }
 
-/** An unused password-reset link of `user`, for the address it has (stored as given). */
-export async function givenPasswordReset(
+/** An unused link of `kind` for `user`'s address (stored as given), lasting `lifetimeMs` unless told. */
+async function givenEmailedLink(
   db: GivenDatabase,
+  kind: typeof PasswordReset | typeof EmailVerification,
+  lifetimeMs: number,
   user: { id: string; email: string },
-  options: GivenPasswordResetOptions = {},
-): Promise<GivenPasswordReset> {
+  options: GivenEmailedLinkOptions,
+): Promise<GivenEmailedLink> {
   const createdAt = options.createdAt ?? new Date();
   const em = db.em.fork();
-  const row = em.create(PasswordReset, {
+  const row = em.create(kind, {
     userId: user.id,
     email: user.email,
     createdAt,
-    expiresAt: options.expiresAt ?? new Date(createdAt.getTime() + HOUR_MS),
+    expiresAt: options.expiresAt ?? new Date(createdAt.getTime() + lifetimeMs),
   });
   await em.flush();
   return { id: row.id, email: user.email };
 }
 
-export interface GivenEmailVerificationOptions {
-  createdAt?: Date;
-  /** A day after `createdAt` unless given, as the API mails them by default (EMAIL_VERIFICATION_TTL_HOURS). */
-  expiresAt?: Date;
-}
-
-/** A verification link's row as sign-up or a resend stores it: its id is what the token signs. */
-export interface GivenEmailVerification {
-  id: string;
-  email: string;
-}
-
-/** An unused verification link of `user`, for the address it has (stored as given); nothing is mailed. */
-export async function givenEmailVerification(
+/** An unused password-reset link of `user` (an hour, as the API mails them). */
+export function givenPasswordReset(
   db: GivenDatabase,
   user: { id: string; email: string },
-  options: GivenEmailVerificationOptions = {},
-): Promise<GivenEmailVerification> {
-  const createdAt = options.createdAt ?? new Date();
-  const em = db.em.fork();
-  const row = em.create(EmailVerification, {
-    userId: user.id,
-    email: user.email,
-    createdAt,
-    expiresAt: options.expiresAt ?? new Date(createdAt.getTime() + DAY_MS),
-  });
-  await em.flush();
-  return { id: row.id, email: user.email };
+  options: GivenEmailedLinkOptions = {},
+): Promise<GivenEmailedLink> {
+  return givenEmailedLink(db, PasswordReset, HOUR_MS, user, options);
+}
+
+/**
+ * An unused verification link of `user` (a day, EMAIL_VERIFICATION_TTL_HOURS' default), as sign-up or
+ * a resend stores it; nothing is mailed.
+ */
+export function givenEmailVerification(
+  db: GivenDatabase,
+  user: { id: string; email: string },
+  options: GivenEmailedLinkOptions = {},
+): Promise<GivenEmailedLink> {
+  return givenEmailedLink(db, EmailVerification, 24 * HOUR_MS, user, options);
 }

@@ -8,10 +8,8 @@ import type { GivenDatabase } from './database';
 import {
   givenEmailVerification,
   givenPasswordReset,
-  type GivenEmailVerification,
-  type GivenEmailVerificationOptions,
-  type GivenPasswordReset,
-  type GivenPasswordResetOptions,
+  type GivenEmailedLink,
+  type GivenEmailedLinkOptions,
 } from './emailed-links';
 import { givenKey, givenKeys, type GivenKey, type GivenKeyOptions, type GivenKeysOptions } from './keys';
 import { givenQuotaAlert, type GivenQuotaAlert, type GivenQuotaAlertOptions } from './quota-alerts';
@@ -64,13 +62,13 @@ export interface Given {
   contactMessage(email: string, options?: GivenContactMessageOptions): Promise<GivenContactMessage>;
   passwordReset(
     user: { id: string; email: string },
-    options?: GivenPasswordResetOptions,
-  ): Promise<GivenPasswordReset>;
+    options?: GivenEmailedLinkOptions,
+  ): Promise<GivenEmailedLink>;
   /** An unused verification link of `user` (the row sign-up stores), mailed to nobody. */
   emailVerification(
     user: { id: string; email: string },
-    options?: GivenEmailVerificationOptions,
-  ): Promise<GivenEmailVerification>;
+    options?: GivenEmailedLinkOptions,
+  ): Promise<GivenEmailedLink>;
 }
 
 export function givenFor(db: GivenDatabase): Given {

@@ -4,6 +4,7 @@
  * harness need (database-server.ts). Tests only: no service depends on this lib.
  */
 export { givenFor, type Given } from './given';
+export { openGiven, type OpenGiven } from './open-given';
 export type { GivenDatabase } from './database';
 export { GIVEN_PASSWORD } from './password';
 export { uniqueEmail, type GivenUser, type GivenUserOptions } from './users';
@@ -25,12 +26,7 @@ export type {
 export type { GivenPayPalEvent, GivenWebhookEventOptions } from './webhook-events';
 export type { GivenQuotaAlert, GivenQuotaAlertOptions } from './quota-alerts';
 export type { GivenContactMessage, GivenContactMessageOptions } from './contact-messages';
-export type {
-  GivenEmailVerification,
-  GivenEmailVerificationOptions,
-  GivenPasswordReset,
-  GivenPasswordResetOptions,
-} from './emailed-links';
+export type { GivenEmailedLink, GivenEmailedLinkOptions } from './emailed-links';
 export {
   addMark,
   appliedMigrationCount,
