@@ -51,8 +51,6 @@ import {
 } from './bench-stream-clients.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** The repositories and entities, as built into dist/ (the services' own). */
-const database = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/db/src/index.js'));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SERVER_CORE = process.env.BENCH_SERVER_CORE ?? '1';
@@ -263,6 +261,8 @@ if (!existsSync(path.join(root, 'dist/services/api/src/main.js'))) {
   console.log('› Building the backend…');
   spawnSync('npm', ['run', '--silent', 'build:backend'], { cwd: root, stdio: 'inherit' });
 }
+/** The repositories and entities, as built into dist/ (the services' own). */
+const database = createRequire(import.meta.url)(path.resolve(root, 'dist/libs/db/src/index.js'));
 const migration = spawnSync(process.execPath, ['dist/libs/db/src/cli/migrate.js', 'up'], { cwd: root, env });
 if (migration.status !== 0) {
   console.error(`› Migrating ${env.DATABASE_URL} failed:\n${migration.stdout}${migration.stderr}`);
