@@ -119,7 +119,9 @@ describe('changing plan', () => {
     await waitForPath(page, '/account');
     await waitForText(page.getByTestId('plan-change-confirmation'), 'You are on Professional (Annual).');
     await waitForText(page.getByTestId('account-plan'), 'Professional');
-    expect(await page.getByTestId('account-amount').innerText()).toBe('$635.88 USD');
+    // The plan already reads Professional in the account loaded before the confirmation (the upgrade
+    // applied with its payment); the new recurring price comes with the account loaded after it.
+    await waitForText(page.getByTestId('account-amount'), '$635.88 USD');
     expect(new URL(page.url()).search).toBe('');
   });
 

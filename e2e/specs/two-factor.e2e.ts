@@ -32,20 +32,20 @@ async function signOut(page: Page): Promise<void> {
  * The login page up to the code step: the right password of an account with two-factor on. The app
  * may still be navigating after the step before (its reload on noticing the sign-out, or the full
  * load of /dashboard after a sign-in), which cuts a navigation short (ERR_ABORTED, "interrupted by
- * another navigation"): then the login page is opened again, once the page has landed.
+ * another navigation"): once the page has landed, it is the login page when the app went there
+ * itself, or the login page is opened again.
  */
 async function passwordStep(page: Page, user: { email: string; password: string }): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    const opened = await page.goto(`${baseUrl}/login`).then(
-      () => true,
-      (error: Error) => {
-        if (attempt === 3 || !/ERR_ABORTED|interrupted by another navigation/.test(error.message))
-          throw error;
-        return false;
-      },
+    const cutShort = await page.goto(`${baseUrl}/login`).then(
+      () => undefined,
+      (error: Error) => error,
     );
-    if (opened) break;
+    if (!cutShort) break;
+    if (attempt === 5 || !/ERR_ABORTED|interrupted by another navigation/.test(cutShort.message))
+      throw cutShort;
     await page.waitForLoadState('load');
+    if (new URL(page.url()).pathname === '/login') break;
   }
   await page.getByRole('heading', { level: 1, name: 'Login to Your Account' }).waitFor();
   await page.getByLabel('Email Address').fill(user.email);

@@ -25,14 +25,19 @@ describe('tracing: OpenTelemetry over OTLP/HTTP', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'fxrates-tracing-'));
   // Loaded first into each process (NODE_OPTIONS): on SIGUSR2 it writes which telemetry modules are
   // loaded, and what is registered with OpenTelemetry's API. The API package itself is not counted:
-  // prom-client loads it for exemplars, and unregistered it is a no-op facade.
+  // prom-client loads it for exemplars, and unregistered it is a no-op facade. Written beside and
+  // renamed into place, so the test, which waits for the file to exist, never reads half of it.
   const probe = path.join(scratch, 'loaded-modules.js');
   writeFileSync(
     probe,
-    `process.on('SIGUSR2', () => require('node:fs').writeFileSync(process.env.LOADED_MODULES_FILE, JSON.stringify({
-       modules: Object.keys(require.cache).filter((p) => /@opentelemetry[\\\\/](?!api[\\\\/])|bullmq-otel|@fastify[\\\\/]otel/.test(p)),
-       registered: Object.keys(globalThis[Symbol.for('opentelemetry.js.api.1')] ?? {}).filter((k) => k !== 'version'),
-     })));`,
+    `process.on('SIGUSR2', () => {
+       const fs = require('node:fs');
+       fs.writeFileSync(process.env.LOADED_MODULES_FILE + '.part', JSON.stringify({
+         modules: Object.keys(require.cache).filter((p) => /@opentelemetry[\\\\/](?!api[\\\\/])|bullmq-otel|@fastify[\\\\/]otel/.test(p)),
+         registered: Object.keys(globalThis[Symbol.for('opentelemetry.js.api.1')] ?? {}).filter((k) => k !== 'version'),
+       }));
+       fs.renameSync(process.env.LOADED_MODULES_FILE + '.part', process.env.LOADED_MODULES_FILE);
+     });`,
   );
   let receiver: OtlpReceiver;
   let smtp: SmtpSink;
