@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   waitForPath,
 } from '../support/accounts-ui';
-import { usePagePerTest } from '../support/browser';
+import { DESKTOP_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { given } from '../support/given';
 import { ConverterPanel } from '../support/home-page';
@@ -265,6 +265,16 @@ describe('the Login and Create Account dialogs', () => {
     expect(await register.locator('.mantine-Button-loader').isVisible()).toBe(true);
     expect(await register.isDisabled()).toBe(true);
     await waitForPath(page, '/dashboard');
+  });
+});
+
+// A fake clock stays installed on its browser context: this test has a context of its own.
+describe('the Create Account dialog, on a fake clock', () => {
+  const opened = usePagePerTest(DESKTOP_VIEWPORT, { freshContext: true });
+  let page: Page;
+
+  beforeEach(() => {
+    page = opened().page;
   });
 
   it('for an email already registered: says so, then after 3 s switches to the Login dialog', async () => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { usePagePerTest } from '../support/browser';
+import { DESKTOP_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { markSet, networkQuiet, PICKER_PRELOAD_MARK, requestedSinceMark } from '../support/first-load';
 import { ConverterPanel } from '../support/home-page';
@@ -63,7 +63,8 @@ const isFocused = (picker: Locator) => picker.evaluate((field) => field === docu
  * without losing what the user has started.
  */
 describe('the currency pickers before their code has loaded', () => {
-  const opened = usePagePerTest();
+  // What a first visit fetches, and when: a context of its own per test, its cache empty.
+  const opened = usePagePerTest(DESKTOP_VIEWPORT, { freshContext: true });
 
   it('are pickers by role and name, keep what is typed, and hand it over without moving', async () => {
     const { page, context } = opened();

@@ -1,6 +1,6 @@
 import type { Request, Route } from 'playwright-core';
 import { heading, signedInAsNewUser } from '../support/accounts-ui';
-import { usePagePerTest } from '../support/browser';
+import { DESKTOP_VIEWPORT, usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import {
   markSet,
@@ -25,7 +25,8 @@ const FIRST_LOAD_LIMIT_BYTES = 200_000;
 const isApiCall = (url: string) => new URL(url).pathname.startsWith('/api/');
 
 describe('landing page speed', () => {
-  const opened = usePagePerTest();
+  // What a first visit downloads: a context of its own per test, its cache empty.
+  const opened = usePagePerTest(DESKTOP_VIEWPORT, { freshContext: true });
 
   it('shows the headline and the converter while every /api call is held unanswered', async () => {
     const { page, context } = opened();

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { e2eEnvironment } from './e2e-environment';
 import { FAILED_TEST_GLOBAL } from './failed-test';
 import { SCREENSHOTS_DIR } from './paths';
 
@@ -37,7 +38,13 @@ export const PHONE_AND_DESKTOP = [
  * removes it on close, so no profile state leaks between runs.
  */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    // A site's pages share one renderer process: with a page of the product kept open
+    // (usePagePerTest), the next test's page finds the product's scripts compiled in it.
+    args: [...CHROMIUM_ARGS, '--process-per-site'],
+  });
 }
 
 export interface OpenedPage {
@@ -52,13 +59,24 @@ export interface OpenedPage {
   cspMessages: string[];
 }
 
-/** A new isolated context (own localStorage) with one page. */
+/** A new isolated context (own cookies, storage and HTTP cache) with one page. */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP_VIEWPORT,
 ): Promise<OpenedPage> {
+  return openPageIn(await newContext(browser, viewport));
+}
+
+async function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
   context.setDefaultTimeout(15_000);
+  return context;
+}
+
+async function openPageIn(context: BrowserContext): Promise<OpenedPage> {
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
@@ -70,14 +88,69 @@ export async function openPage(
 }
 
 /**
- * The usual lifecycle for a spec file: one Chromium for the file, a fresh context per test, and
- * after each test the check that the page threw no uncaught error and broke no rule of its
+ * A context for the tests of a describe block, with one page kept open on the product's origin for
+ * as long as the context lives: a document with no script (the shell's /config.json), which holds
+ * the site's renderer process, with the scripts it compiled, from one test to the next.
+ */
+async function sharedContext(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; keeper: Page }> {
+  const context = await newContext(browser, viewport);
+  const keeper = await context.newPage();
+  await keeper.goto(`${e2eEnvironment().baseUrl}/config.json`);
+  return { context, keeper };
+}
+
+/**
+ * Leaves a shared context as a visitor's browser is after they signed out and closed the product's
+ * tabs, its HTTP cache and compiled scripts aside: no page open but the keeper, no cookie, nothing in
+ * any origin's storage, no permission granted, no request intercepted. Checked, so a test never
+ * starts with what the one before kept.
+ */
+async function forgetAllButTheCache(context: BrowserContext, keeper: Page): Promise<void> {
+  await Promise.all(
+    context
+      .pages()
+      .filter((page) => page !== keeper)
+      .map((page) => page.close()),
+  );
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  const { origins } = await context.storageState({ indexedDB: true });
+  if (origins.length > 0) {
+    const devtools = await context.newCDPSession(keeper);
+    for (const { origin } of origins) {
+      await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    }
+    await devtools.detach();
+  }
+  const left = await context.storageState({ indexedDB: true });
+  if (left.cookies.length > 0 || left.origins.length > 0) {
+    throw new Error(`The browser context kept state between tests: ${JSON.stringify(left)}`);
+  }
+}
+
+/**
+ * The usual lifecycle for a spec file: one Chromium for the file, a new page per test, and after
+ * each test the check that the page threw no uncaught error and broke no rule of its
  * Content-Security-Policy. Returns the current test's page.
+ *
+ * The tests of a describe block share one browser context, and between them it forgets everything
+ * but its HTTP cache and the scripts its renderer compiled (cookies, storage, permissions,
+ * intercepted routes; `forgetAllButTheCache`): each test starts signed out, as a returning visitor
+ * whose browser has the product's scripts ready. A page whose renderer starts cold takes twice the
+ * CPU to load (docs/performance.md), most of a browser test's. `freshContext` gives each test a
+ * context of its own instead: a first visit (what an empty cache downloads) or a fake clock, which
+ * a context keeps.
  */
 export function usePagePerTest(
   viewport: { width: number; height: number } = DESKTOP_VIEWPORT,
+  { freshContext = false }: { freshContext?: boolean } = {},
 ): () => OpenedPage {
   let browser: Browser | undefined;
+  let shared: { context: BrowserContext; keeper: Page } | undefined;
   let opened: OpenedPage | undefined;
 
   beforeAll(async () => {
@@ -88,14 +161,19 @@ export function usePagePerTest(
   });
   beforeEach(async () => {
     if (!browser) throw new Error('Chromium did not start');
-    opened = await openPage(browser, viewport);
+    if (freshContext) opened = await openPage(browser, viewport);
+    else {
+      shared ??= await sharedContext(browser, viewport);
+      opened = await openPageIn(shared.context);
+    }
   });
   afterEach(async () => {
     if (!opened) return;
     const { context, page, pageErrors, cspMessages } = opened;
     opened = undefined;
     await keepFailedPage(page);
-    await context.close();
+    if (shared) await forgetAllButTheCache(context, shared.keeper);
+    else await context.close();
     expect(pageErrors).toEqual([]);
     expect(cspMessages).toEqual([]);
   });
