@@ -26,6 +26,8 @@ const testSupport = [
   'services/worker/test/support/smtp-sink.ts',
   // npm run bench -- --only history serves every currency's history from it.
   'libs/rates/testing/history-stand-in.ts',
+  // The cluster harness (e2e/cluster, the soak) picks its processes' ports with it.
+  'libs/testing/src/free-port.ts',
 ];
 const paths = Object.fromEntries(serverLibs.map((l) => [`@fxrates/${l}`, [`libs/${l}/src/index.ts`]]));
 

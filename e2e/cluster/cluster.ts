@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ManagedProcess, type ClusterProcess, type ClusterRole } from './cluster-process';
 import { startClusterProxy, type ClusterProxy, type ProxyBackendCounters } from './cluster-proxy';
-import { findFreePort } from './free-port';
+// A file of its own, not the lib's entry: `npm run soak` runs this compiled, without the factories.
+import { freePort } from '../../libs/testing/src/free-port';
 import { REPO_ROOT } from './repo-root';
 import {
   DEFAULT_DATABASE_SERVER_URL,
@@ -96,7 +97,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const processes: ManagedProcess[] = [];
   for (const [role, count] of counts) {
     for (let index = 1; index <= count; index++) {
-      const port = await findFreePort();
+      const port = await freePort();
       const name = `${role}-${index}`;
       const own: NodeJS.ProcessEnv =
         role === 'worker'

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { dropDatabase } from '../cluster/run-resources';
 import { createKeyViaApi } from '../support/accounts-api';
 import { launchChromium, openPage } from '../support/browser';
-import { findFreePort } from '../support/free-port';
+import { freePort } from '@fxrates/testing';
 import { ConverterPanel } from '../support/home-page';
 import { waitForHttpOk } from '../support/wait-for-http';
 import { bodyOf, verificationTokenMailed } from '../../services/api/test/support/verification-mail';
@@ -40,7 +40,7 @@ const REMOTE_NEXT_VERSION = process.env.REMOTE_NEXT_VERSION ?? '0.1.1';
 /** Ports Chromium refuses to open (net/base/port_util.cc) are all below 10100 but 10080. */
 async function browserSafePort(): Promise<number> {
   for (;;) {
-    const port = await findFreePort();
+    const port = await freePort();
     if (port > 10_100) return port;
   }
 }

@@ -12,7 +12,7 @@ import {
 import { apiEnvironment, browserBaseDatabaseUrl, browserRun, runMigrations, startApi } from './api-process';
 import { publishE2eEnvironment } from './e2e-environment';
 import { E2E_RECAPTCHA_SITE_KEY } from './recaptcha-stand-in';
-import { findFreePort } from './free-port';
+import { freePort } from '@fxrates/testing';
 import globalTeardown from './global-teardown';
 import { BUILD_OUTPUTS, REPO_ROOT, SCREENSHOTS_DIR, SERVE_WEB_SCRIPT } from './paths';
 
@@ -70,7 +70,7 @@ export default async function globalSetup(globalConfig: GlobalConfig): Promise<v
 }
 
 async function startStack(stack: E2eStack, workerId: number, run: string): Promise<void> {
-  const apiPort = await findFreePort();
+  const apiPort = await freePort();
   stack.paypal = await startPayPalStandIn({ plans: E2E_PAYPAL_PLANS });
   const env = {
     ...apiEnvironment(apiPort, `fxrates-e2e-${randomBytes(4).toString('hex')}:`, workerId, run),
@@ -93,7 +93,7 @@ async function startStack(stack: E2eStack, workerId: number, run: string): Promi
   stack.webServers.push(product);
 
   // A second shell whose dashboard remote points at a port where nothing listens.
-  const closedDashboardPort = await findFreePort();
+  const closedDashboardPort = await freePort();
   const degraded = await startWebServers({
     host: '127.0.0.1',
     ports: { shell: 0, marketing: null, dashboard: null, billing: null },

@@ -11,7 +11,7 @@ import { passwordResetMailsTo } from '../../services/api/test/support/password-r
 import { bodyOf, verificationMailsTo } from '../../services/api/test/support/verification-mail';
 import { until } from '../../services/worker/test/support/waiting';
 import { e2eEnvironment } from './e2e-environment';
-import { findFreePort } from './free-port';
+import { freePort } from '@fxrates/testing';
 import { ARTIFACTS_DIR, REPO_ROOT } from './paths';
 import { waitForHttpOk } from './wait-for-http';
 
@@ -103,7 +103,7 @@ export async function startMailWorker(): Promise<MailWorker> {
     mailbox.collect(smtp);
     return { ...smtp, mails: mailbox.read() };
   };
-  const healthPort = await findFreePort();
+  const healthPort = await freePort();
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const log = fs.createWriteStream(WORKER_LOG_FILE, { flags: 'w' });
   const child: ChildProcess = spawn(process.execPath, ['dist/services/worker/src/main.js'], {

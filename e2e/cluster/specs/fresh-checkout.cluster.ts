@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '../free-port';
+import { freePort } from '@fxrates/testing';
 import { REPO_ROOT } from '../repo-root';
 
 jest.setTimeout(600_000);
@@ -103,7 +103,7 @@ describe('a fresh checkout with Node only: npm start', () => {
       'dashboard',
       'billing',
     ])
-      ports[name] = await findFreePort();
+      ports[name] = await freePort();
     start = spawn('npm', ['start'], {
       cwd: checkout,
       // Its own process group, as a terminal gives it: Ctrl-C below goes to the whole group.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { findFreePort } from '../../cluster/free-port';
+import { freePort } from '../../../libs/testing/src/free-port';
 import { WORKFLOW_DATABASE_URL } from './workflow-database';
 
 /**
@@ -9,7 +9,7 @@ import { WORKFLOW_DATABASE_URL } from './workflow-database';
  */
 export async function developmentEnv(): Promise<NodeJS.ProcessEnv> {
   const [api, worker, web, marketing, dashboard, billing] = await Promise.all(
-    Array.from({ length: 6 }, () => findFreePort()),
+    Array.from({ length: 6 }, () => freePort()),
   );
   return {
     ...process.env,

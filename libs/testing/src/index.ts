@@ -6,6 +6,7 @@
 export { givenFor, type Given } from './given';
 export { openGiven, type OpenGiven } from './open-given';
 export type { GivenDatabase } from './database';
+export { freePort } from './free-port';
 export { GIVEN_PASSWORD } from './password';
 export { uniqueEmail, type GivenUser, type GivenUserOptions } from './users';
 export type { GivenKey, GivenKeyOptions, GivenKeysOptions } from './keys';

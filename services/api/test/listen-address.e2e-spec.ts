@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { createApp } from '../src/app.factory';
 import { listen } from '../src/listen';
-import { freePort } from '../../worker/test/support/waiting';
+import { freePort } from '@fxrates/testing';
 import { testConfig } from './test-config';
 
 /** This machine's addresses other than loopback (link-local ones need a scope: left out). */

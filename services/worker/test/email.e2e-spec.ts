@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { WorkerModule } from '../src/worker.module';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink';
-import { freePort, until } from './support/waiting';
+import { freePort } from '@fxrates/testing';
+import { until } from './support/waiting';
 
 /** The API stores and queues, the worker sends: both on one config (own Redis prefix, so own queues). */
 async function startPair(smtpPort: number, overrides: Record<string, string> = {}) {

@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from '../../api/test/test-app';
 import { testConfig } from '../../api/test/test-config';
 import { billingProbe } from './support/billing-probe';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres';
-import { freePort, until } from './support/waiting';
+import { freePort } from '@fxrates/testing';
+import { until } from './support/waiting';
 import { BASIC_ANNUAL, subscribedUser } from './support/subscribed';
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -18,7 +18,8 @@ import { testConfig } from '../../api/test/test-config';
 import { recordQuotaAlerts } from '../src/quota-alerts/quota-alert-detector';
 import { WorkerModule } from '../src/worker.module';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import { freePort, runJob, until } from './support/waiting';
+import { freePort } from '@fxrates/testing';
+import { runJob, until } from './support/waiting';
 
 const WEB_URL = 'https://fxrates.example.com';
 const DAY_MS = 86_400_000;

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startThrowawayRedis, type ThrowawayRedis } from './support/throwaway-redis';
-import { freePort, until } from './support/waiting';
+import { freePort } from '@fxrates/testing';
+import { until } from './support/waiting';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** A boot on a busy machine (tests in parallel on two cores) takes several seconds. */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { testConfig } from '../../api/test/test-config';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import { freePort, until } from './support/waiting';
+import { freePort } from '@fxrates/testing';
+import { until } from './support/waiting';
 import { killAll, startWorkerProcess, type WorkerProcess } from './support/worker-processes';
 
 const ROOT = path.resolve(__dirname, '../../..');

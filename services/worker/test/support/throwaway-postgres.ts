@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { freePort } from './waiting';
+import { freePort } from '@fxrates/testing';
 
 const run = promisify(execFile);
 

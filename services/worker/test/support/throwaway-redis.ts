@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { freePort } from './waiting';
+import { freePort } from '@fxrates/testing';
 
 /**
  * A Redis server of this test's own, which it may break (ACLs, shutdown, FLUSHDB, a kill) without

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { JobName, JobPayload, QueueOf, QueueOfJob } from '@fxrates/queues';
 import type { Queue } from 'bullmq';
 
@@ -27,13 +26,4 @@ export async function runJob<T, Name extends JobName = JobName>(
     return result !== undefined;
   }, timeoutMs);
   return result!;
-}
-
-/** A TCP port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { freePort, until } from './waiting';
+import { freePort } from '@fxrates/testing';
+import { until } from './waiting';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const WORKER_MAIN = path.join(ROOT, 'dist/services/worker/src/main.js');
