@@ -16,7 +16,12 @@ describe('the pinned Node', () => {
       expect(read(dockerfile)).toContain(`ARG NODE_IMAGE=node:${pinned}-bookworm-slim`);
     }
     expect(read('scripts/images/base-images.sh')).toContain('.nvmrc');
-    for (const entry of ['scripts/start.sh', 'scripts/test.sh', '.ci/run']) {
+    for (const entry of [
+      'scripts/start.sh',
+      'scripts/test.sh',
+      '.ci/run',
+      'scripts/images/build-and-run.sh',
+    ]) {
       expect(read(entry)).toMatch(/^source scripts\/use-pinned-node\.sh$/m);
     }
   });

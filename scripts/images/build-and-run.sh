@@ -10,6 +10,8 @@
 #   bash scripts/images/build-and-run.sh check    # only run the stack from images built before
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# The check runs the e2e harness, whose native addons are built for the pinned Node.
+source scripts/use-pinned-node.sh
 stage="${1:-all}"
 case "$stage" in
   all | build | check) ;;
