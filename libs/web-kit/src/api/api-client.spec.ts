@@ -107,6 +107,40 @@ describe('ApiClient', () => {
     });
   });
 
+  /** A 200 whose headers have come and whose body comes when `finish` is called. */
+  function slowBody(): { response: Response; finish: () => void } {
+    let finish = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        finish = () => {
+          stream.enqueue(new TextEncoder().encode(JSON.stringify({ stale: true })));
+          stream.close();
+        };
+      },
+    });
+    return { response: new Response(body, { status: 200 }), finish: () => finish() };
+  }
+
+  it('refuses as cancelled an answer whose body arrives after the caller gave up on it', async () => {
+    const slow = slowBody();
+    const { fetchImpl } = fakeFetch(() => slow.response);
+    const caller = new AbortController();
+    const answer = new ApiClient({ baseUrl: '/api', fetchImpl }).get('/account', { signal: caller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    caller.abort();
+    slow.finish();
+    await expect(answer).rejects.toMatchObject({ status: 0, code: 'aborted' });
+  });
+
+  it('times out on a body that does not finish arriving', async () => {
+    const slow = slowBody();
+    const { fetchImpl } = fakeFetch(() => slow.response);
+    const answer = new ApiClient({ baseUrl: '/api', fetchImpl, timeoutMs: 20 }).get('/slow-body');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    slow.finish();
+    await expect(answer).rejects.toMatchObject({ status: 0, code: 'timeout' });
+  });
+
   it('reports network failures as transient', async () => {
     const { fetchImpl } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(new ApiClient({ baseUrl: '/api', fetchImpl }).get('/x')).rejects.toMatchObject({

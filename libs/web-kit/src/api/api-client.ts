@@ -118,8 +118,7 @@ export class ApiClient {
       credentials: 'same-origin',
     };
     try {
-      const response = await this.fetchWithTimeout(this.buildUrl(request), init, request);
-      return await this.readResponse<T>(response);
+      return await this.fetchAnswer<T>(this.buildUrl(request), init, request);
     } catch (error) {
       const handler = this.unauthorizedHandler;
       if (!(error instanceof ApiError) || !error.isUnauthorized || request.skipAuth || !handler) throw error;
@@ -149,7 +148,12 @@ export class ApiClient {
     return headers;
   }
 
-  private async fetchWithTimeout(url: string, init: RequestInit, request: ApiRequest): Promise<Response> {
+  /**
+   * The request's answer, read whole. The timeout and the caller's signal hold until the body has
+   * been read, not only its headers: an answer the caller gave up on while it was arriving is
+   * refused as cancelled, never handed to a caller that has moved on (a newer load of the same page).
+   */
+  private async fetchAnswer<T>(url: string, init: RequestInit, request: ApiRequest): Promise<T> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -159,15 +163,18 @@ export class ApiClient {
     const abortFromCaller = () => controller.abort();
     request.signal?.addEventListener('abort', abortFromCaller, { once: true });
     if (request.signal?.aborted) controller.abort();
+    const cancelled = () =>
+      timedOut
+        ? new ApiError({ status: 0, code: 'timeout', message: 'The request timed out' })
+        : new ApiError({ status: 0, code: 'aborted', message: 'The request was cancelled' });
     try {
-      return await this.fetchImpl(url, { ...init, signal: controller.signal });
+      const response = await this.fetchImpl(url, { ...init, signal: controller.signal });
+      const answer = await this.readResponse<T>(response);
+      if (controller.signal.aborted) throw cancelled();
+      return answer;
     } catch (cause) {
-      if (timedOut) {
-        throw new ApiError({ status: 0, code: 'timeout', message: 'The request timed out' });
-      }
-      if (controller.signal.aborted) {
-        throw new ApiError({ status: 0, code: 'aborted', message: 'The request was cancelled' });
-      }
+      if (controller.signal.aborted) throw cancelled();
+      if (cause instanceof ApiError) throw cause;
       const reason = cause instanceof Error ? cause.message : String(cause);
       throw new ApiError({ status: 0, code: 'network-error', message: `Network error: ${reason}` });
     } finally {
