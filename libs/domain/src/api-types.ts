@@ -1,3 +1,5 @@
+import type { ApiKeyKind, ApiKeyRestrictions, RetiringSecret } from './api-keys';
+import type { AuditEventView } from './audit';
 import type { MetalUnit } from './metal-units';
 import type { PlanId } from './plans';
 import type { QuotaAlertThreshold } from './quota-alerts';
@@ -230,6 +232,8 @@ export interface AccountExport {
   emailVerifications: Record<string, unknown>[];
   passwordResets: Record<string, unknown>[];
   sessions: Record<string, unknown>[];
+  /** The account's audit log, newest first, as GET /api/account/audit lists it. */
+  auditLog: AuditEventView[];
 }
 
 /** Body of PATCH /api/account: only these fields may change. */
@@ -250,9 +254,10 @@ export interface NotificationSettings {
 export type ApiKeyStatus = 'active' | 'disabled';
 
 /** An API key as listed in the dashboard: never the full key, only its prefix and last 4. */
-export interface ApiKeyView {
+export interface ApiKeyView extends ApiKeyRestrictions {
   id: string;
   name: string;
+  kind: ApiKeyKind;
   /** e.g. "fxrates_••••••••••••••••••••••••••••3f9a". */
   maskedKey: string;
   status: ApiKeyStatus;
@@ -260,6 +265,8 @@ export interface ApiKeyView {
   disabledAt: string | null;
   totalRequests: number;
   lastUsed: string | null;
+  /** After a roll, the previous secret until its overlap ends; otherwise null. */
+  retiring: RetiringSecret | null;
 }
 
 /** A page of GET /api/keys/disabled: newest first; `next` is the cursor of the following page, null on the last. */

@@ -74,6 +74,16 @@ export enum ErrorCode {
   MissingApiKey = 'missing-api-key',
   InvalidApiKey = 'invalid-api-key',
   ApiKeyDisabled = 'api-key-disabled',
+  /** The key's expiry (set by its owner) has passed. */
+  ApiKeyExpired = 'api-key-expired',
+  /** A rolled key's previous secret, after its overlap ended. */
+  ApiKeyRolled = 'api-key-rolled',
+  /** The key's scopes do not include the one this endpoint needs. */
+  ScopeNotAllowed = 'scope-not-allowed',
+  /** The caller's address is in none of the key's allowed networks. */
+  IpNotAllowed = 'ip-not-allowed',
+  /** The key's own monthly cap is used up (the account may still have quota). */
+  KeyCapReached = 'key-cap-reached',
   PlanUpgradeRequired = 'plan-upgrade-required',
   QuotaExceeded = 'quota-exceeded',
   /** The plan's concurrent rate streams (GET /api/v1/stream) are all open. */

@@ -20,3 +20,6 @@ export * from './quota-alerts';
 export * from './source-status';
 export * from './source-cadence';
 export * from './two-factor';
+export * from './api-keys';
+export * from './audit';
+export * from './usage-breakdown';
