@@ -60,6 +60,13 @@ describe('ApiKeysRepository', () => {
         user_id: userId,
         status: 'active',
         plan: 'professional',
+        kind: 'secret',
+        scopes: ['rates:read', 'history:read', 'stream', 'usage:read', 'webhooks'],
+        allowed_networks: [],
+        allowed_origins: [],
+        monthly_cap: null,
+        expires_at: null,
+        retires_at: null,
       });
       expect(await keys.byHash(unique(32))).toBeUndefined();
       const many = await keys.byHashes([a.hash, b.hash, unique(32)]);
@@ -69,6 +76,34 @@ describe('ApiKeysRepository', () => {
       expect(await keys.byHashes([])).toEqual([]);
       expect(await keys.idByHash(b.hash)).toBe(b.id);
       expect(await keys.idByHash(unique(32))).toBeUndefined();
+    });
+
+    it("resolves a rolled key's previous secret with when it retires, and only while it has an end", async () => {
+      const userId = await newUser(orm.em);
+      const key = await newKey(orm.em, userId);
+      const previous = unique(32);
+      const retiresAt = new Date(Date.now() + 3_600_000);
+      const em = orm.em.fork();
+      const row = await em.findOneOrFail(ApiKey, { id: key.id });
+      Object.assign(row, {
+        previousKeyHash: previous,
+        previousKeyLast4: 'abcd',
+        previousRetiresAt: retiresAt,
+        monthlyCap: 5,
+      });
+      await em.flush();
+      expect(await keys.byHash(previous)).toMatchObject({
+        key_hash: previous,
+        key_id: key.id,
+        retires_at: String(retiresAt.getTime()),
+        monthly_cap: '5',
+      });
+      expect(await keys.byHash(key.hash)).toMatchObject({ key_hash: key.hash, retires_at: null });
+      const both = await keys.byHashes([key.hash, previous]);
+      expect(both.map((found) => found.key_hash).sort()).toEqual([key.hash, previous].sort());
+      row.previousRetiresAt = null;
+      await em.flush();
+      expect(await keys.byHash(previous)).toBeUndefined();
     });
 
     it('reads a thousand keys’ status and plans in one query', async () => {

@@ -22,7 +22,7 @@ import {
   servedRoutes,
   requestIdOf,
 } from './common/http';
-import { corsOptions, preflightRefusal, securityHeadersFor } from './common/security';
+import { corsOptions, preflightRefusal, publicApiPreflight, securityHeadersFor } from './common/security';
 import {
   registerJsonBodyParser,
   BODY_LIMIT_BYTES,
@@ -113,6 +113,11 @@ export async function createApp(
     // On the route the router matched, not the raw URL: every spelling of one path is one route.
     if (serves && !serves(request.method, request.routeOptions.url))
       return sendProblem(new NotFoundException(), request, reply);
+    if (request.method === 'OPTIONS' && request.url.startsWith(`${PUBLIC_API_PREFIX}/`)) {
+      const origin = request.headers.origin;
+      const grant = origin && !corsOrigins.includes(origin) ? publicApiPreflight(request.headers) : undefined;
+      if (grant) return void reply.code(204).headers(grant).send();
+    }
     const refusal = request.method === 'OPTIONS' ? preflightRefusal(request.headers, corsOrigins) : undefined;
     if (refusal) return sendProblem(refusal, request, reply);
     done();

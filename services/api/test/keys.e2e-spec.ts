@@ -39,6 +39,13 @@ describe('API keys: /api/keys', () => {
       disabledAt: null,
       totalRequests: 0,
       lastUsed: null,
+      kind: 'secret',
+      scopes: ['rates:read', 'history:read', 'stream', 'usage:read', 'webhooks'],
+      allowedNetworks: [],
+      allowedOrigins: [],
+      monthlyCap: null,
+      expiresAt: null,
+      retiring: null,
     });
     expect(res.body.maskedKey.endsWith(res.body.key.slice(-4))).toBe(true);
 

@@ -2,6 +2,7 @@ import { usageRedisKeys } from '@fxrates/queues';
 import { MeteringService } from '../src/modules/metering';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+import { resolvedKey } from './support/resolved-key';
 
 /**
  * Leases on two real instances sharing one Redis. Calls carry times a few seconds ahead, so every
@@ -14,12 +15,7 @@ describe('metering leases (two instances, real Redis)', () => {
   let a: TestApp;
   let b: TestApp;
   const meterOf = (app: TestApp) => app.app.get(MeteringService);
-  const key = (userId: string, keyId = userId) => ({
-    keyId,
-    userId,
-    status: 'active' as const,
-    plan: 'enterprise' as const,
-  });
+  const key = (userId: string, keyId = userId) => resolvedKey({ keyId, userId, plan: 'enterprise' });
   const calls = (n: number, call: () => Promise<unknown>) =>
     Promise.allSettled(Array.from({ length: n }, call));
   const outcomes = (results: PromiseSettledResult<unknown>[]) =>

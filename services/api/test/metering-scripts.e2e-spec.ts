@@ -58,6 +58,7 @@ describe('metering scripts (real Redis)', () => {
     burstPerSecond: 10,
     leaseWanted: 0,
     mayDefer: true,
+    keyMonthlyCap: 0,
     ...overrides,
   });
 
@@ -97,6 +98,7 @@ describe('metering scripts (real Redis)', () => {
     deferred: 0,
     overBurst: 0,
     leaseGranted: 0,
+    capBound: false,
     ...partial,
   });
 
@@ -202,6 +204,56 @@ describe('metering scripts (real Redis)', () => {
     const { userId } = await meterOne({ used: 0 }, { calls: 3 });
     expect(await redis.hget(layout.pending, `${userId}-key|${day}`)).toBe('3');
     expect(await redis.hget(layout.lastUsed, `${userId}-key`)).toBe(String(now));
+  });
+
+  describe("a key's own monthly cap", () => {
+    async function capped(keyUsed: number | null, userUsed: number, overrides: Partial<MeterGroup>) {
+      const userId = `user-${randomUUID()}`;
+      await given(userId, { used: userUsed });
+      const keyMonth = layout.keyMonth(`${userId}-key`, month);
+      if (keyUsed !== null) await redis.set(keyMonth, keyUsed);
+      const batch = new MeterBatch(layout);
+      batch.add(group(userId, { keyId: `${userId}-key`, ...overrides }));
+      const [result] = await meter(batch);
+      const read = async (key: string) =>
+        (await redis.get(key)) === null ? null : Number(await redis.get(key));
+      return { result, keyUsed: await read(keyMonth), userUsed: await read(layout.month(userId, month)) };
+    }
+
+    it('counts up to the cap, then refuses as the cap (not the quota), giving burst slots back', async () => {
+      const { result, keyUsed, userUsed } = await capped(8, 100, { calls: 4, keyMonthlyCap: 10 });
+      expect(result).toEqual(
+        decided({ counted: 2, overQuota: 2, capBound: true, usedBefore: 100, usedAfter: 102 }),
+      );
+      expect([0, 1, 2, 3].map((i) => outcomeOf(result, i))).toEqual([
+        MeterOutcome.Counted,
+        MeterOutcome.Counted,
+        MeterOutcome.OverCap,
+        MeterOutcome.OverCap,
+      ]);
+      expect({ keyUsed, userUsed }).toEqual({ keyUsed: 10, userUsed: 102 });
+    });
+
+    it('refuses as the quota when the quota is nearer than the cap, and never defers or leases', async () => {
+      const { result } = await capped(0, 999, {
+        calls: 3,
+        keyMonthlyCap: 500,
+        leaseWanted: 50,
+        mayDefer: true,
+      });
+      expect(result).toEqual(decided({ counted: 1, overQuota: 2, usedBefore: 999, usedAfter: 1_000 }));
+    });
+
+    it("is not metered while the key's counter is missing: the caller seeds it", async () => {
+      const { result, keyUsed, userUsed } = await capped(null, 100, { calls: 2, keyMonthlyCap: 10 });
+      expect(result).toEqual({ ...decided({ usedBefore: 0, usedAfter: 0 }), seeded: false });
+      expect({ keyUsed, userUsed }).toEqual({ keyUsed: null, userUsed: 100 });
+    });
+
+    it('keeps no key counter for a key without a cap', async () => {
+      const { keyUsed } = await capped(null, 100, { calls: 2, keyMonthlyCap: 0 });
+      expect(keyUsed).toBeNull();
+    });
   });
 
   it('decides several groups in one run, each on its own counters', async () => {

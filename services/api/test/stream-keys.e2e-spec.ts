@@ -55,7 +55,7 @@ describe('rate streams after their key or plan changes', () => {
     const { professional: other } = await keysOnPlans(announced.app, ['professional']);
     const [stream, untouched] = [await open(announced, key), await open(announced, other)];
     const { userId, keyId } = await owner(announced, key);
-    await announced.app.get(KeysService).disable(userId, keyId);
+    await announced.app.get(KeysService).disable(userId, keyId, { ip: null, userAgent: null });
     const [error] = await lastWords(stream);
     expect(error.event).toBe('error');
     expect(JSON.parse(error.data)).toMatchObject({ status: 403, code: 'api-key-disabled' });
@@ -64,6 +64,25 @@ describe('rate streams after their key or plan changes', () => {
     const { port } = announced.app.getHttpServer().address() as AddressInfo;
     const again = await SseClient.open(port, '/api/v1/stream?symbols=EUR', { 'X-API-Key': key });
     expect([again.status, again.problem.code]).toEqual([403, 'api-key-disabled']);
+  });
+
+  it('ends the stream of a key whose scopes no longer include stream with scope-not-allowed', async () => {
+    const { professional: key } = await keysOnPlans(announced.app, ['professional']);
+    const stream = await open(announced, key);
+    const { userId, keyId } = await owner(announced, key);
+    await announced.app
+      .get(KeysService)
+      .update(userId, keyId, { scopes: ['rates:read'] }, { ip: null, userAgent: null });
+    const [error] = await lastWords(stream);
+    expect(JSON.parse(error.data)).toMatchObject({ status: 403, code: 'scope-not-allowed' });
+  });
+
+  it('finds a key expired since on the next re-read, and ends its stream with api-key-expired', async () => {
+    expect(
+      await lastEventAfterUnannounced((em, id) =>
+        em.nativeUpdate(ApiKey, { id }, { expiresAt: new Date(Date.now() - 1000) }),
+      ),
+    ).toMatchObject({ status: 401, code: 'api-key-expired' });
   });
 
   it('ends a stream whose owner moves to a plan without streams with the problem a new one would get', async () => {

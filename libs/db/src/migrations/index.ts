@@ -24,6 +24,9 @@ import { Migration20261129120000_account_sessions } from './Migration20261129120
 import { Migration20261129121000_two_factor } from './Migration20261129121000_two_factor';
 import { Migration20261129122000_subscription_payments } from './Migration20261129122000_subscription_payments';
 import { Migration20261129123000_account_deletion } from './Migration20261129123000_account_deletion';
+import { Migration20261130100000_audit_events } from './Migration20261130100000_audit_events';
+import { Migration20261130090000_key_governance } from './Migration20261130090000_key_governance';
+import { Migration20261130110000_usage_breakdown } from './Migration20261130110000_usage_breakdown';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -82,4 +85,7 @@ export const MIGRATIONS: MigrationObject[] = [
     class: Migration20261129122000_subscription_payments,
   },
   { name: 'Migration20261129123000_account_deletion', class: Migration20261129123000_account_deletion },
+  { name: 'Migration20261130090000_key_governance', class: Migration20261130090000_key_governance },
+  { name: 'Migration20261130100000_audit_events', class: Migration20261130100000_audit_events },
+  { name: 'Migration20261130110000_usage_breakdown', class: Migration20261130110000_usage_breakdown },
 ];

@@ -1,15 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ApiKeyStatus, PlanId } from '@fxrates/domain';
+import type { ApiKeyKind, ApiKeyScope, ApiKeyStatus, PlanId } from '@fxrates/domain';
 import { ApiKey, User } from '../entities';
 import { forWrites } from './entity-manager-for-writes';
 
-/** A key as the metered path resolves it: by its stored hash, with its owner's plan. */
+/**
+ * A key as the metered path resolves it: by a stored hash (its secret's, or after a roll its previous
+ * secret's), with its owner's plan and what restricts it.
+ */
 export interface KeyByHashRow {
+  /** The hash asked about: the key's current one, or its previous secret's. */
   key_hash: string;
   key_id: string;
   user_id: string;
   status: ApiKeyStatus;
   plan: PlanId;
+  kind: ApiKeyKind;
+  scopes: ApiKeyScope[];
+  allowed_networks: string[];
+  allowed_origins: string[];
+  /** bigint, as text. */
+  monthly_cap: string | null;
+  /** When the key expires, in ms since the epoch (as text), or null. */
+  expires_at: string | null;
+  /** Set when `key_hash` is the previous secret's: when it stops working, in ms (as text). */
+  retires_at: string | null;
 }
 
 /** What a new key row needs: the caller makes the key and its stored hash. */
@@ -24,15 +38,28 @@ export interface NewApiKey {
   disabledAt?: Date | null;
 }
 
-/** A key's status and its owner's plan now. */
+/** A key's status, its owner's plan, its scopes and expiry now. */
 export interface KeyStatusRow {
   id: string;
   status: ApiKeyStatus;
   plan: PlanId;
+  scopes: ApiKeyScope[];
+  /** ms since the epoch (as text), or null. */
+  expires_at: string | null;
 }
 
-const KEY_BY_HASH = `select k.key_hash, k.id as key_id, k.user_id, k.status, u.plan
-                       from api_keys k join users u on u.id = k.user_id where k.key_hash`;
+/** A timestamptz as whole milliseconds since the epoch: no date text to parse on the way. */
+const EPOCH_MS = (column: string) => `floor(extract(epoch from ${column}) * 1000)::bigint`;
+
+/** Matches a hash against both secrets of a key; each half uses its own unique index. */
+const KEYS_BY_HASHES = `
+  select h.hash as key_hash, k.id as key_id, k.user_id, k.status, u.plan, k.kind, k.scopes,
+         k.allowed_networks, k.allowed_origins, k.monthly_cap, ${EPOCH_MS('k.expires_at')} as expires_at,
+         case when k.key_hash = h.hash then null else ${EPOCH_MS('k.previous_retires_at')} end as retires_at
+    from unnest(?::text[]) as h(hash)
+    join api_keys k on k.key_hash = h.hash
+      or (k.previous_key_hash = h.hash and k.previous_retires_at is not null)
+    join users u on u.id = k.user_id`;
 
 /**
  * The queries of api_keys that the entity cannot say as well: the metered path's resolution by hash
@@ -67,25 +94,24 @@ export class ApiKeysRepository {
 
   /** The key with this stored hash and its owner's plan, if any. */
   async byHash(keyHash: string): Promise<KeyByHashRow | undefined> {
-    const [row] = await this.em.getConnection().execute<KeyByHashRow[]>(`${KEY_BY_HASH} = ?`, [keyHash]);
+    const [row] = await this.byHashes([keyHash]);
     return row;
   }
 
   /** The keys with these stored hashes and their owners' plans, in one query; unknown hashes are absent. */
   async byHashes(keyHashes: readonly string[]): Promise<KeyByHashRow[]> {
     if (keyHashes.length === 0) return [];
-    return this.em.getConnection().execute<KeyByHashRow[]>(`${KEY_BY_HASH} in (?)`, [keyHashes]);
+    return this.em.getConnection().execute<KeyByHashRow[]>(KEYS_BY_HASHES, [`{${keyHashes.join(',')}}`]);
   }
 
-  /** Each key's status and its owner's plan now; keys deleted since are absent. */
+  /** Each key's status, its owner's plan, scopes and expiry now; keys deleted since are absent. */
   statusOf(keyIds: readonly string[]): Promise<KeyStatusRow[]> {
     if (keyIds.length === 0) return Promise.resolve([]);
-    return this.em
-      .getConnection()
-      .execute<KeyStatusRow[]>(
-        'select k.id, k.status, u.plan from api_keys k join users u on u.id = k.user_id where k.id in (?)',
-        [keyIds],
-      );
+    return this.em.getConnection().execute<KeyStatusRow[]>(
+      `select k.id, k.status, u.plan, k.scopes, ${EPOCH_MS('k.expires_at')} as expires_at
+           from api_keys k join users u on u.id = k.user_id where k.id in (?)`,
+      [keyIds],
+    );
   }
 
   /** The id of the key with this stored hash, if any. */

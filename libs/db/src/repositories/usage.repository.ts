@@ -106,4 +106,18 @@ export class UsageRepository {
       return Number(row.used);
     });
   }
+
+  /** One key's calls in `month` (YYYY-MM) as stored, read like monthTotalSettled. */
+  keyMonthTotalSettled(keyId: string, month: string): Promise<number> {
+    return this.em.fork().transactional(async (tx) => {
+      await tx.execute('lock table usage_daily in share mode', [], 'run');
+      const [row] = await tx.execute<{ used: string }[]>(
+        `select coalesce(sum(d.requests), 0)::text as used
+           from usage_daily d
+          where d.key_id = ? and d.day >= ?::date and d.day < (?::date + interval '1 month')`,
+        [keyId, `${month}-01`, `${month}-01`],
+      );
+      return Number(row.used);
+    });
+  }
 }

@@ -151,7 +151,8 @@ describe('API5:2023 Broken Function Level Authorization', () => {
   describe('methods a route does not have', () => {
     it.each([
       ['DELETE', '/api/keys/{id}'],
-      ['PATCH', '/api/keys/{id}'],
+      ['PUT', '/api/keys/{id}'],
+      ['GET', '/api/keys/{id}/roll'],
       ['PUT', '/api/keys/{id}/disable'],
       ['DELETE', '/api/account/export'],
       ['PUT', '/api/account'],

@@ -12,6 +12,8 @@ import { pipeline, type Readable } from 'node:stream';
 import { problemAnswer, sendProblem, type HttpAnswer, type StreamedBody } from './problem-reply';
 import { PushedBody, startPushing } from './push-connection';
 import { requestIdOf } from './request-id';
+import { clientIp } from './client-address';
+import type { Socket } from 'node:net';
 import { dataSecurityHeadersFor } from '../security';
 
 export interface DirectRequest {
@@ -25,6 +27,8 @@ export interface DirectRequest {
   id: string;
   /** The client's connection (its socket): what a value may be remembered by from one call to the next. */
   connection: object;
+  /** The client's address as Fastify's `request.ip` gives it (TRUST_PROXY decides which). */
+  clientAddress(): string | undefined;
 }
 
 /**
@@ -71,11 +75,16 @@ class NodeRequest implements DirectRequest {
     private readonly search: string,
     readonly headers: IncomingHttpHeaders,
     readonly id: string,
-    readonly connection: object,
+    readonly connection: Socket,
+    private readonly trustProxy: boolean,
   ) {}
 
   get query(): Record<string, unknown> {
     return (this.parsed ??= parseQuery(this.search));
+  }
+
+  clientAddress(): string | undefined {
+    return clientIp(this.headers, this.connection.remoteAddress, this.trustProxy);
   }
 }
 
@@ -150,6 +159,7 @@ export class DirectRoutes implements OnModuleInit {
           headers: request.headers,
           id: String(request.id),
           connection: request.raw.socket,
+          clientAddress: () => request.ip,
         });
         whenAnswered(answer, send, fail);
       } catch (error) {
@@ -179,7 +189,9 @@ export class DirectRoutes implements OnModuleInit {
     const problem = (error: unknown) => problemAnswer(error, { method: 'GET', url, id });
     try {
       const search = mark === -1 ? '' : url.slice(mark + 1);
-      const answer = handler(new NodeRequest(url, path, search, request.headers, id, request.socket));
+      const answer = handler(
+        new NodeRequest(url, path, search, request.headers, id, request.socket, this.trustProxy),
+      );
       whenAnswered(answer, sendSoon, (error) => sendSoon(problem(error)));
     } catch (error) {
       sendSoon(problem(error));

@@ -24,6 +24,9 @@ const EXPOSED_HEADERS = [
   'Link',
 ];
 
+/** EXPOSED_HEADERS as a header value: what a publishable key's page may read. */
+export const PUBLIC_EXPOSED_HEADERS = [...EXPOSED_HEADERS, 'FXRates-Environment'].join(', ');
+
 /** Browsers cache a granted preflight this long (Chromium caps it at 2 h). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -65,4 +68,26 @@ export function preflightRefusal(
     );
   }
   return undefined;
+}
+
+/** Request headers a page may send to the public API with a publishable key. */
+const PUBLIC_API_REQUEST_HEADERS = 'X-API-Key, If-None-Match, Last-Event-ID';
+
+/**
+ * The grant of a preflight for a GET of the public API from any origin, or undefined when it is no
+ * such preflight. A preflight carries no key, so it cannot know which origins the key will allow:
+ * it grants the GET, and the answer itself carries Access-Control-Allow-Origin only for an origin
+ * its publishable key lists (a foreign origin gets 403 `origin-not-allowed`, unreadable by the page).
+ * No credentials: the public API authenticates by key, never by cookie.
+ */
+export function publicApiPreflight(headers: IncomingHttpHeaders): Record<string, string> | undefined {
+  const { origin } = headers;
+  if (origin === undefined || headers['access-control-request-method'] !== 'GET') return undefined;
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET',
+    'access-control-allow-headers': PUBLIC_API_REQUEST_HEADERS,
+    'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
+    vary: 'Origin',
+  };
 }

@@ -34,6 +34,13 @@ export class CurrentRates implements OnModuleInit, OnApplicationShutdown {
     return this.table;
   }
 
+  private bundledTable?: RatesTable;
+
+  /** The bundled snapshot, whatever has been ingested since: what test keys are answered from. */
+  get bundled(): RatesTable {
+    return (this.bundledTable ??= loadBundledSnapshot());
+  }
+
   /**
    * Calls `listener` on every announcement of the worker's ingest (whether or not the table changed:
    * an ingest may have written history only) and after a reconnect, when some may have been missed.

@@ -2,7 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { ApiKeysRepository, type KeyByHashRow } from '@fxrates/db';
-import { ErrorCode, type ApiKeyStatus, type PlanId } from '@fxrates/domain';
+import {
+  ErrorCode,
+  type ApiKeyKind,
+  type ApiKeyScope,
+  type ApiKeyStatus,
+  type PlanId,
+} from '@fxrates/domain';
 import { pubSubChannels } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { growingLru, BackgroundReread, inBatches } from '../../common/caching';
@@ -10,6 +16,7 @@ import { hash } from 'node:crypto';
 import { AppException } from '../../common/errors';
 import { hashApiKey } from '@fxrates/db';
 import { REDIS, RedisConnections } from '../redis';
+import { KeyNetworks } from './key-networks';
 
 export interface ResolvedKey {
   keyId: string;
@@ -17,6 +24,18 @@ export interface ResolvedKey {
   status: ApiKeyStatus;
   /** The owner's current plan: what the key is metered by. */
   plan: PlanId;
+  kind: ApiKeyKind;
+  scopes: ReadonlySet<ApiKeyScope>;
+  /** Where it may be called from; null: anywhere. */
+  networks: KeyNetworks | null;
+  /** The origins a publishable key answers (empty for other kinds). */
+  origins: ReadonlySet<string>;
+  /** Its own monthly cap of metered calls, or null. */
+  monthlyCap: number | null;
+  /** When it stops working (ms), or null. */
+  expiresAt: number | null;
+  /** When the secret sent stops working (ms): set for a rolled key's previous secret only. */
+  retiresAt: number | null;
 }
 
 /**
@@ -29,6 +48,8 @@ interface CachedKey {
   key: ResolvedKey;
   /** The stored HMAC, which invalidations name. */
   hash: string;
+  /** The row as read, to tell whether a re-read changed anything. */
+  read: string;
 }
 
 const CACHE_LIMIT = 100_000;
@@ -41,6 +62,19 @@ const resolvedFrom = (row: KeyByHashRow): ResolvedKey => ({
   userId: row.user_id,
   status: row.status,
   plan: row.plan,
+  kind: row.kind,
+  scopes: new Set(row.scopes),
+  networks: row.allowed_networks.length > 0 ? new KeyNetworks(row.allowed_networks) : null,
+  origins: new Set(row.allowed_origins),
+  monthlyCap: row.monthly_cap === null ? null : Number(row.monthly_cap),
+  expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+  retiresAt: row.retires_at === null ? null : Number(row.retires_at),
+});
+
+const cachedFrom = (row: KeyByHashRow): CachedKey => ({
+  key: resolvedFrom(row),
+  hash: row.key_hash,
+  read: JSON.stringify(row),
 });
 
 /** A key that exists but is no longer active: 403, whether on a call or on an open stream. */
@@ -92,7 +126,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly connections: RedisConnections,
   ) {
-    this.shape = new RegExp(`^${config.product.apiKeyPrefix}[0-9a-f]{32}$`);
+    this.shape = new RegExp(`^${config.product.apiKeyPrefix}(?:pk_|test_)?[0-9a-f]{32}$`);
     this.keys = new ApiKeysRepository(em);
   }
 
@@ -140,12 +174,12 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
    */
   private async rereadCache(): Promise<void> {
     const entries = [...this.known];
-    const fresh = new Map<string, ResolvedKey>();
+    const fresh = new Map<string, KeyByHashRow>();
     try {
       await inBatches(entries, REVALIDATION_BATCH, async (batch) => {
         const hashes = batch.map(([, cached]) => cached.hash);
         const rows = await this.keys.byHashes(hashes);
-        for (const row of rows) fresh.set(row.key_hash, resolvedFrom(row));
+        for (const row of rows) fresh.set(row.key_hash, row);
       });
     } catch (error) {
       this.logger.warn(`Could not re-read ${entries.length} cached API key(s): ${(error as Error).message}`);
@@ -155,8 +189,7 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       if (this.known.peek(digest) !== cached) continue;
       const now = fresh.get(cached.hash);
       if (!now) this.known.delete(digest);
-      else if (now.status !== cached.key.status || now.plan !== cached.key.plan)
-        this.known.set(digest, { key: now, hash: cached.hash });
+      else if (JSON.stringify(now) !== cached.read) this.known.set(digest, cachedFrom(now));
     }
   }
 
@@ -197,11 +230,9 @@ export class ApiKeyResolver implements OnModuleInit, OnApplicationShutdown {
       this.unknown.set(digest, Date.now() + UNKNOWN_TTL_MS);
       throw invalidApiKey();
     }
-    const resolved = resolvedFrom(row);
-    if (generation === this.generation) {
-      this.known.set(digest, { key: resolved, hash: keyHash });
-    }
-    return resolved;
+    const cached = cachedFrom(row);
+    if (generation === this.generation) this.known.set(digest, cached);
+    return cached.key;
   }
 
   /**

@@ -11,3 +11,6 @@ export {
   type KeyChange,
   type ResolvedKey,
 } from './api-key-resolver';
+export { assertKeyAdmits, keyExpired, scopeNotAllowed, type CallerOf } from './key-admission';
+export { parseNetworkBlock, formatNetworkBlock, comparableAddress } from './key-networks';
+export { maskedKey } from './api-key-view';

@@ -6,6 +6,7 @@ import {
   HttpCode,
   Param,
   ParseUUIDPipe,
+  Patch,
   Post,
   Query,
   Res,
@@ -34,6 +35,10 @@ import { JwtAuthGuard } from '../auth';
 import type { AuthenticatedUser } from '../auth';
 import { ApiKeyDto, ApiKeyPageDto, CreatedApiKeyDto } from './dto/api-key.response';
 import { CreateKeyBody } from './dto/create-key.body';
+import { RollKeyBody } from './dto/roll-key.body';
+import { UpdateKeyBody } from './dto/update-key.body';
+import { RequestOrigin } from '../audit';
+import type { RequestOriginOf } from './keys.service';
 import { ListDisabledKeysQuery } from './dto/list-disabled-keys.query';
 import { ListKeysQuery } from './dto/list-keys.query';
 import { KeysService } from './keys.service';
@@ -57,7 +62,7 @@ export class KeysController {
     operationId: 'createApiKey',
     summary: 'Create an API key; the full key is in this response only',
     description:
-      'We keep only a hash of the key: it cannot be shown again. At most 10 active keys; creations are limited per user and hour (429 `rate-limited` with Retry-After).',
+      'We keep only a hash of the key: it cannot be shown again. At most 10 active keys; creations are limited per user and hour (429 `rate-limited` with Retry-After). Its kind, scopes, networks, origins, monthly cap and expiry may be given here; all but the kind can be changed later.',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiProblems(
@@ -71,11 +76,54 @@ export class KeysController {
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateKeyBody,
+    @RequestOrigin() from: RequestOriginOf,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreatedApiKey> {
     // The full key is in this answer only: no cache on the way may keep it.
     void reply.header('Cache-Control', 'no-store');
-    return this.keys.create(user.userId, body.name);
+    return this.keys.create(user.userId, body, from);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    operationId: 'updateApiKey',
+    summary: "Change a key's name, scopes, networks, origins, monthly cap or expiry",
+    description:
+      'Only the fields sent change. Every API instance applies the change within a second. A publishable key keeps read-only scopes and at least one origin; a deactivated key cannot be changed.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The key id from listApiKeys' })
+  @ApiOkResponse({ type: ApiKeyDto })
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized, ErrorCode.KeyNotFound)
+  update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', keyId) id: string,
+    @Body() body: UpdateKeyBody,
+    @RequestOrigin() from: RequestOriginOf,
+  ): Promise<ApiKeyView> {
+    return this.keys.update(user.userId, id, body, from);
+  }
+
+  @Post(':id/roll')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'rollApiKey',
+    summary: 'Give a key a new secret; the new secret is in this response only',
+    description:
+      'The key keeps its id, name, restrictions and usage. The secret it replaces keeps working for `overlapHours` (at most 7 days; `retiring` says until when), then is refused with 401 `api-key-rolled`.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The key id from listApiKeys' })
+  @ApiOkResponse({ type: CreatedApiKeyDto })
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.Unauthorized, ErrorCode.KeyNotFound)
+  @RequiresRecentSignIn()
+  roll(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', keyId) id: string,
+    @Body() body: RollKeyBody,
+    @RequestOrigin() from: RequestOriginOf,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreatedApiKey> {
+    void reply.header('Cache-Control', 'no-store');
+    return this.keys.roll(user.userId, id, body.overlapHours, from);
   }
 
   @Get()
@@ -122,7 +170,11 @@ export class KeysController {
   @ApiParam({ name: 'id', format: 'uuid', description: 'The key id from listApiKeys' })
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiProblems(ErrorCode.Unauthorized, ErrorCode.KeyNotFound)
-  disable(@CurrentUser() user: AuthenticatedUser, @Param('id', keyId) id: string): Promise<ApiKeyView> {
-    return this.keys.disable(user.userId, id);
+  disable(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', keyId) id: string,
+    @RequestOrigin() from: RequestOriginOf,
+  ): Promise<ApiKeyView> {
+    return this.keys.disable(user.userId, id, from);
   }
 }

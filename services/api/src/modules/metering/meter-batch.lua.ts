@@ -23,37 +23,57 @@ export const WINDOW_TTL_MS = 10_000;
  * The layout of KEYS, ARGV and the result is known to this file only: MeterBatch encodes groups,
  * `meterBatchRunner` decodes the result into one MeterGroupResult per group.
  *
+ * A key with a monthly cap of its own (`cap` > 0) is also counted in its key's month counter: a
+ * call within the burst and the quota but over the cap is refused like one over the quota, and the
+ * group says the cap was what refused it. Such a group is never deferred (leases do not move a key's
+ * count) and never leased to (a lease is the user's, not the key's).
+ *
  * KEYS: 1 pending per-key daily counts (hash, drained by the worker), 2 last-used times (hash), then
- *       per group g, from 2 + 5(g - 1): its owner's month counter, the second's burst counter, the
- *       second's lease counter and those of the two seconds before it
- * ARGV: per group 8 values: calls, monthly quota, burst per second,
- *       daily field "keyId|day", key id, now (ms), lease wanted (0 for none), may defer (1 or 0)
- * Returns per group { counted, refused over the quota, used this month after the counted calls,
- *                     used this month before them, deferred, lease granted, unseeded }; the remaining
- *                     calls were over the burst. A group whose month counter does not exist is not
- *                     metered at all (unseeded 1, every other value 0): the instance seeds the counter
- *                     from PostgreSQL (MonthSeeds) and asks again, so a counter Redis lost never
- *                     starts the month again from 0.
+ *       per group g, from 2 + 6(g - 1): its owner's month counter, the second's burst counter, the
+ *       second's lease counter and those of the two seconds before it, the key's month counter
+ * ARGV: per group 9 values: calls, monthly quota, burst per second,
+ *       daily field "keyId|day", key id, now (ms), lease wanted (0 for none), may defer (1 or 0),
+ *       the key's monthly cap (0 for none)
+ * Returns per group { counted, refused over the quota or cap, used this month after the counted
+ *                     calls, used this month before them, deferred, lease granted, unseeded, refused
+ *                     by the cap (1 or 0) }; the remaining calls were over the burst. A group whose
+ *                     month counter (or, with a cap, its key's) does not exist is not metered at all
+ *                     (unseeded 1, every other value 0): the instance seeds the counters from
+ *                     PostgreSQL (MonthSeeds) and asks again, so a counter Redis lost never starts
+ *                     the month again from 0.
  */
 export const METER_BATCH_SCRIPT = `
 local out = {}
-for g = 1, (#KEYS - 2) / 5 do
-  local k = 2 + (g - 1) * 5
-  local month, burstKey, lease = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3]
-  local a = 1 + (g - 1) * 8
+for g = 1, (#KEYS - 2) / 6 do
+  local k = 2 + (g - 1) * 6
+  local month, burstKey, lease, keyMonth = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 6]
+  local a = 1 + (g - 1) * 9
   local calls, quota, burstLimit = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
-  local want, mayDefer = tonumber(ARGV[a + 6]), ARGV[a + 7] == '1'
-  local o = 7 * (g - 1)
+  local want, mayDefer, cap = tonumber(ARGV[a + 6]), ARGV[a + 7] == '1', tonumber(ARGV[a + 8])
+  local o = 8 * (g - 1)
   local stored = redis.call('GET', month)
-  if not stored then
+  local keyStored = false
+  if cap > 0 then keyStored = redis.call('GET', keyMonth) end
+  if not stored or (cap > 0 and not keyStored) then
     for i = 1, 6 do out[o + i] = 0 end
     out[o + 7] = 1
+    out[o + 8] = 0
   else
   local burst = redis.call('INCRBY', burstKey, calls)
   if burst == calls then redis.call('PEXPIRE', burstKey, ${WINDOW_TTL_MS}) end
   local withinBurst = math.max(0, math.min(calls, burstLimit - (burst - calls)))
   local before = tonumber(stored)
   local counted = math.max(0, math.min(withinBurst, quota - before))
+  local capBound = 0
+  if cap > 0 then
+    local capRoom = math.max(0, cap - tonumber(keyStored))
+    if capRoom < counted then
+      counted = capRoom
+      capBound = 1
+    end
+    mayDefer = false
+    want = 0
+  end
   local overQuota = withinBurst - counted
   local giveBack = overQuota
   local deferred = 0
@@ -71,6 +91,7 @@ for g = 1, (#KEYS - 2) / 5 do
   local after = before
   if counted > 0 then
     after = redis.call('INCRBY', month, counted)
+    if cap > 0 then redis.call('INCRBY', keyMonth, counted) end
     redis.call('HINCRBY', KEYS[1], ARGV[a + 3], counted)
     redis.call('HSET', KEYS[2], ARGV[a + 4], ARGV[a + 5])
   end
@@ -93,6 +114,7 @@ for g = 1, (#KEYS - 2) / 5 do
   out[o + 5] = deferred
   out[o + 6] = granted
   out[o + 7] = 0
+  out[o + 8] = capBound
   end
 end
 return out
@@ -114,6 +136,8 @@ export interface MeterGroup {
   leaseWanted: number;
   /** Whether a call Redis would refuse while a lease of the user's last three seconds is unsettled is deferred instead. */
   mayDefer: boolean;
+  /** The key's own monthly cap, or 0 for none. */
+  keyMonthlyCap: number;
 }
 
 /** What Redis decided for a group: its first `counted` calls were counted, then `overQuota` refused… */
@@ -130,11 +154,13 @@ export interface MeterGroupResult {
   usedAfter: number;
   /** Units of the second leased to this instance. */
   leaseGranted: number;
+  /** The calls refused as `overQuota` were refused by the key's own cap, not the account's quota. */
+  capBound: boolean;
 }
 
-const GROUP_KEYS = 5;
-const GROUP_ARGS = 8;
-const GROUP_RESULTS = 7;
+const GROUP_KEYS = 6;
+const GROUP_ARGS = 9;
+const GROUP_RESULTS = 8;
 
 /** The KEYS and ARGV of one run of METER_BATCH_SCRIPT, built group by group. */
 export class MeterBatch {
@@ -153,6 +179,7 @@ export class MeterBatch {
       this.layout.lease(group.userId, second),
       this.layout.lease(group.userId, second - 1),
       this.layout.lease(group.userId, second - 2),
+      this.layout.keyMonth(group.keyId, group.month),
     );
     this.args.push(
       group.calls,
@@ -163,6 +190,7 @@ export class MeterBatch {
       group.now,
       group.leaseWanted,
       group.mayDefer ? 1 : 0,
+      group.keyMonthlyCap,
     );
   }
 
@@ -187,13 +215,15 @@ export function decodeMeterGroup(results: number[], g: number, calls: number): M
     usedAfter: results[o + 2],
     usedBefore: results[o + 3],
     leaseGranted: results[o + 5],
+    capBound: results[o + 7] === 1,
   };
 }
 
 /** The outcome of the `i`th call (from 0, in the order they came) of a group Redis decided. */
 export function outcomeOf(result: MeterGroupResult, i: number): MeterOutcome {
   if (i < result.counted) return MeterOutcome.Counted;
-  if (i < result.counted + result.overQuota) return MeterOutcome.OverQuota;
+  if (i < result.counted + result.overQuota)
+    return result.capBound ? MeterOutcome.OverCap : MeterOutcome.OverQuota;
   if (i < result.counted + result.overQuota + result.deferred) return MeterOutcome.Deferred;
   return MeterOutcome.OverBurst;
 }

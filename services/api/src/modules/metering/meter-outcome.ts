@@ -6,6 +6,8 @@ export enum MeterOutcome {
   OverBurst = 'over-burst',
   /** Refused: the month's quota is used up (429, Retry-After until the month's end). */
   OverQuota = 'over-quota',
+  /** Refused: the key's own monthly cap is used up (429, Retry-After until the month's end). */
+  OverCap = 'over-cap',
   /**
    * Neither counted nor refused yet: it would be refused while another instance's lease is unsettled,
    * whose unused units may come back. Asked again once the leases are settled.

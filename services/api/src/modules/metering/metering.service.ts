@@ -39,6 +39,20 @@ interface PendingCall {
 /** How long a quota refusal is answered from memory before Redis is asked again. */
 const QUOTA_REFUSAL_TRUST_MS = 10_000;
 
+/**
+ * A key metered by limits of its own (a monthly cap, a publishable key's lower burst): never served
+ * from the user's leases, and its refusals are not the user's to remember.
+ */
+const hasOwnLimits = (key: ResolvedKey): boolean => key.monthlyCap !== null || key.kind === 'publishable';
+
+/** A test key's rate-limit headers: its burst only, as it has no monthly quota. */
+function testKeyHeaders(burst: number, calls: number, second: number): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"burst";q=${burst};w=1`,
+    RateLimit: `"burst";r=${Math.max(0, burst - calls)};t=${Math.max(1, second + 1 - Math.floor(Date.now() / 1000))}`,
+  };
+}
+
 /** The user and second a call is counted in: what `MeteringService.waiting` counts by. */
 const waitingKeyOf = ({ key, now }: PendingCall) => `${key.userId}|${Math.floor(now / 1000)}`;
 
@@ -127,7 +141,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
   ): void {
     const call = {
       key,
-      plan: this.plans.of(key.plan),
+      plan: this.plans.forKind(key.plan, key.kind),
       period: usagePeriod(now),
       now,
       deferrals: 0,
@@ -140,6 +154,41 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     else this.enqueue(call);
   }
 
+  /**
+   * A test key's call: never counted against any quota, only held to the Free plan's burst per key
+   * (in Redis, so across instances). Resolves to its rate-limit headers, or rejects with 429.
+   */
+  admitTestCall(
+    key: ResolvedKey,
+    now: number,
+    resolve: (headers: Record<string, string>) => void,
+    reject: (refusal: unknown) => void,
+  ): void {
+    const plan = this.plans.of('free');
+    const second = Math.floor(now / 1000);
+    const counter = this.keys.testBurst(key.keyId, second);
+    this.redis
+      .multi()
+      .incr(counter)
+      .pexpire(counter, 2_000)
+      .exec()
+      .then((replies) => {
+        const [error, calls] = replies?.[0] ?? [new Error('The test burst counter was not answered'), 0];
+        if (error) throw error;
+        const headers = testKeyHeaders(plan.burstPerSecond, Number(calls), second);
+        if (Number(calls) <= plan.burstPerSecond) return resolve(headers);
+        reject(
+          new AppException(
+            ErrorCode.RateLimited,
+            `More than ${plan.burstPerSecond} requests per second with a test key. Slow down and retry in a second.`,
+            undefined,
+            { ...headers, 'Retry-After': '1' },
+          ),
+        );
+      })
+      .catch((error: unknown) => reject(storeUnavailable(error)));
+  }
+
   private enqueue(call: PendingCall): void {
     if (this.batch.length === 0) setImmediate(() => this.flush());
     this.batch.push(call);
@@ -150,7 +199,10 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     const groups = new Map<string, PendingCall[]>();
     for (const call of this.batch) {
       const { key, plan, now } = call;
-      const used = call.deferrals === 0 ? this.leases.take(key.userId, key.plan, key.keyId, now) : undefined;
+      const used =
+        call.deferrals === 0 && !hasOwnLimits(key)
+          ? this.leases.take(key.userId, key.plan, key.keyId, now)
+          : undefined;
       if (used !== undefined) {
         this.recentCalls.add(key.userId, now, 1);
         this.settle(call, MeterOutcome.Counted, used);
@@ -180,7 +232,10 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     const batch = new MeterBatch(this.keys);
     for (const calls of groups) {
       const { key, plan, period, now, deferrals } = calls[calls.length - 1];
-      const lastSecond = this.leasesOn && deferrals === 0 ? this.recentCalls.lastSecond(key.userId, now) : 0;
+      const lastSecond =
+        this.leasesOn && deferrals === 0 && !hasOwnLimits(key)
+          ? this.recentCalls.lastSecond(key.userId, now)
+          : 0;
       batch.add({
         userId: key.userId,
         keyId: key.keyId,
@@ -192,6 +247,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
         burstPerSecond: plan.burstPerSecond,
         leaseWanted: lastSecond >= MIN_LEASE ? lastSecond : 0,
         mayDefer: deferrals < MAX_DEFERRALS,
+        keyMonthlyCap: key.monthlyCap ?? 0,
       });
     }
     const results = await this.meterBatch(batch);
@@ -215,7 +271,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
           used: after,
         });
       }
-      this.rememberRefusals(last, result.overBurst, result.overQuota, after);
+      if (!hasOwnLimits(last.key)) this.rememberRefusals(last, result.overBurst, result.overQuota, after);
       calls.forEach((call, i) => {
         const outcome = outcomeOf(result, i);
         if (outcome === MeterOutcome.Deferred) this.askAgainLater(call, after);
@@ -240,7 +296,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
       refuse(new Error(`The month counter of ${key.userId} vanished from Redis ${MAX_SEEDS} times`));
       return;
     }
-    this.seeds.seed(key.userId, period).then(
+    this.seeds.seed(key.userId, period, key.monthlyCap === null ? undefined : key.keyId).then(
       () => {
         for (const call of calls) {
           call.seeds++;
@@ -304,7 +360,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
 
   /** The headers of a counted call; throws the 429 of a refused one. */
   private decide(
-    { plan, period, now }: PendingCall,
+    { key, plan, period, now }: PendingCall,
     outcome: MeterOutcome,
     used: number,
   ): Record<string, string> {
@@ -312,13 +368,25 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     const state: RateLimitState = { plan, used, resetsAt: period.resetsAt, now, overBurst };
     const headers = rateLimitHeaders(state);
     if (outcome !== MeterOutcome.Counted)
-      this.metrics.quotaRefusals.inc({ reason: overBurst ? 'burst' : 'quota', plan: plan.id });
+      this.metrics.quotaRefusals.inc({
+        reason: overBurst ? 'burst' : outcome === MeterOutcome.OverCap ? 'key-cap' : 'quota',
+        plan: plan.id,
+      });
     if (overBurst) {
       throw new AppException(
         ErrorCode.RateLimited,
         `More than ${plan.burstPerSecond} requests per second on the ${plan.name} plan. Slow down and retry in a second.`,
         undefined,
         { ...headers, 'Retry-After': '1' },
+      );
+    }
+    if (outcome === MeterOutcome.OverCap) {
+      const seconds = Math.max(1, Math.ceil((period.resetsAt - now) / 1000));
+      throw new AppException(
+        ErrorCode.KeyCapReached,
+        `This key's own cap of ${(key.monthlyCap ?? 0).toLocaleString('en-US')} calls this month is used up. Raise or remove its cap in your dashboard, or use another key.`,
+        undefined,
+        { ...headers, 'Retry-After': String(seconds) },
       );
     }
     if (outcome === MeterOutcome.OverQuota) {

@@ -18,7 +18,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * between the read and the SET.
  */
 export class MonthSeeds {
-  /** One read per user and month at a time on this instance; the calls that find it missing share it. */
   private readonly underWay = new Map<string, Promise<void>>();
 
   constructor(
@@ -28,14 +27,29 @@ export class MonthSeeds {
     private readonly ttlSeconds: number,
   ) {}
 
-  /** Resolves once the user's counter for `period`'s month exists (seeded here or by anyone else). */
-  seed(userId: string, period: UsagePeriod): Promise<void> {
-    const id = `${userId}|${period.month}`;
+  /**
+   * Resolves once the user's counter for `period`'s month exists (seeded here or by anyone else),
+   * and with `keyId` (a key with a cap of its own) the key's too. A key's counter seeded mid-month
+   * misses its calls of the last seconds that the worker has not yet written to PostgreSQL.
+   */
+  seed(userId: string, period: UsagePeriod, keyId?: string): Promise<void> {
+    const user = this.once(`${userId}|${period.month}`, async () => {
+      const used = await this.read(userId, (id, month) => this.usage.monthTotalSettled(id, month), period);
+      await this.redis.set(this.keys.month(userId, period.month), used, 'EX', this.ttlSeconds, 'NX');
+    });
+    if (keyId === undefined) return user;
+    const key = this.once(`key|${keyId}|${period.month}`, async () => {
+      const used = await this.read(keyId, (id, month) => this.usage.keyMonthTotalSettled(id, month), period);
+      await this.redis.set(this.keys.keyMonth(keyId, period.month), used, 'EX', this.ttlSeconds, 'NX');
+    });
+    return Promise.all([user, key]).then(() => undefined);
+  }
+
+  /** One read per counter at a time on this instance; the calls that find it missing share it. */
+  private once(id: string, seed: () => Promise<void>): Promise<void> {
     let seeding = this.underWay.get(id);
     if (!seeding) {
-      seeding = this.read(userId, period.month).then(async (used) => {
-        await this.redis.set(this.keys.month(userId, period.month), used, 'EX', this.ttlSeconds, 'NX');
-      });
+      seeding = seed();
       const done = seeding.finally(() => this.underWay.delete(id));
       done.catch(() => undefined);
       this.underWay.set(id, seeding);
@@ -43,9 +57,13 @@ export class MonthSeeds {
     return seeding;
   }
 
-  private async read(userId: string, month: string): Promise<number> {
-    // Only a UUID is a user id PostgreSQL may know (tests meter made-up users): anything else has none.
-    if (!UUID.test(userId)) return 0;
-    return this.usage.monthTotalSettled(userId, month);
+  private async read(
+    id: string,
+    total: (id: string, month: string) => Promise<number>,
+    period: UsagePeriod,
+  ): Promise<number> {
+    // Only a UUID is an id PostgreSQL may know (tests meter made-up users): anything else has none.
+    if (!UUID.test(id)) return 0;
+    return total(id, period.month);
   }
 }

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { PublicEndpoint } from '@fxrates/domain';
+import type { ApiKeyScope, PublicEndpoint } from '@fxrates/domain';
 import type { RatesTable } from '@fxrates/rates';
 import type { JsonWriter, RouteSchema } from '../../common/openapi';
 import type { Query } from '../../common/input';
@@ -94,6 +94,8 @@ export interface PublicRoute {
   writer?: JsonWriter;
   /** Plan gate: only plans listing this endpoint may call it. */
   endpoint?: PublicEndpoint;
+  /** What a key's scopes must include to call it. */
+  scope: ApiKeyScope;
   metered: boolean;
   caching: RouteCaching;
   /** Vary of its answers, when they depend on more than the key and Accept-Encoding (Accept). */

@@ -16,7 +16,15 @@ import { AppException } from '../../common/errors';
 import { BackgroundReread } from '../../common/caching';
 import { PushFrame, type PushConnection, problemAnswer } from '../../common/http';
 import { CurrentRates } from '../current-rates';
-import { ApiKeyResolver, invalidApiKey, keyDisabled, type KeyChange, type ResolvedKey } from '../keys';
+import {
+  ApiKeyResolver,
+  invalidApiKey,
+  keyExpired,
+  keyDisabled,
+  scopeNotAllowed,
+  type KeyChange,
+  type ResolvedKey,
+} from '../keys';
 import { assertEndpointInPlan } from '../plans';
 import { MeteringService } from '../metering';
 import { ApiMetrics } from '../../common/metrics';
@@ -347,6 +355,11 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy, BeforeApplicati
       // Deleted since (absent), or deactivated: what a new call with the key would be told.
       return PushFrame.of(this.errorEvent(key ? keyDisabled() : invalidApiKey(), stream));
     }
+    // Expired, or no longer allowed to stream: what a new call would be told too.
+    if (key.expiresAt !== null && Date.now() >= key.expiresAt)
+      return PushFrame.of(this.errorEvent(keyExpired(key.expiresAt), stream));
+    if (!key.scopes.includes('stream'))
+      return PushFrame.of(this.errorEvent(scopeNotAllowed('stream'), stream));
     if (key.plan === stream.key.plan) return undefined;
     try {
       assertEndpointInPlan(key.plan, 'stream');

@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKeysRepository } from '@fxrates/db';
-import type { ApiKeyStatus, PlanId } from '@fxrates/domain';
+import type { ApiKeyScope, ApiKeyStatus, PlanId } from '@fxrates/domain';
 import { inBatches } from '../../common/caching';
 
-/** What a stream's key is now: its status and its owner's plan. */
+/** What a stream's key is now: its status, its owner's plan, its scopes and expiry (ms or null). */
 export interface KeyNow {
   status: ApiKeyStatus;
   plan: PlanId;
+  scopes: readonly ApiKeyScope[];
+  expiresAt: number | null;
 }
 
 /** Keys read per query. */
@@ -23,11 +25,14 @@ export class StreamKeys {
     this.keys = new ApiKeysRepository(em);
   }
 
-  /** Each key's status and owner's plan now; a key deleted since is absent. */
+  /** Each key's status, owner's plan, scopes and expiry now; a key deleted since is absent. */
   async current(keyIds: readonly string[]): Promise<Map<string, KeyNow>> {
     const now = new Map<string, KeyNow>();
     await inBatches(keyIds, BATCH, async (batch) => {
-      for (const { id, status, plan } of await this.keys.statusOf(batch)) now.set(id, { status, plan });
+      for (const row of await this.keys.statusOf(batch)) {
+        const expiresAt = row.expires_at === null ? null : Number(row.expires_at);
+        now.set(row.id, { status: row.status, plan: row.plan, scopes: row.scopes, expiresAt });
+      }
     });
     return now;
   }

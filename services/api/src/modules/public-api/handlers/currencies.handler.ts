@@ -61,6 +61,7 @@ const writer = compileWriter(Currencies);
 export const currenciesRoute = (history: RateHistory): PublicRoute => ({
   path: `${PUBLIC_API_PREFIX}/currencies`,
   metered: false,
+  scope: 'rates:read',
   // The catalogue changes with a release; a client may keep it for an hour, and revalidate after.
   caching: { made: 'fixed', cacheControl: 'public, max-age=3600' },
   writer,

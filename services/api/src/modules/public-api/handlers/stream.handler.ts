@@ -60,6 +60,7 @@ export function streamRoute(hub: StreamHub): PublicRoute {
   return {
     path: `${PUBLIC_API_PREFIX}/stream`,
     endpoint: 'stream',
+    scope: 'stream',
     metered: true,
     caching: { made: 'fixed', cacheControl: 'no-store' },
     schema: {

@@ -92,6 +92,7 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
   return {
     path,
     endpoint: 'convert',
+    scope: 'rates:read',
     metered: true,
     memoised: true,
     caching: { made: 'current-rates' },

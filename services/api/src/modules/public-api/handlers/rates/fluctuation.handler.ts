@@ -74,6 +74,7 @@ export function fluctuationRoute(history: RateHistory): PublicRoute {
   return {
     path: `${PUBLIC_API_PREFIX}/rates/fluctuation`,
     endpoint: 'fluctuation',
+    scope: 'history:read',
     metered: true,
     caching: { made: 'closes', lastDay: ({ query }) => String(query.end) },
     writer,

@@ -71,6 +71,7 @@ export function historicalRoute(history: RateHistory): PublicRoute {
   return {
     path: `${PUBLIC_API_PREFIX}/rates/historical/:date`,
     endpoint: 'historical',
+    scope: 'history:read',
     metered: true,
     caching: { made: 'closes', lastDay: ({ params }) => params.date },
     writer,

@@ -45,6 +45,7 @@ const ratesWriter = compileWriter(LatestRates.properties.rates);
 export const latestRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/rates/latest`,
   endpoint: 'latest',
+  scope: 'rates:read',
   metered: true,
   memoised: true,
   caching: { made: 'current-rates' },

@@ -33,6 +33,7 @@ const writer = compileWriter(Rate, { groups: [PROVENANCE_WRITER] });
 export const rateRoute: PublicRoute = {
   path: `${PUBLIC_API_PREFIX}/rates/rate`,
   endpoint: 'rate',
+  scope: 'rates:read',
   metered: true,
   memoised: true,
   caching: { made: 'current-rates' },

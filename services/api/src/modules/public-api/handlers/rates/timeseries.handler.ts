@@ -134,6 +134,7 @@ export function timeseriesRoute(history: RateHistory, policy: CachePolicy): Publ
   return {
     path: `${PUBLIC_API_PREFIX}/rates/timeseries`,
     endpoint: 'timeseries',
+    scope: 'history:read',
     metered: true,
     caching: { made: 'closes', lastDay: ({ query }) => String(query.end) },
     // The format may come from Accept: a cache must keep the JSON and the exports apart.
