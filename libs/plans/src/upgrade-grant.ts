@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Payment, Subscription, SubscriptionsRepository } from '@fxrates/db';
-import { UserPlan } from './user-plan';
+import { UserPlan, type PlanChangedBy } from './user-plan';
 
 /** What PayPal captured for an upgrade payment, as its checked capture reports it. */
 export interface CapturedUpgrade {
@@ -31,12 +31,14 @@ export interface RecordedUpgrade {
  * worker's sweep for a capture whose browser never came back. The plan is granted only while the
  * subscription still holds the plan, cycle and paid period the payment was quoted for, active and
  * unrefunded, and the capture fell inside that period; PayPal bills the plan paid before until the
- * buyer approves the revision, so it waits as the change at the period's end.
+ * buyer approves the revision, so it waits as the change at the period's end. `by` is who the audit
+ * log names for the change: the buyer in the API, the system in the worker's sweep.
  */
 export async function recordUpgradeCapture(
   root: EntityManager,
   paymentId: string,
   captured: CapturedUpgrade,
+  by: PlanChangedBy,
 ): Promise<RecordedUpgrade> {
   const owner = await root.fork().findOneOrFail(Payment, { id: paymentId }, { fields: ['user'] });
   const userId = owner.user.id;
@@ -76,7 +78,7 @@ export async function recordUpgradeCapture(
         pendingBillingCycle: payment.fromBillingCycle,
         pendingChangeAt: payment.periodEnd,
       });
-      await UserPlan.write(em, userId, payment.plan);
+      await UserPlan.write(em, userId, payment.plan, by);
     }
     await em.flush();
     return { userId, subscription, granted };

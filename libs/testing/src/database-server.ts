@@ -88,6 +88,30 @@ async function onDatabase<T>(databaseUrl: string, work: (client: Client) => Prom
   }
 }
 
+/** A table renamed out of the way by renameTableAway. */
+export interface TableAway {
+  /** Gives the table its name back; nothing more when called again. */
+  restore(): Promise<void>;
+}
+
+/**
+ * Renames `table` of the database at `databaseUrl` until restored, so every statement naming it fails
+ * as on a table gone: how a test makes the writes of one table fail and nothing else.
+ */
+export async function renameTableAway(databaseUrl: string, table: string): Promise<TableAway> {
+  const away = identifier(`${table}_away`);
+  await onDatabase(databaseUrl, (client) =>
+    client.query(`alter table ${identifier(table)} rename to ${away}`),
+  );
+  let restored: Promise<void> | undefined;
+  return {
+    restore: () =>
+      (restored ??= onDatabase(databaseUrl, async (client) => {
+        await client.query(`alter table ${away} rename to ${identifier(table)}`);
+      })),
+  };
+}
+
 /** The name of the database `databaseUrl` connects to, as the server reports it. */
 export function currentDatabaseName(databaseUrl: string): Promise<string> {
   return onDatabase(databaseUrl, async (client) => {

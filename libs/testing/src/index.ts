@@ -42,3 +42,4 @@ export {
   someSessionWaitsOnLockOf,
   type HeldTableLock,
 } from './database-server';
+export { renameTableAway, type TableAway } from './database-server';

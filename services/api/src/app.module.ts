@@ -10,6 +10,7 @@ import { DirectRoutesModule } from './common/http';
 import { MetricsModule } from './common/metrics';
 import { Clock, SystemClock } from './common/time';
 import { AccountModule } from './modules/account';
+import { AuditModule } from './modules/audit';
 import { AuthModule } from './modules/auth';
 import { BillingModule } from './modules/billing';
 import { ContactModule } from './modules/contact';
@@ -69,6 +70,7 @@ export class AppModule {
         AuthModule,
         ContactModule,
         AccountModule,
+        AuditModule,
         KeysModule,
         PlansModule,
         PublicApiModule,

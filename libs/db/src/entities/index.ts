@@ -1,6 +1,7 @@
 import { AccountSession } from './account-session.entity';
 import { AnonymousSession } from './anonymous-session.entity';
 import { ApiKey } from './api-key.entity';
+import { AuditEvent } from './audit-event.entity';
 import { ContactMessage } from './contact-message.entity';
 import { EmailChange } from './email-change.entity';
 import { EmailVerification } from './email-verification.entity';
@@ -20,6 +21,7 @@ export {
   AccountSession,
   AnonymousSession,
   ApiKey,
+  AuditEvent,
   ContactMessage,
   Payment,
   EmailChange,
@@ -49,4 +51,6 @@ export const ENTITIES = [
   PasswordReset,
   EmailChange,
   AccountSession,
+  AuditEvent,
 ];
+export { AUDIT_EVENTS_KEPT_PER_ACCOUNT, AUDIT_IP_MAX, AUDIT_USER_AGENT_MAX } from './audit-event.entity';

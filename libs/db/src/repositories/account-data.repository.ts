@@ -1,5 +1,7 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AUDIT_EVENTS_KEPT_PER_ACCOUNT, type AuditEvent } from '../entities';
+import { AuditEventsRepository } from './audit-events.repository';
 
 type Row = Record<string, unknown>;
 
@@ -16,6 +18,8 @@ export interface AccountRows {
   emailVerifications: Row[];
   passwordResets: Row[];
   sessions: Row[];
+  /** The audit log, newest first: entities, read with the rest in the same snapshot. */
+  auditEvents: AuditEvent[];
 }
 
 /** What erasing an account writes in place of its personal data. */
@@ -36,8 +40,10 @@ const PERSONAL_TABLES = [
   'email_verifications',
   'quota_alerts',
   'usage_daily',
+  'usage_breakdown_daily',
   'user_two_factor',
   'two_factor_recovery_codes',
+  'audit_events',
 ];
 
 /**
@@ -83,6 +89,7 @@ export class AccountDataRepository {
           ),
           passwordResets: await rows('select * from password_resets where user_id = ? order by created_at'),
           sessions: await rows('select * from account_sessions where user_id = ? order by created_at'),
+          auditEvents: await new AuditEventsRepository(tx).newestFirst(userId, AUDIT_EVENTS_KEPT_PER_ACCOUNT),
         };
       },
       { readOnly: true, isolationLevel: IsolationLevel.REPEATABLE_READ },
@@ -104,7 +111,7 @@ export class AccountDataRepository {
 
   /**
    * Erases everything personal of the account (its keys disabled first by the caller): key names,
-   * sign-ins, contact messages, links, alerts, usage, two-factor; payments are kept for accounting
+   * sign-ins, contact messages, links, alerts, usage, two-factor, the audit log; payments are kept for accounting
    * without PayPal's payer id; the subscriptions cancelled at PayPal are marked so; the user row is
    * left without a name, address or password.
    */

@@ -30,7 +30,7 @@ import {
   type SalePayment,
   type SubscriptionFields,
 } from '@fxrates/paypal';
-import { UserPlan } from '@fxrates/plans';
+import { BY_PAYPAL, UserPlan } from '@fxrates/plans';
 import { JOBS, QUEUES, type QueueOf } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -408,7 +408,7 @@ export class SubscriptionSync {
       // The scheduled downgrade applies at the end of the paid period (applyDueChanges is the backstop).
       await this.syncAt(latest.paypalSubscriptionId!, changeAt, now);
     }
-    const changed = await UserPlan.write(em, userId, plan);
+    const changed = await UserPlan.write(em, userId, plan, BY_PAYPAL);
     // Announced every time, not only on a change: a job retried after its announcement failed has
     // nothing left to change, yet the API instances must still hear of it (hearing twice is harmless).
     const pending = this.unannounced.getStore();

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import { Payment } from '@fxrates/db';
 import { completedCapture, PayPalClient } from '@fxrates/paypal';
-import { recordUpgradeCapture, UpgradeAlreadyRecorded, UserPlan } from '@fxrates/plans';
+import { BY_PAYPAL, recordUpgradeCapture, UpgradeAlreadyRecorded, UserPlan } from '@fxrates/plans';
 import type { Redis } from 'ioredis';
 import { WORKER_REDIS } from '../worker.tokens';
 
@@ -117,12 +117,17 @@ export class UpgradePaymentsSweep {
       return 'nothing';
     }
     try {
-      const recorded = await recordUpgradeCapture(this.em, payment.id, {
-        captureId: capture.id,
-        capturedMinor: capture.amountMinor!,
-        payerId: order.payerId,
-        at: capture.createTime ? new Date(capture.createTime) : new Date(),
-      });
+      const recorded = await recordUpgradeCapture(
+        this.em,
+        payment.id,
+        {
+          captureId: capture.id,
+          capturedMinor: capture.amountMinor!,
+          payerId: order.payerId,
+          at: capture.createTime ? new Date(capture.createTime) : new Date(),
+        },
+        BY_PAYPAL,
+      );
       await UserPlan.announce(this.redis, this.config.redis.keyPrefix, recorded.userId);
       if (recorded.granted) {
         this.logger.log(

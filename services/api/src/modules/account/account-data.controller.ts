@@ -31,7 +31,7 @@ export class AccountDataController {
   @ApiOperation({
     operationId: 'exportAccountData',
     summary: 'Everything we hold about the signed-in account, as a JSON file',
-    description: `Profile, subscriptions, API key metadata (name, prefix, last 4, created, last used, status: never a key nor its hash), daily usage, payments, contact messages sent from the account's verified address, quota alerts and their settings, email changes, verification and reset requests, and sign-in sessions. Never a password, key or token, nor a hash of one. A download (Content-Disposition: attachment), never cached; at most ${ACCOUNT_EXPORTS_PER_HOUR} an hour per user (then 429).`,
+    description: `Profile, subscriptions, API key metadata (name, prefix, last 4, created, last used, status: never a key nor its hash), daily usage, payments, contact messages sent from the account's verified address, quota alerts and their settings, email changes, verification and reset requests, sign-in sessions and the audit log. Never a password, key or token, nor a hash of one. A download (Content-Disposition: attachment), never cached; at most ${ACCOUNT_EXPORTS_PER_HOUR} an hour per user (then 429).`,
   })
   @ApiProduces('application/json')
   @ApiOkResponse({ type: AccountExportDto })

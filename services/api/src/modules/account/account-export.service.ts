@@ -5,6 +5,7 @@ import { AccountDataRepository } from '@fxrates/db';
 import type { AccountExport } from '@fxrates/domain';
 import type { Redis } from 'ioredis';
 import { RedisLimit } from '../../common/security';
+import { toAuditEventView } from '../audit';
 import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
 
@@ -81,6 +82,8 @@ export class AccountExportService {
       passwordResets: all(rows.passwordResets),
       // One per sign-in: browser, network and place, as the Sessions list shows them.
       sessions: all(rows.sessions),
+      // As GET /api/account/audit shows it (the browser, not the header), newest first.
+      auditLog: rows.auditEvents.map(toAuditEventView),
     };
   }
 }

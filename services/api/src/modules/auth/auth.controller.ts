@@ -35,6 +35,7 @@ import type { AuthenticatedUser } from './jwt.strategy';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SameOriginGuard } from './same-origin.guard';
 import { deviceOf } from './session-device';
+import { SignInLog } from './sign-in-log';
 import { LOGIN_RESPONSE_SCHEMA, TwoFactorChallengeDto } from './two-factor/dto/two-factor.dto';
 
 @ApiTags('auth')
@@ -46,6 +47,7 @@ export class AuthController {
     private readonly verification: EmailVerificationService,
     private readonly passwordResets: PasswordResetService,
     private readonly passwordChanges: PasswordChangeService,
+    private readonly signIns: SignInLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -111,6 +113,7 @@ export class AuthController {
       void reply.header('Cache-Control', 'no-store');
       return outcome;
     }
+    await this.signIns.signedIn(outcome.body.user, request);
     return this.respond(outcome, request, reply);
   }
 

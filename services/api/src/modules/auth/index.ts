@@ -12,3 +12,5 @@ export * from './current-password';
 export * from './password-hashing.service';
 export * from './same-origin.guard';
 export * from './two-factor';
+export { SignInLog } from './sign-in-log';
+export { browserOf } from './session-device';

@@ -269,7 +269,7 @@ export class PlanChangePayments {
   private async grant(userId: string, paymentId: string, captured: CapturedUpgrade): Promise<Subscription> {
     let recorded: RecordedUpgrade;
     try {
-      recorded = await recordUpgradeCapture(this.em, paymentId, captured);
+      recorded = await recordUpgradeCapture(this.em, paymentId, captured, 'owner');
     } catch (error) {
       if (error instanceof UpgradeAlreadyRecorded) throw alreadyCaptured();
       throw error;

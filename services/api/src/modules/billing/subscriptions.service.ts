@@ -262,7 +262,8 @@ export class SubscriptionsService {
         await new SubscriptionsRepository(em).lockOfUser(userId);
         const subscription = await this.record(em, userId, paypalId, verified);
         // One that starts later grants nothing yet: the paid time before it keeps its own plan.
-        if (!subscription.startsLater()) await this.userPlans.writePlan(em, userId, subscription.plan);
+        if (!subscription.startsLater())
+          await this.userPlans.writePlan(em, userId, subscription.plan, 'owner');
         return subscription;
       });
     } catch (error) {

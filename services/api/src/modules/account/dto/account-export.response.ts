@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { AccountExport } from '@fxrates/domain';
+import { AuditEventDto } from '../../audit';
 
 const ROWS = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
 
@@ -27,4 +28,6 @@ export class AccountExportDto implements AccountExport {
   @ApiProperty(ROWS) passwordResets!: Record<string, unknown>[];
   @ApiProperty({ ...ROWS, description: 'Sign-ins (refresh token families): created, expiry, revoked' })
   sessions!: Record<string, unknown>[];
+  @ApiProperty({ type: AuditEventDto, isArray: true, description: 'The audit log, newest first' })
+  auditLog!: AuditEventDto[];
 }

@@ -11,6 +11,7 @@ import type { AuthenticatedUser } from '../jwt.strategy';
 import { setRefreshCookie } from '../refresh-cookie';
 import { SameOriginGuard } from '../same-origin.guard';
 import { deviceOf } from '../session-device';
+import { SignInLog } from '../sign-in-log';
 import { ReauthenticateBody, TwoFactorLoginBody } from './dto/two-factor.dto';
 import { ReauthenticationService } from './reauthentication.service';
 
@@ -20,6 +21,7 @@ import { ReauthenticationService } from './reauthentication.service';
 export class TwoFactorSignInController {
   constructor(
     private readonly reauthentication: ReauthenticationService,
+    private readonly signIns: SignInLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,6 +48,7 @@ export class TwoFactorSignInController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
     const signIn = await this.reauthentication.completeSignIn(body, request.ip, await deviceOf(request));
+    await this.signIns.signedIn(signIn.body.user, request);
     setRefreshCookie(this.config, request, reply, signIn.refresh.token, signIn.refresh.expiresAt);
     void reply.header('Cache-Control', 'no-store');
     return signIn.body;
