@@ -21,11 +21,7 @@ import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { parse, stringify } from 'yaml';
-import type { RateHistory } from '../../services/api/src/modules/history';
-import type { MeteringService } from '../../services/api/src/modules/metering';
-import type { StreamHub } from '../../services/api/src/modules/streams';
-import { publicRoutes } from '../../services/api/src/modules/public-api/public-api.routes';
-import type { CachePolicy } from '../../services/api/src/modules/public-api/cache-policy';
+import { declaredPublicRoutes } from '../../services/api/src/modules/public-api/public-api.routes';
 import {
   K8S_DIR,
   loadCompose,
@@ -94,12 +90,7 @@ const apiTag = kustomization.images.find((image) => image.name === 'fxrates-pro/
 const envExample = parseEnvFile(read('.env.example'));
 const compose = loadCompose(envExample);
 const secretExample = parseYamlDocuments(read('deploy/k8s/secret.example.yaml'));
-const routePaths = publicRoutes(
-  {} as RateHistory,
-  {} as MeteringService,
-  {} as CachePolicy,
-  {} as StreamHub,
-).map((route) => route.path);
+const routePaths = declaredPublicRoutes().map((route) => route.path);
 
 describe('deploy/k8s rendered by kubectl kustomize', () => {
   it('renders every kind the deployment needs, each object valid against the Kubernetes schemas', () => {

@@ -89,7 +89,7 @@ export interface AppConfig {
     planLimits: Record<string, PlanLimitOverride>;
     /** METERING_LEASES: whether API instances lease quota to busy users (see metering/leases.ts). */
     leases: boolean;
-    /** USAGE_READS_PER_MINUTE: GET /api/usage calls per user and minute. */
+    /** USAGE_READS_PER_MINUTE: GET /api/usage calls per user and minute, and as many breakdown reads. */
     readsPerMinute: number;
   };
   /** GET /api/v1/stream (Server-Sent Events). */

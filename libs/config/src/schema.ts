@@ -316,7 +316,7 @@ export const ENV_SCHEMA = {
   }),
   USAGE_READS_PER_MINUTE: int({
     description:
-      "calls of the dashboard's `GET /api/usage` one signed-in user may make per minute (then 429 `rate-limited` with `Retry-After`)",
+      "calls of the dashboard's `GET /api/usage` one signed-in user may make per minute, and as many reads of their usage breakdown not answered from memory (then 429 `rate-limited` with `Retry-After`)",
     min: 1,
     default: 60,
   }),

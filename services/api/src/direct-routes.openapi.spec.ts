@@ -3,14 +3,11 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { problemCodesOf, statusOf, documentRoutes, type DocumentedRoute } from './common/openapi';
 import { directRoutes } from './openapi';
-import type { MeteringService } from './modules/metering';
-import type { StreamHub } from './modules/streams';
-import type { RateHistory } from './modules/history';
-import { publicRoutes, type CachePolicy } from './modules/public-api';
+import { declaredPublicRoutes } from './modules/public-api';
 import type { PublicRoute } from './modules/public-api';
 
 /** The /api/v1 table as PublicApiRoutes builds it; its handlers are never called here. */
-const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
+const table = declaredPublicRoutes();
 const routes = directRoutes(table);
 const document = documentRoutes(routes);
 
@@ -128,11 +125,16 @@ describe('OpenAPI generated from the directly served routes', () => {
       expect([where, security]).toEqual([where, [{ apiKey: [] }]]);
       expect([where, problemCodesOf(responses['401'] as ResponseObject)]).toEqual([
         where,
-        ['invalid-api-key', 'missing-api-key'],
+        ['api-key-expired', 'api-key-rolled', 'invalid-api-key', 'missing-api-key'],
       ]);
       expect([where, problemCodesOf(responses['403'] as ResponseObject)]).toEqual([
         where,
-        expect.arrayContaining(['api-key-disabled']),
+        expect.arrayContaining([
+          'api-key-disabled',
+          'ip-not-allowed',
+          'origin-not-allowed',
+          'scope-not-allowed',
+        ]),
       ]);
       const ok = responses['200'] as ResponseObject;
       const exports = route.schema.ownHeaders ? ['Content-Disposition'] : [];
@@ -145,6 +147,7 @@ describe('OpenAPI generated from the directly served routes', () => {
         ]);
         expect([where, responses['304']]).toEqual([where, undefined]);
         expect(problemCodesOf(responses['429'] as ResponseObject)).toEqual([
+          'key-cap-reached',
           'quota-exceeded',
           'rate-limited',
           'too-many-streams',
@@ -162,12 +165,16 @@ describe('OpenAPI generated from the directly served routes', () => {
       ]);
       const tooMany = responses['429'] as ResponseObject | undefined;
       if (!route.metered) {
-        expect([where, tooMany]).toEqual([where, undefined]);
+        // Unmetered: no quota to refuse for; only a route that reads the database limits its reads.
+        expect([where, tooMany && problemCodesOf(tooMany)]).toEqual([
+          where,
+          where.endsWith('/usage') ? ['rate-limited'] : undefined,
+        ]);
         continue;
       }
       expect([where, problemCodesOf(tooMany), Object.keys(tooMany?.headers ?? {})]).toEqual([
         where,
-        ['quota-exceeded', 'rate-limited'],
+        ['key-cap-reached', 'quota-exceeded', 'rate-limited'],
         ['Retry-After', ...limits],
       ]);
     }

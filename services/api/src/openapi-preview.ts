@@ -5,10 +5,7 @@ import { getOptionsToken, type ThrottlerModuleOptions } from '@nestjs/throttler'
 import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { loadConfig } from '@fxrates/config';
 import { AppModule } from './app.module';
-import type { RateHistory } from './modules/history';
-import type { MeteringService } from './modules/metering';
-import type { StreamHub } from './modules/streams';
-import { publicRoutes, type CachePolicy } from './modules/public-api';
+import { declaredPublicRoutes } from './modules/public-api';
 import { buildOpenApiDocument } from './openapi';
 
 /**
@@ -36,7 +33,7 @@ export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
   );
   app.setGlobalPrefix('api');
   // The route table's handlers are never called while documenting it.
-  const table = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
+  const table = declaredPublicRoutes();
   try {
     return buildOpenApiDocument(app, config, table);
   } finally {

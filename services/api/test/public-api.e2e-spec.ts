@@ -9,6 +9,7 @@ import { signedInUser } from './support/signed-in';
 import { MovingClock } from './support/moving-clock';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+import { resolvedKey } from './support/resolved-key';
 
 describe('public API /api/v1', () => {
   let t: TestApp;
@@ -247,6 +248,8 @@ describe('public API /api/v1', () => {
         remaining: 1000,
         resetsAt: expect.stringMatching(/^\d{4}-\d\d-01T00:00:00.000Z$/),
         burstPerSecond: 2,
+        // Every answered call, per key, endpoint and status class (usage-breakdown.e2e-spec.ts).
+        breakdown: expect.objectContaining({ rows: expect.any(Array), keys: expect.any(Array) }),
       });
     });
 
@@ -365,12 +368,8 @@ describe('public API /api/v1', () => {
   });
 
   describe('the metering script (real Redis, fixed clock)', () => {
-    const key = (userId: string, plan: 'free' | 'basic' = 'free') => ({
-      keyId: userId,
-      userId,
-      status: 'active' as const,
-      plan,
-    });
+    const key = (userId: string, plan: 'free' | 'basic' = 'free') =>
+      resolvedKey({ keyId: userId, userId, plan });
     const outcomes = (results: PromiseSettledResult<unknown>[]) =>
       results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));
 

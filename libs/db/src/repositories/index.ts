@@ -13,3 +13,5 @@ export * from './subscriptions.repository';
 export * from './webhook-events.repository';
 export * from './quota-alerts.repository';
 export * from './account-data.repository';
+export * from './usage-breakdown.repository';
+export * from './audit-events.repository';

@@ -11,6 +11,7 @@ import {
   Subscription,
   TwoFactorRepository,
 } from '@fxrates/db';
+import { UsageBreakdownCounter } from '../../src/modules/usage';
 import { PASSWORD } from '../support/auth-client';
 import { givenIn } from '../support/given';
 import { keysOnPlans } from '../support/plan-keys';
@@ -27,6 +28,8 @@ import { enrolTwoFactor } from './support/two-factor';
  */
 const PARAMETER_PATHS: Record<string, string> = {
   '/api/keys/{id}/disable': "POST /api/keys/{id}/disable with another user's key id",
+  '/api/keys/{id}': "PATCH /api/keys/{id} and POST /api/keys/{id}/roll with another user's key id",
+  '/api/keys/{id}/roll': "PATCH /api/keys/{id} and POST /api/keys/{id}/roll with another user's key id",
   '/api/v1/rates/historical/{date}': 'GET /api/v1/rates/historical/{date} with a date that is not one',
   '/api/account/payments/{id}': "GET /api/account/payments/{id} with another user's payment id",
   '/api/account/sessions/{id}': "DELETE /api/account/sessions/{id} with another user's session id",
@@ -54,6 +57,8 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'POST /api/account/email': "POST /api/account/email naming another user, with the caller's own password",
   'POST /api/account/email/confirm': "POST /api/account/email/confirm with another user's genuine link",
   'GET /api/usage': 'GET /api/usage',
+  'GET /api/usage/breakdown': 'GET /api/usage/breakdown and its CSV naming another user',
+  'GET /api/usage/breakdown.csv': 'GET /api/usage/breakdown and its CSV naming another user',
   'GET /api/v1/usage': 'GET /api/v1/usage',
   'POST /api/v1/subscriptions': "POST /api/v1/subscriptions with another user's PayPal subscription",
   'POST /api/v1/subscriptions/cancel': 'POST /api/v1/subscriptions/cancel',
@@ -76,6 +81,7 @@ const OWNED_BY_CALLER: Record<string, string> = {
   'POST /api/account/two-factor/recovery-codes':
     "POST /api/account/two-factor/recovery-codes with another user's recovery code",
   'POST /api/auth/reauthenticate': "POST /api/auth/reauthenticate with another user's refresh cookie",
+  'GET /api/account/audit': 'GET /api/account/audit naming another user',
 };
 
 /**
@@ -162,6 +168,23 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       expectProblem(res, 404, 'key-not-found');
       expect(await accountState(t, alice.userId)).toEqual(before);
     });
+  });
+
+  it(PARAMETER_PATHS['/api/keys/{id}'], async () => {
+    const before = await accountState(t, alice.userId);
+    const widened = await http()
+      .patch(`/api/keys/${alice.keyId}`)
+      .set('Authorization', bearer(mallory))
+      .send({ allowedNetworks: ['0.0.0.0/0'], monthlyCap: 1 });
+    expectProblem(widened, 404, 'key-not-found');
+    const rolled = await http()
+      .post(`/api/keys/${alice.keyId}/roll`)
+      .set('Authorization', bearer(mallory))
+      .send({ overlapHours: 0 });
+    expectProblem(rolled, 404, 'key-not-found');
+    expect(rolled.text).not.toMatch(/fxrates_[0-9a-f]{32}/);
+    expect(await accountState(t, alice.userId)).toEqual(before);
+    await http().get('/api/v1/rates/rate?from=USD&to=EUR').set('X-API-Key', alice.key).expect(200);
   });
 
   it(PARAMETER_PATHS['/api/v1/rates/historical/{date}'], async () => {
@@ -346,10 +369,27 @@ describe('API1:2023 Broken Object Level Authorization', () => {
 
   it(OWNED_BY_CALLER['GET /api/v1/usage'], async () => {
     await http().get('/api/v1/rates/rate?from=EUR&to=USD').set('X-API-Key', alice.key).expect(200);
+    await t.app.get(UsageBreakdownCounter).flush();
     const named = await http().get(`/api/v1/usage?userId=${alice.userId}`).set('X-API-Key', mallory.key);
     expectProblem(named, 400, 'validation-failed');
     const own = await http().get('/api/v1/usage').set('X-API-Key', mallory.key).expect(200);
     expect(own.body.used).toBe(0);
+    expect(own.text).not.toContain(alice.keyId);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/usage/breakdown'], async () => {
+    await http().get('/api/v1/rates/rate?from=USD&to=CHF').set('X-API-Key', alice.key).expect(200);
+    await t.app.get(UsageBreakdownCounter).flush();
+    for (const path of ['/api/usage/breakdown', '/api/usage/breakdown.csv']) {
+      for (const naming of [`userId=${alice.userId}`, `keyId=${alice.keyId}`]) {
+        const named = await http().get(`${path}?${naming}`).set('Authorization', bearer(mallory));
+        expectProblem(named, 400, 'validation-failed');
+      }
+      const own = await http().get(path).set('Authorization', bearer(mallory)).expect(200);
+      expect([path, own.text.includes(alice.keyId)]).toEqual([path, false]);
+    }
+    const hers = await http().get('/api/usage/breakdown').set('Authorization', bearer(alice)).expect(200);
+    expect(hers.text).toContain(alice.keyId);
   });
 
   it(OWNED_BY_CALLER['GET /api/account'], async () => {
@@ -673,6 +713,17 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       .expect(204);
     expect(await aliceSessions()).toEqual(before);
     await http().get('/api/account').set('Authorization', bearer(mallory)).expect(200);
+  });
+
+  it(OWNED_BY_CALLER['GET /api/account/audit'], async () => {
+    // Alice signs in: her audit log has an event, with her address and where she signed in from.
+    await http().post('/api/auth/login').send({ email: alice.email, password: PASSWORD }).expect(200);
+    const named = await http()
+      .get(`/api/account/audit?userId=${alice.userId}`)
+      .set('Authorization', bearer(mallory));
+    expectProblem(named, 400, 'validation-failed');
+    const res = await http().get('/api/account/audit').set('Authorization', bearer(mallory)).expect(200);
+    expect(res.text).not.toContain(alice.email.toLowerCase());
   });
 
   describe('two-factor authentication', () => {

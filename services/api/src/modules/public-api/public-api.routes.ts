@@ -11,7 +11,7 @@ import {
 } from '../../common/http';
 import { Clock } from '../../common/time';
 import { CurrentRates } from '../current-rates';
-import { ApiKeyResolver, keyDisabled, type ResolvedKey } from '../keys';
+import { ApiKeyResolver, assertKeyAdmits, type ResolvedKey } from '../keys';
 import { convertRoutes } from './handlers/rates/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';
 import { fluctuationRoute } from './handlers/rates/fluctuation.handler';
@@ -31,6 +31,9 @@ import { RepeatSightings } from './repeat-sightings';
 import { memoPerTable } from './rates-json';
 import { streamRoute } from './handlers/stream.handler';
 import { StreamHub } from '../streams';
+import { PUBLIC_EXPOSED_HEADERS } from '../../common/security';
+import { AppException, STATUS_BY_CODE } from '../../common/errors';
+import { breakdownEndpointOf, UsageBreakdownCounter, UsageBreakdownService } from '../usage';
 
 /** The answers to one request target (path and query) in one second, by the caller's plan. */
 interface AnswersOfSecond {
@@ -76,6 +79,7 @@ export function publicRoutes(
   metering: MeteringService,
   policy: CachePolicy,
   streams: StreamHub,
+  breakdowns: UsageBreakdownService,
 ): PublicRoute[] {
   return [
     latestRoute,
@@ -85,9 +89,24 @@ export function publicRoutes(
     timeseriesRoute(history, policy),
     fluctuationRoute(history),
     currenciesRoute(history),
-    usageRoute(metering),
+    usageRoute(metering, breakdowns),
     streamRoute(streams),
   ];
+}
+
+/**
+ * The route table without the services its handlers use: for reading what the routes declare (their
+ * schemas, paths, scopes) where no API runs — the OpenAPI document without a database, the
+ * deployment's checks, tests. Calling a handler of it fails.
+ */
+export function declaredPublicRoutes(): PublicRoute[] {
+  return publicRoutes(
+    {} as RateHistory,
+    {} as MeteringService,
+    {} as CachePolicy,
+    {} as StreamHub,
+    {} as UsageBreakdownService,
+  );
 }
 
 /**
@@ -110,28 +129,86 @@ export class PublicApiRoutes implements OnModuleInit {
     streams: StreamHub,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
+    private readonly breakdown: UsageBreakdownCounter,
+    breakdowns: UsageBreakdownService,
   ) {
     this.policy = new CachePolicy(config.rates.providers, history);
-    this.routes = publicRoutes(history, metering, this.policy, streams);
+    this.routes = publicRoutes(history, metering, this.policy, streams, breakdowns);
     this.closes = new ClosesAnswers(history);
   }
 
   onModuleInit(): void {
-    for (const route of this.routes) this.direct.get(route.path, (request) => this.answer(route, request));
+    for (const route of this.routes) {
+      const endpoint = breakdownEndpointOf(route.path);
+      this.direct.get(route.path, (request) => this.answer(route, endpoint, request));
+    }
   }
 
-  /** The answer to a call, or throws (synchronously or in the answer) the error to answer with. */
-  answer(route: PublicRoute, request: DirectRequest): DirectAnswer {
+  /**
+   * The answer to a call, or throws (synchronously or in the answer) the error to answer with. Every
+   * answer to a known key is counted in the usage breakdown (`endpoint`, its status); a call without
+   * a key we know has nobody to count it for.
+   */
+  answer(route: PublicRoute, endpoint: string, request: DirectRequest): DirectAnswer {
     const key = this.keys.resolve(request.headers['x-api-key'], request.connection);
     return key instanceof Promise
-      ? key.then((resolved) => settled(this.answerFor(route, resolved, request)))
-      : this.answerFor(route, key, request);
+      ? key.then((resolved) => settled(this.countedAnswer(route, endpoint, resolved, request)))
+      : this.countedAnswer(route, endpoint, key, request);
   }
 
-  private answerFor(route: PublicRoute, key: ResolvedKey, request: DirectRequest): DirectAnswer {
-    if (key.status !== 'active') throw keyDisabled();
-    if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
+  /**
+   * Every answer is counted where it is made (once per answer, `Counted.status`); a refusal where it
+   * is decided or, thrown, here. A refusal counted already (metering's) is remembered as such, so
+   * the promise it then rejects is not counted twice. No closure is made for this on the way of a
+   * call that succeeds without a promise (the metered hot path).
+   */
+  private countedAnswer(
+    route: PublicRoute,
+    endpoint: string,
+    key: ResolvedKey,
+    request: DirectRequest,
+  ): DirectAnswer {
     const now = this.clock.now();
+    const counted: Counted = { key, endpoint, now };
+    let answer: DirectAnswer;
+    try {
+      answer = this.answerFor(route, key, request, counted);
+    } catch (error) {
+      this.countFailure(counted, error);
+      throw error;
+    }
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch((error: unknown) => {
+      this.countFailure(counted, error);
+      throw error;
+    });
+  }
+
+  private countAnswer({ key, endpoint, now }: Counted, status: number): void {
+    this.breakdown.count(key.userId, key.keyId, endpoint, status, now);
+  }
+
+  private countFailure(counted: Counted, error: unknown): void {
+    if (!(error instanceof Object && countedRefusals.has(error)))
+      this.countAnswer(counted, statusOfFailure(error));
+  }
+
+  /** A refusal metering decided: counted now, and not again as it travels out. */
+  private countRefusal(counted: Counted, refusal: unknown): void {
+    this.countAnswer(counted, statusOfFailure(refusal));
+    if (refusal instanceof Object) countedRefusals.add(refusal);
+  }
+
+  private answerFor(
+    route: PublicRoute,
+    key: ResolvedKey,
+    request: DirectRequest,
+    counted: Counted,
+  ): DirectAnswer {
+    const { now } = counted;
+    assertKeyAdmits(key, route.scope, now, request);
+    if (route.endpoint) assertEndpointInPlan(key.plan, route.endpoint);
+    if (key.kind !== 'secret') return this.answerForKeyOfKind(route, key, request, counted);
     const table = this.rates.current;
     // The query is parsed only in here: a memoised or cached answer never needs it.
     const context = (): PublicRouteContext => ({
@@ -151,8 +228,12 @@ export class PublicApiRoutes implements OnModuleInit {
       : route.caching.made === 'closes' && !route.exports?.(request.query, request.headers)
         ? this.closes.get(key.plan, request.target, now, (kept) => this.represent(route, context(), kept))
         : this.represent(route, context(), false);
-    const answer = (body: Answerable, headers?: Record<string, string>) =>
-      body instanceof StreamedAnswer ? body.answer(headers ?? {}) : body.answer(request.headers, headers);
+    const answer = (body: Answerable, headers?: Record<string, string>) => {
+      const answered =
+        body instanceof StreamedAnswer ? body.answer(headers ?? {}) : body.answer(request.headers, headers);
+      this.countAnswer(counted, answered.status);
+      return answered;
+    };
     if (!route.metered) return found instanceof Promise ? found.then((body) => answer(body)) : answer(found);
     // Metered once the answer is known, so only a successful call is counted; a 304 is such a call.
     const meter =
@@ -166,9 +247,64 @@ export class PublicApiRoutes implements OnModuleInit {
             // Refused: a pooled body goes back unsent, a stream's slot is freed.
             if (body instanceof Representation) body.discard();
             else body.release();
+            this.countRefusal(counted, refusal);
             fail(refusal);
           },
         );
+    return found instanceof Promise ? found.then((body) => settled(meter(body))) : meter(found);
+  }
+
+  /**
+   * A publishable or test key's call: never from the per-second memo or the closes cache (their
+   * answers carry what a secret key's do not), answered with CORS for a publishable key's origin,
+   * and for a test key from the bundled snapshot, marked `"environment":"test"`, held to its burst
+   * only. Off the secret keys' hot path, so it may cost a promise.
+   */
+  private answerForKeyOfKind(
+    route: PublicRoute,
+    key: ResolvedKey,
+    request: DirectRequest,
+    counted: Counted,
+  ): DirectAnswer {
+    const { now } = counted;
+    const test = key.kind === 'test';
+    const context: PublicRouteContext = {
+      query: request.query,
+      params: request.params,
+      key,
+      table: test ? this.rates.bundled : this.rates.current,
+      now,
+      headers: request.headers,
+      target: request.target,
+      id: request.id,
+    };
+    const ownHeaders: Record<string, string> = test
+      ? { [ENVIRONMENT_HEADER]: 'test' }
+      : publishableCorsHeaders(request.headers.origin ?? '');
+    const found = this.represent(route, context, false, test);
+    const answer = (body: Answerable, headers: Record<string, string> = {}) => {
+      const answered =
+        body instanceof StreamedAnswer ? body.answer(headers) : body.answer(request.headers, headers);
+      Object.assign(answered.headers, ownHeaders);
+      if (!test)
+        answered.headers.vary = answered.headers.vary ? `${answered.headers.vary}, Origin` : 'Origin';
+      this.countAnswer(counted, answered.status);
+      return answered;
+    };
+    if (!route.metered) return found instanceof Promise ? found.then((body) => answer(body)) : answer(found);
+    const meter =
+      (body: Answerable): LaterAnswer =>
+      (send, fail) => {
+        const refused = (refusal: unknown) => {
+          if (body instanceof Representation) body.discard();
+          else body.release();
+          this.countRefusal(counted, refusal);
+          fail(refusal);
+        };
+        const admitted = (headers: Record<string, string>) => send(answer(body, headers));
+        if (test) this.metering.admitTestCall(key, now, admitted, refused);
+        else this.metering.meterThen(key, now, admitted, refused);
+      };
     return found instanceof Promise ? found.then((body) => settled(meter(body))) : meter(found);
   }
 
@@ -180,8 +316,14 @@ export class PublicApiRoutes implements OnModuleInit {
     route: PublicRoute,
     context: PublicRouteContext,
     kept: boolean,
+    test = false,
   ): Answerable | Promise<Answerable> {
-    const made = route.handle(context);
+    const handled = route.handle(context);
+    const made = test
+      ? handled instanceof Promise
+        ? handled.then(markedAsTest)
+        : markedAsTest(handled)
+      : handled;
     const { caching, vary } = route;
     const representation = (body: RouteBody, cacheControl: string): Answerable =>
       body instanceof StreamedAnswer ? body : Representation.of(body, cacheControl, vary, kept);
@@ -207,6 +349,46 @@ export class PublicApiRoutes implements OnModuleInit {
       ? made.then((body) => representation(body, cacheControl))
       : representation(made, cacheControl);
   }
+}
+
+/** The status a failure is answered with (problem-reply.ts): a problem's own, else 500. */
+const statusOfFailure = (error: unknown): number =>
+  error instanceof AppException ? STATUS_BY_CODE[error.code] : 500;
+
+/** What one call's answer is counted under in the usage breakdown. */
+interface Counted {
+  key: ResolvedKey;
+  endpoint: string;
+  now: number;
+}
+
+/** Refusals counted where metering decided them: not to be counted again as they travel out. */
+const countedRefusals = new WeakSet<object>();
+
+/** Says which environment answered: only a test key's answers carry it. */
+const ENVIRONMENT_HEADER = 'FXRates-Environment';
+
+/** A JSON object's body with `"environment":"test"` first; a streamed export says it in its header. */
+function markedAsTest(body: RouteBody): RouteBody {
+  if (body instanceof StreamedAnswer) return body;
+  let text: string;
+  if (typeof body === 'string') text = body;
+  else {
+    text = body.bytes.toString('latin1');
+    body.release();
+  }
+  return text.startsWith('{') ? `{"environment":"test",${text.slice(1)}` : text;
+}
+
+/**
+ * CORS for a publishable key's call from one of its origins (checked before): that origin only,
+ * never credentials, and the rate-limit headers readable by the page's script.
+ */
+function publishableCorsHeaders(origin: string): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': PUBLIC_EXPOSED_HEADERS,
+  };
 }
 
 /** Any answer as a promise, for an answer that is already waiting on one. */

@@ -1,12 +1,8 @@
-import type { MeteringService } from '../metering';
-import type { RateHistory } from '../history';
-import type { StreamHub } from '../streams';
 import { documentRoutes, type JsonWriter } from '../../common/openapi';
-import type { CachePolicy } from './cache-policy';
 import { NDJSON_MEDIA_TYPE } from './export-format';
 import { ndjsonRowWriter } from './export-rows';
 import { documentedPublicRoute } from './public-api.openapi';
-import { publicRoutes } from './public-api.routes';
+import { declaredPublicRoutes } from './public-api.routes';
 import { rateEventWriter, snapshotWriter } from './stream-events';
 import { PROVENANCE_WRITER } from './rates-json';
 import { latestRoute } from './handlers/rates/latest.handler';
@@ -14,7 +10,7 @@ import { rateRoute } from './handlers/rates/rate.handler';
 import { convertRoutes } from './handlers/rates/convert.handler';
 
 // The handlers are never called: only the routes' schemas and writers are read.
-const routes = publicRoutes({} as RateHistory, {} as MeteringService, {} as CachePolicy, {} as StreamHub);
+const routes = declaredPublicRoutes();
 const document = documentRoutes(routes.map(documentedPublicRoute));
 
 /** A schema as the document holds it: plain JSON, its `$id` the name it is filed under. */
