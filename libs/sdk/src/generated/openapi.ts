@@ -172,8 +172,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * This month's quota state (not metered)
-     * @description The plan of the key's owner, its monthly quota and burst, the calls used this month and when the quota resets.
+     * This month's quota state and the calls of your keys (not metered)
+     * @description The plan of the key's owner, its monthly quota and burst, the calls used this month and when the quota resets; and `breakdown`: every call made with any of the owner's keys from `from` to `to` (days, UTC; by default this month up to today; at most 93 days), per key, endpoint, status class and day. The same breakdown read again within a few seconds is answered from memory; reads beyond that are limited per user (429 `rate-limited` with Retry-After).
      */
     get: operations['getQuotaUsage'];
     put?: never;
@@ -720,6 +720,56 @@ export interface components {
        * @example 2
        */
       burstPerSecond: number;
+      /** @description Every call made with your keys and answered, 2xx, 3xx (304), 4xx (refusals) and 5xx alike, per key, endpoint, status class and day; counts lag by up to 10 seconds. Not what is billed: that is `used`. */
+      breakdown: {
+        /**
+         * Format: date
+         * @description First day (UTC), included
+         */
+        from: string;
+        /**
+         * Format: date
+         * @description Last day (UTC), included
+         */
+        to: string;
+        /** @description Every cell with calls, by day, key, endpoint and status class */
+        rows: {
+          /**
+           * Format: date
+           * @description Day (UTC)
+           */
+          day: string;
+          /**
+           * Format: uuid
+           * @example 0b6c1e2d-3a4b-4c5d-8e7f-9a0b1c2d3f9a
+           */
+          keyId: string;
+          /**
+           * @description The route's path under /api/v1, a template (`:date`), not the path as called
+           * @example rates/historical/:date
+           */
+          endpoint: string;
+          /**
+           * @example 2xx
+           * @enum {string}
+           */
+          statusClass: '2xx' | '3xx' | '4xx' | '5xx';
+          /** @example 42 */
+          calls: number;
+        }[];
+        /** @description The keys the rows name, disabled and test keys included; a key deleted since (the oldest disabled ones are) is not listed */
+        keys: {
+          /**
+           * Format: uuid
+           * @example 0b6c1e2d-3a4b-4c5d-8e7f-9a0b1c2d3f9a
+           */
+          id: string;
+          /** @example Production server */
+          name: string;
+          /** @example fxrates_••••••••••••••••••••••••••••3f9a */
+          maskedKey: string;
+        }[];
+      };
     };
     /** @description `event: snapshot`: every requested rate, as /rates/latest answers them */
     StreamSnapshotEvent: {
@@ -1063,7 +1113,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1074,11 +1124,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1089,7 +1139,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -1123,7 +1178,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1141,7 +1196,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -1268,7 +1323,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1279,11 +1334,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1294,7 +1349,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -1328,7 +1388,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1346,7 +1406,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -1481,7 +1541,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1492,11 +1552,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1507,7 +1567,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -1541,7 +1606,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1559,7 +1624,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -1694,7 +1759,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1705,11 +1770,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1720,7 +1785,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -1754,7 +1824,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1772,7 +1842,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -1903,7 +1973,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1914,11 +1984,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1929,7 +1999,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -1978,7 +2053,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1996,7 +2071,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -2136,7 +2211,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2147,11 +2222,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2162,7 +2237,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -2211,7 +2291,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2229,7 +2309,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -2362,7 +2442,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2373,11 +2453,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2388,7 +2468,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -2422,7 +2507,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2440,7 +2525,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -2548,7 +2633,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2559,11 +2644,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2574,7 +2659,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled';
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
           };
         };
       };
@@ -2659,7 +2744,12 @@ export interface operations {
   };
   getQuotaUsage: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description First day of `breakdown`, included (default: the first day of `to`'s month), YYYY-MM-DD (UTC) */
+        from?: string;
+        /** @description Last day of `breakdown`, included, not after today, at most 93 days after `from` (default: today), YYYY-MM-DD (UTC) */
+        to?: string;
+      };
       header?: {
         /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
         'If-None-Match'?: string;
@@ -2709,7 +2799,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2720,11 +2810,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2735,7 +2825,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled';
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
           };
         };
       };
@@ -2766,6 +2856,23 @@ export interface operations {
             status?: 408;
             /** @enum {string} */
             code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'rate-limited';
           };
         };
       };
@@ -2874,7 +2981,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2885,11 +2992,11 @@ export interface operations {
             /** @enum {integer} */
             status?: 401;
             /** @enum {string} */
-            code?: 'invalid-api-key' | 'missing-api-key';
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
           };
         };
       };
-      /** @description Not allowed: `api-key-disabled`, `plan-upgrade-required` */
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2900,7 +3007,12 @@ export interface operations {
             /** @enum {integer} */
             status?: 403;
             /** @enum {string} */
-            code?: 'api-key-disabled' | 'plan-upgrade-required';
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
           };
         };
       };
@@ -2934,7 +3046,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests: `quota-exceeded`, `rate-limited`, `too-many-streams` */
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited`, `too-many-streams` */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2952,7 +3064,7 @@ export interface operations {
             /** @enum {integer} */
             status?: 429;
             /** @enum {string} */
-            code?: 'quota-exceeded' | 'rate-limited' | 'too-many-streams';
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited' | 'too-many-streams';
           };
         };
       };

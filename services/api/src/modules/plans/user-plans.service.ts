@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
 import type { PlanId } from '@fxrates/domain';
-import { UserPlan } from '@fxrates/plans';
+import { UserPlan, type PlanChangedBy } from '@fxrates/plans';
 import type { Redis } from 'ioredis';
 import { ApiKeyResolver } from '../keys';
 import { REDIS } from '../redis';
@@ -24,8 +24,8 @@ export class UserPlansService {
     private readonly keys: ApiKeyResolver,
   ) {}
 
-  async changePlan(userId: string, plan: PlanId): Promise<void> {
-    await UserPlan.write(this.em.fork(), userId, plan);
+  async changePlan(userId: string, plan: PlanId, by: PlanChangedBy = 'owner'): Promise<void> {
+    await UserPlan.write(this.em.fork(), userId, plan, by);
     await this.announce(userId);
   }
 
@@ -33,8 +33,8 @@ export class UserPlansService {
    * Writes the plan in the caller's transaction (`em`), with the rows that justify it; the caller
    * announces it (announce) once that transaction is committed. True when the plan changed.
    */
-  writePlan(em: EntityManager, userId: string, plan: PlanId): Promise<boolean> {
-    return UserPlan.write(em, userId, plan);
+  writePlan(em: EntityManager, userId: string, plan: PlanId, by: PlanChangedBy): Promise<boolean> {
+    return UserPlan.write(em, userId, plan, by);
   }
 
   /** Tells every instance (this one at once) that the user's plan changed. */
