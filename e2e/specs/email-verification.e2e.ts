@@ -42,7 +42,8 @@ describe('email verification', () => {
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
     expect(await describedBy(create)).toBe('Verify your email address to create API keys');
-    expect(await page.getByText('Verify your email address to create API keys').isVisible()).toBe(true);
+    const keysTab = page.getByRole('tabpanel', { name: 'API Keys' });
+    expect(await keysTab.getByText('Verify your email address to create API keys').isVisible()).toBe(true);
 
     // The sign-up's mail, then another one on request.
     await mail.verificationLink(email, 1);

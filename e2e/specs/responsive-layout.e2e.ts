@@ -98,7 +98,7 @@ describe('the overflow check itself', () => {
 describe('the keys list on a phone', () => {
   const opened = usePagePerTest(PHONE_VIEWPORT);
 
-  it('shows each key as a card: name, masked key, requests, last used and a full-width Deactivate', async () => {
+  it('shows each key as a card: each field under its name, and full-width actions', async () => {
     const { page } = opened();
     await signedInWithKeys(page, baseUrl);
     const card = page.getByTestId('key-row').filter({ hasText: 'Production server' });
@@ -128,16 +128,25 @@ describe('the keys list on a phone', () => {
     expect(layout.cells.map((cell) => [cell.label, cell.display])).toEqual([
       ['none', 'flex'],
       ['"Key"', 'flex'],
-      ['"Requests"', 'flex'],
+      ['"Kind"', 'flex'],
+      ['"Scopes"', 'flex'],
+      ['"Restrictions"', 'flex'],
+      ['"Created"', 'flex'],
       ['"Last used"', 'flex'],
+      ['"Requests"', 'flex'],
       ['none', 'flex'],
     ]);
     expect(layout.cells.map((cell) => cell.text)).toEqual([
       'Production server',
       expect.stringMatching(/^fxrates_•{28}[0-9a-f]{4}$/),
-      '0',
+      // A badge's text is written in capitals.
+      expect.stringMatching(/^secret$/i),
+      'All scopes',
+      'None',
+      expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/),
       'Never',
-      'Deactivate',
+      '0',
+      expect.stringMatching(/^Edit\s+Roll key\s+Deactivate$/),
     ]);
     // Stacked, one field under the other.
     const tops = layout.cells.map((cell) => cell.top);

@@ -69,6 +69,7 @@ export async function signedInWithKeys(page: Page, baseUrl: string): Promise<voi
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByTestId('new-key').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: "I've copied it" }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
   await page

@@ -1,14 +1,19 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { isNotEmpty, useForm } from '@mantine/form';
-import { KEY_NAME_MAX_LENGTH, type CreatedApiKey } from '@fxrates/domain';
-import { CheckIcon, CopyIcon, errorMessage, useApi } from '@fxrates/web-kit';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { CreatedApiKey } from '@fxrates/domain';
+import { errorMessage, useApi } from '@fxrates/web-kit';
 import { useReauthentication } from '@fxrates/web-kit/second-factor';
 import { useState } from 'react';
+import { KeyFields } from './KeyFields';
+import { utcDayOf } from './key-dates';
+import { createRequestOf, keyFormErrors, newKeyValues, type KeyFormValues } from './key-form';
+import { KEY_TEXTS } from './key-texts';
 import { createKey } from './keys-api';
+import { OneTimeKey, useCopiedConfirmation } from './OneTimeKey';
 
 /**
- * "Create New Key": asks for a name, then shows the full key once, with a copy button and the
- * warning that it will not be shown again.
+ * "Create New Key": a name, the kind, scopes and restrictions, then the full key once, with a copy
+ * button and the warning that it will not be shown again; closing it asks whether it was copied.
  */
 export function CreateKeyDialog({
   opened,
@@ -22,11 +27,10 @@ export function CreateKeyDialog({
   const { client } = useApi();
   // An old sign-in is asked to confirm it's you first (the API's 403 reauthentication-required).
   const reauthentication = useReauthentication();
-  // A blank name keeps Create disabled; the rule guards the submit all the same (Enter in the field).
-  const form = useForm({
-    initialValues: { name: '' },
-    validate: { name: isNotEmpty() },
-    transformValues: ({ name }) => ({ name: name.trim() }),
+  // A blank name keeps Create disabled; the rules guard the submit all the same (Enter in the field).
+  const form = useForm<KeyFormValues>({
+    initialValues: newKeyValues(),
+    validate: (values) => keyFormErrors(values, { today: utcDayOf(new Date()) }),
   });
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -37,60 +41,42 @@ export function CreateKeyDialog({
     setCreated(null);
     onClose();
   };
+  const confirmation = useCopiedConfirmation(close);
 
-  async function submit({ name }: { name: string }) {
+  async function submit(values: KeyFormValues) {
     setError(null);
     try {
-      setCreated(await reauthentication.run(() => createKey(client, name)));
+      setCreated(await reauthentication.run(() => createKey(client, createRequestOf(values))));
       onCreated();
     } catch (failure) {
       console.error('Failed to create API key', failure);
-      setError(errorMessage(failure, 'The key could not be created. Try again.'));
+      setError(errorMessage(failure, KEY_TEXTS.createFailed));
     }
   }
 
   return (
     <>
-      <Modal opened={opened} onClose={close} title={created ? 'Your new API key' : 'Create New Key'} centered>
+      <Modal
+        opened={opened}
+        onClose={created ? confirmation.requestClose : close}
+        title={created ? KEY_TEXTS.newKeyTitle : KEY_TEXTS.createTitle}
+        size={created ? 'md' : 'lg'}
+        centered
+      >
         {created ? (
-          <Stack gap="sm">
-            <Alert color="yellow" variant="light">
-              Copy this key now. It will not be shown again.
-            </Alert>
-            <Code block data-testid="new-key">
-              {created.key}
-            </Code>
-            <Group justify="flex-end">
-              <CopyButton value={created.key}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant={copied ? 'light' : 'filled'}
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-                    onClick={copy}
-                  >
-                    {copied ? 'Copied' : 'Copy key'}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button variant="default" onClick={close}>
-                Done
-              </Button>
-            </Group>
-          </Stack>
+          <OneTimeKey
+            created={created}
+            asking={confirmation.asking}
+            onDone={confirmation.requestClose}
+            onGoBack={confirmation.goBack}
+            onConfirm={confirmation.confirm}
+          />
         ) : (
-          <form onSubmit={form.onSubmit(submit)}>
-            <Stack gap="sm">
-              <TextInput
-                label="Key name"
-                placeholder="e.g. Production server"
-                required
-                data-autofocus
-                maxLength={KEY_NAME_MAX_LENGTH}
-                {...form.getInputProps('name', { withError: false })}
-              />
+          <form onSubmit={form.onSubmit(submit)} noValidate>
+            <Stack gap="md">
+              <KeyFields form={form} kindEditable />
               {error && (
-                <Text c="red" size="sm" role="alert">
+                <Text c="red.8" size="sm" role="alert" data-testid="key-form-error">
                   {error}
                 </Text>
               )}
@@ -98,7 +84,11 @@ export function CreateKeyDialog({
                 <Button variant="default" onClick={close}>
                   Cancel
                 </Button>
-                <Button type="submit" loading={form.submitting} disabled={form.values.name.trim() === ''}>
+                <Button
+                  type="submit"
+                  loading={form.submitting}
+                  disabled={form.getValues().name.trim() === ''}
+                >
                   Create
                 </Button>
               </Group>

@@ -1,15 +1,19 @@
-import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import type { ApiKeyView } from '@fxrates/domain';
-import { ErrorAlert, useAuth } from '@fxrates/web-kit';
-import { useId, useState } from 'react';
-import { VERIFICATION_TEXTS } from '../verification/verification-texts';
+import { ErrorAlert } from '@fxrates/web-kit';
+import { useState } from 'react';
+import { CreateKeyButton } from './CreateKeyButton';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { DeactivateKeyDialog } from './DeactivateKeyDialog';
+import { EditKeyDialog } from './EditKeyDialog';
+import { KEY_TEXTS } from './key-texts';
 import { KeysTable } from './KeysTable';
+import { RollKeyDialog } from './RollKeyDialog';
 
 /**
- * API Keys: Active Keys and Disabled Keys, Create New Key, and Deactivate with confirmation. When the
- * keys could not be loaded (the page shows the error and Retry), no list claims there are none.
+ * API Keys: Active Keys and Disabled Keys, Create New Key, and for each active key Edit, Roll key
+ * and Deactivate (with confirmation). When the keys could not be loaded (the page shows the error
+ * and Retry), no list claims there are none.
  */
 export function KeysPanel({
   active,
@@ -28,29 +32,14 @@ export function KeysPanel({
   onLoadMoreDisabled: () => Promise<void>;
 }) {
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ApiKeyView | null>(null);
+  const [rolling, setRolling] = useState<ApiKeyView | null>(null);
   const [deactivating, setDeactivating] = useState<ApiKeyView | null>(null);
   const unknown = failed && active.length === 0 && disabled.length === 0;
-  // The API refuses keys to an unverified address: the button says why it is off.
-  const { user } = useAuth();
-  const mustVerify = user?.emailVerified === false;
-  const reasonId = useId();
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end" gap="sm">
-        {mustVerify && (
-          <Text id={reasonId} size="sm" c="dimmed" data-testid="create-key-blocked">
-            {VERIFICATION_TEXTS.createKeyBlocked}
-          </Text>
-        )}
-        <Button
-          onClick={() => setCreating(true)}
-          disabled={mustVerify}
-          aria-describedby={mustVerify ? reasonId : undefined}
-        >
-          Create New Key
-        </Button>
-      </Group>
+      <CreateKeyButton label={KEY_TEXTS.createButton} onClick={() => setCreating(true)} />
       {!unknown && (
         <Tabs defaultValue="active" keepMounted={false}>
           <Tabs.List>
@@ -60,7 +49,7 @@ export function KeysPanel({
           <Tabs.Panel value="active" pt="sm">
             <KeysTable
               keys={active}
-              onDeactivate={setDeactivating}
+              actions={{ onEdit: setEditing, onRoll: setRolling, onDeactivate: setDeactivating }}
               emptyText="No active keys yet. Create one to call the API."
             />
           </Tabs.Panel>
@@ -71,6 +60,8 @@ export function KeysPanel({
         </Tabs>
       )}
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} onCreated={onChanged} />
+      <EditKeyDialog target={editing} onClose={() => setEditing(null)} onSaved={onChanged} />
+      <RollKeyDialog target={rolling} onClose={() => setRolling(null)} onRolled={onChanged} />
       <DeactivateKeyDialog
         target={deactivating}
         onClose={() => setDeactivating(null)}

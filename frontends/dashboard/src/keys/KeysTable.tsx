@@ -1,25 +1,29 @@
-import { Button, Code, Table, Text } from '@mantine/core';
+import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import type { ApiKeyView } from '@fxrates/domain';
+import { KeyKindBadge } from './KeyKindBadge';
+import { formatKeyInstant } from './key-dates';
+import { restrictionsSummary, retiringText, scopesSummary } from './restrictions-summary';
 import classes from './keys-table.module.css';
 
-function formatDate(iso: string | null): string {
-  return iso
-    ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
-        ' UTC'
-    : 'Never';
+/** What can be done to an active key, from its row. */
+export interface KeyActions {
+  onEdit: (key: ApiKeyView) => void;
+  onRoll: (key: ApiKeyView) => void;
+  onDeactivate: (key: ApiKeyView) => void;
 }
 
 /**
- * Keys as rows: name, masked key, requests, last used, and a Deactivate action for active keys.
+ * Keys as rows: name, masked key (and a rolled key's old secret while it works), kind, scopes,
+ * restrictions, created, last used, requests, and Edit, Roll key and Deactivate for active keys.
  * On a phone each row is a card (keys-table.module.css), each field after its column's name.
  */
 export function KeysTable({
   keys,
-  onDeactivate,
+  actions,
   emptyText,
 }: {
   keys: ApiKeyView[];
-  onDeactivate?: (key: ApiKeyView) => void;
+  actions?: KeyActions;
   emptyText: string;
 }) {
   if (keys.length === 0) {
@@ -29,15 +33,20 @@ export function KeysTable({
       </Text>
     );
   }
+  const now = new Date();
   return (
     <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
           <Table.Th>Key</Table.Th>
-          <Table.Th ta="right">Requests</Table.Th>
+          <Table.Th>Kind</Table.Th>
+          <Table.Th>Scopes</Table.Th>
+          <Table.Th>Restrictions</Table.Th>
+          <Table.Th>Created</Table.Th>
           <Table.Th>Last used</Table.Th>
-          {onDeactivate && <Table.Th aria-label="Actions" />}
+          <Table.Th ta="right">Requests</Table.Th>
+          {actions && <Table.Th aria-label="Actions" />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -48,14 +57,44 @@ export function KeysTable({
             </Table.Td>
             <Table.Td data-label="Key" className={classes.key}>
               <Code>{key.maskedKey}</Code>
+              {key.retiring && (
+                <Stack gap={0} mt={4} data-testid="retiring-secret">
+                  <Text size="xs" ff="monospace" c="dimmed">
+                    {key.retiring.maskedKey}
+                  </Text>
+                  <Text size="xs">{retiringText(key.retiring)}</Text>
+                </Stack>
+              )}
+            </Table.Td>
+            <Table.Td data-label="Kind" className={classes.kind}>
+              <KeyKindBadge kind={key.kind} />
+            </Table.Td>
+            <Table.Td data-label="Scopes" data-testid="key-scopes">
+              <Text size="sm">{scopesSummary(key.scopes)}</Text>
+            </Table.Td>
+            <Table.Td data-label="Restrictions" data-testid="key-restrictions" className={classes.lines}>
+              {restrictionsSummary(key, now).map((line) => (
+                <Text size="sm" key={line}>
+                  {line}
+                </Text>
+              ))}
+            </Table.Td>
+            <Table.Td data-label="Created">{formatKeyInstant(key.createdAt)}</Table.Td>
+            <Table.Td data-label="Last used">
+              {key.lastUsed ? formatKeyInstant(key.lastUsed) : 'Never'}
             </Table.Td>
             <Table.Td ta="right" data-label="Requests">
               {key.totalRequests.toLocaleString('en-US')}
             </Table.Td>
-            <Table.Td data-label="Last used">{formatDate(key.lastUsed)}</Table.Td>
-            {onDeactivate && (
-              <Table.Td ta="right" className={classes.action}>
-                <Button size="xs" variant="subtle" color="red" onClick={() => onDeactivate(key)}>
+            {actions && (
+              <Table.Td ta="right" className={classes.actions}>
+                <Button size="xs" variant="subtle" onClick={() => actions.onEdit(key)}>
+                  Edit
+                </Button>
+                <Button size="xs" variant="subtle" onClick={() => actions.onRoll(key)}>
+                  Roll key
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => actions.onDeactivate(key)}>
                   Deactivate
                 </Button>
               </Table.Td>

@@ -1,5 +1,9 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AccountUsage, ApiKeyView } from '@fxrates/domain';
+import { useState } from 'react';
+import { CreateKeyDialog } from '../keys/CreateKeyDialog';
+import { FirstKeyCall } from './FirstKeyCall';
+import { needsFirstKey } from './first-key';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -22,23 +26,30 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 /** Shown for a count that could not be loaded, rather than a zero that is not true. */
 const UNKNOWN = '—';
 
-/** Overview: a welcome, the number of active keys and the requests made with them. */
+/**
+ * Overview: a welcome, "Create your first key" while there is no active key, the number of active
+ * keys and the requests made with them.
+ */
 export function Overview({
   welcome,
   active,
   usage,
+  onKeyCreated,
 }: {
   welcome: string;
   /** null when the keys could not be loaded. */
   active: ApiKeyView[] | null;
   usage: AccountUsage | null;
+  onKeyCreated: () => void;
 }) {
+  const [creating, setCreating] = useState(false);
   const totalRequests = active?.reduce((sum, key) => sum + key.totalRequests, 0);
   return (
     <Stack gap="lg">
       <Title order={2} fz="xl">
         {welcome}
       </Title>
+      {needsFirstKey(active) && <FirstKeyCall onCreate={() => setCreating(true)} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label="Active keys" value={active ? String(active.length) : UNKNOWN} />
         <Stat
@@ -54,6 +65,8 @@ export function Overview({
           />
         )}
       </SimpleGrid>
+      {/* Outside the call: the new key, shown once, outlives the call it came from. */}
+      <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} onCreated={onKeyCreated} />
     </Stack>
   );
 }

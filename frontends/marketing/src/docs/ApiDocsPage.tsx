@@ -2,6 +2,7 @@ import { Anchor, Button, Code, Group, List, Stack, Text, Title } from '@mantine/
 import { PLANS, RATE_PROVIDER_ATTRIBUTIONS } from '@fxrates/domain';
 import { PageSection, useRuntimeConfig } from '@fxrates/web-kit';
 import { Link } from 'react-router';
+import { BrowserKeySection } from './BrowserKeySection';
 import { CodeSample } from './CodeSample';
 import { EndpointReference } from './EndpointReference';
 import { KeyTester } from './key-tester/KeyTester';
@@ -58,7 +59,8 @@ export function ApiDocsPage() {
           </Title>
           <Text>
             Send your key in the <Code>X-API-Key</Code> header. Keys start with <Code>{apiKeyPrefix}</Code>.
-            Never put a key in a URL or in code that runs in a browser.
+            Never put a key in a URL, nor a secret key in code that runs in a browser: a web page uses a
+            publishable key (below).
           </Text>
           <Text size="sm" c="dimmed">
             Every metered response carries <Code>RateLimit-Policy</Code>, <Code>RateLimit</Code> and{' '}
@@ -68,6 +70,8 @@ export function ApiDocsPage() {
             Errors are <Code>application/problem+json</Code> with a stable <Code>code</Code>.
           </Text>
         </Stack>
+
+        <BrowserKeySection baseUrl={baseUrl} keyPrefix={apiKeyPrefix} />
 
         <Stack gap="xs" component="section" aria-labelledby="sources">
           <Title order={2} fz="xl" id="sources">

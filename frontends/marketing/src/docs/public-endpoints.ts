@@ -203,7 +203,8 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
   {
     id: 'usage',
     path: '/usage',
-    summary: "This month's quota state",
+    summary:
+      "This month's quota state, and every call of your keys by day, key, endpoint and status class (`from`/`to` choose the days; needs the usage:read scope)",
     parameters: [],
     metered: false,
     plan: 'free',
