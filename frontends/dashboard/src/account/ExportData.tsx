@@ -4,19 +4,7 @@ import { errorMessage, useApi } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { ACCOUNT_DATA_API, ACCOUNT_DATA_TEXTS, exportFileName, exportFileText } from './account-data';
 import { SettingsSection } from './SettingsSection';
-
-/** Hands the browser a file to save, as a link with `download` does. */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL is no longer needed once it has been read.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { saveFile } from '../save-file';
 
 /**
  * The account page's "Your data" section: "Export my data" downloads the JSON file of
@@ -35,7 +23,10 @@ export function ExportData() {
     setError(null);
     try {
       const data = await client.get<AccountExport>(ACCOUNT_DATA_API.export);
-      download(exportFileName(data.exportedAt), exportFileText(data));
+      saveFile(
+        exportFileName(data.exportedAt),
+        new Blob([exportFileText(data)], { type: 'application/json' }),
+      );
       setDone(true);
     } catch (failure) {
       console.error('Failed to export the account data', failure);

@@ -15,7 +15,7 @@ export const ACCOUNT_DELETED_HOME = '/?account=deleted';
 export const ACCOUNT_DATA_TEXTS = {
   exportTitle: 'Your data',
   exportIntro:
-    'Download a file (JSON) of everything we hold about your account: profile, subscription, API key details (never the keys), usage, payments, messages you sent us and your sessions.',
+    'Download a file (JSON) of everything we hold about your account: profile, subscription, API key details (never the keys), usage, payments, messages you sent us, your sessions and the audit log.',
   exportButton: 'Export my data',
   exportFailed: 'Your data could not be exported. Please try again.',
   exported: 'Your data was downloaded.',

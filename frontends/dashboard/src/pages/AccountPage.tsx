@@ -23,6 +23,7 @@ import { Sessions } from '../account/Sessions';
 import { TwoFactorSettings } from '../account/TwoFactorSettings';
 import { quoteAgainState } from '../account/plan-change-return';
 import { usePlanChangeConfirmation, type Confirmation } from '../account/use-plan-change-confirmation';
+import { AuditLog } from '../audit/AuditLog';
 
 function AccountDetails({ state, retry }: { state: AccountState; retry: () => void }) {
   if (state.status === 'loading') return <LoadingState />;
@@ -172,6 +173,7 @@ export function AccountPage() {
       <TwoFactorSettings />
       <NotificationSettings />
       <Sessions />
+      <AuditLog />
       <ExportData />
       <DeleteAccount />
     </PageSection>

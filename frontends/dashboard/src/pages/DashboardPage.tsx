@@ -4,10 +4,12 @@ import { ErrorAlert, LoadingState, PageSection, useApi } from '@fxrates/web-kit'
 import { useEffect, useState } from 'react';
 import { SubscriptionSuccessNotice } from '../billing/SubscriptionSuccessNotice';
 import { KeysPanel } from '../keys/KeysPanel';
+import { TestKeysBanner } from '../keys/TestKeysBanner';
 import { Overview } from '../overview/Overview';
 import { welcomeText } from '../overview/welcome';
 import { useDashboardData } from '../use-dashboard-data';
 import { QuotaBanner } from '../usage/QuotaBanner';
+import { UsageBreakdownSection } from '../usage/UsageBreakdownSection';
 import { UsageStats } from '../usage/UsageStats';
 import { VerifyEmailBanner } from '../verification/VerifyEmailBanner';
 
@@ -28,6 +30,7 @@ export function DashboardPage() {
       <SubscriptionSuccessNotice />
       <VerifyEmailBanner />
       <QuotaBanner usage={data.usage} />
+      <TestKeysBanner active={data.active} />
       {/* Above the tabs: the Overview's counts come from the same lists, so it is not true either. */}
       {data.keysFailed && (
         <ErrorAlert
@@ -51,6 +54,7 @@ export function DashboardPage() {
               welcome={welcomeText(account)}
               active={data.keysFailed ? null : data.active}
               usage={data.usage}
+              onKeyCreated={() => void data.reload()}
             />
           </Tabs.Panel>
           <Tabs.Panel value="keys" pt="lg">
@@ -71,6 +75,7 @@ export function DashboardPage() {
               onRetry={() => void data.reload()}
               keys={[...data.active, ...data.disabled]}
             />
+            <UsageBreakdownSection />
           </Tabs.Panel>
         </Tabs>
       )}
