@@ -351,6 +351,10 @@ describe('keys a company can govern', () => {
       await company.roll(first.id, 0).expect(200);
       // Even the instance that trusts its cache for an hour hears of it.
       await eventually(async () => (await call(LATEST, first.key, { on: trustingPort })).status === 401);
+      expect((await call(LATEST, first.key, { on: trustingPort })).body).toMatchObject({
+        code: 'api-key-rolled',
+      });
+      expect((await company.list().expect(200)).body[0].retiring).toBeNull();
       expect((await company.roll(first.id, 169).expect(400)).body.code).toBe('validation-failed');
       expect((await company.roll(first.id, 1.5).expect(400)).body.code).toBe('validation-failed');
     });

@@ -204,14 +204,16 @@ export class KeysService {
         );
       const replacedHashes = [entity.keyHash, ...(entity.previousKeyHash ? [entity.previousKeyHash] : [])];
       const { key: secret, prefix } = this.newSecret(entity.kind);
-      const retiresAt = overlapHours > 0 ? new Date(Date.now() + overlapHours * HOUR_MS) : null;
+      // Kept even without an overlap (retired now): the old secret is then told it was replaced
+      // (401 api-key-rolled) rather than that it is unknown, until the next roll.
+      const retiresAt = new Date(Date.now() + overlapHours * HOUR_MS);
       await this.recordIn(tx, userId, from, {
         action: 'key.rolled',
         target: targetOf(entity),
-        detail: { overlapHours, retiresAt: retiresAt?.toISOString() ?? null },
+        detail: { overlapHours, retiresAt: retiresAt.toISOString() },
       });
-      entity.previousKeyHash = retiresAt ? entity.keyHash : null;
-      entity.previousKeyLast4 = retiresAt ? entity.keyLast4 : null;
+      entity.previousKeyHash = entity.keyHash;
+      entity.previousKeyLast4 = entity.keyLast4;
       entity.previousRetiresAt = retiresAt;
       entity.keyHash = hashApiKey(this.config.keys.hashSecret, secret);
       entity.keyPrefix = prefix;

@@ -173,13 +173,15 @@ export class MeterBatch {
 
   add(group: MeterGroup): void {
     const second = Math.floor(group.now / 1000);
+    const month = this.layout.month(group.userId, group.month);
     this.keys.push(
-      this.layout.month(group.userId, group.month),
+      month,
       this.layout.burst(group.userId, second),
       this.layout.lease(group.userId, second),
       this.layout.lease(group.userId, second - 1),
       this.layout.lease(group.userId, second - 2),
-      this.layout.keyMonth(group.keyId, group.month),
+      // Read only with a cap: a key without one names its owner's counter, a string already made.
+      group.keyMonthlyCap > 0 ? this.layout.keyMonth(group.keyId, group.month) : month,
     );
     this.args.push(
       group.calls,
