@@ -7,6 +7,7 @@ export * from './convert-query';
 export * from './json-body';
 export * from './limits';
 export * from './newest-first-cursor';
+export * from './paged-list-query';
 export * from './query-params';
 export * from './query-params.schema';
 export * from './validation.pipe';

@@ -211,16 +211,7 @@ export class PublicApiRoutes implements OnModuleInit {
     if (key.kind !== 'secret') return this.answerForKeyOfKind(route, key, request, counted);
     const table = this.rates.current;
     // The query is parsed only in here: a memoised or cached answer never needs it.
-    const context = (): PublicRouteContext => ({
-      query: request.query,
-      params: request.params,
-      key,
-      table,
-      now,
-      headers: request.headers,
-      target: request.target,
-      id: request.id,
-    });
+    const context = () => contextOf(request, key, table, now);
     const found = route.memoised
       ? memoisedAnswer(table, request.target, key.plan, Math.floor(now / 1000), (kept) =>
           this.represent(route, context(), kept),
@@ -268,16 +259,7 @@ export class PublicApiRoutes implements OnModuleInit {
   ): DirectAnswer {
     const { now } = counted;
     const test = key.kind === 'test';
-    const context: PublicRouteContext = {
-      query: request.query,
-      params: request.params,
-      key,
-      table: test ? this.rates.bundled : this.rates.current,
-      now,
-      headers: request.headers,
-      target: request.target,
-      id: request.id,
-    };
+    const context = contextOf(request, key, test ? this.rates.bundled : this.rates.current, now);
     const ownHeaders: Record<string, string> = test
       ? { [ENVIRONMENT_HEADER]: 'test' }
       : publishableCorsHeaders(request.headers.origin ?? '');
@@ -349,6 +331,25 @@ export class PublicApiRoutes implements OnModuleInit {
       ? made.then((body) => representation(body, cacheControl))
       : representation(made, cacheControl);
   }
+}
+
+/** What a route's handler is given of a call. Its query is parsed only when read. */
+function contextOf(
+  request: DirectRequest,
+  key: ResolvedKey,
+  table: RatesTable,
+  now: number,
+): PublicRouteContext {
+  return {
+    query: request.query,
+    params: request.params,
+    key,
+    table,
+    now,
+    headers: request.headers,
+    target: request.target,
+    id: request.id,
+  };
 }
 
 /** The status a failure is answered with (problem-reply.ts): a problem's own, else 500. */
