@@ -37,8 +37,7 @@ import { ApiKeyDto, ApiKeyPageDto, CreatedApiKeyDto } from './dto/api-key.respon
 import { CreateKeyBody } from './dto/create-key.body';
 import { RollKeyBody } from './dto/roll-key.body';
 import { UpdateKeyBody } from './dto/update-key.body';
-import { RequestOrigin } from '../audit';
-import type { RequestOriginOf } from './keys.service';
+import { RequestOrigin, type ClientOrigin } from '../audit';
 import { ListDisabledKeysQuery } from './dto/list-disabled-keys.query';
 import { ListKeysQuery } from './dto/list-keys.query';
 import { KeysService } from './keys.service';
@@ -76,7 +75,7 @@ export class KeysController {
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: CreateKeyBody,
-    @RequestOrigin() from: RequestOriginOf,
+    @RequestOrigin() from: ClientOrigin,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreatedApiKey> {
     // The full key is in this answer only: no cache on the way may keep it.
@@ -98,7 +97,7 @@ export class KeysController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', keyId) id: string,
     @Body() body: UpdateKeyBody,
-    @RequestOrigin() from: RequestOriginOf,
+    @RequestOrigin() from: ClientOrigin,
   ): Promise<ApiKeyView> {
     return this.keys.update(user.userId, id, body, from);
   }
@@ -119,7 +118,7 @@ export class KeysController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', keyId) id: string,
     @Body() body: RollKeyBody,
-    @RequestOrigin() from: RequestOriginOf,
+    @RequestOrigin() from: ClientOrigin,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreatedApiKey> {
     void reply.header('Cache-Control', 'no-store');
@@ -173,7 +172,7 @@ export class KeysController {
   disable(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', keyId) id: string,
-    @RequestOrigin() from: RequestOriginOf,
+    @RequestOrigin() from: ClientOrigin,
   ): Promise<ApiKeyView> {
     return this.keys.disable(user.userId, id, from);
   }

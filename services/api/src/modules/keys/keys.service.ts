@@ -24,7 +24,7 @@ import { unauthorized } from '../auth';
 import { REDIS } from '../redis';
 import { hashApiKey } from '@fxrates/db';
 import { maskedKey, toApiKeyView } from './api-key-view';
-import { AuditLog, type AuditRecord } from '../audit';
+import { AuditLog, type AuditRecord, type ClientOrigin } from '../audit';
 import {
   changedRestrictions,
   defaultScopes,
@@ -37,12 +37,6 @@ const notFound = () =>
   new AppException(ErrorCode.KeyNotFound, 'No API key with this id belongs to your account.');
 
 const HOUR_MS = 3_600_000;
-
-/** Where a change came from, as the audit log records it. */
-export interface RequestOriginOf {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 /** What follows the product's prefix in each kind's keys, so a leaked key says what it is. */
 const KIND_MARKS: Record<ApiKeyKind, string> = { secret: '', publishable: 'pk_', test: 'test_' };
@@ -91,7 +85,7 @@ export class KeysService {
     );
   }
 
-  async create(userId: string, asked: CreateApiKeyRequest, from: RequestOriginOf): Promise<CreatedApiKey> {
+  async create(userId: string, asked: CreateApiKeyRequest, from: ClientOrigin): Promise<CreatedApiKey> {
     await this.creations.admit(userId);
     const kind = asked.kind ?? 'secret';
     const restrictions = keyRestrictions(
@@ -149,7 +143,7 @@ export class KeysService {
     userId: string,
     id: string,
     asked: UpdateApiKeyRequest,
-    from: RequestOriginOf,
+    from: ClientOrigin,
   ): Promise<ApiKeyView> {
     const em = this.em.fork();
     const updated = await em.transactional(async (tx) => {
@@ -187,12 +181,7 @@ export class KeysService {
    * `overlapHours` (0: stops at once), so a deployment can switch without an outage; a secret an
    * earlier roll left working stops now.
    */
-  async roll(
-    userId: string,
-    id: string,
-    overlapHours: number,
-    from: RequestOriginOf,
-  ): Promise<CreatedApiKey> {
+  async roll(userId: string, id: string, overlapHours: number, from: ClientOrigin): Promise<CreatedApiKey> {
     const em = this.em.fork();
     const { view, key, replaced } = await em.transactional(async (tx) => {
       const entity = await tx.findOne(ApiKey, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -233,7 +222,7 @@ export class KeysService {
   private async recordIn(
     tx: EntityManager,
     userId: string,
-    from: RequestOriginOf,
+    from: ClientOrigin,
     event: Pick<AuditRecord, 'action' | 'target' | 'detail'>,
   ): Promise<void> {
     const user = await tx.findOneOrFail(User, userId);
@@ -284,7 +273,7 @@ export class KeysService {
     };
   }
 
-  async disable(userId: string, id: string, from: RequestOriginOf): Promise<ApiKeyView> {
+  async disable(userId: string, id: string, from: ClientOrigin): Promise<ApiKeyView> {
     const em = this.em.fork();
     const key = await em.transactional(async (tx) => {
       const found = await tx.findOne(ApiKey, { id, user: userId });
