@@ -123,6 +123,16 @@ export interface AppConfig {
     /** WEB_URL without a trailing slash: where links in emails point (e.g. `${webUrl}/pricing`). */
     webUrl: string;
   };
+  webhooks: {
+    /** WEBHOOKS_ALLOW_INSECURE_LOCALHOST: http://localhost endpoints (development only). */
+    allowInsecureLocalhost: boolean;
+    /** Delays between the attempts of one delivery: attempts = length + 1. */
+    retryDelaysMs: number[];
+    timeoutMs: number;
+    disableAfterFailedDeliveries: number;
+    /** Resolver servers ("ip" or "ip:port"); empty: the system's dns.lookup. */
+    dnsServers: string[];
+  };
   paypal: {
     environment: 'sandbox' | 'live';
     apiBaseUrl: string;
@@ -334,6 +344,7 @@ export function loadConfig(
       sweepIntervalMs: e.EMAIL_SWEEP_INTERVAL_MS,
       webUrl: e.WEB_URL.replace(/\/+$/, ''),
     },
+    webhooks: webhooksConfig(e),
     paypal: {
       environment: e.PAYPAL_ENVIRONMENT,
       apiBaseUrl: (e.PAYPAL_API_BASE_URL || PAYPAL_API_BASE_URLS[e.PAYPAL_ENVIRONMENT]).replace(/\/+$/, ''),
@@ -348,6 +359,28 @@ export function loadConfig(
       eventAttempts: e.PAYPAL_EVENT_ATTEMPTS,
       eventSweepIntervalMs: e.PAYPAL_EVENT_SWEEP_INTERVAL_MS,
     },
+  };
+}
+
+/** WEBHOOKS_*: delays as numbers; plain-http localhost endpoints refused in production. */
+function webhooksConfig(e: Env): AppConfig['webhooks'] {
+  const problems: string[] = [];
+  if (e.WEBHOOKS_ALLOW_INSECURE_LOCALHOST && e.NODE_ENV === 'production') {
+    problems.push('WEBHOOKS_ALLOW_INSECURE_LOCALHOST must not be set in production');
+  }
+  const retryDelaysMs = e.WEBHOOKS_RETRY_DELAYS_MS.map(Number);
+  if (retryDelaysMs.some((delay) => !Number.isInteger(delay) || delay < 1)) {
+    problems.push(
+      `WEBHOOKS_RETRY_DELAYS_MS must be positive integers (milliseconds), got "${e.WEBHOOKS_RETRY_DELAYS_MS.join(',')}"`,
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    allowInsecureLocalhost: e.WEBHOOKS_ALLOW_INSECURE_LOCALHOST,
+    retryDelaysMs,
+    timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+    disableAfterFailedDeliveries: e.WEBHOOKS_DISABLE_AFTER_FAILED_DELIVERIES,
+    dnsServers: e.WEBHOOKS_DNS_SERVERS,
   };
 }
 

@@ -6,6 +6,7 @@ export * from './logger';
 export * from './log-context';
 export * from './operator-access';
 export * from './client-address';
+export * from './webhook-address';
 export type { LocalSecretsOptions } from './local-secrets';
 export * from './redis-rate-limiter';
 export * from './tracing';

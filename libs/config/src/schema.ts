@@ -585,6 +585,34 @@ export const ENV_SCHEMA = {
     min: 1,
     default: 1000,
   }),
+  WEBHOOKS_ALLOW_INSECURE_LOCALHOST: bool({
+    description:
+      'lets webhook endpoints be plain `http://localhost` / `http://127.0.0.1` (and sends to them), for development only; production refuses it (docs/api.md, Webhooks)',
+    default: false,
+  }),
+  WEBHOOKS_RETRY_DELAYS_MS: list({
+    description:
+      'delays between the attempts of one webhook delivery, comma-separated milliseconds (default 5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h: eight attempts over about 24 hours)',
+    default: ['5000', '300000', '1800000', '7200000', '18000000', '28800000', '28800000'],
+  }),
+  WEBHOOKS_TIMEOUT_MS: int({
+    description:
+      'longest one webhook attempt may take, connection to the last byte read (at most 64 KiB of the answer are read)',
+    min: 100,
+    max: 60_000,
+    default: 10_000,
+  }),
+  WEBHOOKS_DISABLE_AFTER_FAILED_DELIVERIES: int({
+    description:
+      'deliveries in a row whose every attempt failed (about 24 hours each) after which a webhook endpoint is disabled and its owner emailed',
+    min: 1,
+    default: 3,
+  }),
+  WEBHOOKS_DNS_SERVERS: list({
+    description:
+      'DNS servers (`ip` or `ip:port`, comma-separated) the worker resolves webhook endpoints with; empty: the system resolver (`/etc/hosts` included)',
+    default: [],
+  }),
   // OpenTelemetry's own variable names (docs/observability.md); the exporter also reads its other
   // OTEL_EXPORTER_OTLP_* settings (headers, timeout) itself.
   OTEL_EXPORTER_OTLP_ENDPOINT: url({

@@ -8,4 +8,5 @@ export * from './password-reset-token';
 export * from './email-change-token';
 export * from './api-key-hash';
 export * from './password-hash';
+export * from './webhook-secret';
 export * from './repositories';

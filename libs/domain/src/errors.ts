@@ -88,6 +88,31 @@ export enum ErrorCode {
   QuotaExceeded = 'quota-exceeded',
   /** The plan's concurrent rate streams (GET /api/v1/stream) are all open. */
   TooManyStreams = 'too-many-streams',
+  // Rate alerts
+  /** No rate alert of the caller's has that id (another user's answers the same). */
+  RateAlertNotFound = 'rate-alert-not-found',
+  /** The plan's most rate alerts (PLANS[plan].rateAlerts) are all in use. */
+  RateAlertLimitReached = 'rate-alert-limit-reached',
+  /** An alert by email to an address the account has not verified yet. */
+  AlertEmailNotVerified = 'alert-email-not-verified',
+  /** An alert by webhook while no active endpoint of the account receives `alert.triggered`. */
+  AlertWebhookMissing = 'alert-webhook-missing',
+  // Outgoing webhooks
+  /** No webhook endpoint of the caller's has that id (another account's answers the same). */
+  WebhookEndpointNotFound = 'webhook-endpoint-not-found',
+  /** No delivery of that endpoint has that id. */
+  WebhookDeliveryNotFound = 'webhook-delivery-not-found',
+  /** The plan's most webhook endpoints (PLANS[plan].webhookEndpoints) are all in use. */
+  WebhookEndpointLimitReached = 'webhook-endpoint-limit-reached',
+  /** The endpoint URL is not an absolute URL. */
+  WebhookUrlInvalid = 'webhook-url-invalid',
+  WebhookUrlTooLong = 'webhook-url-too-long',
+  /** Only https (plain http to localhost in development only). */
+  WebhookUrlNotHttps = 'webhook-url-not-https',
+  /** A user name or password in the URL. */
+  WebhookUrlCredentials = 'webhook-url-credentials',
+  /** An IP literal (any notation) or localhost of a loopback, private, link-local, metadata… range. */
+  WebhookUrlPrivateAddress = 'webhook-url-private-address',
   // Rate history
   InvalidDate = 'invalid-date',
   DateOutOfRange = 'date-out-of-range',
@@ -155,4 +180,10 @@ export interface Problem {
   message: string;
   instance?: string;
   errorId?: string;
+  /** On `plan-upgrade-required`: the cheapest plan that allows the request (a PlanId). */
+  requiredPlan?: string;
+  /** On `plan-upgrade-required`: the plan the key is on now. */
+  currentPlan?: string;
+  /** On `plan-upgrade-required`: where to upgrade (the pricing page, relative to the site). */
+  upgradeUrl?: string;
 }

@@ -23,3 +23,6 @@ export * from './two-factor';
 export * from './api-keys';
 export * from './audit';
 export * from './usage-breakdown';
+export * from './webhooks';
+export * from './rate-alerts';
+export * from './mcp-tools';

@@ -25,6 +25,10 @@ export interface PlanDefinition {
   endpoints: readonly PublicEndpoint[];
   /** Concurrent rate streams per user unless STREAM_LIMITS says otherwise; null: none. */
   defaultStreams: number | null;
+  /** Webhook endpoints an account may register (issue "Rates that come to you"). */
+  webhookEndpoints: number;
+  /** Rate alerts (thresholds and changes) an account may keep at once. */
+  rateAlerts: number;
   /** Null for a plan nobody pays for: it is never sold through PayPal. */
   price: PlanPrice | null;
   /** The pricing card's feature lines, its first the monthly quota as the card words it. */
@@ -49,6 +53,8 @@ const PLAN_TABLE = {
     currencies: 'featured-fiat',
     endpoints: BASE_ENDPOINTS,
     defaultStreams: null,
+    webhookEndpoints: 1,
+    rateAlerts: 3,
     price: null,
     features: ['1000 requests/month', 'Basic pairs', 'No support'],
   },
@@ -60,6 +66,8 @@ const PLAN_TABLE = {
     currencies: 'fiat-and-featured-crypto',
     endpoints: [...BASE_ENDPOINTS, 'historical'],
     defaultStreams: null,
+    webhookEndpoints: 3,
+    rateAlerts: 10,
     price: { monthly: 1599, annual: 16788, annualPerMonthDisplay: 1399 },
     features: ['10,000 requests/month', 'All pairs and top crypto', 'Email support'],
     mostPopular: true,
@@ -72,6 +80,8 @@ const PLAN_TABLE = {
     currencies: 'fiat-and-crypto',
     endpoints: ALL_ENDPOINTS,
     defaultStreams: 5,
+    webhookEndpoints: 10,
+    rateAlerts: 50,
     price: { monthly: 5999, annual: 63588, annualPerMonthDisplay: 5299 },
     features: ['100,000 requests/month', 'Superior burst rates', 'Email support'],
   },
@@ -83,6 +93,8 @@ const PLAN_TABLE = {
     currencies: 'all',
     endpoints: ALL_ENDPOINTS,
     defaultStreams: 50,
+    webhookEndpoints: 25,
+    rateAlerts: 200,
     price: { monthly: 9999, annual: 101988, annualPerMonthDisplay: 8499 },
     features: ['500,000 requests/month', 'All features', 'Priority support'],
   },

@@ -4,5 +4,6 @@ export * from './queue-of';
 export * from './connection';
 export * from './usage';
 export * from './paypal';
+export * from './webhooks';
 export * from './redis-eviction-policy';
 export * from './channels';

@@ -3,6 +3,7 @@ import type {
   RequeueUnappliedPayPalEventsJob,
   SyncPayPalSubscriptionJob,
 } from './paypal';
+import type { DeliverWebhookJob, FanOutWebhookEventJob, SendWebhookDisabledEmailJob } from './webhooks';
 import {
   QUEUES,
   RATES_INGEST,
@@ -19,6 +20,7 @@ import {
   type SendPasswordChangedEmailJob,
   type SendPasswordResetEmailJob,
   type SendQuotaAlertEmailJob,
+  type SendRateAlertEmailJob,
   type SendVerificationEmailJob,
 } from './queues';
 
@@ -53,6 +55,7 @@ export const JOB_DEFINITIONS = {
   flushUsage: job<FlushUsageJob>()('flush-usage', QUEUES.usageFlush),
   sendContactEmail: job<SendContactEmailJob>()('send-contact-email', QUEUES.email),
   sendQuotaAlertEmail: job<SendQuotaAlertEmailJob>()('send-quota-alert-email', QUEUES.email),
+  sendRateAlertEmail: job<SendRateAlertEmailJob>()('send-rate-alert-email', QUEUES.email),
   sendVerificationEmail: job<SendVerificationEmailJob>()('send-verification-email', QUEUES.email),
   sendPasswordResetEmail: job<SendPasswordResetEmailJob>()('send-password-reset-email', QUEUES.email),
   sendPasswordChangedEmail: job<SendPasswordChangedEmailJob>()('send-password-changed-email', QUEUES.email),
@@ -69,6 +72,9 @@ export const JOB_DEFINITIONS = {
   endLapsedPlans: job<EndLapsedPlansJob>()('end-lapsed-plans', QUEUES.paypalWebhooks),
   sampleSourceAges: job<SampleSourceAgesJob>()('sample-source-ages', QUEUES.sourceStatus),
   backfillHistory: job<BackfillHistoryJob>()('backfill-history', QUEUES.historyBackfill),
+  fanOutWebhookEvent: job<FanOutWebhookEventJob>()('fan-out-webhook-event', QUEUES.webhooks),
+  deliverWebhook: job<DeliverWebhookJob>()('deliver-webhook', QUEUES.webhooks),
+  sendWebhookDisabledEmail: job<SendWebhookDisabledEmailJob>()('send-webhook-disabled-email', QUEUES.email),
 } as const;
 
 type Definitions = typeof JOB_DEFINITIONS;

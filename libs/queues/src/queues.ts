@@ -12,6 +12,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   sourceStatus: 'source-status',
   historyBackfill: 'history-backfill',
+  webhooks: 'webhooks',
 } as const;
 
 /**
@@ -74,6 +75,16 @@ export interface SendContactEmailJob extends JobOrigin {
 /** Payload of `email` / `send-quota-alert-email`: the stored quota alert (a row of quota_alerts) to send. */
 export interface SendQuotaAlertEmailJob {
   alertId: string;
+}
+
+/** Payload of `email` / `send-rate-alert-email`: the firing (a row of rate_alert_firings) to send. */
+export interface SendRateAlertEmailJob {
+  firingId: string;
+}
+
+/** The job id of a rate alert firing's email: one per firing, so a second add joins the first. */
+export function rateAlertEmailJobId(firingId: string): string {
+  return `rate-alert.${firingId}`;
 }
 
 /** Payload of `email` / `send-verification-email`: the link (a row of email_verifications) to send. */

@@ -13,6 +13,7 @@ import {
 } from './emailed-links';
 import { givenKey, givenKeys, type GivenKey, type GivenKeyOptions, type GivenKeysOptions } from './keys';
 import { givenQuotaAlert, type GivenQuotaAlert, type GivenQuotaAlertOptions } from './quota-alerts';
+import { givenRateAlert, type GivenRateAlert, type GivenRateAlertOptions } from './rate-alerts';
 import { givenCloses, givenNoCloses, type GivenCloses } from './rate-history';
 import {
   givenAnonymousSession,
@@ -34,6 +35,11 @@ import {
 import { givenUsage, type GivenDailyRequests } from './usage';
 import { givenUser, type GivenUser, type GivenUserOptions } from './users';
 import { givenWebhookEvent, type GivenPayPalEvent, type GivenWebhookEventOptions } from './webhook-events';
+import {
+  givenWebhookEndpoint,
+  type GivenWebhookEndpoint,
+  type GivenWebhookEndpointOptions,
+} from './webhook-endpoints';
 
 /**
  * The test factories, bound to one database: each writes the rows the API or the worker would have
@@ -56,9 +62,12 @@ export interface Given {
   anonymousSession(options: GivenAnonymousSessionOptions): Promise<GivenAnonymousSession>;
   refreshToken(user: { id: string }, options: GivenRefreshTokenOptions): Promise<GivenRefreshToken>;
   webhookEvent(event: GivenPayPalEvent, options?: GivenWebhookEventOptions): Promise<{ id: string }>;
+  /** An outgoing webhook endpoint of `user`, its URL unchecked, with its secret. */
+  webhookEndpoint(user: { id: string }, options: GivenWebhookEndpointOptions): Promise<GivenWebhookEndpoint>;
   /** Every sign-in of `user` last proved itself at `at` (what its next refresh carries). */
   signInsAuthenticatedAt(user: { id: string }, at: Date): Promise<void>;
   quotaAlert(user: { id: string }, options?: GivenQuotaAlertOptions): Promise<GivenQuotaAlert>;
+  rateAlert(user: { id: string }, options?: GivenRateAlertOptions): Promise<GivenRateAlert>;
   contactMessage(email: string, options?: GivenContactMessageOptions): Promise<GivenContactMessage>;
   passwordReset(
     user: { id: string; email: string },
@@ -88,8 +97,10 @@ export function givenFor(db: GivenDatabase): Given {
     anonymousSession: (options) => givenAnonymousSession(db, options),
     refreshToken: (user, options) => givenRefreshToken(db, user, options),
     webhookEvent: (event, options) => givenWebhookEvent(db, event, options),
+    webhookEndpoint: (user, options) => givenWebhookEndpoint(db, user, options),
     signInsAuthenticatedAt: (user, at) => givenSignInsAuthenticatedAt(db, user, at),
     quotaAlert: (user, options) => givenQuotaAlert(db, user, options),
+    rateAlert: (user, options) => givenRateAlert(db, user, options),
     contactMessage: (email, options) => givenContactMessage(db, email, options),
     passwordReset: (user, options) => givenPasswordReset(db, user, options),
     emailVerification: (user, options) => givenEmailVerification(db, user, options),

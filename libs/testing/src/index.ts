@@ -25,7 +25,9 @@ export type {
   GivenRefreshTokenOptions,
 } from './sessions';
 export type { GivenPayPalEvent, GivenWebhookEventOptions } from './webhook-events';
+export type { GivenWebhookEndpoint, GivenWebhookEndpointOptions } from './webhook-endpoints';
 export type { GivenQuotaAlert, GivenQuotaAlertOptions } from './quota-alerts';
+export type { GivenRateAlert, GivenRateAlertOptions } from './rate-alerts';
 export type { GivenContactMessage, GivenContactMessageOptions } from './contact-messages';
 export type { GivenEmailedLink, GivenEmailedLinkOptions } from './emailed-links';
 export {

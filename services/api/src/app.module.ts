@@ -10,6 +10,7 @@ import { DirectRoutesModule } from './common/http';
 import { MetricsModule } from './common/metrics';
 import { Clock, SystemClock } from './common/time';
 import { AccountModule } from './modules/account';
+import { AlertsModule } from './modules/alerts';
 import { AuditModule } from './modules/audit';
 import { AuthModule } from './modules/auth';
 import { BillingModule } from './modules/billing';
@@ -22,6 +23,8 @@ import { PublicApiModule } from './modules/public-api';
 import { UsageModule } from './modules/usage';
 import { StatusModule } from './modules/status';
 import { LandingConverterModule } from './modules/landing-converter';
+import { McpModule } from './modules/mcp';
+import { WebhooksModule } from './modules/webhooks';
 import { RedisModule } from './modules/redis';
 import { FAIL_FAST_OPTIONS, watchConnection } from './modules/redis';
 import type { Redis } from 'ioredis';
@@ -72,12 +75,15 @@ export class AppModule {
         AccountModule,
         AuditModule,
         KeysModule,
+        AlertsModule,
         PlansModule,
         PublicApiModule,
         StatusModule,
         UsageModule,
         BillingModule,
         LandingConverterModule,
+        McpModule,
+        WebhooksModule,
         HealthModule,
       ],
       providers: [

@@ -49,7 +49,12 @@ const TAGS: [string, string][] = [
   ['auth', 'Accounts: sign-up, sign-in, refresh and sign-out; anonymous converter sessions'],
   ['account', "The signed-in user's profile and subscription"],
   ['keys', "The signed-in user's API keys"],
+  ['alerts', "The signed-in user's rate alerts: a pair above or below a level, or a change over a window"],
   ['usage', "The signed-in user's metered calls this month, per day and key"],
+  [
+    'webhooks',
+    "The signed-in user's outgoing webhook endpoints (signed by the Standard Webhooks convention), test events, delivery log and replays",
+  ],
   ['billing', 'Plans and prices, PayPal subscriptions and their webhooks'],
   ['contact', 'Messages to support'],
   ['operations', 'Health probes for orchestrators'],

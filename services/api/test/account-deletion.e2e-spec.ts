@@ -16,6 +16,8 @@ import {
   TwoFactorRepository,
   UsageRepository,
   User,
+  WebhookDelivery,
+  WebhookEndpoint,
 } from '@fxrates/db';
 import request from 'supertest';
 import { startPayPalStandIn, type PayPalStandIn } from '../../../libs/paypal/src/stand-in/paypal-stand-in';
@@ -59,6 +61,8 @@ describe('DELETE /api/account', () => {
       passwordResets: await em.count(PasswordReset, { userId }),
       twoFactor: (await new TwoFactorRepository(em).ofUser(userId)) === undefined ? 0 : 1,
       recoveryCodes: (await new TwoFactorRepository(em).recoveryCodeHashesOf(userId)).length,
+      webhookEndpoints: await em.count(WebhookEndpoint, { userId }),
+      webhookDeliveries: await em.count(WebhookDelivery, { userId }),
     };
   };
   /** An address matched as `lower(email) = lower(?)` would: exactly, whatever the letter case. */
@@ -148,6 +152,15 @@ describe('DELETE /api/account', () => {
     ).body.key as string;
     const login = await on(one).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
+    const hook = await on(one)
+      .post('/api/webhooks')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ url: 'https://hooks.example.com/deleted', events: ['rates.published'] })
+      .expect(201);
+    await on(one)
+      .post(`/api/webhooks/${hook.body.endpoint.id as string}/test`)
+      .set('Authorization', `Bearer ${accessToken}`)
+      .expect(202);
     // Both instances have the key cached as good.
     await usage(one, key).expect(200);
     await usage(two, key).expect(200);
@@ -219,6 +232,8 @@ describe('DELETE /api/account', () => {
       passwordResets: 0,
       twoFactor: 0,
       recoveryCodes: 0,
+      webhookEndpoints: 0,
+      webhookDeliveries: 0,
     });
 
     await until(() => deletionMails(String(email)).length === 1);

@@ -31,6 +31,14 @@ import { Schedules } from './schedules';
 import { SourceAgeSamplerProcessor } from './status/source-age-sampler.processor';
 import { infrastructureImports, infrastructureProviders } from './worker-infrastructure';
 import { WORKER_REDIS } from './worker.tokens';
+import { RateAlertDelivery, RateAlertEvaluator, RateAlertHistory } from './rate-alerts';
+import {
+  RatesWebhookEvents,
+  WebhookDeliveries,
+  WebhookDisabledMailer,
+  WebhookEmitter,
+  WebhooksProcessor,
+} from './webhooks';
 
 /** What the worker runs: its processors and schedules, and the services they use. */
 export const WORKER_SERVICES = [
@@ -42,6 +50,9 @@ export const WORKER_SERVICES = [
   MaintenanceProcessor,
   HistoryBackfillProcessor,
   QuotaAlertMailer,
+  RateAlertHistory,
+  RateAlertDelivery,
+  RateAlertEvaluator,
   VerificationMailer,
   EmailChangeMailer,
   PasswordResetMailer,
@@ -56,6 +67,11 @@ export const WORKER_SERVICES = [
   PayPalWebhooksProcessor,
   WorkerMetrics,
   Schedules,
+  WebhookEmitter,
+  RatesWebhookEvents,
+  WebhookDisabledMailer,
+  WebhookDeliveries,
+  WebhooksProcessor,
 ];
 
 /** The worker process: queue processors and schedules, no HTTP controllers. */

@@ -10,10 +10,14 @@ import { EmailedRow } from './emailed-row.entity';
 import { PasswordReset } from './password-reset.entity';
 import { Payment } from './payment.entity';
 import { QuotaAlert } from './quota-alert.entity';
+import { RateAlert } from './rate-alert.entity';
+import { RateAlertFiring } from './rate-alert-firing.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { freeSubscriptionOf, heldAndUpcoming, Subscription } from './subscription.entity';
 import { User } from './user.entity';
 import { WebhookEvent } from './webhook-event.entity';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 export {
   freeSubscriptionOf,
@@ -28,10 +32,14 @@ export {
   EmailVerification,
   PasswordReset,
   QuotaAlert,
+  RateAlert,
+  RateAlertFiring,
   RefreshToken,
   Subscription,
   User,
   WebhookEvent,
+  WebhookEndpoint,
+  WebhookDelivery,
 };
 
 /** Every entity, registered once for the API, the worker and the migration CLI. */
@@ -52,5 +60,9 @@ export const ENTITIES = [
   EmailChange,
   AccountSession,
   AuditEvent,
+  RateAlert,
+  RateAlertFiring,
+  WebhookEndpoint,
+  WebhookDelivery,
 ];
 export { AUDIT_EVENTS_KEPT_PER_ACCOUNT, AUDIT_IP_MAX, AUDIT_USER_AGENT_MAX } from './audit-event.entity';

@@ -27,6 +27,8 @@ import { Migration20261129123000_account_deletion } from './Migration20261129123
 import { Migration20261130100000_audit_events } from './Migration20261130100000_audit_events';
 import { Migration20261130090000_key_governance } from './Migration20261130090000_key_governance';
 import { Migration20261130110000_usage_breakdown } from './Migration20261130110000_usage_breakdown';
+import { Migration20261201020000_rate_alerts } from './Migration20261201020000_rate_alerts';
+import { Migration20261201010000_webhooks } from './Migration20261201010000_webhooks';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -88,4 +90,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130090000_key_governance', class: Migration20261130090000_key_governance },
   { name: 'Migration20261130100000_audit_events', class: Migration20261130100000_audit_events },
   { name: 'Migration20261130110000_usage_breakdown', class: Migration20261130110000_usage_breakdown },
+  { name: 'Migration20261201010000_webhooks', class: Migration20261201010000_webhooks },
+  { name: 'Migration20261201020000_rate_alerts', class: Migration20261201020000_rate_alerts },
 ];

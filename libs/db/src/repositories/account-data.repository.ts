@@ -44,6 +44,8 @@ const PERSONAL_TABLES = [
   'user_two_factor',
   'two_factor_recovery_codes',
   'audit_events',
+  // Its webhook endpoints (their sealed secrets) and, with them, their delivery logs.
+  'webhook_endpoints',
 ];
 
 /**

@@ -22,6 +22,9 @@ import { documentedOperations, nameOf, type Operation } from './support/openapi-
 import { expectProblem } from './support/problem';
 import { enrolTwoFactor } from './support/two-factor';
 
+const WEBHOOK_PATHS_ATTACK =
+  "every /api/webhooks/{id}… and /api/v1/webhooks/{id}… operation with another account's endpoint or delivery id";
+
 /**
  * Every path of the OpenAPI document with a parameter in it, and the test below that attacks it.
  * A new path with a parameter fails the first test until it is attacked here too.
@@ -30,9 +33,18 @@ const PARAMETER_PATHS: Record<string, string> = {
   '/api/keys/{id}/disable': "POST /api/keys/{id}/disable with another user's key id",
   '/api/keys/{id}': "PATCH /api/keys/{id} and POST /api/keys/{id}/roll with another user's key id",
   '/api/keys/{id}/roll': "PATCH /api/keys/{id} and POST /api/keys/{id}/roll with another user's key id",
+  '/api/webhooks/{id}': WEBHOOK_PATHS_ATTACK,
+  '/api/webhooks/{id}/test': WEBHOOK_PATHS_ATTACK,
+  '/api/webhooks/{id}/deliveries': WEBHOOK_PATHS_ATTACK,
+  '/api/webhooks/{id}/deliveries/{deliveryId}/replay': WEBHOOK_PATHS_ATTACK,
+  '/api/v1/webhooks/{id}': WEBHOOK_PATHS_ATTACK,
+  '/api/v1/webhooks/{id}/test': WEBHOOK_PATHS_ATTACK,
+  '/api/v1/webhooks/{id}/deliveries': WEBHOOK_PATHS_ATTACK,
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay': WEBHOOK_PATHS_ATTACK,
   '/api/v1/rates/historical/{date}': 'GET /api/v1/rates/historical/{date} with a date that is not one',
   '/api/account/payments/{id}': "GET /api/account/payments/{id} with another user's payment id",
   '/api/account/sessions/{id}': "DELETE /api/account/sessions/{id} with another user's session id",
+  '/api/alerts/{id}': "PATCH and DELETE /api/alerts/{id} with another user's rate alert id",
 };
 
 /**
@@ -82,6 +94,10 @@ const OWNED_BY_CALLER: Record<string, string> = {
     "POST /api/account/two-factor/recovery-codes with another user's recovery code",
   'POST /api/auth/reauthenticate': "POST /api/auth/reauthenticate with another user's refresh cookie",
   'GET /api/account/audit': 'GET /api/account/audit naming another user',
+  'GET /api/webhooks': 'GET /api/webhooks and POST /api/webhooks naming another account',
+  'POST /api/webhooks': 'GET /api/webhooks and POST /api/webhooks naming another account',
+  'GET /api/alerts': 'GET /api/alerts and POST /api/alerts naming another user',
+  'POST /api/alerts': 'GET /api/alerts and POST /api/alerts naming another user',
 };
 
 /**
@@ -684,6 +700,61 @@ describe('API1:2023 Broken Object Level Authorization', () => {
       }[]
     ).map((session) => session.id);
 
+  it(PARAMETER_PATHS['/api/alerts/{id}'], async () => {
+    const victim = await givenIn(t.app).rateAlert({ id: alice.userId }, { level: '1.25' });
+    const aliceAlerts = async () =>
+      (await http().get('/api/alerts').set('Authorization', bearer(alice)).expect(200)).body.alerts as {
+        id: string;
+        level: string;
+        paused: boolean;
+      }[];
+    for (const id of [
+      victim.id,
+      victim.id.toUpperCase(),
+      `%7B${victim.id}%7D`,
+      "1'%20OR%20'1'='1",
+      randomUUID(),
+    ]) {
+      expectProblem(
+        await http()
+          .patch(`/api/alerts/${id}`)
+          .set('Authorization', bearer(mallory))
+          .send({ paused: true, level: '9' }),
+        404,
+        'rate-alert-not-found',
+      );
+      expectProblem(
+        await http().delete(`/api/alerts/${id}`).set('Authorization', bearer(mallory)),
+        404,
+        'rate-alert-not-found',
+      );
+    }
+    expect((await aliceAlerts()).find((a) => a.id === victim.id)).toMatchObject({
+      level: '1.25',
+      paused: false,
+    });
+  });
+
+  it(OWNED_BY_CALLER['GET /api/alerts'], async () => {
+    const victim = await givenIn(t.app).rateAlert({ id: alice.userId });
+    const seen = await http()
+      .get(`/api/alerts?userId=${alice.userId}`)
+      .set('Authorization', bearer(mallory))
+      .expect(200);
+    expect((seen.body.alerts as { id: string }[]).map((a) => a.id)).not.toContain(victim.id);
+    const created = await http().post('/api/alerts').set('Authorization', bearer(mallory)).send({
+      base: 'EUR',
+      quote: 'USD',
+      condition: 'above',
+      level: '1.5',
+      channel: 'email',
+      userId: alice.userId,
+    });
+    expectProblem(created, 400, 'validation-failed');
+    const mine = await http().get('/api/alerts').set('Authorization', bearer(alice)).expect(200);
+    expect((mine.body.alerts as { level: string }[]).map((a) => a.level)).not.toContain('1.5');
+  });
+
   it(PARAMETER_PATHS['/api/account/sessions/{id}'], async () => {
     const [victim] = await aliceSessions();
     for (const id of [victim, victim.toUpperCase(), `%7B${victim}%7D`, "1'%20OR%20'1'='1", randomUUID()]) {
@@ -803,6 +874,96 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         .send({ password: PASSWORD })
         .expect(200);
       expect(await proved()).toEqual(before);
+    });
+  });
+
+  describe('webhook endpoints', () => {
+    const urlOf = 'https://hooks.example.com/victim';
+    /** Alice's endpoint (made through the API) and a delivery of it, and how she sees them. */
+    async function victimEndpoint() {
+      const created = await http()
+        .post('/api/webhooks')
+        .set('Authorization', bearer(alice))
+        .send({ url: urlOf, events: ['rates.published'] })
+        .expect(201);
+      const id = created.body.endpoint.id as string;
+      const tested = await http()
+        .post(`/api/webhooks/${id}/test`)
+        .set('Authorization', bearer(alice))
+        .expect(202);
+      return { id, deliveryId: tested.body.delivery.id as string };
+    }
+    const aliceSees = async (id: string) => {
+      const list = await http().get('/api/webhooks').set('Authorization', bearer(alice)).expect(200);
+      const log = await http()
+        .get(`/api/webhooks/${id}/deliveries`)
+        .set('Authorization', bearer(alice))
+        .expect(200);
+      return {
+        endpoints: list.body.endpoints as unknown[],
+        deliveries: (log.body.deliveries as unknown[]).length,
+      };
+    };
+
+    it(WEBHOOK_PATHS_ATTACK, async () => {
+      const victim = await victimEndpoint();
+      const before = await aliceSees(victim.id);
+      for (const [base, auth] of [
+        ['/api/webhooks', (test: request.Test) => test.set('Authorization', bearer(mallory))],
+        ['/api/v1/webhooks', (test: request.Test) => test.set('X-API-Key', mallory.key)],
+      ] as const) {
+        for (const id of [
+          victim.id,
+          victim.id.toUpperCase(),
+          `%7B${victim.id}%7D`,
+          "1'%20OR%20'1'='1",
+          randomUUID(),
+        ]) {
+          const refused = [
+            await auth(http().patch(`${base}/${id}`)).send({
+              url: 'https://mallory.example.com/',
+              enabled: false,
+            }),
+            await auth(http().delete(`${base}/${id}`)),
+            await auth(http().post(`${base}/${id}/test`)),
+            await auth(http().get(`${base}/${id}/deliveries`)),
+            await auth(http().post(`${base}/${id}/deliveries/${victim.deliveryId}/replay`)),
+          ];
+          for (const answer of refused) expectProblem(answer, 404, 'webhook-endpoint-not-found');
+        }
+      }
+      // Mallory's own endpoint does not open Alice's deliveries either.
+      const own = await http()
+        .post('/api/webhooks')
+        .set('Authorization', bearer(mallory))
+        .send({ url: 'https://mallory.example.com/', events: ['rates.published'] })
+        .expect(201);
+      expectProblem(
+        await http()
+          .post(`/api/webhooks/${own.body.endpoint.id as string}/deliveries/${victim.deliveryId}/replay`)
+          .set('Authorization', bearer(mallory)),
+        404,
+        'webhook-delivery-not-found',
+      );
+      expect(await aliceSees(victim.id)).toEqual(before);
+      expect(before.endpoints).toEqual([
+        expect.objectContaining({ id: victim.id, url: urlOf, status: 'active' }),
+      ]);
+    });
+
+    it(OWNED_BY_CALLER['GET /api/webhooks'], async () => {
+      const seen = await http()
+        .get(`/api/webhooks?userId=${alice.userId}`)
+        .set('Authorization', bearer(mallory))
+        .expect(200);
+      expect(JSON.stringify(seen.body)).not.toContain(urlOf);
+      const made = await http()
+        .post('/api/webhooks')
+        .set('Authorization', bearer(mallory))
+        .send({ url: 'https://mallory.example.com/2', events: ['rates.published'], userId: alice.userId });
+      expect([201, 400, 403]).toContain(made.status);
+      const alices = await http().get('/api/webhooks').set('Authorization', bearer(alice)).expect(200);
+      expect(JSON.stringify(alices.body)).not.toContain('mallory.example.com');
     });
   });
 });

@@ -19,6 +19,10 @@ import { startScriptedServer, type ScriptedServer } from './support/scripted-ser
  *   token and the client address go in the form body.
  * - services/worker (rate providers, ECB and Frankfurter history, SMTP): URLs from config only, no
  *   request reaches them.
+ * - services/worker/src/webhooks (outgoing webhooks): the one URL a customer gives us. The API takes
+ *   it only as https, without credentials, and not as an IP literal (in any notation) or localhost of a
+ *   refused range (below); the worker resolves it at each send, refuses any refused address, connects
+ *   to the vetted address and follows no redirect (services/worker/test/webhooks-ssrf.e2e-spec.ts).
  * The tests below send URLs of a loopback listener everywhere a request can carry one, and check
  * that the listener is never contacted and that every URL the API fetched starts with a configured base.
  */
@@ -170,6 +174,88 @@ describe('API7:2023 Server Side Request Forgery', () => {
     expect(res.status).toBe(202);
     expect(fetched.slice(before)).toEqual([siteverify.url]);
     expect(siteverify.requests.at(-1)!.get('response')).toBe(`good-${url}`);
+  });
+
+  describe('a webhook endpoint URL', () => {
+    /** The listener's loopback address, and the other refused ranges, in every notation a URL allows. */
+    const refusedTargets = () => {
+      const port = listener.port;
+      return [
+        `https://127.0.0.1:${port}/`,
+        `https://127.1:${port}/`,
+        `https://2130706433:${port}/`,
+        `https://0x7f000001:${port}/`,
+        `https://0177.0.0.1:${port}/`,
+        `https://0x7f.1:${port}/`,
+        `https://[::1]:${port}/`,
+        `https://[::ffff:127.0.0.1]:${port}/`,
+        `https://[::ffff:7f00:1]:${port}/`,
+        `https://[64:ff9b::7f00:1]:${port}/`,
+        `https://0.0.0.0:${port}/`,
+        `https://localhost:${port}/`,
+        'https://10.0.0.1/',
+        'https://172.16.0.1/',
+        'https://192.168.1.1/',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://100.64.0.1/',
+        'https://[fe80::1]/',
+        'https://[fc00::1]/',
+        'https://[fd00:ec2::254]/',
+      ];
+    };
+
+    it('is refused at creation and on change for every IP literal notation of a refused range, on both surfaces', async () => {
+      const surfaces = [
+        ['/api/webhooks', { Authorization: bearer(alice) }],
+        ['/api/v1/webhooks', { 'X-API-Key': alice.key }],
+      ] as const;
+      for (const [base, headers] of surfaces) {
+        for (const url of refusedTargets()) {
+          const res = await http()
+            .post(base)
+            .set(headers)
+            .send({ url, events: ['rates.published'] });
+          expect([base, url, res.status, res.body.code]).toEqual([
+            base,
+            url,
+            400,
+            'webhook-url-private-address',
+          ]);
+        }
+        for (const url of [
+          `http://127.0.0.1:${listener.port}/`,
+          'gopher://127.0.0.1/',
+          'file:///etc/passwd',
+        ]) {
+          const res = await http()
+            .post(base)
+            .set(headers)
+            .send({ url, events: ['rates.published'] });
+          expect([base, url, res.status, res.body.code]).toEqual([base, url, 400, 'webhook-url-not-https']);
+        }
+        const creds = await http()
+          .post(base)
+          .set(headers)
+          .send({ url: `https://example.com@127.0.0.1:${listener.port}/`, events: ['rates.published'] });
+        expect(creds.body.code).toBe('webhook-url-credentials');
+      }
+      const kept = await http()
+        .post('/api/webhooks')
+        .set('Authorization', bearer(alice))
+        .send({ url: 'https://hooks.example.com/fx', events: ['rates.published'] })
+        .expect(201);
+      for (const url of refusedTargets()) {
+        const res = await http()
+          .patch(`/api/webhooks/${kept.body.endpoint.id as string}`)
+          .set('Authorization', bearer(alice))
+          .send({ url });
+        expect([url, res.status, res.body.code]).toEqual([url, 400, 'webhook-url-private-address']);
+      }
+      await http()
+        .delete(`/api/webhooks/${kept.body.endpoint.id as string}`)
+        .set('Authorization', bearer(alice))
+        .expect(204);
+    });
   });
 
   it('fetches nothing a request names, on any documented operation, from any header, field or parameter', async () => {

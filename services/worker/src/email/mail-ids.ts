@@ -2,12 +2,14 @@
 export type MailKind =
   | 'contact'
   | 'quota-alert'
+  | 'rate-alert'
   | 'email-verification'
   | 'password-reset'
   | 'password-changed'
   | 'email-change'
   | 'email-changed'
-  | 'account-deleted';
+  | 'account-deleted'
+  | 'webhook-disabled';
 
 /** The domain of the sender address (MAIL_FROM), for Message-IDs of our own. */
 function senderDomain(from: string): string {

@@ -14,7 +14,9 @@ import {
   type SendPasswordChangedEmailJob,
   type SendPasswordResetEmailJob,
   type SendQuotaAlertEmailJob,
+  type SendRateAlertEmailJob,
   type SendVerificationEmailJob,
+  type SendWebhookDisabledEmailJob,
 } from '@fxrates/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -29,6 +31,8 @@ import { PasswordResetMailer } from '../password-reset/password-reset-mailer';
 import { JobHandler } from '../jobs/job-handler';
 import { JobProcessor } from '../jobs/job-processor';
 import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
+import { WebhookDisabledMailer } from '../webhooks/webhook-disabled-mailer';
+import { RateAlertDelivery } from '../rate-alerts';
 
 /** Messages younger than this may still be on their way into the queue. */
 const UNSENT_GRACE_MS = 2 * 60_000;
@@ -57,6 +61,8 @@ export class EmailProcessor extends JobProcessor implements OnModuleDestroy {
     private readonly passwordChanges: PasswordChangedMailer,
     private readonly emailChanges: EmailChangeMailer,
     private readonly accountDeletions: AccountDeletedMailer,
+    private readonly rateAlerts: RateAlertDelivery,
+    private readonly webhookDisabled: WebhookDisabledMailer,
   ) {
     super();
     // Timeouts as URL options: an unreachable server fails an attempt in seconds, not minutes.
@@ -78,6 +84,11 @@ export class EmailProcessor extends JobProcessor implements OnModuleDestroy {
   @JobHandler(JOBS.sendQuotaAlertEmail)
   sendQuotaAlertEmail(job: Job<SendQuotaAlertEmailJob>): Promise<{ sent: boolean }> {
     return this.quotaAlerts.send(job.data.alertId, this.transport);
+  }
+
+  @JobHandler(JOBS.sendRateAlertEmail)
+  sendRateAlertEmail(job: Job<SendRateAlertEmailJob>): Promise<{ sent: boolean }> {
+    return this.rateAlerts.send(job.data.firingId, this.transport);
   }
 
   @JobHandler(JOBS.sendVerificationEmail)
@@ -110,9 +121,19 @@ export class EmailProcessor extends JobProcessor implements OnModuleDestroy {
     return this.accountDeletions.send(job.data, this.transport);
   }
 
+  @JobHandler(JOBS.sendWebhookDisabledEmail)
+  sendWebhookDisabledEmail(job: Job<SendWebhookDisabledEmailJob>): Promise<{ sent: boolean }> {
+    return this.webhookDisabled.send(job.data, this.transport);
+  }
+
   @JobHandler(JOBS.requeueUnsentEmail)
   async requeueUnsentEmail(): Promise<{ requeued: number }> {
-    return { requeued: (await this.requeueUnsent()) + (await this.quotaAlerts.requeueUnsent()) };
+    return {
+      requeued:
+        (await this.requeueUnsent()) +
+        (await this.quotaAlerts.requeueUnsent()) +
+        (await this.rateAlerts.requeueUndelivered()),
+    };
   }
 
   /**
@@ -189,6 +210,14 @@ export class EmailProcessor extends JobProcessor implements OnModuleDestroy {
         `Quota alert ${alertId}: attempt ${job.attemptsMade} failed (${error.message})${final ? '; giving up' : ''}`,
       );
       if (final) await this.quotaAlerts.markFailed(alertId, error);
+      return;
+    }
+    if (job.name === JOBS.sendRateAlertEmail) {
+      const { firingId } = job.data as SendRateAlertEmailJob;
+      this.logger.warn(
+        `Rate alert firing ${firingId}: attempt ${job.attemptsMade} failed (${error.message})${final ? '; giving up' : ''}`,
+      );
+      if (final) await this.rateAlerts.markFailed(firingId, error);
       return;
     }
     if (job.name !== JOBS.sendContactEmail) return;

@@ -11,6 +11,7 @@ import { QuotaAlertMailer } from '../quota-alerts/quota-alert-mailer';
 import { JobHandler } from '../jobs/job-handler';
 import { JobProcessor } from '../jobs/job-processor';
 import { WORKER_REDIS } from '../worker.tokens';
+import { RatesWebhookEvents } from '../webhooks/rates-webhook-events';
 
 /** Renames the pending counts (and last-used times) to a batch in one step; 0 when there is nothing. */
 const TAKE_BATCH = `
@@ -43,6 +44,7 @@ export class UsageFlushProcessor extends JobProcessor {
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly quotaAlerts: QuotaAlertMailer,
+    private readonly webhookEvents: RatesWebhookEvents,
   ) {
     super();
     this.keys = usageRedisKeys(config.redis.keyPrefix);
@@ -116,6 +118,7 @@ export class UsageFlushProcessor extends JobProcessor {
     });
     // After the commit: a crash before this line leaves the alerts recorded, for the email sweep.
     await this.quotaAlerts.enqueue(alerts);
+    await this.webhookEvents.quotaThresholds(alerts);
     await this.redis.del(pendingKey, lastUsedKey);
     return total;
   }

@@ -17,9 +17,12 @@ import {
   type PendingJump,
   type ProviderId,
   type RateProvider,
+  type RatesTable,
 } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
 import { WorkerMetrics } from '../health/worker-metrics';
+import { RateAlertEvaluator } from '../rate-alerts';
+import { RatesWebhookEvents } from '../webhooks';
 import { WORKER_REDIS } from '../worker.tokens';
 import { RateHistoryReader } from './rate-history-reader';
 import { RateHistoryWriter } from './rate-history-writer';
@@ -61,6 +64,8 @@ export class RatesIngestion {
     private readonly history: RateHistoryWriter,
     private readonly recorded: RateHistoryReader,
     private readonly metrics: WorkerMetrics,
+    private readonly alerts: RateAlertEvaluator,
+    private readonly webhookEvents: RatesWebhookEvents,
   ) {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
     this.store = new RatesStore(redis, config.redis.keyPrefix);
@@ -172,11 +177,16 @@ export class RatesIngestion {
 
     await this.values.save(id, accepted);
     await this.health.recordSuccess(id, fetchedAt, newestObservation(own, accepted));
-    if (RATE_PROVIDER_KINDS[id] !== 'snapshot') await this.history.write(id, accepted);
+    if (RATE_PROVIDER_KINDS[id] !== 'snapshot') {
+      await this.history.write(id, accepted);
+      await this.webhookEvents.historyStored(id, accepted);
+    }
     const { merged, published } = await this.values.underTableLock(async () => {
       const table = mergeProviderValues(await this.restoreLost(await this.values.loadAll(this.enabled)));
       return { merged: table, published: table ? await this.store.publish(table) : false };
     });
+    if (published && merged) await this.evaluateAlerts(current, merged);
+    if (published && merged) await this.webhookEvents.tablePublished(current, merged);
     this.metrics.ingests.inc({ source: id, outcome: 'success' });
     this.logger.log(
       `${id}: ${accepted.size} value(s) accepted, ${refusals.length} refused; table ${merged?.version ?? 'none'} ${published ? 'published' : 'unchanged'}`,
@@ -189,6 +199,15 @@ export class RatesIngestion {
       version: merged?.version ?? null,
       published,
     };
+  }
+
+  /** Rate alerts on the pairs the new table changed; a failure leaves the next publish to catch up. */
+  private async evaluateAlerts(previous: RatesTable | null, table: RatesTable): Promise<void> {
+    try {
+      await this.alerts.evaluate(previous, table);
+    } catch (error) {
+      this.logger.error(`Rate alerts not evaluated on table ${table.version}: ${(error as Error).message}`);
+    }
   }
 
   /**

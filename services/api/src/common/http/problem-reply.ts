@@ -88,7 +88,10 @@ function clientErrorStatusOf(exception: unknown): number | undefined {
 
 function toProblem(exception: unknown, request: ProblemRequest): Problem {
   if (exception instanceof AppException) {
-    return problemOf(exception.code, exception.status, exception.message, exception.detail);
+    return {
+      ...problemOf(exception.code, exception.status, exception.message, exception.detail),
+      ...exception.extensions,
+    };
   }
   if (exception instanceof ThrottlerException) {
     const message = 'Too many requests. Wait a moment, then try again.';

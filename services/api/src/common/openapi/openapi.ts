@@ -8,7 +8,7 @@ import {
   type ResponseObject,
   type SchemaObject,
 } from '@nestjs/swagger';
-import { ErrorCode, REQUEST_ID_HEADER, type Problem } from '@fxrates/domain';
+import { ErrorCode, PLAN_IDS, REQUEST_ID_HEADER, type Problem } from '@fxrates/domain';
 import { STATUS_BY_CODE } from '../errors';
 import type { SharedHeaderName } from './route-schema';
 
@@ -44,6 +44,27 @@ export class ProblemDto implements Problem {
     description: 'On a 500 only: the id under which the error is logged; quote it to support',
   })
   errorId?: string;
+  @ApiProperty({
+    required: false,
+    enum: PLAN_IDS,
+    example: 'professional',
+    description: 'On `plan-upgrade-required` only: the cheapest plan that allows the request',
+  })
+  requiredPlan?: string;
+  @ApiProperty({
+    required: false,
+    enum: PLAN_IDS,
+    example: 'free',
+    description: "On `plan-upgrade-required` only: the key's plan",
+  })
+  currentPlan?: string;
+  @ApiProperty({
+    required: false,
+    format: 'uri-reference',
+    example: '/pricing',
+    description: 'On `plan-upgrade-required` only: the pricing page, where the plan is upgraded',
+  })
+  upgradeUrl?: string;
 }
 
 /** Every `code` a problem can carry. */

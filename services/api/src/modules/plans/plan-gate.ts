@@ -14,15 +14,21 @@ import { AppException } from '../../common/errors';
  * The pricing page, as a link a client can follow (RFC 8288): relative to the API's own origin, which
  * serves the site as well (one host: the Ingress and nginx send `/api` to the API and the rest to the web).
  */
-const PRICING_LINK = '</pricing>; rel="help"; title="Plans and upgrades"';
+const PRICING_PATH = '/pricing';
+const PRICING_LINK = `<${PRICING_PATH}>; rel="help"; title="Plans and upgrades"`;
 
+/**
+ * 403 `plan-upgrade-required`: the text names the plan needed and the key's own, and the body says the
+ * same to code (`requiredPlan`, `currentPlan`, `upgradeUrl`), so a client can offer the upgrade.
+ */
 function upgradeRequired(what: string, plan: PlanId | undefined, current: PlanId): AppException {
   const needed = plan ? PLANS[plan].name : 'a higher';
   return new AppException(
     ErrorCode.PlanUpgradeRequired,
-    `${what} needs the ${needed} plan or higher; your plan is ${PLANS[current].name}. Upgrade at /pricing.`,
+    `${what} needs the ${needed} plan or higher; your plan is ${PLANS[current].name}. Upgrade at ${PRICING_PATH}.`,
     undefined,
     { link: PRICING_LINK },
+    { ...(plan ? { requiredPlan: plan } : {}), currentPlan: current, upgradeUrl: PRICING_PATH },
   );
 }
 

@@ -1,0 +1,7 @@
+/**
+ * The MCP server of the public API (POST /api/v1/mcp): one tool per public read, each call made as
+ * the REST call it stands for.
+ */
+export { McpModule } from './mcp.module';
+export { MCP_PATH } from './mcp.openapi';
+export { MCP_FIXED_QUERY, MCP_TOOL_OPERATIONS, inputSchemaOf, toolParameters } from './mcp-tools';
