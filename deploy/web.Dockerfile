@@ -13,7 +13,8 @@
 # remote) carries its releases into the new image, so that a rollback is a config change only.
 #
 # Layout inside the images:
-#   shell:  /usr/share/nginx/html/                          index.html, main.js, chunks
+#   shell:  /usr/share/nginx/html/                          index.html, main.js, chunks,
+#           /usr/share/nginx/html/downloads/                the SDK tarball, the Postman collection
 #           /usr/share/nginx/runtime/config.json            written at start from the environment,
 #                                                           unless mounted (a ConfigMap in k8s)
 #   <name>: /usr/share/nginx/html/remotes/<name>/<version>/ mf-manifest.json, remoteEntry.js, chunks
@@ -62,8 +63,10 @@ ARG TYPECHECK=true
 RUN if [ "$TYPECHECK" = true ]; then node scripts/build-frontends.mjs --typecheck-only; fi
 
 # One build stage per app: a target builds only its own app (webpack in production mode).
+# The backend is built for its OpenAPI document only: the Postman collection /downloads serves is made
+# from it (scripts/build-downloads.mjs, run by build-frontends.mjs after the shell).
 FROM dependencies AS build-shell
-RUN node scripts/build-frontends.mjs shell --skip-typecheck
+RUN npm run build:backend && node scripts/build-frontends.mjs shell --skip-typecheck
 
 FROM dependencies AS build-marketing
 ARG BUILD_VERSION

@@ -120,7 +120,9 @@ function createWebpackConfig(app) {
         filename: '[name].js',
         chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: `fxrates_${app.name}`,
-        clean: true,
+        // downloads/, llms.txt, llms-full.txt, docs.md (the shell's): written after the build by
+        // scripts/build-downloads.mjs.
+        clean: { keep: /^(downloads\/|llms\.txt$|llms-full\.txt$|docs\.md$)/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -207,6 +209,8 @@ function createWebpackConfig(app) {
           stylesheets: [`/${mantineStylesheet.fileName}`],
           // Only the host starts by reading /config.json: it is fetched while main.js downloads.
           preloadRuntimeConfig: !isRemote,
+          // Which build this page is, for operators: in the page source, never in its visible text.
+          buildVersion,
         }),
         new StaticFilesPlugin({ [mantineStylesheet.fileName]: mantineStylesheet.source }),
         // Which version this build is: scripts/serve-web.mjs and nginx publish it under /remotes/<name>/<version>/.

@@ -143,7 +143,20 @@ async function main() {
   );
   if (!skipTypecheck) typecheck();
   if (typecheckOnly) return;
+  // The SDK tarball and the Postman collection the docs page links to, served by the shell's origin
+  // (scripts/build-downloads.mjs). While watching: made once, next to what webpack rebuilds.
+  const downloads = apps.includes('shell') && !releaseDir;
+  const { buildDownloads } = downloads ? await import('./build-downloads.mjs') : {};
+  if (downloads && watch) {
+    buildDownloads({ out: outputPath('shell') }).catch((error) =>
+      log(`downloads not built: ${error.message}`),
+    );
+  }
   await runWebpack(apps, { releaseDir, declaredVersions, watch });
+  if (downloads) {
+    const { sdk } = await buildDownloads({ out: outputPath('shell') });
+    log(`downloads: ${sdk.file}, the Postman collection`);
+  }
   for (const app of apps) log(`output: ${path.relative(process.cwd(), outputPath(app, releaseDir)) || '.'}`);
 }
 

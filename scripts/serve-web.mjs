@@ -100,8 +100,13 @@ function releaseVersion(distDir) {
   }
 }
 
+/** Types the static-file plugin does not know: the SDK's tarball (/downloads, scripts/build-downloads.mjs). */
+const EXTRA_TYPES = { '.tgz': 'application/gzip' };
+
 function cacheHeaders(reply, filePath) {
   reply.header('Cache-Control', HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE);
+  const type = EXTRA_TYPES[path.extname(filePath)];
+  if (type) reply.header('Content-Type', type);
 }
 
 /** The built files of one app: cached by name, gzipped, and (shell) client-side routes as index.html. */

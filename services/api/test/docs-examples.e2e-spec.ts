@@ -1,8 +1,9 @@
-import type { PlanId } from '@fxrates/domain';
+import { PLANS, type PlanId } from '@fxrates/domain';
 import { createFxRatesClient, type FxRatesResponse } from '@fxrates/sdk';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { sdkCallArguments } from '../../../frontends/marketing/src/docs/code-snippets';
+import { EXAMPLE_ANSWERS } from '../../../frontends/marketing/src/docs/example-answers';
 import {
   endpointUrl,
   PUBLIC_ENDPOINTS,
@@ -15,6 +16,27 @@ import { until } from '../../worker/test/support/waiting';
 import { givenIn } from './support/given';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
+
+/**
+ * Where `example` shows what `real` does not have: a field it lacks, or has with another JSON type. A
+ * null in the example stands for any value; a list is compared by its first entry (the page's are shortened).
+ */
+function shapeDifferences(example: unknown, real: unknown, at = '$'): string[] {
+  if (example === null) return [];
+  const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+  if (kind(example) !== kind(real)) return [`${at}: ${kind(example)} shown, ${kind(real)} answered`];
+  if (Array.isArray(example)) {
+    const answered = real as unknown[];
+    return example.length > 0 && answered.length > 0
+      ? shapeDifferences(example[0], answered[0], `${at}[0]`)
+      : [];
+  }
+  if (typeof example !== 'object') return [];
+  const answered = real as Record<string, unknown>;
+  return Object.entries(example as Record<string, unknown>).flatMap(([key, value]) =>
+    key in answered ? shapeDifferences(value, answered[key], `${at}.${key}`) : [`${at}.${key}: not answered`],
+  );
+}
 
 /**
  * Every example of the docs page (/docs, frontends/marketing/src/docs/public-endpoints.ts) as a
@@ -62,6 +84,16 @@ describe("the docs page's examples, called with the plan each names", () => {
     async (_url, plan, endpoint) => {
       const answer = await call(endpoint, await keyOn(plan));
       expect([answer.status, answer.body.code]).toEqual([200, undefined]);
+    },
+  );
+
+  it.each(ANSWERED.map((endpoint) => [endpointUrl(endpoint), endpoint] as const))(
+    'the example answer the page shows for %s is the real answer in shape',
+    async (_url, endpoint) => {
+      const example = EXAMPLE_ANSWERS[endpoint.id];
+      const answer = await call(endpoint, await keyOn(endpoint.plan));
+      expect(answer.status).toBe(example.status);
+      expect(shapeDifferences(example.body, answer.body)).toEqual([]);
     },
   );
 
@@ -119,7 +151,16 @@ describe("the docs page's examples, called with the plan each names", () => {
   )('%s refuses a Free key, naming the plan and linking to pricing', async (_url, endpoint) => {
     const refused = await call(endpoint, await keyOn('free')).expect(403);
     expect(refused.body.code).toBe('plan-upgrade-required');
-    expect(refused.body.message).toMatch(/needs the \w+ plan or higher; your plan is Free/);
+    expect(refused.body).toMatchObject({
+      title: 'Plan upgrade required',
+      detail: expect.stringMatching(
+        new RegExp(`needs the ${PLANS[endpoint.plan].name} plan or higher; your plan is Free`),
+      ),
+      requiredPlan: endpoint.plan,
+      currentPlan: 'free',
+      upgradeUrl: '/pricing',
+    });
+    expect(refused.body.message).toBe(refused.body.detail);
     expect(refused.headers.link).toContain('</pricing>');
   });
 });

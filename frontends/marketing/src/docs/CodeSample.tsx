@@ -3,10 +3,10 @@ import { CheckIcon, CopyIcon } from '@fxrates/web-kit';
 import classes from './code-sample.module.css';
 
 /**
- * A block of code with a copy button. The button sits in a bar above the code, never over it; a
+ * A block of code with a copy button (`maxHeight`: taller code scrolls inside it). The button sits in a bar above the code, never over it; a
  * line too long for the screen wraps (long URLs break anywhere), so nothing hides past the edge.
  */
-export function CodeSample({ code, label }: { code: string; label: string }) {
+export function CodeSample({ code, label, maxHeight }: { code: string; label: string; maxHeight?: number }) {
   return (
     <div className={classes.sample}>
       <Group justify="flex-end" className={classes.bar}>
@@ -25,7 +25,16 @@ export function CodeSample({ code, label }: { code: string; label: string }) {
           )}
         </CopyButton>
       </Group>
-      <Code block fz="sm" aria-label={label} className={classes.code}>
+      <Code
+        block
+        fz="sm"
+        aria-label={label}
+        className={classes.code}
+        // A long block scrolls within its own box: nothing of it lies under what follows.
+        style={maxHeight ? { maxHeight, overflowY: 'auto' } : undefined}
+        // Scrolled with the keyboard too.
+        tabIndex={maxHeight ? 0 : undefined}
+      >
         {code}
       </Code>
     </div>

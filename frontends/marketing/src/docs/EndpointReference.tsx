@@ -2,11 +2,16 @@ import { Badge, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CodeSample } from './CodeSample';
 import { SNIPPET_LANGUAGES, SNIPPETS, type SnippetLanguage } from './code-snippets';
+import { EXAMPLE_ANSWERS, exampleAnswerText } from './example-answers';
+import { planBadgeColor, planBadgeLabel, planBadgeTitle } from './plan-badge';
 import { PUBLIC_ENDPOINTS } from './public-endpoints';
 
+/** Below the page's fixed header when the side navigation jumps to an endpoint. */
+export const ANCHOR_OFFSET = 80;
+
 /**
- * One section per public endpoint: what it does, its parameters and an example in curl, JavaScript
- * (@fxrates/sdk) and Python. Choosing a language in one section shows it in every section, as a
+ * One section per public endpoint: the plan it needs (from the plan table), what it does, its
+ * parameters, an example in curl, JavaScript (@fxrates/sdk) and Python, and the answer to it. Choosing a language in one section shows it in every section, as a
  * reader works in one language.
  */
 export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix: string }) {
@@ -17,9 +22,24 @@ export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; key
         <Stack key={endpoint.id} gap="xs" component="section" aria-labelledby={`endpoint-${endpoint.id}`}>
           <Group gap="xs">
             <Badge variant="light">GET</Badge>
-            <Title order={3} fz="lg" ff="monospace" id={`endpoint-${endpoint.id}`}>
+            <Title
+              order={3}
+              fz="lg"
+              ff="monospace"
+              id={`endpoint-${endpoint.id}`}
+              style={{ scrollMarginTop: ANCHOR_OFFSET }}
+            >
               {endpoint.path}
             </Title>
+            <Badge
+              variant="filled"
+              color={planBadgeColor(endpoint.plan)}
+              title={planBadgeTitle(endpoint.plan)}
+              data-testid="plan-badge"
+              data-plan={endpoint.plan}
+            >
+              {planBadgeLabel(endpoint.plan)}
+            </Badge>
             {!endpoint.metered && (
               <Badge variant="outline" color="gray">
                 not metered
@@ -68,8 +88,32 @@ export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; key
               </Tabs.Panel>
             ))}
           </Tabs>
+          <ExampleAnswer endpointId={endpoint.id} path={endpoint.path} />
         </Stack>
       ))}
+    </Stack>
+  );
+}
+
+function ExampleAnswer({ endpointId, path }: { endpointId: string; path: string }) {
+  const answer = EXAMPLE_ANSWERS[endpointId];
+  if (!answer) return null;
+  return (
+    <Stack gap={4} data-testid="example-answer">
+      <Group gap="xs">
+        <Text fw={600} size="sm">
+          Example answer
+        </Text>
+        <Badge color="teal.9" variant="light" size="sm">
+          {answer.status}
+        </Badge>
+        {answer.shortened && (
+          <Text size="xs" c="dimmed">
+            lists shortened
+          </Text>
+        )}
+      </Group>
+      <CodeSample label={`Example answer for ${path}`} code={exampleAnswerText(answer)} maxHeight={320} />
     </Stack>
   );
 }

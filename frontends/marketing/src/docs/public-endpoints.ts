@@ -1,4 +1,7 @@
-import { cheapestPlanFor, type PlanId } from '@fxrates/domain';
+import { cheapestPlanFor, PLAN_IDS, type PlanId } from '@fxrates/domain';
+
+/** Every plan may call the endpoints outside the plan table (the catalogue, usage, status): the cheapest. */
+const EVERY_PLAN = PLAN_IDS[0];
 
 export interface EndpointParameter {
   name: string;
@@ -91,7 +94,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     summary: 'One exchange rate',
     parameters: [from, to],
     metered: true,
-    plan: 'free',
+    plan: cheapestPlanFor('rate'),
     sdkMethod: 'rate',
   },
   {
@@ -100,7 +103,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     summary: 'Convert an amount',
     parameters: [from, to, amount, metalUnit],
     metered: true,
-    plan: 'free',
+    plan: cheapestPlanFor('convert'),
     sdkMethod: 'convert',
   },
   {
@@ -109,7 +112,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     summary: 'Convert an amount (short path)',
     parameters: [from, to, amount, metalUnit],
     metered: true,
-    plan: 'free',
+    plan: cheapestPlanFor('convert'),
     sdkMethod: 'convert',
   },
   {
@@ -127,7 +130,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       },
     ],
     metered: true,
-    plan: 'free',
+    plan: cheapestPlanFor('latest'),
     sdkMethod: 'latest',
   },
   {
@@ -197,7 +200,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       { name: 'type', example: 'fiat', required: false, description: 'fiat, crypto or metal (default: all)' },
     ],
     metered: false,
-    plan: 'free',
+    plan: EVERY_PLAN,
     sdkMethod: 'currencies',
   },
   {
@@ -207,7 +210,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       "This month's quota state, and every call of your keys by day, key, endpoint and status class (`from`/`to` choose the days; needs the usage:read scope)",
     parameters: [],
     metered: false,
-    plan: 'free',
+    plan: EVERY_PLAN,
     sdkMethod: 'usage',
   },
   {
@@ -217,7 +220,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
       "Every rate source's freshness: last success, failures in a row, data age, per plan whether its freshness target is met, its publish cadence and the publications it missed in the last 7 days; and every currency with the source and age of its rate. No key needed",
     parameters: [],
     metered: false,
-    plan: 'free',
+    plan: EVERY_PLAN,
     sdkMethod: 'status',
     keyless: true,
   },
@@ -227,7 +230,7 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpointDoc[] = [
     summary: "Each source's data age over the last 24 hours, in 5-minute steps. No key needed",
     parameters: [],
     metered: false,
-    plan: 'free',
+    plan: EVERY_PLAN,
     sdkMethod: 'statusHistory',
     keyless: true,
   },

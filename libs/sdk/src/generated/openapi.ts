@@ -4,6 +4,138 @@
  * changes; services/api/test/sdk-generated.e2e-spec.ts fails while this file is out of date.
  */
 export interface paths {
+  '/api/v1/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How to connect to the MCP server; its event stream is not offered
+     * @description Answers with the server's name, transport, endpoint, authentication and tool names; your key as for POST. A GET that asks for `text/event-stream` (an MCP client opening the server-to-client stream) is 405 `method-not-allowed`: this server answers every request in its POST and has nothing to push.
+     */
+    get: operations['describeMcp'];
+    put?: never;
+    /**
+     * The MCP server for AI agents (Model Context Protocol, Streamable HTTP)
+     * @description One JSON-RPC message a POST, answered as JSON; no session. Your key goes in `X-API-Key` or as `Authorization: Bearer <key>`. `tools/list` lists one tool per public read (`fxrates_latest`: getLatestRates, `fxrates_rate`: getRate, `fxrates_convert`: convert, `fxrates_historical`: getHistoricalRates, `fxrates_timeseries`: getTimeSeries, `fxrates_fluctuation`: getFluctuation, `fxrates_currencies`: listCurrencies, `fxrates_status`: getStatus, `fxrates_usage`: getQuotaUsage), each taking the query and path parameters of its GET operation; numbers come as decimal strings. A `tools/call` is that GET with your key: metered, scoped and gated by your plan exactly as it (one call each); the API refusing it is a result with `isError` carrying the RFC 9457 problem. `initialize` and `tools/list` are not metered. A body that is not a JSON-RPC message is 400 `validation-failed`, whose problem is also a JSON-RPC error response (`jsonrpc`, `id`, `error`).
+     */
+    post: operations['callMcp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your webhook endpoints (never their secrets)
+     * @description Oldest first, with the most endpoints your plan allows (`limit`). Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Add a webhook endpoint; its signing secret is in this response only
+     * @description Events are signed by the Standard Webhooks convention (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`) with the `whsec_…` secret answered here once. The URL must be https, without a user name or password, at most 2,048 characters, and not an IP address (in any notation) of a loopback, private, link-local, CGNAT, metadata or other reserved range; names are resolved and checked again at each send. `pairs` and `minChangePercent` choose the `rate.changed` events sent. Your plan caps the number of endpoints (403 `webhook-endpoint-limit-reached`, naming the plan that allows more in `requiredPlan`). Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete an endpoint and its delivery log
+     * @description Another account's endpoint, or an id that is none, is the same 404 `webhook-endpoint-not-found`. Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint's URL, description, events, pairs or minimum change, or disable / enable it
+     * @description Only the fields sent change. `enabled: false` stops sending to it; `enabled: true` starts again (also after the worker disabled it for repeated failure). The URL rules of creation apply. Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signed test event to an endpoint
+     * @description An event of the endpoint's first type whose `data` is `{"test": true, …}`, signed and retried as any other; its delivery is in the log. Not metered. Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's delivery log, newest first
+     * @description Each event sent to it, with its attempts, the last status or error and the next attempt. `nextCursor` is the cursor of the following page, null on the last. Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery's event again
+     * @description A new delivery of the same event (same `webhook-id`: receivers de-duplicate on it), retried as any other. Replays are not metered. Needs a key with the `webhooks` scope; management calls are not metered.
+     */
+    post: operations['replayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/rates/latest': {
     parameters: {
       query?: never;
@@ -248,6 +380,140 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    WebhookEndpoint: {
+      /** Format: uuid */
+      id: string;
+      /** @example https://example.com/hooks/fxrates */
+      url: string;
+      /** @example Production receiver */
+      description: string;
+      events: ('rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold')[];
+      /**
+       * @description `rate.changed`: the pairs watched
+       * @example [
+       *       "EUR/USD"
+       *     ]
+       */
+      pairs: string[];
+      /**
+       * @description `rate.changed`: the least change sent, in percent (decimal string)
+       * @example 0.1
+       */
+      minChangePercent: string;
+      /** @enum {string} */
+      status: 'active' | 'disabled';
+      /** @description Why it is disabled: by you, or after repeated failure (and since when) */
+      disabledReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    WebhookEndpointList: {
+      /** @description Oldest first */
+      endpoints: components['schemas']['WebhookEndpoint'][];
+      /** @description The most endpoints the account's plan may have */
+      limit: number;
+    };
+    CreateWebhookEndpointRequest: {
+      /** @example Production receiver */
+      description?: string;
+      /**
+       * @description `rate.changed`: the pairs watched, BASE/QUOTE codes of the catalogue
+       * @example [
+       *       "EUR/USD",
+       *       "BTC/USD"
+       *     ]
+       */
+      pairs?: string[];
+      /**
+       * @description `rate.changed`: the least change sent, in percent, as a decimal string (0 to 1000, 4 decimals)
+       * @default 0
+       * @example 0.1
+       */
+      minChangePercent: string;
+      /**
+       * @description https only; no user name or password; not an address of a private, loopback or link-local range
+       * @example https://example.com/hooks/fxrates
+       */
+      url: string;
+      /**
+       * @example [
+       *       "rates.published"
+       *     ]
+       */
+      events: ('rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold')[];
+    };
+    CreatedWebhookEndpoint: {
+      endpoint: components['schemas']['WebhookEndpoint'];
+      /**
+       * @description The signing secret (Standard Webhooks `whsec_<base64>`): shown this once only
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    UpdateWebhookEndpointRequest: {
+      /** @example Production receiver */
+      description?: string;
+      /**
+       * @description `rate.changed`: the pairs watched, BASE/QUOTE codes of the catalogue
+       * @example [
+       *       "EUR/USD",
+       *       "BTC/USD"
+       *     ]
+       */
+      pairs?: string[];
+      /**
+       * @description `rate.changed`: the least change sent, in percent, as a decimal string (0 to 1000, 4 decimals)
+       * @default 0
+       * @example 0.1
+       */
+      minChangePercent: string;
+      /** @example https://example.com/hooks/fxrates */
+      url?: string;
+      events?: ('rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold')[];
+      /** @description false disables the endpoint (nothing is sent to it); true enables it again */
+      enabled?: boolean;
+    };
+    WebhookEndpointAnswer: {
+      endpoint: components['schemas']['WebhookEndpoint'];
+    };
+    WebhookDelivery: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description The event id: also the `webhook-id` header
+       * @example evt_2f1c…
+       */
+      eventId: string;
+      /** @enum {string} */
+      type: 'rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold';
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      /** @description HTTP status of the last attempt */
+      lastStatus: number | null;
+      /** @example HTTP 500 */
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+      /** Format: date-time */
+      nextAttemptAt: string | null;
+      /**
+       * Format: uuid
+       * @description The delivery this replays
+       */
+      replayOf: string | null;
+    };
+    WebhookDeliveryAnswer: {
+      delivery: components['schemas']['WebhookDelivery'];
+    };
+    WebhookDeliveryPage: {
+      /** @description Newest first */
+      deliveries: components['schemas']['WebhookDelivery'][];
+      /** @description Cursor of the next page (pass it as `cursor`), null on the last page */
+      nextCursor: string | null;
+    };
     /** @description RFC 9457 problem details. `code` is stable and machine-readable; each response lists the codes it can carry. */
     Problem: {
       /**
@@ -285,6 +551,24 @@ export interface components {
        * @example req-1a2b3c
        */
       errorId?: string;
+      /**
+       * @description On `plan-upgrade-required` only: the cheapest plan that allows the request
+       * @example professional
+       * @enum {string}
+       */
+      requiredPlan?: 'free' | 'basic' | 'professional' | 'enterprise';
+      /**
+       * @description On `plan-upgrade-required` only: the key's plan
+       * @example free
+       * @enum {string}
+       */
+      currentPlan?: 'free' | 'basic' | 'professional' | 'enterprise';
+      /**
+       * Format: uri-reference
+       * @description On `plan-upgrade-required` only: the pricing page, where the plan is upgraded
+       * @example /pricing
+       */
+      upgradeUrl?: string;
     };
     LatestRates: {
       /** @example USD */
@@ -1044,6 +1328,1654 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  describeMcp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How to connect */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @example FXRates Pro */
+            name: string;
+            /** @enum {string} */
+            transport: 'streamable-http';
+            /** @example /api/v1/mcp */
+            endpoint: string;
+            /** @example X-API-Key: <your key>, or Authorization: Bearer <your key> */
+            authentication: string;
+            /**
+             * @description The tools tools/list describes
+             * @example [
+             *       "fxrates_latest",
+             *       "fxrates_convert"
+             *     ]
+             */
+            tools: string[];
+            /**
+             * @description The API in Markdown, MCP included
+             * @example /docs.md
+             */
+            documentation?: string;
+          };
+        };
+      };
+      /** @description The request is invalid: `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `method-not-allowed` */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 405;
+            /** @enum {string} */
+            code?: 'method-not-allowed';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  callMcp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          jsonrpc: '2.0';
+          /**
+           * @description The request id, echoed by its response; absent in a notification
+           * @example 1
+           */
+          id?: string | number;
+          /** @example tools/call */
+          method: string;
+          /**
+           * @description The method's parameters, e.g. `{"name":"fxrates_convert","arguments":{"from":"USD","to":"EUR","amount":100}}`
+           * @example {
+           *       "name": "fxrates_convert",
+           *       "arguments": {
+           *         "from": "USD",
+           *         "to": "EUR",
+           *         "amount": 100
+           *       }
+           *     }
+           */
+          params?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The JSON-RPC response to the request */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /**
+             * @description The request id, echoed by its response; absent in a notification
+             * @example 1
+             */
+            id?: string | number;
+            /** @description The method's result. Of `tools/call`: `content` (the REST answer's JSON as text), `structuredContent` (the same object), `isError` when the API refused the call (the text is then its RFC 9457 problem) and `_meta` (the REST call's request id and rate-limit headers) */
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              /** @example -32602 */
+              code: number;
+              /** @example Unknown tool: fxrates_nothing */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description A notification or a response: accepted, nothing to answer */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-json' | 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointList'];
+        };
+      };
+      /** @description The request is invalid: `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookEndpointRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWebhookEndpoint'];
+        };
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed`, `webhook-url-credentials`, `webhook-url-invalid`, `webhook-url-not-https`, `webhook-url-private-address`, `webhook-url-too-long` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'invalid-json'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'validation-failed'
+              | 'webhook-url-credentials'
+              | 'webhook-url-invalid'
+              | 'webhook-url-not-https'
+              | 'webhook-url-private-address'
+              | 'webhook-url-too-long';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed`, `webhook-endpoint-limit-reached` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'scope-not-allowed'
+              | 'webhook-endpoint-limit-reached';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-json' | 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found`, `webhook-endpoint-not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found' | 'webhook-endpoint-not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookEndpointRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointAnswer'];
+        };
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed`, `webhook-url-credentials`, `webhook-url-invalid`, `webhook-url-not-https`, `webhook-url-private-address`, `webhook-url-too-long` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'invalid-json'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'validation-failed'
+              | 'webhook-url-credentials'
+              | 'webhook-url-invalid'
+              | 'webhook-url-not-https'
+              | 'webhook-url-private-address'
+              | 'webhook-url-too-long';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found`, `webhook-endpoint-not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found' | 'webhook-endpoint-not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryAnswer'];
+        };
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-json' | 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found`, `webhook-endpoint-not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found' | 'webhook-endpoint-not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Deliveries per page */
+        limit?: number;
+        /** @description The `next` of the page before, as given (opaque); left out for the first page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The endpoint id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryPage'];
+        };
+      };
+      /** @description The request is invalid: `invalid-cursor`, `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-cursor' | 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found`, `webhook-endpoint-not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found' | 'webhook-endpoint-not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  replayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint id */
+        id: string;
+        /** @description The delivery id from the log */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryAnswer'];
+        };
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-json' | 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?: 'api-key-disabled' | 'ip-not-allowed' | 'origin-not-allowed' | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found`, `webhook-delivery-not-found`, `webhook-endpoint-not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found' | 'webhook-delivery-not-found' | 'webhook-endpoint-not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
   getLatestRates: {
     parameters: {
       query?: {

@@ -1,24 +1,57 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Code,
   Group,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
+import { KEY_TESTER_MESSAGES, PLANS } from '@fxrates/domain';
 import { describeRateSource, InfoIcon, useRuntimeConfig } from '@fxrates/web-kit';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { endpointUrl, KEY_TESTABLE_ENDPOINTS } from '../public-endpoints';
+import { Link } from 'react-router';
+import { endpointUrl, KEY_TESTABLE_ENDPOINTS, type PublicEndpointDoc } from '../public-endpoints';
 import { hasKeyPrefix, maskApiKey, normalizeApiKeyInput } from './api-key-input';
 import { runKeyTest } from './run-key-test';
 import { runStreamTest, type StreamItem } from './run-stream-test';
-import type { TestOutcome } from './test-outcome';
+import type { PlanRefusal, TestOutcome } from './test-outcome';
+
+/** Each parameter of an endpoint at its example value: where the tester's fields start. */
+function examplesOf(endpoint: PublicEndpointDoc): Record<string, string> {
+  return Object.fromEntries(endpoint.parameters.map((parameter) => [parameter.name, parameter.example]));
+}
+
+/** A 403 for the plan, as the tester says it: the API's words, the plans by name, and where to upgrade. */
+function PlanRefusalAlert({ title, refusal }: { title: string; refusal: PlanRefusal }) {
+  return (
+    <Alert color="orange" variant="light" role="alert" title={title} data-testid="plan-refusal">
+      <Stack gap={6}>
+        <Text size="sm">{refusal.detail}</Text>
+        {refusal.requiredPlan && (
+          <Text size="sm">
+            Needs the <strong>{PLANS[refusal.requiredPlan].name}</strong> plan or higher
+            {refusal.currentPlan && (
+              <>
+                ; your key is on <strong>{PLANS[refusal.currentPlan].name}</strong>
+              </>
+            )}
+            .
+          </Text>
+        )}
+        <Anchor component={Link} to={refusal.upgradeUrl} size="sm" fw={600}>
+          See the plans and upgrade
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
 
 interface SentRequest {
   method: 'GET';
@@ -46,6 +79,9 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
   // A stream left open would outlive the page otherwise.
   useEffect(() => () => inFlight.current?.abort(), []);
   const endpoint = KEY_TESTABLE_ENDPOINTS.find((e) => e.id === endpointId) ?? KEY_TESTABLE_ENDPOINTS[0];
+  /** The parameters as the visitor edited them, for the chosen endpoint (its examples to start with). */
+  const [values, setValues] = useState<Record<string, string>>(() => examplesOf(endpoint));
+  const requestUrl = `${baseUrl}${endpointUrl(endpoint, values)}`;
 
   const normalize = (value: string) => {
     const normalized = normalizeApiKeyInput(value, prefix);
@@ -72,7 +108,7 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
     setKeyError(null);
     const controller = new AbortController();
     inFlight.current = controller;
-    const url = `${baseUrl}${endpointUrl(endpoint)}`;
+    const url = requestUrl;
     setSent({ method: 'GET', url, maskedKey: maskApiKey(key, prefix), streamed: Boolean(endpoint.streamed) });
     setLoading(true);
     if (endpoint.streamed) {
@@ -119,10 +155,57 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
               label="Endpoint"
               data={KEY_TESTABLE_ENDPOINTS.map((e) => ({ value: e.id, label: `GET ${e.path}` }))}
               value={endpointId}
-              onChange={(value) => value && setEndpointId(value)}
+              onChange={(value) => {
+                const chosen = KEY_TESTABLE_ENDPOINTS.find((e) => e.id === value);
+                if (!chosen) return;
+                setEndpointId(chosen.id);
+                setValues(examplesOf(chosen));
+              }}
               allowDeselect={false}
               maw={360}
             />
+            {endpoint.parameters.length > 0 && (
+              <fieldset
+                data-testid="tester-parameters"
+                style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+              >
+                <Text component="legend" size="sm" fw={500} mb={4}>
+                  Parameters of GET {endpoint.path}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                  {endpoint.parameters.map((parameter) => (
+                    <TextInput
+                      key={`${endpoint.id}-${parameter.name}`}
+                      label={parameter.name}
+                      description={parameter.description}
+                      withAsterisk={parameter.required}
+                      placeholder={parameter.example || (parameter.required ? undefined : 'not sent')}
+                      value={values[parameter.name] ?? ''}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setValues((current) => ({ ...current, [parameter.name]: value }));
+                      }}
+                      autoComplete="off"
+                      spellCheck={false}
+                      ff="monospace"
+                    />
+                  ))}
+                </SimpleGrid>
+              </fieldset>
+            )}
+            <Stack gap={2}>
+              <Text size="sm" fw={500}>
+                Request URL
+              </Text>
+              <Code
+                block
+                fz="sm"
+                data-testid="tester-url"
+                style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+              >
+                {`GET ${requestUrl}`}
+              </Code>
+            </Stack>
             <TextInput
               label="API key"
               placeholder={`${prefix}…`}
@@ -222,10 +305,14 @@ export function KeyTester({ baseUrl }: { baseUrl: string }) {
                 </Text>
               </Group>
             )}
-            {outcome.message && (
-              <Alert color="red" variant="light" role="alert">
-                {outcome.message}
-              </Alert>
+            {outcome.upgrade && outcome.message ? (
+              <PlanRefusalAlert title={outcome.message} refusal={outcome.upgrade} />
+            ) : (
+              outcome.message && (
+                <Alert color="red" variant="light" role="alert">
+                  {outcome.message}
+                </Alert>
+              )
             )}
             {outcome.body && (
               <Code block fz="sm" mah={360} style={{ overflow: 'auto' }}>

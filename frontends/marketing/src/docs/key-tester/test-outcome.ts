@@ -1,4 +1,4 @@
-import { KEY_TESTER_MESSAGES } from '@fxrates/domain';
+import { ErrorCode, KEY_TESTER_MESSAGES, PLAN_IDS, type PlanId } from '@fxrates/domain';
 import type { RateProvenance } from '@fxrates/web-kit';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
@@ -12,6 +12,34 @@ export interface TestOutcome {
   body: string;
   /** Where the rates of a successful answer come from and when, as the answer says; null when it says nothing. */
   provenance: RateProvenance | null;
+  /** A 403 `plan-upgrade-required`: the plan the call needs and the key's, as the API names them. */
+  upgrade?: PlanRefusal;
+}
+
+/** What a plan refusal says: the API's text, and its machine fields when they name known plans. */
+export interface PlanRefusal {
+  detail: string;
+  requiredPlan: PlanId | null;
+  currentPlan: PlanId | null;
+  upgradeUrl: string;
+}
+
+const asPlan = (value: unknown): PlanId | null =>
+  typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : null;
+
+/** The refusal of a 403 `plan-upgrade-required` body; undefined for any other answer. */
+export function planRefusalOf(status: number, body: unknown): PlanRefusal | undefined {
+  if (status !== 403 || typeof body !== 'object' || body === null) return undefined;
+  const { code, detail, message, requiredPlan, currentPlan } = body as Record<string, unknown>;
+  if (code !== ErrorCode.PlanUpgradeRequired) return undefined;
+  const text = [detail, message].find((value) => typeof value === 'string' && value.trim() !== '');
+  return {
+    detail: typeof text === 'string' ? text : '',
+    requiredPlan: asPlan(requiredPlan),
+    currentPlan: asPlan(currentPlan),
+    // The pricing page of this site, whatever the body says: the link never leaves it.
+    upgradeUrl: '/pricing',
+  };
 }
 
 /**
@@ -71,12 +99,14 @@ export function outcomeOf(status: number, text: string): TestOutcome {
     parsed = undefined;
   }
   const ok = status >= 200 && status < 300;
+  const upgrade = planRefusalOf(status, parsed);
   return {
     status,
     ok,
     message: messageForStatus(status, parsed),
     body,
     provenance: ok ? provenanceOf(parsed) : null,
+    ...(upgrade ? { upgrade } : {}),
   };
 }
 
