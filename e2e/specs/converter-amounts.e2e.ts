@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { convertViaApi } from '../support/api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { ConverterPanel, recordConvertRequests } from '../support/home-page';
+import { ConverterPanel, grouped, recordConvertRequests } from '../support/home-page';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
@@ -23,14 +23,14 @@ describe('landing converter: typed amounts and exact results', () => {
   });
 
   it.each([
-    ['1,000', '1000', '1000.0000'],
-    ['1,000.50', '1000.50', '1000.5000'],
+    ['1,000', '1000', '1,000.0000'],
+    ['1,000.50', '1000.50', '1,000.5000'],
   ])('reads %s as one thousand, sends %s and shows the server’s result', async (typed, sent, shown) => {
     await converter.setAmount(typed);
     await converter.convertButton.click();
     const expected = await convertViaApi(apiUrl, 'USD', 'EUR', sent, 'string');
 
-    await waitForText(converter.result, `${shown} USD = ${expected.result} EUR`);
+    await waitForText(converter.result, `${shown} USD = ${grouped(expected.result)} EUR`);
     expect(convertRequests.map((url) => url.searchParams.get('amount'))).toEqual([sent]);
     expect(convertRequests[0].searchParams.get('numbers')).toBe('string');
   });
@@ -69,7 +69,7 @@ describe('landing converter: typed amounts and exact results', () => {
 
     await converter.setAmount('1,000');
     const expected = new Decimal(rate).mul(1000).toDecimalPlaces(4, Decimal.ROUND_HALF_EVEN).toFixed(4);
-    await waitForText(converter.result, `1000.0000 USD = ${expected} EUR`);
+    await waitForText(converter.result, `1,000.0000 USD = ${grouped(expected)} EUR`);
     expect(convertRequests).toHaveLength(1);
   });
 
@@ -93,7 +93,7 @@ describe('landing converter: typed amounts and exact results', () => {
     }).then((response) => response.text());
     expect(numeric).toContain(`"result":${sent.result},`);
 
-    await waitForText(converter.result, `1000000000000000.0000 USD = ${sent.result} INR`);
+    await waitForText(converter.result, `1,000,000,000,000,000.0000 USD = ${grouped(sent.result)} INR`);
     expect(convertRequests.map((url) => url.searchParams.get('amount'))).toEqual(['1000000000000000']);
   });
 });

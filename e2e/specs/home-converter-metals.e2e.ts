@@ -1,7 +1,7 @@
 import { convertViaApi } from '../support/api';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
-import { ConverterPanel } from '../support/home-page';
+import { ConverterPanel, grouped } from '../support/home-page';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl } = e2eEnvironment();
@@ -48,7 +48,7 @@ describe('landing converter: metals', () => {
 
     const expected = await convertViaApi(apiUrl, 'XAU', 'EUR', '1', 'string');
     expect(expected.result).toMatch(/^\d+\.\d{8}$/);
-    await waitForText(converter.result, `1.0000 XAU = ${expected.result} EUR`);
+    await waitForText(converter.result, `1.0000 XAU = ${grouped(expected.result)} EUR`);
 
     // Grams: the page asks for unit=g and shows the API's digits, an ounce's worth ÷ 31.1034768.
     const page = opened().page;
@@ -60,7 +60,7 @@ describe('landing converter: metals', () => {
     expect(new URL(answer.url()).searchParams.get('unit')).toBe('g');
     const grams = (await answer.json()) as { result: string; unit: string };
     expect(grams.unit).toBe('g');
-    await waitForText(converter.result, `1.0000 g XAU = ${grams.result} EUR`);
+    await waitForText(converter.result, `1.0000 g XAU = ${grouped(grams.result)} EUR`);
     expect(Math.abs((Number(grams.result) * 31.1034768) / Number(expected.result) - 1)).toBeLessThan(1e-7);
 
     await converter.toggleShowMetals();

@@ -10,9 +10,9 @@ const { baseUrl, apiUrl } = e2eEnvironment();
 
 /** The number on the right-hand side of "100.0000 USD = 88.0226 EUR". */
 function resultValue(resultLine: string): number {
-  const match = /= ([\d.]+) [A-Z]+$/.exec(resultLine);
+  const match = /= ([\d.,]+) [A-Z]+$/.exec(resultLine);
   if (!match) throw new Error(`Not a result line: "${resultLine}"`);
-  return Number(match[1]);
+  return Number(match[1].replaceAll(',', ''));
 }
 
 describe('landing converter', () => {
@@ -46,7 +46,7 @@ describe('landing converter', () => {
     expect(convertRequests[0]).toContain('from=USD&to=EUR&amount=100');
     if (expected.source === 'bundled-snapshot') {
       expect(await converter.source.innerText()).toMatch(
-        /^Demo rates \(bundled snapshot\) of \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+        /^Demo rates \(bundled snapshot\) of [A-Z][a-z]+ \d{1,2}, \d{4}$/,
       );
     }
     const stored = await opened().page.evaluate(() => window.localStorage.getItem('session_token'));
@@ -101,7 +101,7 @@ describe('landing converter', () => {
 
     await converter.choose(converter.from, 'BTC', /BTC - Bitcoin/);
     await converter.convertButton.click();
-    await waitForText(converter.result, /^1\.0000 BTC = \d+\.\d{8} EUR$/);
+    await waitForText(converter.result, /^1\.0000 BTC = \d{1,3}(,\d{3})*\.\d{8} EUR$/);
 
     await converter.toggleShowCrypto();
     expect(await converter.from.inputValue()).toContain('USD - US Dollar');

@@ -5,7 +5,7 @@ import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { routePayPalSdkStandIn } from '../support/paypal-sdk-stand-in';
-import { aYearFromTodayLong, aYearFromTodayShort, waitForText } from '../support/texts';
+import { aYearFromTodayLong, waitForText } from '../support/texts';
 
 const { baseUrl, paypalUrl } = e2eEnvironment();
 
@@ -68,7 +68,7 @@ describe('changing plan', () => {
   it("opens on the subscriber's cycle, marks their plan on both cycles and prices the others for today", async () => {
     await subscriberOf(page, 'basic');
     await openAnnualPricing(page, 'basic');
-    const downgradeToFree = `Downgrade on ${aYearFromTodayShort()} — $0.00 today`;
+    const downgradeToFree = `Downgrade on ${aYearFromTodayLong()} — $0.00 today`;
     const annual = await labelsOf(page);
     expect(annual[0]).toBe(downgradeToFree);
     expect(annual[1]).toBe('Current plan (disabled)');
@@ -81,7 +81,7 @@ describe('changing plan', () => {
     expect(monthly[1]).toBe('Current plan (disabled)');
     expect(monthly[2]).toMatch(TODAY);
     expect(await card(page, 'basic').getByTestId('pricing-switch-cycle').innerText()).toBe(
-      `Switch to monthly billing on ${aYearFromTodayShort()} — $0.00 today`,
+      `Switch to monthly billing on ${aYearFromTodayLong()} — $0.00 today`,
     );
     await page.screenshot({
       path: path.join(SCREENSHOTS_DIR, 'pricing-subscriber-1280.png'),

@@ -16,7 +16,20 @@ import { ConverterPanel } from '../support/home-page';
 import { waitForText } from '../support/texts';
 
 const { baseUrl, apiUrl, redisUrl, redisKeyPrefix } = e2eEnvironment();
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The ECB's last fix before today (whatever day the test runs), as the worker would have stored it. */
 function lastEcbFix(): RateProvenance {
@@ -25,10 +38,10 @@ function lastEcbFix(): RateProvenance {
   return { source: 'ecb', timestamp: ecbFixInstant(day), date: day };
 }
 
-/** "27 Nov 2026 16:00 CET" (CEST in summer): the ECB's fix as the page writes it. */
+/** "November 27, 2026, 16:00 CET" (CEST in summer): the ECB's fix as the page writes it. */
 function ecbFixText(day: string): RegExp {
   const [year, month, date] = day.split('-').map(Number);
-  return new RegExp(`^ECB reference rate · ${date} ${MONTHS[month - 1]} ${year} 16:00 CES?T`);
+  return new RegExp(`^ECB reference rate · ${MONTHS[month - 1]} ${date}, ${year}, 16:00 CES?T`);
 }
 
 /**
@@ -111,7 +124,7 @@ describe('the source and time of the rates shown', () => {
     expect(age(later)).toBeGreaterThan(age(first));
     // The exact instant is one hover away.
     expect(await converter.source.getAttribute('title')).toMatch(
-      /^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} UTC$/,
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/,
     );
   });
 

@@ -143,7 +143,7 @@ describe('the keys list on a phone', () => {
       expect.stringMatching(/^secret$/i),
       'All scopes',
       'None',
-      expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/),
+      expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/),
       'Never',
       '0',
       expect.stringMatching(/^Edit\s+Roll key\s+Deactivate$/),

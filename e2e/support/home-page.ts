@@ -1,5 +1,17 @@
 import type { Locator, Page, Request } from 'playwright-core';
 
+/**
+ * A decimal string as the converter writes it, thousands grouped: "1234567.8900" → "1,234,567.8900"
+ * (written here independently of the page's own formatter).
+ */
+export function grouped(decimal: string): string {
+  const [whole, fraction] = decimal.split('.');
+  const digits = whole.replace('-', '');
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return `${whole.startsWith('-') ? '-' : ''}${groups.join(',')}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** The converter calls (GET /api/rates/convert) the page sends from now on, with their query. */
 export function recordConvertRequests(page: Page): URL[] {
   const sent: URL[] = [];
@@ -109,6 +121,11 @@ export class ConverterPanel {
     const listbox = await this.listboxOf(picker);
     await listbox.waitFor();
     return listbox;
+  }
+
+  /** The list of options of a picker that is open now (or opens next). */
+  openedList(picker: Locator): Promise<Locator> {
+    return this.listboxOf(picker);
   }
 
   /**

@@ -37,20 +37,14 @@ export async function textsOf(locator: Locator): Promise<string[]> {
   return (await locator.allInnerTexts()).map((text) => text.trim());
 }
 
-/** A date a year from today in the account page's long form (the browser runs in UTC). */
+/** A date a year from today as the product writes every date, "December 12, 2026" (the browser runs in UTC). */
 export function aYearFromTodayLong(): string {
-  return aYearFromToday('long');
-}
-
-/** The same date as a pricing card's button writes it: "Dec 12, 2026". */
-export function aYearFromTodayShort(): string {
-  return aYearFromToday('short');
-}
-
-function aYearFromToday(month: 'long' | 'short'): string {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }

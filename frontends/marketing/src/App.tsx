@@ -1,9 +1,8 @@
 import { LoadingState, NotFoundPage } from '@fxrates/web-kit';
-import { Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage } from './home/HomePage';
-import { MARKETING_RELEASE } from './release';
+import { MARKETING_RELEASE, MARKETING_RELEASE_META } from './release';
 
 // The landing page comes with the app; every other page is a chunk of its own, fetched when first
 // visited, so that `/` loads only what it shows.
@@ -30,10 +29,11 @@ export default function MarketingApp() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
-      {/* Which release of this remote the shell loaded (its /config.json names it): deploy/README.md. */}
-      <Text size="xs" ta="center" py="xs" data-testid="marketing-release">
-        Marketing release {MARKETING_RELEASE}
-      </Text>
+      {/*
+        Which release of this remote the shell loaded (its /config.json names it): for operators, in
+        the page's head (React puts a <meta> there), never in the text visitors read. deploy/README.md.
+      */}
+      <meta name={MARKETING_RELEASE_META} content={MARKETING_RELEASE} />
     </>
   );
 }

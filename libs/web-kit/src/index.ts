@@ -17,7 +17,7 @@ export { isTwoFactorRequired, TwoFactorRequired } from './auth/two-factor-requir
 export { useAccount, type AccountState } from './account/use-account';
 export { usePlanQuotes, type PlanQuotesState } from './account/use-plan-quotes';
 export { type ResourceState } from './account/use-signed-in-resource';
-export { findQuote, formatLongDate, formatMoney, formatShortDate, paidTimeLeft } from './billing/plan-quotes';
+export { findQuote, formatLongDate, formatMoney, paidTimeLeft } from './billing/plan-quotes';
 export {
   PLAN_CHANGE_QUERY,
   paymentReturnUrls,
@@ -46,7 +46,7 @@ export {
 } from './runtime-config/runtime-config';
 export { RuntimeConfigProvider, useRuntimeConfig } from './runtime-config/RuntimeConfigContext';
 export { RuntimeConfigGate } from './runtime-config/RuntimeConfigGate';
-export { fxratesTheme } from './theme/theme';
+export { CONTENT_WIDTH, fxratesTheme } from './theme/theme';
 export { FxratesProviders, ThemeProvider } from './theme/FxratesProviders';
 export { CurrencySelect, type CurrencySelectProps } from './components/CurrencySelect';
 export { ErrorAlert, type ErrorAlertProps } from './components/ErrorAlert';
@@ -56,8 +56,11 @@ export { PageSection, type PageSectionProps } from './components/PageSection';
 export { mountStandalone } from './components/mount-standalone';
 export { AlertIcon, CheckIcon, CopyIcon, InfoIcon, LogoMark, RetryIcon, SwapIcon } from './components/icons';
 export { usePageTitle } from './hooks/use-page-title';
+export { useDismissal } from './banners/use-dismissal';
 export { decimalsEqual, formatDecimal, invertDecimal, isDecimal, multiplyDecimals } from './format/decimal';
 export { formatAge } from './format/age';
+export { formatDate, formatDateTime, formatIsoDay, isoDay, NO_DATE } from './format/dates';
+export { formatCount, groupThousands } from './format/numbers';
 export {
   describeRateSource,
   formatRateDay,

@@ -19,8 +19,8 @@ describe('the sessions list', () => {
       browser: 'Chrome 131 on macOS',
       place: 'London, United Kingdom',
       lastUsed: '5 minutes ago',
-      lastUsedExact: 'November 29, 2026 at 11:55 AM UTC',
-      signedIn: 'November 20, 2026 at 8:15 AM UTC',
+      lastUsedExact: 'November 29, 2026, 11:55 UTC',
+      signedIn: 'November 20, 2026, 08:15 UTC',
       current: false,
     });
   });

@@ -1,4 +1,5 @@
 import type { AccountSessionView } from '@fxrates/domain';
+import { formatDateTime } from '@fxrates/web-kit';
 
 /** The API's calls, below its base URL. */
 export const SESSIONS_API = {
@@ -55,16 +56,9 @@ export function timeAgo(iso: string, now: number): string {
   return 'just now';
 }
 
+/** "December 1, 2026, 14:05 UTC": the product's one format, in the browser's zone unless told. */
 export function exactTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return formatDateTime(iso, timeZone ?? 'local');
 }
 
 export function sessionView(session: AccountSessionView, now: number, timeZone?: string): SessionView {

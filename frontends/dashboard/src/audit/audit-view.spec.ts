@@ -68,7 +68,7 @@ describe('auditRowView', () => {
   it('shows when (the instant kept for its title), what, which key, who and from where', () => {
     expect(auditRowView(EVENT, 'UTC')).toEqual({
       id: 'e1',
-      when: 'November 29, 2026 at 11:55 AM UTC',
+      when: 'November 29, 2026, 11:55 UTC',
       at: '2026-11-29T11:55:00.000Z',
       event: 'Key created',
       key: { name: 'Production', maskedKey: 'fxrates_••••3f9a' },
@@ -78,7 +78,7 @@ describe('auditRowView', () => {
   });
 
   it('writes the time in the time zone it is given', () => {
-    expect(auditRowView(EVENT, 'America/New_York').when).toBe('November 29, 2026 at 6:55 AM EST');
+    expect(auditRowView(EVENT, 'America/New_York').when).toBe('November 29, 2026, 06:55 EST');
   });
 
   it('shows PayPal acting for the system, from nowhere in particular, about no key', () => {

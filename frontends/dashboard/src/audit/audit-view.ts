@@ -32,7 +32,7 @@ const CHANGE_NAMES: Record<string, string> = {
 /** An event as a row of the log shows it, every field a string. */
 export interface AuditRowView {
   id: string;
-  /** In the browser's time zone: "November 29, 2026 at 11:55 AM UTC". */
+  /** In the browser's time zone: "November 29, 2026, 11:55 UTC". */
   when: string;
   /** The instant as the API gave it, for the title of `when`. */
   at: string;

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { isPaidPlanId, PLANS, SUBSCRIBE_TEXTS } from '@fxrates/domain';
 import { formatLongDate } from '@fxrates/web-kit';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -13,10 +14,19 @@ export function SubscriptionSuccessNotice() {
     plan?: unknown;
     startsAt?: unknown;
   } | null;
-  if (state?.subscriptionSuccess !== true || !isPaidPlanId(state.plan)) return null;
+  const [closed, setClosed] = useState(false);
+  if (closed || state?.subscriptionSuccess !== true || !isPaidPlanId(state.plan)) return null;
   const name = PLANS[state.plan].name;
   return (
-    <Alert color="green" variant="light" mb="lg" data-testid="subscription-success">
+    <Alert
+      color="green"
+      variant="light"
+      mb="lg"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => setClosed(true)}
+      data-testid="subscription-success"
+    >
       {typeof state.startsAt === 'string'
         ? `Your ${name} subscription starts on ${formatLongDate(state.startsAt)}, when the time you paid for ends; nothing was charged today.`
         : SUBSCRIBE_TEXTS.success(name)}

@@ -1,5 +1,6 @@
 import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import type { ApiKeyView } from '@fxrates/domain';
+import { formatCount } from '@fxrates/web-kit';
 import { KeyKindBadge } from './KeyKindBadge';
 import { formatKeyInstant } from './key-dates';
 import { restrictionsSummary, retiringText, scopesSummary } from './restrictions-summary';
@@ -84,7 +85,7 @@ export function KeysTable({
               {key.lastUsed ? formatKeyInstant(key.lastUsed) : 'Never'}
             </Table.Td>
             <Table.Td ta="right" data-label="Requests">
-              {key.totalRequests.toLocaleString('en-US')}
+              {formatCount(key.totalRequests)}
             </Table.Td>
             {actions && (
               <Table.Td ta="right" className={classes.actions}>

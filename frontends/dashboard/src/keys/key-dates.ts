@@ -1,21 +1,16 @@
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
+import { formatDateTime, isoDay } from '@fxrates/web-kit';
 
 /**
- * An instant of a key's life as the keys table writes it, "2 Dec 2026, 14:00 UTC": in UTC, as the
- * API keeps time, and spelled out here rather than by Intl, whose month names differ between
- * browsers ("Sep", "Sept").
+ * An instant of a key's life as the keys table writes it, "December 2, 2026, 14:00 UTC": the
+ * product's one format (formatDateTime), in UTC as the API keeps time.
  */
 export function formatKeyInstant(iso: string): string {
-  const date = new Date(iso);
-  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-  return `${day}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+  return formatDateTime(iso);
 }
 
 /** The UTC day of an instant as a date field holds it, "2026-12-02". */
 export function utcDayOf(instant: string | Date): string {
-  return new Date(instant).toISOString().slice(0, 10);
+  return isoDay(instant);
 }
 
 /**

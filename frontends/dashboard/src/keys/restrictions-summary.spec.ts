@@ -30,7 +30,7 @@ describe('the keys table summary', () => {
       'Networks: 203.0.113.0/24',
       'Origins: https://shop.example.com, http://localhost:3000',
       'Cap: 25,000 calls a month',
-      'Expires 31 Jan 2027, 00:00 UTC',
+      'Expires January 31, 2027, 00:00 UTC',
     ]);
   });
 
@@ -43,13 +43,13 @@ describe('the keys table summary', () => {
 
   it('says a key has expired once its expiry is past', () => {
     expect(restrictionsSummary({ ...NONE, expiresAt: '2026-12-01T12:00:00.000Z' }, NOW)).toEqual([
-      'Expired 1 Dec 2026, 12:00 UTC',
+      'Expired December 1, 2026, 12:00 UTC',
     ]);
   });
 
   it("says until when a rolled key's old secret works", () => {
     expect(retiringText({ maskedKey: 'fxrates_••••3f9a', retiresAt: '2026-12-02T14:00:00.000Z' })).toBe(
-      'Old secret works until 2 Dec 2026, 14:00 UTC',
+      'Old secret works until December 2, 2026, 14:00 UTC',
     );
   });
 });

@@ -4,6 +4,7 @@ import {
   type ApiKeyScope,
   type RetiringSecret,
 } from '@fxrates/domain';
+import { formatCount } from '@fxrates/web-kit';
 import { formatKeyInstant } from './key-dates';
 
 /** Entries a table cell lists before it counts the rest ("and 3 more"). */
@@ -33,7 +34,7 @@ export function restrictionsSummary(
   const lines: string[] = [];
   if (key.allowedNetworks.length > 0) lines.push(listed('Networks', key.allowedNetworks));
   if (key.allowedOrigins.length > 0) lines.push(listed('Origins', key.allowedOrigins));
-  if (key.monthlyCap !== null) lines.push(`Cap: ${key.monthlyCap.toLocaleString('en-US')} calls a month`);
+  if (key.monthlyCap !== null) lines.push(`Cap: ${formatCount(key.monthlyCap)} calls a month`);
   if (key.expiresAt !== null) {
     const past = new Date(key.expiresAt).getTime() <= now.getTime();
     lines.push(`${past ? 'Expired' : 'Expires'} ${formatKeyInstant(key.expiresAt)}`);

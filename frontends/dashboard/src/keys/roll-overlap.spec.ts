@@ -17,9 +17,9 @@ describe('the overlap of a roll', () => {
   it('says until when the current secret keeps working, or that it stops at once', () => {
     const now = new Date('2026-12-01T14:00:00.000Z');
     expect(overlapExplanation(24, now)).toBe(
-      'The current secret keeps working beside the new one until about 2 Dec 2026, 14:00 UTC. Put the new one everywhere the key is used before then.',
+      'The current secret keeps working beside the new one until about December 2, 2026, 14:00 UTC. Put the new one everywhere the key is used before then.',
     );
-    expect(overlapExplanation(168, now)).toMatch(/until about 8 Dec 2026, 14:00 UTC\./);
+    expect(overlapExplanation(168, now)).toMatch(/until about December 8, 2026, 14:00 UTC\./);
     expect(overlapExplanation(0, now)).toBe(
       'The current secret stops working as soon as the new one is made.',
     );

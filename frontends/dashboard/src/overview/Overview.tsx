@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AccountUsage, ApiKeyView } from '@fxrates/domain';
+import { formatCount } from '@fxrates/web-kit';
 import { useState } from 'react';
 import { CreateKeyDialog } from '../keys/CreateKeyDialog';
 import { FirstKeyCall } from './FirstKeyCall';
@@ -54,13 +55,13 @@ export function Overview({
         <Stat label="Active keys" value={active ? String(active.length) : UNKNOWN} />
         <Stat
           label="Total requests"
-          value={totalRequests?.toLocaleString('en-US') ?? UNKNOWN}
+          value={totalRequests === undefined ? UNKNOWN : formatCount(totalRequests)}
           hint="over your active keys"
         />
         {usage && (
           <Stat
             label="This month"
-            value={`${usage.used.toLocaleString('en-US')} / ${usage.monthlyQuota.toLocaleString('en-US')}`}
+            value={`${formatCount(usage.used)} / ${formatCount(usage.monthlyQuota)}`}
             hint={`${usage.plan.charAt(0).toUpperCase()}${usage.plan.slice(1)} plan`}
           />
         )}

@@ -1,5 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { AccountUsage } from '@fxrates/domain';
+import { formatCount, formatDate } from '@fxrates/web-kit';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -17,7 +18,7 @@ function Row({ label, value }: { label: string; value: string }) {
 /** API Limits: plan, quota, used, remaining with a progress bar, reset date and burst. */
 export function ApiLimits({ usage }: { usage: AccountUsage }) {
   const share = usage.monthlyQuota > 0 ? (usage.used / usage.monthlyQuota) * 100 : 0;
-  const number = (n: number) => n.toLocaleString('en-US');
+  const number = formatCount;
   return (
     <Stack gap="xs">
       <Row label="Plan" value={usage.plan.charAt(0).toUpperCase() + usage.plan.slice(1)} />
@@ -29,10 +30,7 @@ export function ApiLimits({ usage }: { usage: AccountUsage }) {
         color={share >= 90 ? 'red' : share >= 75 ? 'yellow' : 'blue'}
         aria-label="Share of the monthly quota used"
       />
-      <Row
-        label="Resets"
-        value={new Date(usage.resetsAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
-      />
+      <Row label="Resets" value={formatDate(usage.resetsAt)} />
       <Row label="Burst limit" value={`${number(usage.burstPerSecond)} requests/second`} />
     </Stack>
   );

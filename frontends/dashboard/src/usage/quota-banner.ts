@@ -6,6 +6,7 @@ import {
   type AccountUsage,
   type QuotaAlertThreshold,
 } from '@fxrates/domain';
+import { formatCount, formatDate } from '@fxrates/web-kit';
 
 export interface QuotaBannerView {
   level: QuotaAlertThreshold;
@@ -22,8 +23,8 @@ export function quotaBanner(usage: AccountUsage): QuotaBannerView | null {
   const level = quotaAlertLevel(usage.used, usage.monthlyQuota);
   if (level === null) return null;
   const plan = PLANS[usage.plan]?.name ?? usage.plan;
-  const number = (n: number) => n.toLocaleString('en-US');
-  const resets = new Date(usage.resetsAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const number = formatCount;
+  const resets = formatDate(usage.resetsAt);
   const used = `${number(usage.used)} of ${number(usage.monthlyQuota)} requests on the ${plan} plan`;
   return {
     level,

@@ -1,4 +1,5 @@
 import type { ApiKeyView, UsageDay } from '@fxrates/domain';
+import { formatCount, formatIsoDay } from '@fxrates/web-kit';
 
 /** One bar segment colour per key, in the order keys first appear this month (theme colours). */
 const KEY_COLORS = ['brand.6', 'teal.6', 'yellow.6', 'red.6', 'violet.6', 'orange.6', 'cyan.6', 'pink.6'];
@@ -55,7 +56,7 @@ export function dayOfMonth(isoDay: string): string {
 
 /** "November 26, 2026", as the API Limits panel writes dates. */
 export function longDate(isoDay: string): string {
-  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return formatIsoDay(isoDay);
 }
 
-export const formatCount = (count: number) => count.toLocaleString('en-US');
+export { formatCount };

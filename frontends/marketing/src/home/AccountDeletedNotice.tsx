@@ -1,4 +1,6 @@
 import { Alert, Container, Text } from '@mantine/core';
+import { CONTENT_WIDTH } from '@fxrates/web-kit';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** What the home page says to a browser whose account was just deleted. */
@@ -8,10 +10,19 @@ export const ACCOUNT_DELETED_MESSAGE =
 /** Shown when the dashboard sent the browser here after deleting the account (`?account=deleted`). */
 export function AccountDeletedNotice() {
   const [search] = useSearchParams();
-  if (search.get('account') !== 'deleted') return null;
+  const [closed, setClosed] = useState(false);
+  if (search.get('account') !== 'deleted' || closed) return null;
   return (
-    <Container size="lg" pt="md">
-      <Alert color="green" variant="light" role="status" data-testid="account-deleted">
+    <Container size={CONTENT_WIDTH} pt="md">
+      <Alert
+        color="green"
+        variant="light"
+        role="status"
+        withCloseButton
+        closeButtonLabel="Dismiss"
+        onClose={() => setClosed(true)}
+        data-testid="account-deleted"
+      >
         <Text size="sm">{ACCOUNT_DELETED_MESSAGE}</Text>
       </Alert>
     </Container>

@@ -1,4 +1,5 @@
 import { Card, Container, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { CONTENT_WIDTH } from '@fxrates/web-kit';
 import { CoinsIcon, GlobeIcon, PulseIcon } from './feature-icons';
 import classes from './home.module.css';
 
@@ -23,7 +24,7 @@ const FEATURES = [
 /** Three short reasons to use the API, below the hero. */
 export function FeatureHighlights() {
   return (
-    <Container size="lg" py={{ base: 48, md: 80 }}>
+    <Container size={CONTENT_WIDTH} py={{ base: 48, md: 80 }}>
       <Title order={2} ta="center" fz={{ base: 26, md: 32 }} mb={8}>
         Built for professionals and developers
       </Title>

@@ -1,4 +1,5 @@
 import { Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CONTENT_WIDTH } from '@fxrates/web-kit';
 import { TEXTS } from '@fxrates/domain';
 import { CurrencyConverter } from './converter/CurrencyConverter';
 import classes from './home.module.css';
@@ -7,7 +8,7 @@ import classes from './home.module.css';
 export function Hero() {
   return (
     <Box component="section" className={classes.hero}>
-      <Container size="lg" py={{ base: 40, md: 88 }} className={classes.heroInner}>
+      <Container size={CONTENT_WIDTH} py={{ base: 40, md: 88 }} className={classes.heroInner}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 32, md: 64 }} style={{ alignItems: 'center' }}>
           <Stack gap="lg">
             <div>

@@ -6,7 +6,7 @@ import type { LegalSection } from './legal-document';
 /** Renders a policy page: title, "Last updated" line and numbered sections. */
 export function LegalDocumentView({ title, sections }: { title: string; sections: readonly LegalSection[] }) {
   return (
-    <PageSection title={title} size="md">
+    <PageSection title={title}>
       <Text c="dimmed" size="sm" data-testid="last-updated">
         Last updated: {POLICY_LAST_UPDATED}
       </Text>

@@ -45,15 +45,15 @@ const labels = (quotes: PlanQuotesResponse, isAnnual: boolean, pending = null as
 describe('pricingCardAction', () => {
   it('marks the current plan on both cycles and prices every other card for today', () => {
     expect(labels(basicAnnual, true)).toEqual([
-      'Downgrade on Dec 12, 2026 — $0.00 today',
+      'Downgrade on December 12, 2026 — $0.00 today',
       'Current plan (disabled)',
       'Upgrade — $42.17 today',
       'Upgrade — $80.55 today',
       'Contact Us',
     ]);
     expect(labels(basicAnnual, false)).toEqual([
-      'Downgrade on Dec 12, 2026 — $0.00 today',
-      'Current plan (disabled) + Switch to monthly billing on Dec 12, 2026 — $0.00 today',
+      'Downgrade on December 12, 2026 — $0.00 today',
+      'Current plan (disabled) + Switch to monthly billing on December 12, 2026 — $0.00 today',
       'Upgrade — $31.72 today',
       'Upgrade — $60.10 today',
       'Contact Us',
@@ -101,11 +101,11 @@ describe('pricingCardAction', () => {
     expect(labels(cancelled, true)).toEqual([
       'Change scheduled (disabled)',
       'Resume — $0.00 today',
-      'Upgrade on Dec 12, 2026 — $0.00 today',
-      'Upgrade on Dec 12, 2026 — $0.00 today',
+      'Upgrade on December 12, 2026 — $0.00 today',
+      'Upgrade on December 12, 2026 — $0.00 today',
       'Contact Us',
     ]);
-    expect(labels(cancelled, false)[1]).toBe('Downgrade on Dec 12, 2026 — $0.00 today');
+    expect(labels(cancelled, false)[1]).toBe('Downgrade on December 12, 2026 — $0.00 today');
     expect(pricingCardAction(cancelled, { id: 'basic' }, true, null)).toMatchObject({
       to: '/subscribe',
       state: { plan: 'basic', isAnnual: true },
@@ -135,6 +135,6 @@ describe('quoteLabel', () => {
         }),
         'UTC',
       ),
-    ).toBe('Downgrade on Dec 12, 2026 — $0.00 today');
+    ).toBe('Downgrade on December 12, 2026 — $0.00 today');
   });
 });

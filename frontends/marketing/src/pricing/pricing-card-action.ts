@@ -5,7 +5,7 @@ import {
   type PlanQuotesResponse,
   type PricingCard,
 } from '@fxrates/domain';
-import { findQuote, formatMoney, formatShortDate, paidTimeLeft } from '@fxrates/web-kit';
+import { findQuote, formatMoney, formatLongDate, paidTimeLeft } from '@fxrates/web-kit';
 import { CARD_LABELS, pricingDestination, type CardAction } from './pricing-destination';
 
 /** A subscriber's card: its button, and on the current tier's other cycle a switch of cycle. */
@@ -17,7 +17,7 @@ export interface QuotedCardAction extends CardAction {
 const today = (quote: PlanQuote) => `${formatMoney(quote.chargeToday, quote.currency)} today`;
 const on = (quote: PlanQuote, timeZone?: string) =>
   quote.timing === 'period-end' && quote.effectiveAt
-    ? ` on ${formatShortDate(quote.effectiveAt, timeZone)}`
+    ? ` on ${formatLongDate(quote.effectiveAt, timeZone)}`
     : '';
 
 /** "Upgrade — $42.17 today", "Downgrade on Dec 12, 2026 — $0.00 today". */
@@ -47,7 +47,7 @@ export function pricingCardAction(
     // Free means cancelling (on the account page), from the end of the paid period; a cancelled
     // subscription goes there already.
     if (resumable) return { to: '/account', label: CARD_LABELS.scheduled, disabled: true };
-    const when = quotes.paidUntil ? ` on ${formatShortDate(quotes.paidUntil, timeZone)}` : '';
+    const when = quotes.paidUntil ? ` on ${formatLongDate(quotes.paidUntil, timeZone)}` : '';
     return {
       to: '/account',
       label: `${CARD_LABELS.downgrade}${when} — ${formatMoney('0.00', 'USD')} today`,

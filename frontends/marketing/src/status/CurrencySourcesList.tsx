@@ -1,6 +1,6 @@
 import { Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { sourceCadenceOf, type CurrencySource } from '@fxrates/domain';
-import { formatAge } from '@fxrates/web-kit';
+import { formatAge, formatDateTime } from '@fxrates/web-kit';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { filterCurrencies, typeFilters, type CurrencyTypeFilter } from './currency-filter';
 
@@ -21,7 +21,7 @@ function AgeCell({ currency }: { currency: CurrencySource }) {
   if (currency.ageSeconds === null || currency.timestamp === null) return <Text size="sm">—</Text>;
   return (
     <Stack gap={2} align="flex-start">
-      <Text size="sm" title={new Date(currency.timestamp).toLocaleString()} data-testid="currency-age">
+      <Text size="sm" title={formatDateTime(currency.timestamp)} data-testid="currency-age">
         {formatAge(currency.ageSeconds)}
       </Text>
       {/* Words in colours that keep AA contrast at this size (a light badge's do not). */}

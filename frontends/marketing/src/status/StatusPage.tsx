@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PLANS, type PlanFreshness, type SourceStatus } from '@fxrates/domain';
-import { ErrorAlert, formatAge, LoadingState, PageSection } from '@fxrates/web-kit';
+import { ErrorAlert, formatAge, formatDateTime, LoadingState, PageSection } from '@fxrates/web-kit';
 import type { ReactNode } from 'react';
 import { AgeSparkline } from './AgeSparkline';
 import { CurrencySourcesList } from './CurrencySourcesList';
@@ -23,7 +23,7 @@ function FreshnessBadge({ freshness }: { freshness: PlanFreshness }) {
   );
 }
 
-const when = (iso: string | null) => (iso === null ? 'Never' : new Date(iso).toLocaleString());
+const when = (iso: string | null) => (iso === null ? 'Never' : formatDateTime(iso));
 
 function missedText(missed: number | null): string {
   if (missed === null) return 'Unknown';
@@ -120,9 +120,9 @@ export function StatusPage() {
               Sources
             </Title>
             <Text size="sm" c="dimmed">
-              As of {new Date(status.status.generatedAt).toLocaleString()}. Age is the time since the
-              source&apos;s newest data; the line shows it over the last 24 hours (higher is older). A missed
-              publish is one its cadence made due in the last 7 days that we have not received.
+              As of {formatDateTime(status.status.generatedAt)}. Age is the time since the source&apos;s
+              newest data; the line shows it over the last 24 hours (higher is older). A missed publish is one
+              its cadence made due in the last 7 days that we have not received.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="status-sources">
               {status.status.sources

@@ -1,6 +1,6 @@
 import { Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TEXTS } from '@fxrates/domain';
-import { useRuntimeConfig } from '@fxrates/web-kit';
+import { CONTENT_WIDTH, useRuntimeConfig } from '@fxrates/web-kit';
 import { Link } from 'react-router';
 import classes from './layout.module.css';
 import {
@@ -32,7 +32,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <Box component="footer" className={classes.footer} data-testid="site-footer">
-      <Container size="lg" py={48}>
+      <Container size={CONTENT_WIDTH} py={48}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={40}>
           <Stack gap="sm">
             <ProductBrand onDark />

@@ -1,5 +1,5 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
-import { useAuth } from '@fxrates/web-kit';
+import { CONTENT_WIDTH, useAuth } from '@fxrates/web-kit';
 import { NavLink } from 'react-router';
 import { useAuthEntryPoints } from '../auth/AuthEntryPoints';
 import { useLogout } from '../auth/use-logout';
@@ -48,7 +48,7 @@ function SignedInActions() {
 export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
   const { user, loading } = useAuth();
   return (
-    <Container size="lg" h="100%">
+    <Container size={CONTENT_WIDTH} h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap">
         <ProductBrand />
         <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">

@@ -1,5 +1,5 @@
 import { paymentReturnUrls, planChangeReturnOf, revisionReturnUrls } from './plan-change-urls';
-import { findQuote, formatLongDate, formatMoney, formatShortDate, paidTimeLeft } from './plan-quotes';
+import { findQuote, formatLongDate, formatMoney, paidTimeLeft } from './plan-quotes';
 import {
   forgetUpgradePayment,
   parsePendingUpgradePayment,
@@ -44,12 +44,11 @@ describe('plan quotes', () => {
     expect(paidTimeLeft({ status: 'none', paidUntil: null })).toBeNull();
   });
 
-  it('writes money with its symbol and dates long or short', () => {
+  it('writes money with its symbol and dates in the long form', () => {
     expect(formatMoney('42.17', 'USD')).toBe('$42.17');
     expect(formatMoney('42.17', 'CHF')).toBe('42.17 CHF');
     expect(formatLongDate('2026-12-12T10:00:00Z', 'UTC')).toBe('December 12, 2026');
-    expect(formatShortDate('2026-12-12T10:00:00Z', 'UTC')).toBe('Dec 12, 2026');
-    expect(formatShortDate(null)).toBe('N/A');
+    expect(formatLongDate(null)).toBe('N/A');
     expect(formatLongDate('not a date')).toBe('N/A');
   });
 });

@@ -5,6 +5,7 @@ import {
   type PlanQuote,
   type PlanQuotesResponse,
 } from '@fxrates/domain';
+import { formatDate } from '../format/dates';
 
 /** The quote of one plan and cycle, or undefined when the server priced no such choice. */
 export function findQuote(
@@ -29,19 +30,7 @@ export function formatMoney(amount: string, currency: string): string {
   return symbol && symbol !== currency ? `${symbol}${amount}` : `${amount} ${currency}`;
 }
 
-/** A date in US English with the month `long` or `short`, or "N/A" when there is no (valid) date. */
-function formatDate(iso: string | null, month: 'long' | 'short', timeZone?: string): string {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return 'N/A';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month, day: 'numeric', timeZone }).format(date);
-}
-
-/** "December 12, 2026", or "N/A". */
+/** "December 12, 2026" (formatDate, in the browser's zone unless `timeZone` says otherwise), or "N/A". */
 export function formatLongDate(iso: string | null, timeZone?: string): string {
-  return formatDate(iso, 'long', timeZone);
-}
-
-/** "Dec 12, 2026" (a pricing card's button has little room), or "N/A". */
-export function formatShortDate(iso: string | null, timeZone?: string): string {
-  return formatDate(iso, 'short', timeZone);
+  return formatDate(iso, timeZone ?? 'local');
 }

@@ -100,7 +100,18 @@ export function CurrencySelectStandIn({
       }}
       // Like Select: leaving the field drops an unfinished search.
       onBlur={() => setTyped(null)}
-      onFocus={onIntent}
+      onFocus={(event) => {
+        // As the real picker does: the shown currency is selected, so that typing replaces it.
+        if (typed === null) event.currentTarget.select();
+        onIntent();
+      }}
+      onMouseDown={(event) => {
+        if (typed !== null) return;
+        const field = event.currentTarget;
+        event.preventDefault();
+        field.focus();
+        field.select();
+      }}
       onPointerDown={onIntent}
       onPointerEnter={onIntent}
       onKeyDown={onIntent}

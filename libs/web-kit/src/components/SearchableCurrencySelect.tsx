@@ -3,6 +3,7 @@ import { CURRENCIES, currencyLabel, type Currency } from '@fxrates/domain';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CurrencyIcon } from './CurrencyIcon';
 import type { PickerHandover } from './CurrencySelectStandIn';
+import { currencyOptionsFilter } from './currency-search';
 
 export interface SearchableCurrencySelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: string;
@@ -54,8 +55,15 @@ export function SearchableCurrencySelect({
 
   // The search text is controlled only so that text typed into the stand-in carries over.
   const chosen = byCode.get(value);
-  const [search, setSearch] = useState(handover?.text ?? (chosen ? currencyLabel(chosen) : ''));
+  const chosenLabel = chosen ? currencyLabel(chosen) : '';
+  const [search, setSearch] = useState(handover?.text ?? chosenLabel);
   const input = useRef<HTMLInputElement>(null);
+
+  // While the field shows the chosen currency, all of it is selected: what one types replaces it
+  // (rather than landing inside "EUR - Euro" where the click put the caret).
+  const selectShownChoice = (field: HTMLInputElement) => {
+    if (field.value === chosenLabel) field.select();
+  };
 
   // Focus moves in the same task as the swap, before a further key press can get lost; the
   // handed-over picker starts open, as a focused Select is.
@@ -97,12 +105,49 @@ export function SearchableCurrencySelect({
       nothingFoundMessage="No currency found"
       maxDropdownHeight={320}
       comboboxProps={{ shadow: 'md', transitionProps: { transition: 'pop', duration: 120 } }}
+      selectFirstOptionOnChange
+      filter={currencyOptionsFilter}
       {...selectProps}
       ref={input}
       defaultDropdownOpened={handover !== undefined}
       data={data}
       searchValue={search}
       onSearchChange={setSearch}
+      onFocus={(event) => {
+        selectShownChoice(event.currentTarget);
+        selectProps.onFocus?.(event);
+      }}
+      onMouseDown={(event) => {
+        // A press would put the caret where it lands, inside the label: the whole label is selected instead.
+        const field = event.currentTarget;
+        if (field.value === chosenLabel) {
+          event.preventDefault();
+          field.focus();
+          field.select();
+        }
+        selectProps.onMouseDown?.(event);
+      }}
+      onKeyDown={(event) => {
+        // Enter picks the best match even when it comes before the list has marked one (Mantine
+        // marks the first match in an effect after the render that filtered the list): a fast
+        // typist's "GBP⏎" picks British Pound rather than leaving "GBP" in the field.
+        if (event.key === 'Enter') {
+          const listId = event.currentTarget.getAttribute('aria-controls');
+          const list = listId ? document.getElementById(listId) : null;
+          const first = list?.querySelector<HTMLElement>('[role="option"]');
+          if (first && !list?.querySelector('[data-combobox-selected]')) {
+            event.preventDefault();
+            first.click();
+          }
+        }
+        // Escape gives up the search: the field shows the chosen currency again, ready to be typed over.
+        if (event.key === 'Escape') {
+          const field = event.currentTarget;
+          setSearch(chosenLabel);
+          requestAnimationFrame(() => field.select());
+        }
+        selectProps.onKeyDown?.(event);
+      }}
       leftSection={<CurrencyIcon currency={chosen} />}
       renderOption={({ option }) => (
         <Group gap={8} wrap="nowrap">

@@ -8,7 +8,7 @@ describe('describeRateSource', () => {
         date: '2026-09-29',
         timestamp: '2026-09-29T00:00:00.000Z',
       }),
-    ).toBe('Demo rates (bundled snapshot) of 29 Sep 2026');
+    ).toBe('Demo rates (bundled snapshot) of September 29, 2026');
     expect(
       describeRateSource({
         source: 'bundled-snapshot',
@@ -16,16 +16,16 @@ describe('describeRateSource', () => {
         timestamp: '2026-09-29T00:00:00.000Z',
         stale: true,
       }),
-    ).toBe('Demo rates (bundled snapshot) of 29 Sep 2026');
+    ).toBe('Demo rates (bundled snapshot) of September 29, 2026');
   });
 
   it("gives ECB's fix in Frankfurt time, CET in winter and CEST in summer", () => {
     expect(
       describeRateSource({ source: 'ecb', date: '2026-11-20', timestamp: '2026-11-20T15:00:00.000Z' }),
-    ).toBe('ECB reference rate · 20 Nov 2026 16:00 CET');
+    ).toBe('ECB reference rate · November 20, 2026, 16:00 CET');
     expect(
       describeRateSource({ source: 'ecb', date: '2026-07-01', timestamp: '2026-07-01T14:00:00.000Z' }),
-    ).toBe('ECB reference rate · 1 Jul 2026 16:00 CEST');
+    ).toBe('ECB reference rate · July 1, 2026, 16:00 CEST');
   });
 
   it('gives a source that publishes more than daily as an age', () => {
@@ -50,26 +50,26 @@ describe('describeRateSource', () => {
         date: '2026-11-20',
         timestamp: '2026-11-20T15:00:00.000Z',
       }),
-    ).toBe('ECB reference rate and CoinGecko · 20 Nov 2026 15:00 UTC');
+    ).toBe('ECB reference rate and CoinGecko · November 20, 2026, 15:00 UTC');
     expect(
       describeRateSource({
         source: 'oxr,binance,bundled-snapshot',
         date: '2026-09-29',
         timestamp: '2026-09-29T14:05:00.000Z',
       }),
-    ).toBe('Open Exchange Rates, Binance and the bundled snapshot · 29 Sep 2026 14:05 UTC');
+    ).toBe('Open Exchange Rates, Binance and the bundled snapshot · September 29, 2026, 14:05 UTC');
     expect(
       describeRateSource({ source: 'mystery', date: '2026-09-29', timestamp: '2026-09-29T14:05:00.000Z' }),
-    ).toBe('mystery · 29 Sep 2026 14:05 UTC');
+    ).toBe('mystery · September 29, 2026, 14:05 UTC');
   });
 
   it('marks delayed data and a closed market', () => {
     const friday = { source: 'ecb', date: '2026-11-20', timestamp: '2026-11-20T15:00:00.000Z' };
     expect(describeRateSource({ ...friday, stale: true })).toBe(
-      'ECB reference rate · 20 Nov 2026 16:00 CET · delayed',
+      'ECB reference rate · November 20, 2026, 16:00 CET · delayed',
     );
     expect(describeRateSource({ ...friday, marketClosed: true })).toBe(
-      'ECB reference rate · 20 Nov 2026 16:00 CET · market closed',
+      'ECB reference rate · November 20, 2026, 16:00 CET · market closed',
     );
     const now = Date.parse('2026-11-28T12:00:00.000Z');
     expect(
@@ -88,7 +88,7 @@ describe('formatting days and instants', () => {
   });
 
   it('switches CET to CEST on the last Sunday of March', () => {
-    expect(formatRateInstant('2026-03-29T00:30:00.000Z', true)).toBe('29 Mar 2026 01:30 CET');
-    expect(formatRateInstant('2026-03-29T01:30:00.000Z', true)).toBe('29 Mar 2026 03:30 CEST');
+    expect(formatRateInstant('2026-03-29T00:30:00.000Z', true)).toBe('March 29, 2026, 01:30 CET');
+    expect(formatRateInstant('2026-03-29T01:30:00.000Z', true)).toBe('March 29, 2026, 03:30 CEST');
   });
 });

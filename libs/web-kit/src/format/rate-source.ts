@@ -1,5 +1,6 @@
 import { sourceCadenceOf, type ConvertResponse } from '@fxrates/domain';
 import { formatAge } from './age';
+import { formatDateTime, formatIsoDay } from './dates';
 
 export type RateProvenance = Pick<ConvertResponse, 'source' | 'date' | 'timestamp'> & {
   stale?: boolean;
@@ -12,42 +13,22 @@ export type RateProvenance = Pick<ConvertResponse, 'source' | 'date' | 'timestam
  */
 const FRANKFURT_SOURCES = new Set(['ecb']);
 
-/** Fixed English month abbreviations: ICU versions disagree on "Sep" versus "Sept". */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const frankfurtParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2026-09-29" → "29 Sep 2026"; other input is returned unchanged. */
+/** "2026-09-29" → "September 29, 2026" (the product's one date format); other input is returned unchanged. */
 export function formatRateDay(day: string): string {
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime())
-    ? day
-    : `${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${parsed.getUTCFullYear()}`;
+  return formatIsoDay(day);
 }
 
-/** "22 Nov 2026 16:00 CET" in Frankfurt for ECB's sources, "22 Nov 2026 14:05 UTC" otherwise. */
+/**
+ * "November 22, 2026, 16:00 CET" in Frankfurt for ECB's sources, "November 22, 2026, 14:05 UTC"
+ * otherwise (formatDateTime); input that is not an instant is returned unchanged.
+ */
 export function formatRateInstant(iso: string, inFrankfurt: boolean): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  if (!inFrankfurt) {
-    return `${instant.getUTCDate()} ${MONTHS[instant.getUTCMonth()]} ${instant.getUTCFullYear()} ${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())} UTC`;
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    frankfurtParts.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
-  // ICU writes the zone as "CET"/"CEST" or, with older data, "GMT+1"/"GMT+2".
-  const zone = part('timeZoneName').replace('GMT+1', 'CET').replace('GMT+2', 'CEST');
-  return `${Number(part('day'))} ${MONTHS[Number(part('month')) - 1]} ${part('year')} ${part('hour')}:${part('minute')} ${zone}`;
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  if (!inFrankfurt) return formatDateTime(iso);
+  // ICU writes Frankfurt's zone as "GMT+1"/"GMT+2" in US English: the ECB announces CET/CEST.
+  return formatDateTime(iso, 'Europe/Berlin')
+    .replace(/GMT\+1$/, 'CET')
+    .replace(/GMT\+2$/, 'CEST');
 }
 
 function listNames(names: string[]): string {
@@ -72,10 +53,10 @@ function formatAgo(iso: string, now: number): string {
 }
 
 /**
- * Where the numbers come from and when, in words: "ECB reference rate · 22 Nov 2026 16:00 CET",
+ * Where the numbers come from and when, in words: "ECB reference rate · November 22, 2026, 16:00 CET",
  * "Coinbase · 12 s ago" (a source publishing more than daily reads as an age at `now`),
- * "ECB reference rate and Binance · 22 Nov 2026 15:00 UTC · market closed", or for the offline data
- * "Demo rates (bundled snapshot) of 29 Sep 2026". The time is that of the oldest rate involved;
+ * "ECB reference rate and Binance · November 22, 2026, 15:00 UTC · market closed", or for the offline data
+ * "Demo rates (bundled snapshot) of September 29, 2026". The time is that of the oldest rate involved;
  * "delayed" says it is older than the converter's promise (24 hours) while its market is open, "market
  * closed" that it is its source's last publication before a weekend or holiday.
  */

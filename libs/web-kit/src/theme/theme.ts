@@ -39,6 +39,13 @@ const navy: MantineColorsTuple = [
 const systemFonts =
   'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"';
 
+/**
+ * The one width of page content across the shell (top bar, footer) and every remote's pages:
+ * Mantine's `lg` container (1140 px). Forms that the spec gives a narrower maximum (sign-in 400,
+ * sign-up 600) narrow inside it.
+ */
+export const CONTENT_WIDTH = 'lg';
+
 export const fxratesTheme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },

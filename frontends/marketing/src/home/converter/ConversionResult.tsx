@@ -4,6 +4,7 @@ import {
   describeRateSource,
   formatDecimal,
   formatRateInstant,
+  groupThousands,
   InfoIcon,
   isIntradaySource,
 } from '@fxrates/web-kit';
@@ -48,7 +49,7 @@ export function ConversionResult({ amount, from, to, result, quote, unit }: Conv
   const intraday = quote.provenance.source.split(',').every(isIntradaySource);
   const now = useNow(intraday, 1000);
   const [fromLabel, toLabel] = [measured(from, unit), measured(to, unit)];
-  const resultLine = `${formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS)} ${fromLabel} = ${formatDecimal(result, resultDecimals(from, to))} ${toLabel}`;
+  const resultLine = `${groupThousands(formatDecimal(amount, AMOUNT_DISPLAY_DECIMALS))} ${fromLabel} = ${groupThousands(formatDecimal(result, resultDecimals(from, to)))} ${toLabel}`;
   return (
     <Paper radius="md" p="md" bg="brand.0" aria-live="polite">
       <Stack gap={6}>
@@ -62,7 +63,7 @@ export function ConversionResult({ amount, from, to, result, quote, unit }: Conv
           {resultLine}
         </Text>
         <Text size="sm" c="gray.7" data-testid="convert-rate" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          1 {fromLabel} = {formatDecimal(quote.rate, RATE_DECIMALS)} {toLabel}
+          1 {fromLabel} = {groupThousands(formatDecimal(quote.rate, RATE_DECIMALS))} {toLabel}
         </Text>
         <Group gap={6} wrap="nowrap" c="dimmed">
           <InfoIcon size={14} />
