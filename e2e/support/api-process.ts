@@ -33,6 +33,8 @@ export function apiEnvironment(
     // The browser tests show the wrong-password and unknown-user errors many times from one IP;
     // the throttle itself is covered by the API tests.
     LOGIN_FAILURE_LIMIT: '1000',
+    // The webhooks pages' tests point endpoints at a receiver of their own on 127.0.0.1.
+    WEBHOOKS_ALLOW_INSECURE_LOCALHOST: 'true',
   };
 }
 

@@ -29,6 +29,8 @@ export const SIGNED_IN_PAGES: ProductPage[] = [
   ...PUBLIC_PAGES.filter((target) => target.path !== '/login' && target.path !== '/register'),
   { path: '/account', heading: 'Account Settings' },
   { path: '/subscribe', heading: 'Complete Subscription' },
+  { path: '/dashboard/webhooks', heading: 'Webhooks' },
+  { path: '/dashboard/alerts', heading: 'Rate alerts' },
   { path: '/dashboard', heading: 'Dashboard' },
 ];
 

@@ -7,6 +7,7 @@ import { KeysPanel } from '../keys/KeysPanel';
 import { TestKeysBanner } from '../keys/TestKeysBanner';
 import { Overview } from '../overview/Overview';
 import { welcomeText } from '../overview/welcome';
+import { DashboardSections } from '../sections/DashboardSections';
 import { useDashboardData } from '../use-dashboard-data';
 import { QuotaBanner } from '../usage/QuotaBanner';
 import { UsageBreakdownSection } from '../usage/UsageBreakdownSection';
@@ -26,7 +27,8 @@ export function DashboardPage() {
   }, [client]);
 
   return (
-    <PageSection title="Dashboard" size="lg" description="Your API keys and usage at a glance.">
+    <PageSection title="Dashboard" description="Your API keys and usage at a glance.">
+      <DashboardSections />
       <SubscriptionSuccessNotice />
       <VerifyEmailBanner />
       <QuotaBanner usage={data.usage} />
