@@ -216,7 +216,14 @@ describe('OpenAPI contract of /api/v1', () => {
     );
     expect(v1.length).toBeGreaterThanOrEqual(6);
     for (const [path, item] of v1) {
-      expect([path, item.get.security]).toEqual([path, [{ apiKey: [] }]]);
+      // Every method of the path: reads, and the webhook management and MCP's POST, PATCH, DELETE.
+      const operations = Object.entries(item as Record<string, { security?: unknown }>).filter(([method]) =>
+        ['get', 'post', 'put', 'patch', 'delete'].includes(method),
+      );
+      expect(operations.length).toBeGreaterThan(0);
+      for (const [method, operation] of operations) {
+        expect([method, path, operation.security]).toEqual([method, path, [{ apiKey: [] }]]);
+      }
     }
   });
 });

@@ -46,9 +46,16 @@ const sampleUrl = (path: string) =>
     .replace(/\*$/, 'x');
 
 /** What a process serving only the public API may answer: metered key GETs, health, metrics. */
+/**
+ * API-key routes that are no metered read: webhook management and the MCP server. The ingress sends
+ * them to the API's pods (deploy/k8s/ingress.yaml), so the public-API pods do not serve them.
+ */
+const ON_THE_API_PODS = ['/api/v1/webhooks', '/api/v1/mcp'];
+
 function allowedOnPublicApi(method: string, path: string, documented: Operation[]): boolean {
   if (path.startsWith('/api/health')) return method === 'GET';
   if (path === '/api/metrics') return method === 'GET';
+  if (ON_THE_API_PODS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
   // The API-key routes, and the public ones of the API's surface (the status: no credential at all).
   return documented.some(
     (o) =>
