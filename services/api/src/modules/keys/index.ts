@@ -14,3 +14,4 @@ export {
 export { assertKeyAdmits, keyExpired, scopeNotAllowed, type CallerOf } from './key-admission';
 export { parseNetworkBlock, formatNetworkBlock, comparableAddress } from './key-networks';
 export { maskedKey } from './api-key-view';
+export { presentedKey, SEND_YOUR_KEY } from './presented-key';

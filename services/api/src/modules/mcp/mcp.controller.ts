@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException } from '../../common/errors';
 import { ApiProblems } from '../../common/openapi';
 import { sendProblem } from '../../common/http';
-import { ApiKeyResolver } from '../keys';
+import { ApiKeyResolver, presentedKey, SEND_YOUR_KEY } from '../keys';
 import { PUBLIC_API_TAG } from '../public-api';
 import { McpService } from './mcp.service';
 import { MCP_TOOL_OPERATIONS } from './mcp-tools';
@@ -136,17 +136,11 @@ export class McpController {
 
   /** The key sent as X-API-Key or, failing that, as a Bearer token; 401 when neither is. */
   private keyOf(request: FastifyRequest): string {
-    const header = request.headers['x-api-key'];
-    const fromHeader = Array.isArray(header) ? header[0] : header;
-    if (fromHeader) return fromHeader;
-    const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (bearer) return bearer;
-    throw new AppException(
-      ErrorCode.MissingApiKey,
-      'Send your API key in the X-API-Key header, or as Authorization: Bearer <key>. Create one in your dashboard.',
-      undefined,
-      { 'WWW-Authenticate': this.challenge() },
-    );
+    const key = presentedKey(request.headers);
+    if (key) return key;
+    throw new AppException(ErrorCode.MissingApiKey, SEND_YOUR_KEY, undefined, {
+      'WWW-Authenticate': this.challenge(),
+    });
   }
 
   /** An unknown key's 401 with its challenge (RFC 6750); anything else as it is. */

@@ -2,7 +2,7 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Injectab
 import { ErrorCode } from '@fxrates/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppException } from '../../common/errors';
-import { ApiKeyResolver, assertKeyAdmits } from '../keys';
+import { ApiKeyResolver, assertKeyAdmits, presentedKey, SEND_YOUR_KEY } from '../keys';
 
 /** The scope every /api/v1/webhooks route needs (route-scopes: a key without it is 403 `scope-not-allowed`). */
 export const WEBHOOKS_SCOPE = 'webhooks' as const;
@@ -45,15 +45,9 @@ export class WebhooksKeyGuard implements CanActivate {
 }
 
 function keyOf(request: FastifyRequest): string {
-  const header = request.headers['x-api-key'];
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  if (fromHeader) return fromHeader;
-  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (bearer) return bearer;
-  throw new AppException(
-    ErrorCode.MissingApiKey,
-    'Send your API key in the X-API-Key header, or as Authorization: Bearer <key>. Create one in your dashboard.',
-  );
+  const key = presentedKey(request.headers);
+  if (key) return key;
+  throw new AppException(ErrorCode.MissingApiKey, SEND_YOUR_KEY);
 }
 
 /** The id of the account whose key WebhooksKeyGuard admitted. */
