@@ -7,6 +7,7 @@ export { givenFor, type Given } from './given';
 export { openGiven, type OpenGiven } from './open-given';
 export type { GivenDatabase } from './database';
 export { freePort } from './free-port';
+export { refusedWebhookTargets } from './refused-webhook-targets';
 export { GIVEN_PASSWORD } from './password';
 export { uniqueEmail, type GivenUser, type GivenUserOptions } from './users';
 export type { GivenKey, GivenKeyOptions, GivenKeysOptions } from './keys';

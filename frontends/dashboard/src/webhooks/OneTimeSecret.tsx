@@ -1,8 +1,12 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { CheckIcon, CopyIcon } from '@fxrates/web-kit';
-import { useEffect, useRef } from 'react';
-import { KEY_TEXTS } from '../keys/key-texts';
+import { Text } from '@mantine/core';
+import { ShownOnce } from '../keys/ShownOnce';
 import { WEBHOOK_TEXTS } from './webhook-texts';
+
+const SECRET_SHOWN_ONCE = {
+  shownOnce: WEBHOOK_TEXTS.shownOnce,
+  copy: WEBHOOK_TEXTS.copySecret,
+  copiedQuestion: WEBHOOK_TEXTS.copiedQuestion,
+};
 
 /**
  * A new endpoint's signing secret in full, with a copy button and the warning that it is shown this
@@ -11,10 +15,7 @@ import { WEBHOOK_TEXTS } from './webhook-texts';
 export function OneTimeSecret({
   secret,
   url,
-  asking,
-  onDone,
-  onGoBack,
-  onConfirm,
+  ...dialog
 }: {
   secret: string;
   url: string;
@@ -23,63 +24,17 @@ export function OneTimeSecret({
   onGoBack: () => void;
   onConfirm: () => void;
 }) {
-  const copySecret = useRef<HTMLButtonElement>(null);
-  useEffect(() => copySecret.current?.focus(), []);
-  const goBack = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) goBack.current?.focus();
-  }, [asking]);
-
   return (
-    <Stack gap="sm">
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        Endpoint added: {url}
-      </Text>
-      <Alert color="yellow" variant="light">
-        {WEBHOOK_TEXTS.shownOnce}
-      </Alert>
-      <Code
-        block
-        data-testid="new-webhook-secret"
-        style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-      >
-        {secret}
-      </Code>
-      <Group justify="flex-end">
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button
-              ref={copySecret}
-              variant={copied ? 'light' : 'filled'}
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-              onClick={copy}
-            >
-              {copied ? 'Copied' : WEBHOOK_TEXTS.copySecret}
-            </Button>
-          )}
-        </CopyButton>
-        {!asking && (
-          <Button variant="default" onClick={onDone}>
-            Done
-          </Button>
-        )}
-      </Group>
-      {asking && (
-        <Alert color="yellow" variant="light" role="alert" data-testid="copied-confirmation">
-          <Stack gap="sm">
-            <Text size="sm" fw={600}>
-              {WEBHOOK_TEXTS.copiedQuestion}
-            </Text>
-            <Group justify="flex-end">
-              <Button ref={goBack} variant="default" onClick={onGoBack}>
-                {KEY_TEXTS.goBack}
-              </Button>
-              <Button onClick={onConfirm}>{KEY_TEXTS.copied}</Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
-    </Stack>
+    <ShownOnce
+      secret={secret}
+      texts={SECRET_SHOWN_ONCE}
+      testId="new-webhook-secret"
+      before={
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Endpoint added: {url}
+        </Text>
+      }
+      {...dialog}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { WebhookEvent } from '@fxrates/db';
+import { refusedWebhookTargets } from '@fxrates/testing';
 import request from 'supertest';
 import type { SignedDelivery } from '../../../../libs/paypal/src/stand-in/paypal-stand-in';
 import { startSiteverifyStandIn, type SiteverifyStandIn } from '../support/siteverify-stand-in';
@@ -178,31 +179,7 @@ describe('API7:2023 Server Side Request Forgery', () => {
 
   describe('a webhook endpoint URL', () => {
     /** The listener's loopback address, and the other refused ranges, in every notation a URL allows. */
-    const refusedTargets = () => {
-      const port = listener.port;
-      return [
-        `https://127.0.0.1:${port}/`,
-        `https://127.1:${port}/`,
-        `https://2130706433:${port}/`,
-        `https://0x7f000001:${port}/`,
-        `https://0177.0.0.1:${port}/`,
-        `https://0x7f.1:${port}/`,
-        `https://[::1]:${port}/`,
-        `https://[::ffff:127.0.0.1]:${port}/`,
-        `https://[::ffff:7f00:1]:${port}/`,
-        `https://[64:ff9b::7f00:1]:${port}/`,
-        `https://0.0.0.0:${port}/`,
-        `https://localhost:${port}/`,
-        'https://10.0.0.1/',
-        'https://172.16.0.1/',
-        'https://192.168.1.1/',
-        'https://169.254.169.254/latest/meta-data/',
-        'https://100.64.0.1/',
-        'https://[fe80::1]/',
-        'https://[fc00::1]/',
-        'https://[fd00:ec2::254]/',
-      ];
-    };
+    const refusedTargets = () => refusedWebhookTargets(listener.port);
 
     it('is refused at creation and on change for every IP literal notation of a refused range, on both surfaces', async () => {
       const surfaces = [
