@@ -124,6 +124,8 @@ describe('tracing: OpenTelemetry over OTLP/HTTP', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
+  // Each starts built API and worker processes (the worker's start-up grows with every module):
+  // on a 2-core CI machine building images beside the tests that took over 30 s.
   it('exports one trace from the HTTP request through PostgreSQL, Redis and BullMQ into the job, both encodings', async () => {
     const telemetry = {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
@@ -196,7 +198,7 @@ describe('tracing: OpenTelemetry over OTLP/HTTP', () => {
     expect(sent()).toMatchObject({ requestId, queue: 'email', job: 'send-verification-email' });
     // Their background work (schedules, pings) would export spans while the next test counts them.
     await stopAll();
-  });
+  }, 90_000);
 
   it('loads nothing of OpenTelemetry and exports nothing unless configured', async () => {
     const before = receiver.spans.length;
@@ -221,5 +223,5 @@ describe('tracing: OpenTelemetry over OTLP/HTTP', () => {
     // Longer than the batch delay of the run above: anything exported would have arrived.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.spans.length).toBe(before);
-  });
+  }, 90_000);
 });
