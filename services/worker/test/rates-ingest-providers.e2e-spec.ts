@@ -118,10 +118,23 @@ describe('worker: rates ingest from live providers (stand-ins)', () => {
 
   it('serves ECB fiat and exchange crypto, cross-rated exactly, on every instance', async () => {
     for (const api of apis) {
-      await until(
-        async () => (await rateOn(api, 'EUR')).source.join() === 'ecb',
-        ANNOUNCED_TABLE_DEADLINE_MS,
-      );
+      // Each instance serves the worker's newest table once its announcement arrives: until then an
+      // instance may hold a table of the start-up (ECB's EUR already, the exchanges' BTC not yet).
+      await until(async () => {
+        const [eur, btc] = await Promise.all(
+          ['EUR', 'BTC'].map((to) =>
+            request(api.app.getHttpServer())
+              .get(`/api/v1/rates/rate?from=USD&to=${to}`)
+              .set('X-API-Key', key),
+          ),
+        );
+        return (
+          eur.status === 200 &&
+          eur.body.source.join() === 'ecb' &&
+          btc.status === 200 &&
+          !btc.body.source.includes('bundled-snapshot')
+        );
+      }, ANNOUNCED_TABLE_DEADLINE_MS);
       const eur = await rateOn(api, 'EUR');
       // 1 / 1.16, to the API's 10 significant digits.
       expect(eur).toMatchObject({ rate: 0.8620689655, source: ['ecb'], date: firstDay });
