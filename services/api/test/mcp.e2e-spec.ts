@@ -3,7 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { MCP_FIXED_QUERY, MCP_TOOL_OPERATIONS } from '../src/modules/mcp';
+import { MCP_TOOLS } from '@fxrates/domain';
+import { MCP_FIXED_QUERY } from '../src/modules/mcp';
 import { givenIn } from './support/given';
 import { SEEDED_CLOSES, seedHistory } from './support/history-seed';
 import { operationsOf, type OpenApiDocument } from './support/openapi-document';
@@ -71,7 +72,7 @@ describe('MCP server at /api/v1/mcp', () => {
     const { key } = await givenIn(t.app).keyOnPlan({ plan: 'professional' });
     const client = await connect({ 'X-API-Key': key });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(MCP_TOOL_OPERATIONS.map((tool) => tool.name));
+    expect(tools.map((tool) => tool.name)).toEqual(MCP_TOOLS.map((tool) => tool.name));
     expect(tools.map((tool) => tool.name)).toEqual(
       expect.arrayContaining([
         'fxrates_latest',
@@ -83,14 +84,12 @@ describe('MCP server at /api/v1/mcp', () => {
         'fxrates_usage',
       ]),
     );
-    for (const { name, operationId } of MCP_TOOL_OPERATIONS) {
+    for (const { name, operationId } of MCP_TOOLS) {
       const tool = tools.find((listed) => listed.name === name)!;
       const { operation, method, path } = operationOf(operationId);
       expect(method).toBe('get');
       // What the docs page lists for the tool is where it goes.
-      expect(`GET /api/v1${MCP_TOOL_OPERATIONS.find((t) => t.name === name)!.endpoint.slice(4)}`).toBe(
-        `GET ${path}`,
-      );
+      expect(`GET /api/v1${MCP_TOOLS.find((t) => t.name === name)!.endpoint.slice(4)}`).toBe(`GET ${path}`);
       const parameters = ((operation.parameters ?? []) as Parameter[]).filter(
         (p) => (p.in === 'query' || p.in === 'path') && !(p.name in MCP_FIXED_QUERY),
       );
@@ -316,7 +315,7 @@ describe('MCP server at /api/v1/mcp', () => {
     expect(card.body).toMatchObject({
       transport: 'streamable-http',
       endpoint: '/api/v1/mcp',
-      tools: MCP_TOOL_OPERATIONS.map((tool) => tool.name),
+      tools: MCP_TOOLS.map((tool) => tool.name),
     });
   });
 });

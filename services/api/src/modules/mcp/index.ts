@@ -4,4 +4,4 @@
  */
 export { McpModule } from './mcp.module';
 export { MCP_PATH } from './mcp.openapi';
-export { MCP_FIXED_QUERY, MCP_TOOL_OPERATIONS, inputSchemaOf, toolParameters } from './mcp-tools';
+export { MCP_FIXED_QUERY, inputSchemaOf, toolParameters } from './mcp-tools';

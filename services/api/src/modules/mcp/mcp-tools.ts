@@ -3,13 +3,6 @@ import { MCP_TOOLS } from '@fxrates/domain';
 import type { RoutesDocument } from '../../common/openapi';
 
 /**
- * The MCP tools, one per public operation, by the operation's id in the OpenAPI document (MCP_TOOLS of
- * libs/domain, which the docs page lists too): a tool's description, its input schema and the call it
- * makes are all read from that operation, so the tools and the REST API cannot drift apart.
- */
-export const MCP_TOOL_OPERATIONS = MCP_TOOLS;
-
-/**
  * Query parameters a tool sets itself rather than taking: numbers as decimal strings (every digit,
  * whatever the agent's JSON parser does with numbers), and a time series as JSON (not CSV/NDJSON).
  * Headers (If-None-Match, Last-Event-ID) are HTTP's business, never a tool's argument.
@@ -66,14 +59,18 @@ export function inputSchemaOf(operation: OperationObject): ToolInputSchema {
   };
 }
 
-/** The tools of MCP_TOOL_OPERATIONS, read from the generated OpenAPI paths of the public routes. */
+/**
+ * The tools of MCP_TOOLS (libs/domain, which the docs page lists too), one per public operation, read
+ * from the generated OpenAPI paths of the public routes: a tool's description, input schema and call
+ * come from its operation, so the tools and the REST API cannot drift apart.
+ */
 export function mcpToolsOf(document: RoutesDocument): McpTool[] {
   const operations = new Map<string, { path: string; operation: OperationObject }>();
   for (const [path, item] of Object.entries(document.paths)) {
     const operation = item.get;
     if (operation?.operationId) operations.set(operation.operationId, { path, operation });
   }
-  return MCP_TOOL_OPERATIONS.map(({ name, operationId }) => {
+  return MCP_TOOLS.map(({ name, operationId }) => {
     const found = operations.get(operationId);
     if (!found) throw new Error(`MCP tool ${name}: no GET operation ${operationId}`);
     const { path, operation } = found;

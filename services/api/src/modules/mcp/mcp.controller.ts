@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { ErrorCode } from '@fxrates/domain';
+import { ErrorCode, MCP_TOOLS } from '@fxrates/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException } from '../../common/errors';
 import { ApiProblems } from '../../common/openapi';
@@ -17,7 +17,6 @@ import { sendProblem } from '../../common/http';
 import { ApiKeyResolver, presentedKey, SEND_YOUR_KEY } from '../keys';
 import { PUBLIC_API_TAG } from '../public-api';
 import { McpService } from './mcp.service';
-import { MCP_TOOL_OPERATIONS } from './mcp-tools';
 import { JSON_RPC_MESSAGE, JSON_RPC_RESPONSE, MCP_PATH, MCP_SERVER_CARD } from './mcp.openapi';
 
 /** The MCP protocol headers passed on to the transport. */
@@ -47,7 +46,7 @@ export class McpController {
     description:
       'One JSON-RPC message a POST, answered as JSON; no session. Your key goes in `X-API-Key` or as ' +
       '`Authorization: Bearer <key>`. `tools/list` lists one tool per public read ' +
-      `(${MCP_TOOL_OPERATIONS.map(({ name, operationId }) => `\`${name}\`: ${operationId}`).join(', ')}), ` +
+      `(${MCP_TOOLS.map(({ name, operationId }) => `\`${name}\`: ${operationId}`).join(', ')}), ` +
       'each taking the query and path parameters of its GET operation; numbers come as ' +
       'decimal strings. A `tools/call` is that GET with your key: metered, scoped and gated by your plan exactly ' +
       'as it (one call each); the API refusing it is a result with `isError` carrying the RFC 9457 problem. ' +
@@ -55,7 +54,7 @@ export class McpController {
       '`validation-failed`, whose problem is also a JSON-RPC error response (`jsonrpc`, `id`, `error`).',
   })
   // Which tool is which operation: what the Markdown docs (scripts/llms-docs.mjs) list the tools from.
-  @ApiExtension('x-mcp-tools', MCP_TOOL_OPERATIONS.map(({ name, operationId }) => ({ name, operationId })))
+  @ApiExtension('x-mcp-tools', MCP_TOOLS.map(({ name, operationId }) => ({ name, operationId })))
   @ApiBody({ schema: JSON_RPC_MESSAGE })
   @ApiOkResponse({ description: 'The JSON-RPC response to the request', schema: JSON_RPC_RESPONSE })
   @ApiAcceptedResponse({ description: 'A notification or a response: accepted, nothing to answer' })

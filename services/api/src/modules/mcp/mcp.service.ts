@@ -36,7 +36,7 @@ export interface McpHttpAnswer {
 /**
  * The MCP server of the public API (Streamable HTTP, stateless: one server and transport per POST,
  * no session, JSON answers), so any instance answers any request. Its tools are the public GET
- * operations of MCP_TOOL_OPERATIONS, read from the same route schemas the OpenAPI document is
+ * operations of MCP_TOOLS, read from the same route schemas the OpenAPI document is
  * generated from; a tool call is the REST call (McpToolCalls). `initialize` and `tools/list` call
  * nothing and are not metered.
  */

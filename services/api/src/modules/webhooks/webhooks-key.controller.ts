@@ -42,7 +42,7 @@ import {
   WebhookEndpointListDto,
 } from './dto/webhook.response';
 import { deliveryId, endpointId } from './webhook-ids';
-import { WebhooksService } from './webhooks.service';
+import { WEBHOOK_URL_PROBLEMS, WebhooksService } from './webhooks.service';
 import { PUBLIC_API_TAG } from '../public-api';
 import { KeyOwner, WEBHOOK_KEY_PROBLEMS, WebhooksKeyGuard } from './webhooks-key.guard';
 
@@ -81,11 +81,7 @@ export class WebhooksKeyController {
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
   @ApiProblems(
     ErrorCode.ValidationFailed,
-    ErrorCode.WebhookUrlInvalid,
-    ErrorCode.WebhookUrlTooLong,
-    ErrorCode.WebhookUrlNotHttps,
-    ErrorCode.WebhookUrlCredentials,
-    ErrorCode.WebhookUrlPrivateAddress,
+    ...WEBHOOK_URL_PROBLEMS,
     ErrorCode.WebhookEndpointLimitReached,
     ...WEBHOOK_KEY_PROBLEMS,
   )
@@ -110,11 +106,7 @@ export class WebhooksKeyController {
   @ApiOkResponse({ type: WebhookEndpointAnswerDto })
   @ApiProblems(
     ErrorCode.ValidationFailed,
-    ErrorCode.WebhookUrlInvalid,
-    ErrorCode.WebhookUrlTooLong,
-    ErrorCode.WebhookUrlNotHttps,
-    ErrorCode.WebhookUrlCredentials,
-    ErrorCode.WebhookUrlPrivateAddress,
+    ...WEBHOOK_URL_PROBLEMS,
     ErrorCode.WebhookEndpointNotFound,
     ...WEBHOOK_KEY_PROBLEMS,
   )

@@ -42,7 +42,7 @@ import {
   WebhookEndpointListDto,
 } from './dto/webhook.response';
 import { deliveryId, endpointId } from './webhook-ids';
-import { WebhooksService } from './webhooks.service';
+import { WEBHOOK_URL_PROBLEMS, WebhooksService } from './webhooks.service';
 import {
   CurrentUser,
   JwtAuthGuard,
@@ -85,11 +85,7 @@ export class WebhooksController {
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
   @ApiProblems(
     ErrorCode.ValidationFailed,
-    ErrorCode.WebhookUrlInvalid,
-    ErrorCode.WebhookUrlTooLong,
-    ErrorCode.WebhookUrlNotHttps,
-    ErrorCode.WebhookUrlCredentials,
-    ErrorCode.WebhookUrlPrivateAddress,
+    ...WEBHOOK_URL_PROBLEMS,
     ErrorCode.WebhookEndpointLimitReached,
     ErrorCode.Unauthorized,
   )
@@ -116,11 +112,7 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookEndpointAnswerDto })
   @ApiProblems(
     ErrorCode.ValidationFailed,
-    ErrorCode.WebhookUrlInvalid,
-    ErrorCode.WebhookUrlTooLong,
-    ErrorCode.WebhookUrlNotHttps,
-    ErrorCode.WebhookUrlCredentials,
-    ErrorCode.WebhookUrlPrivateAddress,
+    ...WEBHOOK_URL_PROBLEMS,
     ErrorCode.WebhookEndpointNotFound,
     ErrorCode.Unauthorized,
   )

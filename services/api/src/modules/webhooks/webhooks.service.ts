@@ -50,6 +50,9 @@ const URL_CODES: Record<WebhookUrlRefusal['code'], ErrorCode> = {
   'webhook-url-private-address': ErrorCode.WebhookUrlPrivateAddress,
 };
 
+/** Every way an endpoint URL is refused (400), as both surfaces' create and change document them. */
+export const WEBHOOK_URL_PROBLEMS = Object.values(URL_CODES);
+
 export const endpointNotFound = () =>
   new AppException(
     ErrorCode.WebhookEndpointNotFound,
