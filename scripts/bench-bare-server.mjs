@@ -41,10 +41,10 @@ function exactMeter() {
       ...[0, 1, 2].map((ago) => `${prefix}lease:${second - ago}`),
       `${prefix}key-month`,
     ];
-    // No lease wanted (0), no deferral (0) and no key cap (0): every call metered in Redis.
+    // No lease wanted (0), no deferral (0), no key cap (0), not all or nothing (0): every call metered in Redis.
     seeded
       .then(() =>
-        redis.meterBatch(keys.length, ...keys, calls.length, 1e12, 1e9, 'bare|day', 'bare', now, 0, 0, 0),
+        redis.meterBatch(keys.length, ...keys, calls.length, 1e12, 1e9, 'bare|day', 'bare', now, 0, 0, 0, 0),
       )
       .then(([counted]) => calls.forEach((done, i) => done(i < counted)));
   };

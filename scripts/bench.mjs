@@ -20,6 +20,10 @@
 // crypto closes, a distinct query each, on the public API against the ECB-only series in alternated
 // pairs (BENCH_PAIRS 8 of BENCH_PAIR_SECONDS 4, after BENCH_PAIR_WARM_UP 15 s; see `alternated`);
 // and the public API's RSS once yearly series have read every currency's whole history.
+// `--only data-products` (the data products): a 1,000-row POST /api/v1/convert/batch's latency, sequential and
+// concurrent, on the API of this run (scripts/bench-convert-batch.mjs, `benchConvertBatch`); and the
+// intraday bars (scripts/bench-bars.mjs, `benchBars`, its own API on the same database): the cost of
+// keeping the bars per table version, and GET /api/v1/rates/ohlc's p99 for a day of minutes.
 // The metered API is loaded twice: as deployed for /api/v1 (API_ROUTES=public-api, started for each
 // of its loads) and as the whole API in one process (API_ROUTES=all).
 // BENCH_API_FLAGS adds Node flags to the API (`--cpu-prof …`, `--trace-gc`); BENCH_API_STDOUT=1
@@ -33,7 +37,6 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { MIX_KEYS, MIX_ROUTES, mixCurrencies, mixRequests } from './bench-mix-requests.mjs';
 import { frontendsBuilt, measureLighthouse } from './bench-lighthouse.mjs';
 import {
@@ -43,6 +46,9 @@ import {
   mixedSeriesQueries,
   startHistoryStandIn,
 } from './bench-history.mjs';
+import { benchApiEnv, enterpriseKeys, waitFor } from './bench-api.mjs';
+import { benchBars } from './bench-bars.mjs';
+import { benchConvertBatch } from './bench-convert-batch.mjs';
 import {
   bucketQuantiles,
   openStreamsApart,
@@ -73,10 +79,9 @@ const flag = (name, fallback) => {
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
 const ONLY = flag('only', process.env.BENCH_ONLY);
-if (ONLY !== undefined && !['timeseries', 'metered', 'mix', 'stream', 'lighthouse', 'history'].includes(ONLY))
-  throw new Error(
-    `--only ${ONLY}: only "timeseries", "metered", "mix", "stream", "lighthouse" and "history" are known`,
-  );
+const PARTS = ['timeseries', 'metered', 'mix', 'stream', 'lighthouse', 'history', 'data-products'];
+if (ONLY !== undefined && !PARTS.includes(ONLY))
+  throw new Error(`--only ${ONLY}: only ${PARTS.map((part) => `"${part}"`).join(', ')} are known`);
 /** Whether this run measures `part`: every part without --only. */
 const runs = (part) => ONLY === undefined || ONLY === part;
 const LEASES = flag('leases', process.env.BENCH_LEASES ?? 'on');
@@ -114,32 +119,10 @@ const STREAM_ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
 const SERIES_OFFERED_RATE = 2_000;
 const ECB_CSV = process.env.BENCH_ECB_CSV ?? path.resolve(root, '../shared/data/ecb/eurofxref-hist.csv');
 const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fxrates_bench',
-  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14',
-  REDIS_KEY_PREFIX: 'fxrates-bench:',
-  // Offline and steady: the default provider list reaches the live sources.
-  RATES_PROVIDERS: 'bundled-snapshot',
-  RATES_HISTORY_BACKFILL: 'none',
-  API_HOST: '127.0.0.1',
-  API_PORT: String(API_PORT),
-  // Limits the load cannot reach, so the benchmark measures the metered 200 path, not refusals.
-  PLAN_LIMITS: 'enterprise=1000000000:1000000',
-  // The same for the landing converter's limits (the load is one session from one IP).
+  ...benchApiEnv({ port: API_PORT, redisKeyPrefix: 'fxrates-bench:' }),
+  // Landing converter limits the load cannot reach either (it is one session from one IP).
   CONVERTER_SESSION_PER_MINUTE: '1000000000',
   CONVERTER_IP_PER_MINUTE: '1000000000',
-  // The mix signs up 200 users from this one address, and so from its /24.
-  SIGNUP_LIMIT_PER_HOUR: '1000000',
-  SIGNUP_LIMIT_PER_HOUR_IPV4_24: '1000000',
-  // Production refuses to boot without secrets; a benchmark run gets throwaway ones.
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
-  RECAPTCHA_SECRET: 'unused-by-the-benchmark',
-  WEB_URL: 'http://127.0.0.1:3000',
-  // The API's heap caps as deployed (deploy/backend.Dockerfile, deploy/k8s/api.yaml).
-  NODE_OPTIONS: '--max-old-space-size=192 --max-semi-space-size=8',
   // glibc's trim threshold as deployed (deploy/k8s/api.yaml).
   MALLOC_TRIM_THRESHOLD_: '131072',
 };
@@ -168,19 +151,6 @@ function peakRssMb(pid, field = 'VmHWM') {
   } catch {
     return null;
   }
-}
-
-async function waitFor(url, init) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(url, init);
-      if (res.ok) return res;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */
@@ -518,53 +488,6 @@ async function checkMixBodies(codes, keys) {
   }
 }
 
-/**
- * `count` users, each with an API key, on a plan whose limits (PLAN_LIMITS above) the load cannot
- * reach: signed up and given their key through the API, as a customer would, a few at a time (each
- * sign-up hashes a password).
- */
-async function benchApiKeys(base, count) {
-  const run = `${Date.now()}`;
-  const signUp = async (i) => {
-    const email = `bench-${run}-${i}@example.test`;
-    const response = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password: 'bench-password' }),
-    });
-    if (!response.ok) throw new Error(`sign-up ${email}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const registered = [];
-  for (let i = 0; i < count; i += 4) {
-    registered.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < count).map(signUp))));
-  }
-  // Verified as by opening the emailed link (only verified addresses create keys), on Enterprise.
-  const orm = await MikroORM.init(database.ormConfig({ url: env.DATABASE_URL, poolMax: 1 }));
-  try {
-    await orm.em
-      .fork()
-      .nativeUpdate(
-        database.User,
-        { id: { $in: registered.map((r) => r.user.uid) } },
-        { plan: 'enterprise', emailVerifiedAt: new Date() },
-      );
-  } finally {
-    await orm.close();
-  }
-  return Promise.all(
-    registered.map(async ({ accessToken }) => {
-      const response = await fetch(`${base}/api/keys`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({ name: 'bench' }),
-      });
-      if (!response.ok) throw new Error(`new key: ${response.status} ${await response.text()}`);
-      return (await response.json()).key;
-    }),
-  );
-}
-
 /** Imports the whole ECB history into an empty rate_history, as an operator would; returns seconds. */
 async function timeHistoryImport() {
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -638,7 +561,7 @@ const apiFlags = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
 const api = startNode([...apiFlags, 'dist/services/api/src/main.js']);
 await waitFor(`${base}/api/health/ready`);
 
-const [benchKey] = await benchApiKeys(base, 1);
+const [benchKey] = await enterpriseKeys(base, 1, env.DATABASE_URL);
 const keyHeaders = { 'x-api-key': benchKey };
 /** The API, running throughout. */
 const apiServer = (name, pathAndQuery, headers) => ({
@@ -749,7 +672,7 @@ if (runs('mix')) {
   // repeated; the public API (with or without its quota leases) beside bare Node doing the same work.
   const codes = mixCurrencies();
   process.stdout.write(`› Signing up ${MIX_KEYS} users with a key each… `);
-  const keys = await benchApiKeys(base, MIX_KEYS);
+  const keys = await enterpriseKeys(base, MIX_KEYS, env.DATABASE_URL);
   process.stdout.write('done\n');
   await checkMixBodies(codes, keys);
   const first = mixRequests(codes, keys, 1)();
@@ -828,7 +751,13 @@ const lighthouseLines = [];
 const lighthouse = lighthouseBuilt
   ? await measureLighthouse(base, (line) => lighthouseLines.push(line))
   : null;
+
+// 6. Data products: a 1,000-row batch conversion on the API above, with its Enterprise key.
+const convertBatch = runs('data-products') ? await benchConvertBatch({ base, key: benchKey }) : null;
 await stop(api);
+// The bars start an API of their own (its port, its Redis prefix) on the same database.
+const bars = runs('data-products') ? await benchBars() : null;
+const dataProducts = runs('data-products') ? { convertBatch, bars } : null;
 /** The q-quantile (0…1) of `values`, rounded to a ms; sorts them. */
 function quantilesOf(values) {
   values.sort((a, b) => a - b);
@@ -1145,6 +1074,7 @@ if (timeseriesApi) {
   );
 }
 for (const line of lighthouseLines) console.log(line);
+if (bars) console.log(`\nIntraday bars: keeping per table version ${JSON.stringify(bars.keeping)}`);
 if (historyImportSeconds !== null) {
   console.log(`\nECB history import (the whole CSV): ${historyImportSeconds} s (target ≤ 30 s)`);
 }
@@ -1166,6 +1096,7 @@ writeFileSync(
       historyBackfill,
       scenarios,
       lighthouse,
+      dataProducts,
     },
     null,
     2,

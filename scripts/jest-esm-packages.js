@@ -3,7 +3,8 @@
 // with its route-pattern and cookie-es (the frontends), eventsource-parser 4 (SDK, SSE test client),
 // kubernetes-models 5 with its validator's is-cidr (deploy tests; found by the resolver below), and
 // MikroORM 7 with Kysely, its query runner (everything that reaches the database), and p-limit 7 with
-// yocto-queue (password hashing, PayPal certificates), content-disposition 2 (@fastify/static's).
+// yocto-queue (password hashing, PayPal certificates), content-disposition 2 (@fastify/static's), jose 6
+// and canonicalize 5 (signed fixings).
 const ESM_ONLY_PACKAGES = [
   '@tabler/icons-react',
   'react-router',
@@ -19,6 +20,8 @@ const ESM_ONLY_PACKAGES = [
   'p-limit',
   'yocto-queue',
   'content-disposition',
+  'jose',
+  'canonicalize',
 ];
 
 /** The jest options that compile those packages, with the SWC options the project's own files use. */

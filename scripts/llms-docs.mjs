@@ -119,7 +119,8 @@ function mcpMarkdown(document, productName, operations) {
     '',
     `${productName} is also a Model Context Protocol server: \`${MCP_PATH}\` (Streamable HTTP, stateless, JSON answers). ` +
       'Send your API key as `X-API-Key` or as `Authorization: Bearer <key>`. Each tool is one public read and ' +
-      'takes the parameters of its operation below; numbers come as decimal strings, every answer names its ' +
+      'takes the parameters of its operation below (path parameters included, less `numbers` and `format`): ' +
+      'answers are JSON, never a CSV or NDJSON export, numbers come as decimal strings, every answer names its ' +
       'sources. A tool call is one API call, metered and gated by your plan like the REST call; a refusal is a ' +
       'result with `isError` whose text is the RFC 9457 problem. `initialize` and `tools/list` are free.',
     '',

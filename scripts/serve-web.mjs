@@ -56,14 +56,21 @@ function sendProblem(reply, status, title, code, message) {
   return reply.code(status).header('Cache-Control', 'no-store').type('application/problem+json').send(body);
 }
 
-/** /api and /api/* go to the API, streamed both ways (Set-Cookie included), never retried. */
+/** The API's one path outside /api: the public keys of FXRates fixings (as nginx and the Ingress route it). */
+const JWKS_PATH = '/.well-known/jwks.json';
+
+/** /api, /api/* and the JWKS go to the API, streamed both ways (Set-Cookie included), never retried. */
 async function apiProxy(app, apiUrl) {
+  for (const prefix of ['/api', JWKS_PATH]) await proxyTo(app, apiUrl, prefix);
+}
+
+async function proxyTo(app, apiUrl, prefix) {
   const target = new URL(apiUrl);
   const basePath = target.pathname.replace(/\/+$/, '');
   await app.register(fastifyHttpProxy, {
     upstream: target.origin,
-    prefix: '/api',
-    rewritePrefix: `${basePath}/api`,
+    prefix,
+    rewritePrefix: `${basePath}${prefix}`,
     undici: { headersTimeout: PROXY_TIMEOUT_MS, bodyTimeout: PROXY_TIMEOUT_MS },
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => ({
@@ -194,7 +201,8 @@ function shellCsp(runtimeConfig, env) {
   return fillExtraSources(PAGE_CSP, extraSources);
 }
 
-const isApiPath = (url) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApiPath = (url) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.split('?')[0] === JWKS_PATH;
 
 async function createAppServer({ name, distDir, isShell, runtimeConfig, apiUrl, releasesDir, env }) {
   const app = Fastify({

@@ -265,6 +265,13 @@ describe('serve-web', () => {
     });
   });
 
+  it('proxies the fixings’ JWKS, the API’s one path outside /api, rather than answer it with the app', async () => {
+    const response = await get(`${urls.shell}/.well-known/jwks.json`);
+    expect(await response.json()).toEqual({ from: 'api' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ url: '/base/.well-known/jwks.json', method: 'GET' });
+  });
+
   it('passes the API’s 503 on once, without retrying it', async () => {
     apiStatus = 503;
     expect((await get(`${urls.shell}/api/health/ready`)).status).toBe(503);

@@ -1,4 +1,5 @@
 import { loadBundledSnapshot } from '@fxrates/rates';
+import { PUBLIC_ENDPOINTS } from '../../frontends/marketing/src/docs/public-endpoints';
 import { usePagePerTest } from '../support/browser';
 import { e2eEnvironment } from '../support/e2e-environment';
 import { delayRequests } from '../support/accounts-ui';
@@ -53,6 +54,13 @@ describe('API docs and the key tester', () => {
       '/status',
       '/status/history',
       '/stream',
+      '/fixings',
+      '/fixings/{cut}/{date}',
+      '/fixings/{id}',
+      '/fixings/{id}/verify',
+      '/rates/average',
+      '/rates/ohlc',
+      '/convert/batch',
     ]) {
       expect(await page.getByRole('heading', { name: path, exact: true }).isVisible()).toBe(true);
     }
@@ -65,7 +73,7 @@ describe('API docs and the key tester', () => {
 
     // Every endpoint shows curl, JavaScript (the SDK) and Python; one choice switches them all.
     const tabLists = page.getByRole('tablist', { name: /^Code examples for / });
-    expect(await tabLists.count()).toBe(12);
+    expect(await tabLists.count()).toBe(PUBLIC_ENDPOINTS.length);
     const rateTabs = page.getByRole('tablist', { name: 'Code examples for /rates/rate', exact: true });
     expect(await rateTabs.getByRole('tab').allInnerTexts()).toEqual(['curl', 'JavaScript', 'Python']);
     await rateTabs.getByRole('tab', { name: 'JavaScript' }).click();
@@ -128,6 +136,8 @@ describe('API docs and the key tester', () => {
     }
     // A key cannot be tested on a route that reads none.
     expect(offered).not.toContain('GET /status');
+    // Nor on the batch: the tester sends GETs, and its body is no form.
+    expect(offered.filter((option) => option.includes('/convert/batch'))).toEqual([]);
     await list.getByRole('option', { name: 'GET /rates/fluctuation', exact: true }).click();
     await page.getByRole('textbox', { name: 'API key' }).fill(key);
     await page.getByRole('button', { name: 'Test Key' }).click();

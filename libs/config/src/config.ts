@@ -1,4 +1,4 @@
-import { RATE_PROVIDERS, type RateProviderId } from '@fxrates/domain';
+import { parseFixingCuts, RATE_PROVIDERS, type FixingCut, type RateProviderId } from '@fxrates/domain';
 import { ConfigError, parseEnv, type NodeEnv, type Parsed, type PlanLimitOverride } from './env-schema';
 import { withLocalSecrets, type LocalSecretsOptions } from './local-secrets';
 import type { TracingConfig } from './tracing-config';
@@ -123,6 +123,8 @@ export interface AppConfig {
     /** WEB_URL without a trailing slash: where links in emails point (e.g. `${webUrl}/pricing`). */
     webUrl: string;
   };
+  /** FXRates fixings: the cuts (FIXING_CUTS) and how late after one its fixing may still be frozen. */
+  fixings: { cuts: FixingCut[]; lateBoundMs: number };
   webhooks: {
     /** WEBHOOKS_ALLOW_INSECURE_LOCALHOST: http://localhost endpoints (development only). */
     allowInsecureLocalhost: boolean;
@@ -344,6 +346,7 @@ export function loadConfig(
       sweepIntervalMs: e.EMAIL_SWEEP_INTERVAL_MS,
       webUrl: e.WEB_URL.replace(/\/+$/, ''),
     },
+    fixings: { cuts: parseFixingCuts(e.FIXING_CUTS), lateBoundMs: e.FIXING_LATE_BOUND_MS },
     webhooks: webhooksConfig(e),
     paypal: {
       environment: e.PAYPAL_ENVIRONMENT,

@@ -1,8 +1,10 @@
 import {
   BILLING_CYCLES,
   DEFAULT_RATE_PROVIDERS,
+  DEFAULT_FIXING_CUTS_TEXT,
   DEFAULT_STREAM_LIMITS,
   PAID_PLAN_IDS,
+  parseFixingCuts,
   PLAN_IDS,
   RATE_PROVIDER_IDS,
 } from '@fxrates/domain';
@@ -612,6 +614,21 @@ export const ENV_SCHEMA = {
     description:
       'DNS servers (`ip` or `ip:port`, comma-separated) the worker resolves webhook endpoints with; empty: the system resolver (`/etc/hosts` included)',
     default: [],
+  }),
+  FIXING_CUTS: <EnvVar<string>>{
+    description:
+      "the cuts at which the worker freezes and signs FXRates fixings, comma-separated `NAME=Zone/Id@HH:MM[:SS][/weekdays|/daily]` (weekdays unless `/daily`) or `NAME=ecb` (the first table carrying the ECB's rates of a day); names 2 to 16 capitals and digits (docs/rates-engine.md, Fixings)",
+    parse(raw: string): string {
+      parseFixingCuts(raw);
+      return raw;
+    },
+    default: DEFAULT_FIXING_CUTS_TEXT,
+  },
+  FIXING_LATE_BOUND_MS: int({
+    description:
+      'how long after a cut a worker may still freeze its fixing; a worker back later leaves the day without one (an honest gap, logged) rather than freeze a later table',
+    min: 1000,
+    default: 600_000,
   }),
   // OpenTelemetry's own variable names (docs/observability.md); the exporter also reads its other
   // OTEL_EXPORTER_OTLP_* settings (headers, timeout) itself.

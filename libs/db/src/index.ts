@@ -8,5 +8,7 @@ export * from './password-reset-token';
 export * from './email-change-token';
 export * from './api-key-hash';
 export * from './password-hash';
+export * from './sealed-secret-box';
 export * from './webhook-secret';
 export * from './repositories';
+export * from './fixing-key-box';

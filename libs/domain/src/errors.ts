@@ -117,6 +117,10 @@ export enum ErrorCode {
   InvalidDate = 'invalid-date',
   DateOutOfRange = 'date-out-of-range',
   HistoryUnavailable = 'history-unavailable',
+  /** A `basis` naming no configured fixing cut (the message lists them). */
+  UnknownCut = 'unknown-cut',
+  /** No fixing of that cut and day, or of that id: the cut's day has not passed, or was left without one. */
+  FixingNotFound = 'fixing-not-found',
   // Contact
   RecaptchaFailed = 'recaptcha-failed',
   RecaptchaUnavailable = 'recaptcha-unavailable',

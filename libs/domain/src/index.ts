@@ -26,3 +26,5 @@ export * from './usage-breakdown';
 export * from './webhooks';
 export * from './rate-alerts';
 export * from './mcp-tools';
+export * from './bars';
+export * from './fixing-cuts';

@@ -74,10 +74,14 @@ describe('the plan table', () => {
       'timeseries',
       'fluctuation',
       'stream',
+      'ohlc',
+      'average',
+      'convert-batch',
     ];
     for (const endpoint of endpoints) expect(PLANS[HIGHEST_PLAN].endpoints).toContain(endpoint);
     expect(cheapestPlanFor('historical')).toBe('basic');
     expect(cheapestPlanFor('stream')).toBe('professional');
+    expect(cheapestPlanFor('convert-batch')).toBe('basic');
   });
 
   it('words each freshness promise as the API documentation does', () => {

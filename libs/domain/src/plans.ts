@@ -1,8 +1,19 @@
+import type { PlanBars } from './bars';
 import { findCurrency } from './catalogue';
 
 /** Public API endpoints a plan may call (docs/decisions.md, Plans). */
 export type PublicEndpoint =
-  'latest' | 'rate' | 'convert' | 'historical' | 'timeseries' | 'fluctuation' | 'stream';
+  | 'latest'
+  | 'rate'
+  | 'convert'
+  | 'historical'
+  | 'timeseries'
+  | 'fluctuation'
+  | 'stream'
+  | 'ohlc'
+  | 'average'
+  | 'convert-batch'
+  | 'fixings';
 
 /** What a plan charges through PayPal, in US cents (the annual figure is the yearly total). */
 export interface PlanPrice {
@@ -29,6 +40,8 @@ export interface PlanDefinition {
   webhookEndpoints: number;
   /** Rate alerts (thresholds and changes) an account may keep at once. */
   rateAlerts: number;
+  /** Intraday bars (`ohlc`): the intervals and look-back the plan reads; null: none. */
+  bars: PlanBars | null;
   /** Null for a plan nobody pays for: it is never sold through PayPal. */
   price: PlanPrice | null;
   /** The pricing card's feature lines, its first the monthly quota as the card words it. */
@@ -37,7 +50,17 @@ export interface PlanDefinition {
 }
 
 const BASE_ENDPOINTS = ['latest', 'rate', 'convert'] as const;
-const ALL_ENDPOINTS = [...BASE_ENDPOINTS, 'historical', 'timeseries', 'fluctuation', 'stream'] as const;
+const ALL_ENDPOINTS = [
+  ...BASE_ENDPOINTS,
+  'historical',
+  'timeseries',
+  'fluctuation',
+  'stream',
+  'ohlc',
+  'average',
+  'convert-batch',
+  'fixings',
+] as const;
 const MINUTE = 60_000;
 
 /**
@@ -55,6 +78,7 @@ const PLAN_TABLE = {
     defaultStreams: null,
     webhookEndpoints: 1,
     rateAlerts: 3,
+    bars: null,
     price: null,
     features: ['1000 requests/month', 'Basic pairs', 'No support'],
   },
@@ -64,10 +88,11 @@ const PLAN_TABLE = {
     burstPerSecond: 10,
     freshnessMs: 60 * MINUTE,
     currencies: 'fiat-and-featured-crypto',
-    endpoints: [...BASE_ENDPOINTS, 'historical'],
+    endpoints: [...BASE_ENDPOINTS, 'historical', 'convert-batch', 'fixings'],
     defaultStreams: null,
     webhookEndpoints: 3,
     rateAlerts: 10,
+    bars: null,
     price: { monthly: 1599, annual: 16788, annualPerMonthDisplay: 1399 },
     features: ['10,000 requests/month', 'All pairs and top crypto', 'Email support'],
     mostPopular: true,
@@ -82,6 +107,7 @@ const PLAN_TABLE = {
     defaultStreams: 5,
     webhookEndpoints: 10,
     rateAlerts: 50,
+    bars: { intervals: ['5m', '1h', '1d'], lookbackDays: 366 },
     price: { monthly: 5999, annual: 63588, annualPerMonthDisplay: 5299 },
     features: ['100,000 requests/month', 'Superior burst rates', 'Email support'],
   },
@@ -95,6 +121,7 @@ const PLAN_TABLE = {
     defaultStreams: 50,
     webhookEndpoints: 25,
     rateAlerts: 200,
+    bars: { intervals: ['1m', '5m', '1h', '1d'], lookbackDays: 366 },
     price: { monthly: 9999, annual: 101988, annualPerMonthDisplay: 8499 },
     features: ['500,000 requests/month', 'All features', 'Priority support'],
   },

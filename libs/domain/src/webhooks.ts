@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'rate.changed',
   'alert.triggered',
   'quota.threshold',
+  'fixing.published',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -7,3 +7,4 @@ export * from './paypal';
 export * from './webhooks';
 export * from './redis-eviction-policy';
 export * from './channels';
+export * from './fixings';

@@ -23,7 +23,7 @@ describe('the job registry', () => {
   });
 
   it('derives the jobs of each queue from their declarations', () => {
-    expect(jobNamesOn(QUEUES.maintenance)).toEqual([JOBS.purgeExpiredSessions]);
+    expect(jobNamesOn(QUEUES.maintenance)).toEqual([JOBS.purgeExpiredSessions, JOBS.keepBarPartitions]);
     expect(jobNamesOn(RATES_INGEST)).toEqual([JOBS.ingestRates]);
     expect(jobNamesOn(QUEUES.paypalWebhooks).sort()).toEqual(
       [

@@ -4,6 +4,7 @@ import type {
   SyncPayPalSubscriptionJob,
 } from './paypal';
 import type { DeliverWebhookJob, FanOutWebhookEventJob, SendWebhookDisabledEmailJob } from './webhooks';
+import type { FreezeFixingJob, PlanFixingsJob } from './fixings';
 import {
   QUEUES,
   RATES_INGEST,
@@ -13,6 +14,7 @@ import {
   type FlushUsageJob,
   type IngestRatesJob,
   type PurgeExpiredSessionsJob,
+  type KeepBarPartitionsJob,
   type RequeueUnsentEmailJob,
   type SampleSourceAgesJob,
   type SendAccountDeletedEmailJob,
@@ -52,6 +54,7 @@ function job<Payload>() {
 export const JOB_DEFINITIONS = {
   ingestRates: job<IngestRatesJob>()('ingest-rates', RATES_INGEST),
   purgeExpiredSessions: job<PurgeExpiredSessionsJob>()('purge-expired-sessions', QUEUES.maintenance),
+  keepBarPartitions: job<KeepBarPartitionsJob>()('keep-bar-partitions', QUEUES.maintenance),
   flushUsage: job<FlushUsageJob>()('flush-usage', QUEUES.usageFlush),
   sendContactEmail: job<SendContactEmailJob>()('send-contact-email', QUEUES.email),
   sendQuotaAlertEmail: job<SendQuotaAlertEmailJob>()('send-quota-alert-email', QUEUES.email),
@@ -75,6 +78,8 @@ export const JOB_DEFINITIONS = {
   fanOutWebhookEvent: job<FanOutWebhookEventJob>()('fan-out-webhook-event', QUEUES.webhooks),
   deliverWebhook: job<DeliverWebhookJob>()('deliver-webhook', QUEUES.webhooks),
   sendWebhookDisabledEmail: job<SendWebhookDisabledEmailJob>()('send-webhook-disabled-email', QUEUES.email),
+  freezeFixing: job<FreezeFixingJob>()('freeze-fixing', QUEUES.fixings),
+  planFixings: job<PlanFixingsJob>()('plan-fixings', QUEUES.fixings),
 } as const;
 
 type Definitions = typeof JOB_DEFINITIONS;

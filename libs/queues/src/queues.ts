@@ -13,6 +13,7 @@ export const QUEUES = {
   sourceStatus: 'source-status',
   historyBackfill: 'history-backfill',
   webhooks: 'webhooks',
+  fixings: 'fixings',
 } as const;
 
 /**
@@ -182,6 +183,11 @@ export interface FlushUsageJob {
 /** Payload of `maintenance` / `purge-expired-sessions`: sessions expired longer than this are deleted. */
 export interface PurgeExpiredSessionsJob {
   olderThanMs: number;
+}
+
+/** Payload of `maintenance` / `keep-bar-partitions`: the intraday bars' partitions made ahead and dropped past retention. */
+export interface KeepBarPartitionsJob {
+  trigger: 'schedule' | 'manual';
 }
 
 /** Exponential backoff; BullMQ adds jitter through `jitter`. Completed jobs are kept briefly, failed ones for inspection. */

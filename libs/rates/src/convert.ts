@@ -40,7 +40,8 @@ function unitFactor(
 
 /**
  * Converts `amount` of `from` into `to`. A metal side is measured in `unit` (troy ounces unless
- * said), the only place where the rate is not the table's per-ounce one.
+ * said), the only place where the rate is not the table's per-ounce one. `perOunce` is
+ * crossRate(table, from, to), given by a caller converting many amounts of one pair (a batch).
  */
 export function convert(
   table: RatesTable,
@@ -49,8 +50,8 @@ export function convert(
   amount: RateDecimal,
   decimals: number,
   unit: MetalUnit = 'ozt',
+  perOunce: RateDecimal = crossRate(table, from, to),
 ): Conversion {
-  const perOunce = crossRate(table, from, to);
   const factor = unitFactor(from, to, unit);
   if (!factor) {
     const result = amount.mul(perOunce).toDecimalPlaces(decimals, RateDecimal.ROUND_HALF_EVEN);

@@ -14,3 +14,4 @@ export * from './ingestion';
 export * from './history';
 export * from './json-number';
 export * from './source-status';
+export * from './fixings';

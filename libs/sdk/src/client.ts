@@ -1,11 +1,13 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { FxRatesError, REQUEST_ID_HEADER } from './errors';
 import { etagCaching, isRevalidated } from './etag-cache';
+import { jwksCache } from './fixings';
 import type { paths } from './generated/openapi';
-import type { DataOf, OperationId, QueryOf } from './operations';
+import type { BodyOf, DataOf, OperationId, QueryOf } from './operations';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit';
 import { DEFAULT_RETRIES, retryingFetch, type RetryOptions } from './retry';
 import { subscribe, type StreamQuery, type SubscribeOptions, type Subscription } from './subscribe';
+import type { FixingJwks, FixingVerification } from './verify-fixing';
 
 export interface FxRatesClientOptions {
   /** Your API key (dashboard → API keys), sent as `X-API-Key`. */
@@ -112,6 +114,10 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
     signal: request?.signal,
     headers: request?.headers,
   });
+  // The JWKS is public: fetched without the key, with the same retries.
+  const jwks = jwksCache({ fetch: retrying, origin });
+  const fixing = (id: string, request?: RequestOptions): Answer<'getSignedFixing'> =>
+    unwrap(raw.GET('/api/v1/fixings/{id}', { params: { path: { id } }, ...init(request) }));
 
   return {
     /** Latest rates against a base: `latest({ base: 'USD', symbols: ['EUR', 'GBP'] })`. */
@@ -170,6 +176,44 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
     fluctuation(query: QueryOf<'getFluctuation'>, request?: RequestOptions): Answer<'getFluctuation'> {
       return unwrap(raw.GET('/api/v1/rates/fluctuation', { params: { query }, ...init(request) }));
     },
+    /**
+     * Mean, low and high of each day's rate over calendar periods, in decimals:
+     * `average({ base: 'USD', symbols: ['EUR'], period: 'month', start: '2024-01-01', end: '2024-03-31' })`.
+     */
+    average(query: QueryOf<'getRateAverage'>, request?: RequestOptions): Answer<'getRateAverage'> {
+      return unwrap(raw.GET('/api/v1/rates/average', { params: { query }, ...init(request) }));
+    },
+    /** Intraday bars (open, high, low, close, ticks) of one pair: `ohlc({ symbol: 'EUR', interval: '1h', … })`. */
+    ohlc(query: Omit<QueryOf<'getOhlc'>, 'format'>, request?: RequestOptions): Answer<'getOhlc'> {
+      // As timeseries: the document lists the exports' media types beside JSON; format=json asks for JSON.
+      return unwrap(
+        raw.GET('/api/v1/rates/ohlc', {
+          params: { query: { ...query, format: 'json' } },
+          ...init(request),
+        }) as unknown as Promise<Unwrappable<DataOf<'getOhlc'>>>,
+      );
+    },
+    /** The same bars as a file: CSV (a header row) or NDJSON (one bar a line), as the text the API streamed. */
+    ohlcExport(
+      query: Omit<QueryOf<'getOhlc'>, 'format'>,
+      format: 'csv' | 'ndjson',
+      request?: RequestOptions,
+    ): Promise<FxRatesResponse<string>> {
+      return unwrap(
+        raw.GET('/api/v1/rates/ohlc', {
+          params: { query: { ...query, format } },
+          parseAs: 'text',
+          ...init(request),
+        }) as unknown as Promise<Unwrappable<string>>,
+      );
+    },
+    /**
+     * Converts up to 1,000 rows in one call, each `{ ref, amount, from, to, at }`; a result or a problem
+     * per row, in order: `convertBatch({ rows: [{ ref: 'inv-1', amount: '100', from: 'USD', to: 'EUR' }] })`.
+     */
+    convertBatch(body: BodyOf<'convertBatch'>, request?: RequestOptions): Answer<'convertBatch'> {
+      return unwrap(raw.POST('/api/v1/convert/batch', { body, ...init(request) }));
+    },
     /** The currencies your plan can ask for (not metered). */
     currencies(query: QueryOf<'listCurrencies'> = {}, request?: RequestOptions): Answer<'listCurrencies'> {
       return unwrap(raw.GET('/api/v1/currencies', { params: { query }, ...init(request) }));
@@ -197,6 +241,49 @@ export function createFxRatesClient(options: FxRatesClientOptions) {
         query,
         subscription,
       );
+    },
+    /** The cuts kept and the fixings stored: `fixings({ cut: 'LDN1600', start: '2026-03-01', end: '2026-03-31' })`. */
+    fixings(query: QueryOf<'listFixings'> = {}, request?: RequestOptions): Answer<'listFixings'> {
+      return unwrap(raw.GET('/api/v1/fixings', { params: { query }, ...init(request) }));
+    },
+    /** A cut's fixing of a day re-based: `fixingRates('LDN1600', '2026-03-27', { base: 'EUR' })`. */
+    fixingRates(
+      cut: string,
+      date: string,
+      query: QueryOf<'getFixing'> = {},
+      request?: RequestOptions,
+    ): Answer<'getFixing'> {
+      return unwrap(
+        raw.GET('/api/v1/fixings/{cut}/{date}', { params: { path: { cut, date }, query }, ...init(request) }),
+      );
+    },
+    /** The API's own check of a fixing's signature (not metered); `verifyFixing` checks it yourself. */
+    fixingVerification(id: string, request?: RequestOptions): Answer<'verifyFixing'> {
+      return unwrap(raw.GET('/api/v1/fixings/{id}/verify', { params: { path: { id } }, ...init(request) }));
+    },
+    /**
+     * A signed fixing, e.g. `fixing('fix_LDN1600_20261026')`: the rates frozen at a cut, with their
+     * provenance and a detached JWS (`signature.jws`). `verifyFixing` checks it.
+     */
+    fixing,
+    /** The fixing keys (`/.well-known/jwks.json`), fetched once and kept by this client. */
+    jwks(request?: Pick<RequestOptions, 'signal'>): Promise<FixingJwks> {
+      return jwks.get(request?.signal);
+    },
+    /**
+     * Verifies a fixing against the API's published keys, fetched once (again only for a kid not seen
+     * yet): `{ valid: true, kid }` or `{ valid: false, reason, detail }`. Offline after the first call.
+     */
+    verifyFixing(signed: unknown, request?: Pick<RequestOptions, 'signal'>): Promise<FixingVerification> {
+      return jwks.verify(signed, request?.signal);
+    },
+    /** `fixing(id)` and its verification: the answer with `verification` beside `data`. */
+    async verifiedFixing(
+      id: string,
+      request?: RequestOptions,
+    ): Promise<FxRatesResponse<DataOf<'getSignedFixing'>> & { verification: FixingVerification }> {
+      const answer = await fixing(id, request);
+      return { ...answer, verification: await jwks.verify(answer.data, request?.signal) };
     },
     /** The openapi-fetch client: every public path, typed, with this client's key and retries. */
     raw,

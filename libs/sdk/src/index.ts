@@ -9,6 +9,18 @@ export type {
 export { FxRatesConnectionError, FxRatesError, isFxRatesError } from './errors';
 export type { FxRatesProblem } from './errors';
 export type { DataOf, FxRatesProblemCode, OperationId, ProblemCodeOf, QueryOf } from './operations';
+export { JWKS_PATH } from './fixings';
+export { canonicalJson } from './canonical-json';
+export { verifyFixing } from './verify-fixing';
+export type {
+  FixingJwk,
+  FixingJwks,
+  FixingProvenance,
+  FixingSignature,
+  FixingVerification,
+  FixingVerificationFailure,
+  SignedFixing,
+} from './verify-fixing';
 export { parseRateLimit } from './rate-limit';
 export type { RateLimitCurrent, RateLimitInfo, RateLimitPolicy } from './rate-limit';
 export { parseRetryAfter } from './retry-after';

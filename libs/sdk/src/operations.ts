@@ -33,3 +33,10 @@ export type ProblemCodeOf<Op extends OperationId> =
 
 /** Every problem code a public operation can answer (the `code` of an FxRatesError). */
 export type FxRatesProblemCode = { [Op in OperationId]: ProblemCodeOf<Op> }[OperationId];
+
+/** An operation's JSON request body (POST /api/v1/convert/batch). */
+export type BodyOf<Op extends OperationId> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;

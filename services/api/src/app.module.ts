@@ -24,6 +24,7 @@ import { UsageModule } from './modules/usage';
 import { StatusModule } from './modules/status';
 import { LandingConverterModule } from './modules/landing-converter';
 import { McpModule } from './modules/mcp';
+import { ConvertBatchModule } from './modules/convert-batch';
 import { WebhooksModule } from './modules/webhooks';
 import { RedisModule } from './modules/redis';
 import { FAIL_FAST_OPTIONS, watchConnection } from './modules/redis';
@@ -83,6 +84,7 @@ export class AppModule {
         BillingModule,
         LandingConverterModule,
         McpModule,
+        ConvertBatchModule,
         WebhooksModule,
         HealthModule,
       ],

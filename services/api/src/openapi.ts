@@ -26,6 +26,7 @@ import type { PublicRoute } from './modules/public-api';
 import { CONVERT_ROUTE } from './modules/landing-converter';
 import { PAIR_HISTORY_ROUTE } from './modules/landing-converter';
 import { STATUS_HISTORY_ROUTE, STATUS_ROUTE, STATUS_TAG } from './modules/status';
+import { FIXINGS_TAG, JWKS_ROUTE } from './modules/fixings';
 
 const DESCRIPTION = `Real-time foreign-exchange and crypto rates.
 
@@ -45,6 +46,7 @@ a 429 carries \`Retry-After\`. Every answer carries \`${REQUEST_ID_HEADER}\`.`;
 const TAGS: [string, string][] = [
   [PUBLIC_API_TAG, 'The public rates API (`/api/v1`): your `X-API-Key`, metered per your plan'],
   [STATUS_TAG, 'The health and freshness of every rates source: public, no key, not metered'],
+  [FIXINGS_TAG, 'The public keys that sign FXRates fixings (JWKS): public, no key, not metered'],
   ['converter', "The landing page's converter: an anonymous session or a signed-in user"],
   ['auth', 'Accounts: sign-up, sign-in, refresh and sign-out; anonymous converter sessions'],
   ['account', "The signed-in user's profile and subscription"],
@@ -152,6 +154,7 @@ export function directRoutes(publicTable: readonly PublicRoute[]): DocumentedRou
     ...publicTable.map(documentedPublicRoute),
     STATUS_ROUTE,
     STATUS_HISTORY_ROUTE,
+    JWKS_ROUTE,
   ];
 }
 

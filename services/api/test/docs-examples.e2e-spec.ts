@@ -6,6 +6,7 @@ import { sdkCallArguments } from '../../../frontends/marketing/src/docs/code-sni
 import { EXAMPLE_ANSWERS } from '../../../frontends/marketing/src/docs/example-answers';
 import {
   endpointUrl,
+  methodOf,
   PUBLIC_ENDPOINTS,
   type PublicEndpointDoc,
 } from '../../../frontends/marketing/src/docs/public-endpoints';
@@ -14,6 +15,7 @@ import { connectTestDatabase } from '../../worker/test/support/history-rows';
 import { StreamHub } from '../src/modules/streams';
 import { until } from '../../worker/test/support/waiting';
 import { givenIn } from './support/given';
+import { storeSignedFixings } from './support/signed-fixings';
 import { startTestApp, type TestApp } from './test-app';
 import { testConfig } from './test-config';
 
@@ -39,6 +41,31 @@ function shapeDifferences(example: unknown, real: unknown, at = '$'): string[] {
 }
 
 /**
+ * The fixing the page's example reads, stored as the worker stores one: the example's cut, day,
+ * instants, rates and their provenance (its day is in the ECB history seeded below), signed.
+ */
+function storeExampleFixing(t: TestApp) {
+  const example = EXAMPLE_ANSWERS.fixing.body as {
+    cut: string;
+    date: string;
+    cutAt: string;
+    frozenAt: string;
+    rates: Record<string, string>;
+    provenance: Record<string, { source: string; timestamp: string; date: string }>;
+  };
+  return storeSignedFixings(t.app, [
+    {
+      cut: example.cut,
+      day: example.date,
+      cutAt: example.cutAt,
+      frozenAt: example.frozenAt,
+      perUsd: example.rates,
+      origin: (code) => example.provenance[code],
+    },
+  ]);
+}
+
+/**
  * Every example of the docs page (/docs, frontends/marketing/src/docs/public-endpoints.ts) as a
  * developer would try it: with a key of the plan the page names for it, it answers 200; a Free key
  * gets every Free example and, for the others, the 403 that names the plan and links to pricing. Each
@@ -47,10 +74,14 @@ function shapeDifferences(example: unknown, real: unknown, at = '$'): string[] {
 describe("the docs page's examples, called with the plan each names", () => {
   let t: TestApp;
 
-  const call = (endpoint: PublicEndpointDoc, key: string) =>
-    request(t.app.getHttpServer())
-      .get(`/api/v1${endpointUrl(endpoint)}`)
-      .set('X-API-Key', key);
+  const call = (endpoint: PublicEndpointDoc, key: string) => {
+    const server = request(t.app.getHttpServer());
+    const url = `/api/v1${endpointUrl(endpoint)}`;
+    // The batch's example is a POST of its JSON body.
+    const sent =
+      methodOf(endpoint) === 'POST' ? server.post(url).send(endpoint.body as object) : server.get(url);
+    return sent.set('X-API-Key', key);
+  };
 
   /** A new user's key on `plan`: one per example, as Free allows 2 calls a second. */
   async function keyOn(plan: PlanId): Promise<string> {
@@ -66,6 +97,7 @@ describe("the docs page's examples, called with the plan each names", () => {
       await db.end();
     }
     t = await startTestApp(testConfig());
+    await storeExampleFixing(t);
     await t.app.listen(0, '127.0.0.1');
   }, 60_000);
   afterAll(async () => {

@@ -79,6 +79,12 @@ describe('MCP server at /api/v1/mcp', () => {
         'fxrates_convert',
         'fxrates_timeseries',
         'fxrates_fluctuation',
+        'fxrates_average',
+        'fxrates_ohlc',
+        'fxrates_fixings',
+        'fxrates_fixing',
+        'fxrates_signed_fixing',
+        'fxrates_verify_fixing',
         'fxrates_currencies',
         'fxrates_status',
         'fxrates_usage',
@@ -115,6 +121,111 @@ describe('MCP server at /api/v1/mcp', () => {
     expect(tools.find((tool) => tool.name === 'fxrates_latest')!.inputSchema.properties).not.toHaveProperty(
       'numbers',
     );
+    // A tool answers JSON: the exports' `format` is no argument, where REST has it.
+    for (const name of ['fxrates_timeseries', 'fxrates_ohlc']) {
+      const { operation } = operationOf(MCP_TOOLS.find((tool) => tool.name === name)!.operationId);
+      expect((operation.parameters as Parameter[]).map((p) => p.name)).toContain('format');
+      expect(tools.find((tool) => tool.name === name)!.inputSchema.properties).not.toHaveProperty('format');
+    }
+    // Path parameters are arguments like the others, and required.
+    expect(tools.find((tool) => tool.name === 'fxrates_fixing')!.inputSchema.required).toEqual(
+      expect.arrayContaining(['cut', 'date']),
+    );
+    expect(tools.find((tool) => tool.name === 'fxrates_verify_fixing')!.inputSchema.required).toEqual(['id']);
+  });
+
+  it('answers period averages as REST does, digits and sources, one metered call', async () => {
+    const { key } = await givenIn(t.app).keyOnPlan({ plan: 'professional' });
+    const client = await connect({ 'X-API-Key': key });
+    const start = await used(key);
+    const average = await call(client, 'fxrates_average', {
+      start: '1990-01-02',
+      end: '1990-01-05',
+      symbols: ['EUR', 'GBP'],
+      period: 'month',
+    });
+    expect(average.isError).toBeUndefined();
+    expect(await used(key)).toBe(start + 1);
+    const rest = await http()
+      .get(
+        '/api/v1/rates/average?start=1990-01-02&end=1990-01-05&symbols=EUR,GBP&period=month&numbers=string',
+      )
+      .set('X-API-Key', key)
+      .expect(200);
+    expect(average.structuredContent).toEqual(rest.body);
+    expect(JSON.parse((average.content[0] as { text: string }).text)).toEqual(rest.body);
+    const [january] = (
+      average.structuredContent as { periods: { rates: Record<string, { mean: unknown; days: number }> }[] }
+    ).periods;
+    expect(january.rates.EUR).toMatchObject({
+      mean: expect.stringMatching(/^\d+\.\d+$/),
+      days: expect.any(Number),
+    });
+    expect(january.rates.EUR.days).toBeGreaterThan(0);
+  });
+
+  it('answers intraday bars as JSON, whatever format the agent asks', async () => {
+    const { key } = await givenIn(t.app).keyOnPlan({ plan: 'professional' });
+    const client = await connect({ 'X-API-Key': key });
+    const today = new Date().toISOString().slice(0, 10);
+    const args = { symbol: 'EUR', interval: '1h', start: today, end: today };
+    const start = await used(key);
+    const bars = await call(client, 'fxrates_ohlc', { ...args, format: 'csv' });
+    expect(bars.isError).toBeUndefined();
+    expect(await used(key)).toBe(start + 1);
+    const rest = await http()
+      .get(`/api/v1/rates/ohlc?symbol=EUR&interval=1h&start=${today}&end=${today}&numbers=string&format=json`)
+      .set('X-API-Key', key)
+      .expect(200)
+      .expect('content-type', /^application\/json/);
+    expect(bars.structuredContent).toEqual(rest.body);
+    expect(bars.structuredContent).toMatchObject({
+      base: 'USD',
+      symbol: 'EUR',
+      interval: '1h',
+      bars: expect.any(Array),
+    });
+  });
+
+  it('puts path arguments in the path, one segment each, and answers a missing fixing as REST does', async () => {
+    const { key } = await givenIn(t.app).keyOnPlan({ plan: 'basic' });
+    const client = await connect({ 'X-API-Key': key });
+    const start = await used(key);
+    // No fixing was ever made in 1990: REST's 404, unmetered.
+    const fixing = await call(client, 'fxrates_fixing', {
+      cut: 'LDN1600',
+      date: '1990-01-03',
+      symbols: ['EUR'],
+    });
+    const rest = await http()
+      .get('/api/v1/fixings/LDN1600/1990-01-03?symbols=EUR')
+      .set('X-API-Key', key)
+      .expect(404);
+    expect(rest.body.code).toBe('fixing-not-found');
+    expect(fixing.isError).toBe(true);
+    expect(fixing.structuredContent).toEqual(rest.body);
+    // An id holding a `/` stays the id (never /fixings/{cut}/{date} nor /verify).
+    const id = 'fix_LDN1600_19900103/verify';
+    const signed = await call(client, 'fxrates_signed_fixing', { id });
+    const restSigned = await http()
+      .get(`/api/v1/fixings/${encodeURIComponent(id)}`)
+      .set('X-API-Key', key)
+      .expect(404);
+    expect(restSigned.body.code).toBe('fixing-not-found');
+    expect(signed.structuredContent).toEqual(restSigned.body);
+    const verified = await call(client, 'fxrates_verify_fixing', { id: 'fix_LDN1600_19900103' });
+    expect(verified.structuredContent).toMatchObject({ code: 'fixing-not-found', status: 404 });
+    expect(await used(key)).toBe(start);
+    // The list of cuts and fixings answers, one metered call.
+    const list = await call(client, 'fxrates_fixings', { start: '1990-01-01', end: '1990-01-31' });
+    expect(list.isError).toBeUndefined();
+    expect(list.structuredContent).toMatchObject({
+      start: '1990-01-01',
+      end: '1990-01-31',
+      fixings: [],
+      cuts: expect.arrayContaining([expect.objectContaining({ name: 'LDN1600' })]),
+    });
+    expect(await used(key)).toBe(start + 1);
   });
 
   it('answers latest and convert with the digits and provenance REST gives at the same table', async () => {

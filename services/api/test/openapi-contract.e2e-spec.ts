@@ -169,6 +169,11 @@ describe('OpenAPI contract of /api/v1', () => {
       '/fluctuation?start=1990-01-02&end=1990-01-05&symbols=EUR',
       '/fluctuation?start=1989-12-01&end=1990-01-05',
     ],
+    [
+      '/api/v1/rates/average',
+      '/average?start=1990-01-01&end=1990-01-31&base=EUR&symbols=GBP,INR,USD&detail=days',
+      '/average?start=1989-12-01&end=1989-12-29&symbols=EUR',
+    ],
   ])('%s answers what its schema says, and its 404', async (documentedPath, found, missing) => {
     const get = (url: string) =>
       request(t.app.getHttpServer()).get(`/api/v1/rates${url}`).set('X-API-Key', key);
@@ -181,6 +186,8 @@ describe('OpenAPI contract of /api/v1', () => {
     ['/api/v1/rates/historical/{date}', '/historical/2026-13-01'],
     ['/api/v1/rates/timeseries', '/timeseries?start=1990-01-05&end=1990-01-02'],
     ['/api/v1/rates/fluctuation', '/fluctuation?start=1990-01-02&end=2999-01-01'],
+    ['/api/v1/rates/average', '/average?start=1990-01-02&end=1989-01-01&symbols=EUR'],
+    ['/api/v1/rates/average', '/average?start=1990-01-02&end=1990-01-31&symbols=EUR&basis=NOON'],
   ])('%s documents the code of its bad-date refusal %s', async (documentedPath, url) => {
     const refused = await request(t.app.getHttpServer())
       .get(`/api/v1/rates${url}`)
@@ -387,10 +394,16 @@ describe('OpenAPI document for generated clients', () => {
       [
         'convert',
         'convertAlias',
+        'convertBatch',
+        'getFixing',
+        'getSignedFixing',
+        'listFixings',
         'getFluctuation',
         'getHistoricalRates',
         'getLatestRates',
+        'getOhlc',
         'getRate',
+        'getRateAverage',
         'getTimeSeries',
         'streamRates',
       ].sort(),

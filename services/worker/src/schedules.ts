@@ -8,6 +8,7 @@ export const USAGE_FLUSH_SCHEDULER_ID = 'usage-flush:every-interval';
 export const EMAIL_REQUEUE_SCHEDULER_ID = 'email:requeue-unsent';
 export const LAPSED_PLANS_SCHEDULER_ID = 'billing:end-lapsed-plans';
 export const HISTORY_BACKFILL_SCHEDULER_ID = 'history-backfill:daily';
+export const BAR_PARTITIONS_SCHEDULER_ID = 'maintenance:keep-bar-partitions';
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -48,6 +49,12 @@ export class Schedules implements OnApplicationBootstrap {
       LAPSED_PLANS_SCHEDULER_ID,
       { every: HOUR_MS },
       { name: JOBS.endLapsedPlans, data: { trigger: 'schedule' }, opts: { removeOnComplete: true } },
+    );
+    // Daily, and once at start: the partitions a tick writes into exist before it comes.
+    await this.maintenance.upsertJobScheduler(
+      BAR_PARTITIONS_SCHEDULER_ID,
+      { every: DAY_MS },
+      { name: JOBS.keepBarPartitions, data: { trigger: 'schedule' }, opts: { removeOnComplete: true } },
     );
     await this.scheduleHistoryBackfill();
     this.logger.log(

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@fxrates/config';
-import { RateHistoryRepository, repositoryProvider } from '@fxrates/db';
+import { RateBarsRepository, RateHistoryRepository, repositoryProvider } from '@fxrates/db';
 import { PAYPAL_PROVIDERS } from '@fxrates/paypal';
 import { ALL_QUEUES } from '@fxrates/queues';
 import type { Redis } from 'ioredis';
@@ -19,6 +19,7 @@ import { PayPalWebhooksProcessor } from './processors/paypal-webhooks.processor'
 import { SubscriptionSync } from './billing/subscription-sync';
 import { UnappliedEventsSweep } from './billing/unapplied-events-sweep';
 import { UpgradePaymentsSweep } from './billing/upgrade-payments-sweep';
+import { BarKeeper, BarRetention } from './bars';
 import { WorkerMetrics } from './health/worker-metrics';
 import { refuseUnmatchedJobHandlers } from './jobs/job-handlers-check';
 import { queuesWorkedBy } from './jobs/worked-queues';
@@ -31,6 +32,7 @@ import { Schedules } from './schedules';
 import { SourceAgeSamplerProcessor } from './status/source-age-sampler.processor';
 import { infrastructureImports, infrastructureProviders } from './worker-infrastructure';
 import { WORKER_REDIS } from './worker.tokens';
+import { FixingFreezer, FixingSigningKeys, FixingsProcessor } from './fixings';
 import { RateAlertDelivery, RateAlertEvaluator, RateAlertHistory } from './rate-alerts';
 import {
   RatesWebhookEvents,
@@ -46,6 +48,8 @@ export const WORKER_SERVICES = [
   RateHistoryReader,
   RatesIngestion,
   RatesIngestWorkers,
+  BarKeeper,
+  BarRetention,
   SourceAgeSamplerProcessor,
   MaintenanceProcessor,
   HistoryBackfillProcessor,
@@ -72,6 +76,9 @@ export const WORKER_SERVICES = [
   WebhookDisabledMailer,
   WebhookDeliveries,
   WebhooksProcessor,
+  FixingSigningKeys,
+  FixingFreezer,
+  FixingsProcessor,
 ];
 
 /** The worker process: queue processors and schedules, no HTTP controllers. */
@@ -99,6 +106,7 @@ export class WorkerModule implements OnApplicationShutdown {
         ...infrastructureProviders(config),
         { provide: JobWorkers, useValue: jobWorkers },
         repositoryProvider(RateHistoryRepository),
+        repositoryProvider(RateBarsRepository),
         ...WORKER_SERVICES,
       ],
       exports: [APP_CONFIG, WORKER_REDIS],

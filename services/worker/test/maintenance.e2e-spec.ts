@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { AnonymousSession, RefreshToken, User } from '@fxrates/db';
 import { givenFor } from '@fxrates/testing';
 import { testConfig } from '../../api/test/test-config';
-import { SESSION_PURGE_SCHEDULER_ID } from '../src/schedules';
+import { BAR_PARTITIONS_SCHEDULER_ID, SESSION_PURGE_SCHEDULER_ID } from '../src/schedules';
 import { WorkerModule } from '../src/worker.module';
 
 const HOUR_MS = 3_600_000;
@@ -43,7 +43,9 @@ describe('worker: maintenance', () => {
       live: await tokenHashOf(fromNow(HOUR_MS)),
     };
     const queue = worker.get<Queue>(getQueueToken(QUEUES.maintenance));
-    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual([SESSION_PURGE_SCHEDULER_ID]);
+    expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual(
+      [BAR_PARTITIONS_SCHEDULER_ID, SESSION_PURGE_SCHEDULER_ID].sort(),
+    );
     const job = await queue.add(JOBS.purgeExpiredSessions, { olderThanMs: 7 * 24 * 3600 * 1000 });
     const deadline = Date.now() + 10_000;
     while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -43,6 +43,7 @@ export const EVENT_CHOICES: Record<WebhookEventType, string> = {
   'rate.changed': 'A watched pair moved by at least the minimum change',
   'alert.triggered': 'One of your rate alerts fired (alerts with the webhook channel)',
   'quota.threshold': 'Your monthly quota reached 75 %, 90 % or 100 %',
+  'fixing.published': 'A signed FXRates fixing was frozen at one of our cuts',
 };
 
 export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {

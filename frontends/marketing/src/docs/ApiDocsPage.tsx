@@ -8,6 +8,7 @@ import { CodeSample } from './CodeSample';
 import classes from './docs-layout.module.css';
 import { DocsNav, usePageHeadings } from './DocsNav';
 import { EndpointReference } from './EndpointReference';
+import { FixingsSection } from './FixingsSection';
 import { InstallSection } from './InstallSection';
 import { KeyTester } from './key-tester/KeyTester';
 import { McpSection } from './McpSection';
@@ -129,6 +130,8 @@ export function ApiDocsPage() {
             </Group>
             <EndpointReference baseUrl={baseUrl} keyPrefix={apiKeyPrefix} />
           </Stack>
+
+          <FixingsSection baseUrl={baseUrl} keyPrefix={apiKeyPrefix} />
 
           <WebhooksSection baseUrl={baseUrl} keyPrefix={apiKeyPrefix} />
 

@@ -7,6 +7,8 @@ export interface NavEntry {
   id: string;
   label: string;
   level: 2 | 3;
+  /** An endpoint's HTTP method (its heading's data-method), shown in the phone's select. */
+  method?: string;
 }
 
 /** The page's section (h2) and endpoint (h3) headings that carry an id, in page order. */
@@ -15,6 +17,7 @@ function headingsIn(root: HTMLElement): NavEntry[] {
     id: heading.id,
     label: heading.textContent?.trim() ?? heading.id,
     level: heading.tagName === 'H2' ? 2 : 3,
+    method: heading.dataset.method,
   }));
 }
 
@@ -70,7 +73,7 @@ export function DocsNav({ entries }: { entries: NavEntry[] }) {
     if (entry.level === 2 || sections.length === 0) sections.push({ group: entry.label, items: [] });
     sections[sections.length - 1].items.push({
       value: entry.id,
-      label: entry.level === 2 ? entry.label : `GET ${entry.label}`,
+      label: entry.level === 2 ? entry.label : `${entry.method ?? 'GET'} ${entry.label}`,
     });
   }
 

@@ -4,7 +4,7 @@ import { CodeSample } from './CodeSample';
 import { SNIPPET_LANGUAGES, SNIPPETS, type SnippetLanguage } from './code-snippets';
 import { EXAMPLE_ANSWERS, exampleAnswerText } from './example-answers';
 import { planBadgeColor, planBadgeLabel, planBadgeTitle } from './plan-badge';
-import { PUBLIC_ENDPOINTS } from './public-endpoints';
+import { methodOf, PUBLIC_ENDPOINTS } from './public-endpoints';
 
 /** Below the page's fixed header when the side navigation jumps to an endpoint. */
 export const ANCHOR_OFFSET = 80;
@@ -21,12 +21,13 @@ export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; key
       {PUBLIC_ENDPOINTS.map((endpoint) => (
         <Stack key={endpoint.id} gap="xs" component="section" aria-labelledby={`endpoint-${endpoint.id}`}>
           <Group gap="xs">
-            <Badge variant="light">GET</Badge>
+            <Badge variant="light">{methodOf(endpoint)}</Badge>
             <Title
               order={3}
               fz="lg"
               ff="monospace"
               id={`endpoint-${endpoint.id}`}
+              data-method={methodOf(endpoint)}
               style={{ scrollMarginTop: ANCHOR_OFFSET }}
             >
               {endpoint.path}
@@ -51,7 +52,7 @@ export function EndpointReference({ baseUrl, keyPrefix }: { baseUrl: string; key
             <Table withTableBorder fz="sm" maw={640}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Parameter</Table.Th>
+                  <Table.Th>{endpoint.method === 'POST' ? 'Body member' : 'Parameter'}</Table.Th>
                   <Table.Th>Required</Table.Th>
                   <Table.Th>Meaning</Table.Th>
                 </Table.Tr>

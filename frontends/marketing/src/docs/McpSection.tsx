@@ -39,7 +39,10 @@ export function McpSection({ baseUrl, keyPrefix }: { baseUrl: string; keyPrefix:
           </Tabs.Panel>
         ))}
       </Tabs>
-      <Text>Its tools, each one endpoint with the same parameters:</Text>
+      <Text>
+        Its tools, each one endpoint with the same parameters (less <Code>format</Code>: a tool answers JSON,
+        never a CSV or NDJSON export):
+      </Text>
       <List spacing={2} size="sm">
         {MCP_TOOLS.map(({ name, endpoint }) => (
           <List.Item key={name}>

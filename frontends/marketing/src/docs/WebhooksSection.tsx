@@ -46,6 +46,14 @@ const EVENT_DESCRIPTIONS: Record<WebhookEventType, { when: ReactNode; data: Reac
       </>
     ),
   },
+  'fixing.published': {
+    when: <>A signed FXRates fixing was frozen at one of our cuts (LDN1600, NY1200, UTC0000, ECB).</>,
+    data: (
+      <>
+        <Code>{'{ id, cut, date, cutAt, url, verifyUrl }'}</Code>
+      </>
+    ),
+  },
 };
 
 /** `POST /api/v1/webhooks` in curl, with a key that has the `webhooks` scope. */

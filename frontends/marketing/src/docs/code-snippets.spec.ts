@@ -1,5 +1,12 @@
 import { createFxRatesClient } from '@fxrates/sdk';
-import { curlSnippet, javascriptSnippet, pythonSnippet, SNIPPET_LANGUAGES, SNIPPETS } from './code-snippets';
+import {
+  curlSnippet,
+  javascriptSnippet,
+  pythonSnippet,
+  sdkCallArguments,
+  SNIPPET_LANGUAGES,
+  SNIPPETS,
+} from './code-snippets';
 import { KEY_TESTABLE_ENDPOINTS, PUBLIC_ENDPOINTS } from './public-endpoints';
 
 const endpoint = (id: string) => PUBLIC_ENDPOINTS.find((e) => e.id === id)!;
@@ -27,6 +34,15 @@ describe('javascriptSnippet', () => {
       `const { data, rateLimit } = await fx.latest({ base: 'USD', symbols: ['EUR', 'GBP', 'INR'] });`,
     );
     expect(code).toContain('error instanceof FxRatesError');
+  });
+
+  it('passes the path parameters first, in order, then the query', () => {
+    expect(javascriptSnippet(input('fixing-rates'))).toContain(
+      `await fx.fixingRates('ECB', '2024-03-15', { base: 'EUR', symbols: ['USD', 'GBP'] });`,
+    );
+    expect(javascriptSnippet(input('fixing-verify'))).toContain(
+      `const { data } = await fx.fixingVerification('fix_ECB_20240315');`,
+    );
   });
 
   it('passes a path parameter first, amounts as numbers, and nothing for an endpoint without parameters', () => {
@@ -93,7 +109,41 @@ describe('a public endpoint (no key)', () => {
     expect(python).not.toContain('X-API-Key');
     expect(python).not.toContain('import os');
     expect(KEY_TESTABLE_ENDPOINTS.map((e) => e.id)).not.toContain('status');
-    expect(KEY_TESTABLE_ENDPOINTS.length).toBe(PUBLIC_ENDPOINTS.length - 2);
+    // Neither status endpoint (keyless), nor the batch (a POST).
+    expect(KEY_TESTABLE_ENDPOINTS.length).toBe(PUBLIC_ENDPOINTS.length - 3);
+  });
+});
+
+describe('the batch (a POST with a JSON body)', () => {
+  const batch = endpoint('convert-batch');
+  const body = batch.body as { rows: { ref: string }[] };
+
+  it('posts the body as JSON in curl', () => {
+    expect(curlSnippet(input('convert-batch'))).toBe(
+      [
+        'curl -X POST -H "X-API-Key: fxrates_YOUR_KEY" \\',
+        '  -H "Content-Type: application/json" \\',
+        `  -d '${JSON.stringify(body)}' \\`,
+        '  "https://fx.example/api/v1/convert/batch"',
+      ].join('\n'),
+    );
+  });
+
+  it('passes the body to fx.convertBatch, and posts it as json= from Python', () => {
+    const javascript = javascriptSnippet(input('convert-batch'));
+    expect(javascript).toContain(`const body = ${JSON.stringify(body, null, 2)};`);
+    expect(javascript).toContain('const { data, rateLimit } = await fx.convertBatch(body);');
+    const python = pythonSnippet(input('convert-batch'));
+    expect(python).toContain(`body = ${JSON.stringify(body, null, 4)}`);
+    expect(python).toContain('response = requests.post(');
+    expect(python).toContain('    json=body,');
+    expect(python).not.toContain('params=');
+  });
+
+  it('is called through the SDK with its body, and is not offered by the key tester', () => {
+    expect(sdkCallArguments(batch)).toEqual([body]);
+    expect(body.rows.map((row) => row.ref)).toEqual(['INV-1001', 'INV-1002', 'INV-1003']);
+    expect(KEY_TESTABLE_ENDPOINTS.map((e) => e.id)).not.toContain('convert-batch');
   });
 });
 

@@ -1,5 +1,5 @@
 import { PUBLIC_API_BASE_PATH } from '@fxrates/domain';
-import { endpointUrl, type EndpointParameter, type PublicEndpointDoc } from './public-endpoints';
+import { endpointUrl, methodOf, type EndpointParameter, type PublicEndpointDoc } from './public-endpoints';
 
 /** The languages every endpoint shows an example in, in tab order. */
 export const SNIPPET_LANGUAGES = [
@@ -27,7 +27,12 @@ const quoted = (value: string, quote: "'" | '"') =>
 
 /** The query parameters with a value in the examples: path parameters go in the path. */
 const queryParameters = (endpoint: PublicEndpointDoc) =>
-  endpoint.parameters.filter((parameter) => !parameter.inPath && parameter.example.trim() !== '');
+  endpoint.parameters.filter(
+    (parameter) => !parameter.inPath && !parameter.inBody && parameter.example.trim() !== '',
+  );
+
+/** A POST's example body as JSON, indented: the same text is a JavaScript and a Python literal. */
+const bodyJson = (endpoint: PublicEndpointDoc, indent: number) => JSON.stringify(endpoint.body, null, indent);
 
 /** The origin the SDK takes as its baseUrl: the public base without /api/v1 (its paths carry that). */
 function sdkBaseUrl(baseUrl: string): string {
@@ -36,13 +41,20 @@ function sdkBaseUrl(baseUrl: string): string {
 
 export function curlSnippet({ endpoint, baseUrl, keyPrefix }: SnippetInput): string {
   const url = `"${baseUrl}${endpointUrl(endpoint)}"`;
+  if (methodOf(endpoint) === 'POST')
+    return [
+      `curl -X POST -H "X-API-Key: ${keyPrefix}YOUR_KEY" \\`,
+      '  -H "Content-Type: application/json" \\',
+      `  -d '${JSON.stringify(endpoint.body)}' \\`,
+      `  ${url}`,
+    ].join('\n');
   if (endpoint.keyless) return `curl ${url}`;
   // -N: each event as it comes, not when curl's buffer fills.
   return `curl ${endpoint.streamed ? '-N ' : ''}-H "X-API-Key: ${keyPrefix}YOUR_KEY" \\\n  ${url}`;
 }
 
 type SdkValue = string | number | string[];
-type SdkArgument = string | Record<string, SdkValue>;
+type SdkArgument = string | Record<string, SdkValue> | { [name: string]: unknown };
 
 /** A value as the SDK's types take it: lists as arrays, amounts as numbers. */
 function sdkValue(parameter: EndpointParameter): SdkValue {
@@ -57,6 +69,8 @@ function sdkValue(parameter: EndpointParameter): SdkValue {
  * the query as one object (services/api/test/docs-examples.e2e-spec.ts makes these very calls).
  */
 export function sdkCallArguments(endpoint: PublicEndpointDoc): SdkArgument[] {
+  // A POST's method takes its JSON body.
+  if (methodOf(endpoint) === 'POST') return [endpoint.body as { [name: string]: unknown }];
   const inPath = endpoint.parameters.filter((parameter) => parameter.inPath);
   const query = queryParameters(endpoint).map((parameter) => [parameter.name, sdkValue(parameter)] as const);
   return [
@@ -70,7 +84,9 @@ function javascriptLiteral(value: SdkArgument | SdkValue): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return quoted(value, "'");
   if (Array.isArray(value)) return `[${value.map(javascriptLiteral).join(', ')}]`;
-  const entries = Object.entries(value).map(([name, item]) => `${name}: ${javascriptLiteral(item)}`);
+  const entries = Object.entries(value).map(
+    ([name, item]) => `${name}: ${javascriptLiteral(item as SdkValue)}`,
+  );
   return `{ ${entries.join(', ')} }`;
 }
 
@@ -111,12 +127,19 @@ export function javascriptSnippet(input: SnippetInput): string {
   if (input.endpoint.streamed) return javascriptStreamSnippet(input);
   const { endpoint, baseUrl, keyPrefix } = input;
   const result = endpoint.metered ? '{ data, rateLimit }' : '{ data }';
+  const posted = methodOf(endpoint) === 'POST';
+  const callArguments = posted
+    ? 'body'
+    : sdkCallArguments(endpoint)
+        .map((argument) => javascriptLiteral(argument as SdkArgument))
+        .join(', ');
   return [
     `import { createFxRatesClient, FxRatesError } from '@fxrates/sdk';`,
     '',
     ...clientLines(baseUrl, keyPrefix),
+    ...(posted ? [`const body = ${bodyJson(endpoint, 2)};`, ''] : []),
     'try {',
-    `  const ${result} = await fx.${endpoint.sdkMethod}(${sdkCallArguments(endpoint).map(javascriptLiteral).join(', ')});`,
+    `  const ${result} = await fx.${endpoint.sdkMethod}(${callArguments});`,
     '  console.log(data);',
     ...(endpoint.metered ? ['  console.log(`${rateLimit?.remaining} calls left this month`);'] : []),
     '} catch (error) {',
@@ -163,13 +186,16 @@ export function pythonSnippet({ endpoint, baseUrl }: SnippetInput): string {
     (parameter) => `${quoted(parameter.name, '"')}: ${quoted(parameter.example.trim(), '"')}`,
   );
   if (endpoint.streamed) return pythonStreamSnippet(`${baseUrl}${path}`, params);
+  const posted = methodOf(endpoint) === 'POST';
   return [
     ...(endpoint.keyless ? [] : ['import os', '']),
     'import requests',
     '',
-    'response = requests.get(',
+    ...(posted ? [`body = ${bodyJson(endpoint, 4)}`, ''] : []),
+    `response = requests.${posted ? 'post' : 'get'}(`,
     `    ${quoted(`${baseUrl}${path}`, '"')},`,
     ...(params.length ? [`    params={${params.join(', ')}},`] : []),
+    ...(posted ? ['    json=body,'] : []),
     ...(endpoint.keyless ? [] : [`    headers={"X-API-Key": os.environ["${KEY_VARIABLE}"]},`]),
     '    timeout=10,',
     ')',

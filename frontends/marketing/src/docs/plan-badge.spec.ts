@@ -13,6 +13,10 @@ describe('the plan badge of each endpoint on /docs', () => {
       historical: `${PLANS[cheapestPlanFor('historical')].name} plan and up`,
       timeseries: `${PLANS[cheapestPlanFor('timeseries')].name} plan and up`,
       stream: `${PLANS[cheapestPlanFor('stream')].name} plan and up`,
+      fixing: `${PLANS[cheapestPlanFor('fixings')].name} plan and up`,
+      average: `${PLANS[cheapestPlanFor('average')].name} plan and up`,
+      ohlc: `${PLANS[cheapestPlanFor('ohlc')].name} plan and up`,
+      'convert-batch': `${PLANS[cheapestPlanFor('convert-batch')].name} plan and up`,
       status: 'Every plan',
     });
     expect(byId.historical).toBe('Basic plan and up');

@@ -28,6 +28,8 @@ import { Migration20261130100000_audit_events } from './Migration20261130100000_
 import { Migration20261130090000_key_governance } from './Migration20261130090000_key_governance';
 import { Migration20261130110000_usage_breakdown } from './Migration20261130110000_usage_breakdown';
 import { Migration20261201020000_rate_alerts } from './Migration20261201020000_rate_alerts';
+import { Migration20261201100000_fixings } from './Migration20261201100000_fixings';
+import { Migration20261201110000_rate_bars } from './Migration20261201110000_rate_bars';
 import { Migration20261201010000_webhooks } from './Migration20261201010000_webhooks';
 
 /** Listed explicitly so the same build runs from .ts (tests) and .js (dist) without globbing. */
@@ -92,4 +94,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130110000_usage_breakdown', class: Migration20261130110000_usage_breakdown },
   { name: 'Migration20261201010000_webhooks', class: Migration20261201010000_webhooks },
   { name: 'Migration20261201020000_rate_alerts', class: Migration20261201020000_rate_alerts },
+  { name: 'Migration20261201100000_fixings', class: Migration20261201100000_fixings },
+  { name: 'Migration20261201110000_rate_bars', class: Migration20261201110000_rate_bars },
 ];

@@ -17,3 +17,5 @@ export * from './account-data.repository';
 export * from './usage-breakdown.repository';
 export * from './audit-events.repository';
 export * from './rate-alerts.repository';
+export * from './fixings.repository';
+export * from './rate-bars.repository';

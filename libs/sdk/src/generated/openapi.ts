@@ -19,9 +19,29 @@ export interface paths {
     put?: never;
     /**
      * The MCP server for AI agents (Model Context Protocol, Streamable HTTP)
-     * @description One JSON-RPC message a POST, answered as JSON; no session. Your key goes in `X-API-Key` or as `Authorization: Bearer <key>`. `tools/list` lists one tool per public read (`fxrates_latest`: getLatestRates, `fxrates_rate`: getRate, `fxrates_convert`: convert, `fxrates_historical`: getHistoricalRates, `fxrates_timeseries`: getTimeSeries, `fxrates_fluctuation`: getFluctuation, `fxrates_currencies`: listCurrencies, `fxrates_status`: getStatus, `fxrates_usage`: getQuotaUsage), each taking the query and path parameters of its GET operation; numbers come as decimal strings. A `tools/call` is that GET with your key: metered, scoped and gated by your plan exactly as it (one call each); the API refusing it is a result with `isError` carrying the RFC 9457 problem. `initialize` and `tools/list` are not metered. A body that is not a JSON-RPC message is 400 `validation-failed`, whose problem is also a JSON-RPC error response (`jsonrpc`, `id`, `error`).
+     * @description One JSON-RPC message a POST, answered as JSON; no session. Your key goes in `X-API-Key` or as `Authorization: Bearer <key>`. `tools/list` lists one tool per public read (`fxrates_latest`: getLatestRates, `fxrates_rate`: getRate, `fxrates_convert`: convert, `fxrates_historical`: getHistoricalRates, `fxrates_timeseries`: getTimeSeries, `fxrates_fluctuation`: getFluctuation, `fxrates_average`: getRateAverage, `fxrates_ohlc`: getOhlc, `fxrates_fixings`: listFixings, `fxrates_fixing`: getFixing, `fxrates_signed_fixing`: getSignedFixing, `fxrates_verify_fixing`: verifyFixing, `fxrates_currencies`: listCurrencies, `fxrates_status`: getStatus, `fxrates_usage`: getQuotaUsage), each taking the query and path parameters of its GET operation; numbers come as decimal strings. A `tools/call` is that GET with your key: metered, scoped and gated by your plan exactly as it (one call each); the API refusing it is a result with `isError` carrying the RFC 9457 problem. `initialize` and `tools/list` are not metered. A body that is not a JSON-RPC message is 400 `validation-failed`, whose problem is also a JSON-RPC error response (`jsonrpc`, `id`, `error`).
      */
     post: operations['callMcp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/convert/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Convert up to 1,000 amounts in one call, each now, at a day or at a fixing (Basic plan and up)
+     * @description `{"rows": [{ref, amount, from, to, at}, …]}`, 1 to 1,000 rows, a body of at most 512 KB. Each row is converted exactly as GET /api/v1/convert converts (`amount` × rate, half-even to 4 decimals, 8 with crypto or a metal; `unit` for a metal side), at `at`: `now` (default) the current rates; a day `YYYY-MM-DD` that day's closes as GET /api/v1/rates/historical/{date} gives them; a fixing id `fix_<CUT>_<YYYYMMDD>` that FXRates fixing's frozen rates. `results` answers every row in the request's order, with its `index` and your `ref` (echoed; need not be unique): its conversion with provenance, or its `problem` (RFC 9457 members and the code GET would answer for it: a currency outside your plan, a day without closes, a bad amount…). A bad row never fails the others; only a body that is no batch (not JSON, not `{"rows": [objects]}`, no rows or more than 1,000) is 400, one too large 413. Metered one call per 100 rows started (1–100 rows: 1, 101–200: 2, …, 1,000: 10), counted all or nothing before any row is converted: a quota, key cap or burst that cannot take them all refuses the batch with 429 and counts nothing. Rows at a day or a fixing need a plan with history (Basic and up); `numbers=string` writes every decimal as a string. Not cached (`no-store`). A row's problem is one of: `validation-failed`, `missing-parameter`, `unknown-currency`, `invalid-amount`, `amount-too-large`, `invalid-unit`, `unit-without-metal`, `invalid-date`, `date-out-of-range`, `plan-upgrade-required`, `history-unavailable`, `fixing-not-found`, `rate-unavailable`, `service-unavailable`.
+     */
+    post: operations['convertBatch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -276,6 +296,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/rates/average': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Monthly, quarterly or yearly average rates (Professional plan and up)
+     * @description For each calendar month, quarter or year (UTC days) that `start`…`end` touches, clipped to the range (`partial`), and each symbol: the mean of its daily rates (symbol per base, each day's as every answer displays it, from that day's closes per USD), computed exactly and rounded half-even to 10 significant digits, the lowest and highest day and the number of days counted. On the `close` basis a day counts only when the base and the symbol each have a close of their own that day: weekends and holidays are never counted (nor carried forward), so an ECB currency's month counts its TARGET business days. On a cut basis (`basis=LDN1600`), the days with a fixing of that cut. A period without a day says `days: 0` without a mean; a range without a single day is 404 `history-unavailable`. `detail=days` lists each day counted, its rate and sources (and fixing). A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     */
+    get: operations['getRateAverage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/rates/ohlc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Intraday bars of a pair (Professional plan and up)
+     * @description Open, high, low and close of a pair per interval (`1m`, `5m`, `1h`, `1d`; bars start on whole minutes, hours and UTC days), with the number of rates-table versions (ticks) each is made of, from `start` (included) to `end` (excluded; a day as `end` includes that day). Every currency's bars are kept per USD from each published table; a pair without USD is computed from both currencies' values at the same tables, so its high is a rate that was in service, never one leg's high over the other's low. At most 1m 2 days, 5m 14 days, 1h 92 days, 1d 366 days per call (longer: 400 `date-out-of-range`). What each plan reads — Free: none; Basic: none; Professional: 5m, 1h, 1d over the last 366 days; Enterprise: 1m, 5m, 1h, 1d over the last 366 days; an interval outside your plan is 403 `plan-upgrade-required` naming the plan that has it, a start before your plan's look-back 400 `date-out-of-range`. As JSON, or exported as CSV or NDJSON (`format`, or `Accept`), one row per bar. A currency outside your plan is 403 `plan-upgrade-required`, naming the plan that includes it.
+     */
+    get: operations['getOhlc'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/currencies': {
     parameters: {
       query?: never;
@@ -336,6 +396,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/fixings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The cuts we keep and the fixings stored (Basic plan and up)
+     * @description FXRates fixings: at each cut (a local time in a zone, or the ECB's daily fix) the rates table in service is frozen, signed and kept unchanged. This lists the cuts and the fixings from `start` to `end` (default: the last 31 days), of one cut or all. Signed with Ed25519 over the RFC 8785 canonical JSON of the document GET /api/v1/fixings/{id} answers (without `signature`); the keys, retired ones included, are at /.well-known/jwks.json. Past fixings never change: answers are `immutable`.
+     */
+    get: operations['listFixings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/fixings/{cut}/{date}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A cut's fixing of a day, re-based (Basic plan and up)
+     * @description The rates frozen at the cut on that day, per 1 `base` (10 significant digits, half-even), with each currency's source and where to verify the signature. 404 `fixing-not-found` until the cut has passed, and on days without one. Signed with Ed25519 over the RFC 8785 canonical JSON of the document GET /api/v1/fixings/{id} answers (without `signature`); the keys, retired ones included, are at /.well-known/jwks.json. Past fixings never change: answers are `immutable`.
+     */
+    get: operations['getFixing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/fixings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A fixing as signed, with its signature (Basic plan and up)
+     * @description The signed document, every rate per 1 USD as the exact decimal frozen, and `signature` (a detached JWS). The RFC 8785 canonical JSON of this answer without `signature` is the signed payload. Signed with Ed25519 over the RFC 8785 canonical JSON of the document GET /api/v1/fixings/{id} answers (without `signature`); the keys, retired ones included, are at /.well-known/jwks.json. Past fixings never change: answers are `immutable`.
+     */
+    get: operations['getSignedFixing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/fixings/{id}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A fixing's signature checked by us (not metered)
+     * @description Checks the stored document against its signature and the published key its `kid` names. To trust no one, check it yourself: Signed with Ed25519 over the RFC 8785 canonical JSON of the document GET /api/v1/fixings/{id} answers (without `signature`); the keys, retired ones included, are at /.well-known/jwks.json. Past fixings never change: answers are `immutable`.
+     */
+    get: operations['verifyFixing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/status': {
     parameters: {
       query?: never;
@@ -387,7 +527,9 @@ export interface components {
       url: string;
       /** @example Production receiver */
       description: string;
-      events: ('rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold')[];
+      events: (
+        'rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold' | 'fixing.published'
+      )[];
       /**
        * @description `rate.changed`: the pairs watched
        * @example [
@@ -440,7 +582,9 @@ export interface components {
        *       "rates.published"
        *     ]
        */
-      events: ('rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold')[];
+      events: (
+        'rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold' | 'fixing.published'
+      )[];
     };
     CreatedWebhookEndpoint: {
       endpoint: components['schemas']['WebhookEndpoint'];
@@ -469,7 +613,9 @@ export interface components {
       minChangePercent: string;
       /** @example https://example.com/hooks/fxrates */
       url?: string;
-      events?: ('rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold')[];
+      events?: (
+        'rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold' | 'fixing.published'
+      )[];
       /** @description false disables the endpoint (nothing is sent to it); true enables it again */
       enabled?: boolean;
     };
@@ -485,7 +631,7 @@ export interface components {
        */
       eventId: string;
       /** @enum {string} */
-      type: 'rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold';
+      type: 'rates.published' | 'rate.changed' | 'alert.triggered' | 'quota.threshold' | 'fixing.published';
       /** @enum {string} */
       status: 'pending' | 'delivered' | 'failed';
       attempts: number;
@@ -932,6 +1078,151 @@ export interface components {
         };
       };
     };
+    RateAverage: {
+      /** @example USD */
+      base: string;
+      /** Format: date */
+      start: string;
+      /** Format: date */
+      end: string;
+      /** @enum {string} */
+      period: 'month' | 'quarter' | 'year';
+      /**
+       * @description `close` or the fixing cut
+       * @example close
+       */
+      basis: string;
+      /**
+       * @description Where the closes come from, in the order of precedence
+       * @example [
+       *       "ecb"
+       *     ]
+       */
+      source: string[];
+      /** @description Each calendar period the range touches, oldest first */
+      periods: {
+        /**
+         * @description `2024-03`, `2024-Q1` or `2024`
+         * @example 2024-03
+         */
+        period: string;
+        /**
+         * Format: date
+         * @description The first day of the period counted (the range may start later than the period)
+         */
+        from: string;
+        /**
+         * Format: date
+         * @description The last day of the period counted (the range may end earlier)
+         */
+        to: string;
+        /** @description Whether the range cuts the period short */
+        partial: boolean;
+        /** @description Per symbol */
+        rates: {
+          [key: string]: {
+            /** @description The exact mean of the days' rates, rounded half-even to 10 significant digits (absent when no day is counted). A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+            mean?: number | string;
+            /** @description The lowest day. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+            low?: number | string;
+            /** @description The highest day. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+            high?: number | string;
+            /**
+             * @description The days counted
+             * @example 21
+             */
+            days: number;
+            /**
+             * @description The sources of the days counted, in the order of precedence
+             * @example [
+             *       "ecb"
+             *     ]
+             */
+            sources: string[];
+            /** @description With `detail=days`: every day counted, oldest first */
+            daily?: {
+              /** Format: date */
+              day: string;
+              /** @description The day's rate, as every answer displays it. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+              rate: number | string;
+              /**
+               * @description The sources of the base's and the symbol's rates that day
+               * @example [
+               *       "ecb"
+               *     ]
+               */
+              sources: string[];
+              /**
+               * @description On a cut basis: the fixing the rate is from
+               * @example fix_LDN1600_20240315
+               */
+              fixing?: string;
+            }[];
+          };
+        };
+      }[];
+    };
+    /** @description One line of the NDJSON body: one bar */
+    OhlcRow: {
+      /** Format: date-time */
+      t: string;
+      /** @example USD */
+      base: string;
+      /** @example EUR */
+      symbol: string;
+      /** @description Open. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      open: number | string;
+      /** @description High. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      high: number | string;
+      /** @description Low. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      low: number | string;
+      /** @description Close. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+      close: number | string;
+      /** @example 5 */
+      ticks: number;
+    };
+    Ohlc: {
+      /** @example USD */
+      base: string;
+      /** @example EUR */
+      symbol: string;
+      /**
+       * @example 1h
+       * @enum {string}
+       */
+      interval: '1m' | '5m' | '1h' | '1d';
+      /**
+       * Format: date-time
+       * @description The start asked, as an instant
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description The end asked, as an instant (excluded)
+       */
+      end: string;
+      /** @description Oldest first; a bar without any tick (no table published in it) is absent */
+      bars: {
+        /**
+         * Format: date-time
+         * @description When the bar starts (UTC)
+         */
+        t: string;
+        /** @description Units of `symbol` per 1 `base` at the first tick of the bar. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+        open: number | string;
+        /** @description The highest at one tick. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+        high: number | string;
+        /** @description The lowest at one tick. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+        low: number | string;
+        /** @description At the last tick. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+        close: number | string;
+        /**
+         * @description Table versions (ticks) the bar is made of
+         * @example 5
+         */
+        ticks: number;
+      }[];
+    };
     Currencies: {
       currencies: {
         /** @example EUR */
@@ -1122,6 +1413,243 @@ export interface components {
       stale: boolean;
       /** @description True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is */
       marketClosed: boolean;
+    };
+    FixingList: {
+      /** @description The cuts we keep */
+      cuts: {
+        /**
+         * @description The cut
+         * @example LDN1600
+         */
+        name: string;
+        /**
+         * @description `clock`: a local time in a zone; `ecb`: the first table carrying the ECB's rates of a day
+         * @enum {string}
+         */
+        kind: 'clock' | 'ecb';
+        /** @example Europe/London */
+        timeZone: string;
+        /**
+         * @description Local time of the cut
+         * @example 16:00
+         */
+        time: string;
+        /** @enum {string} */
+        days: 'weekdays' | 'daily' | 'ecb-days';
+      }[];
+      /** Format: date */
+      start: string;
+      /** Format: date */
+      end: string;
+      /** @description The fixings stored, by day and cut */
+      fixings: {
+        /**
+         * @description The fixing: `fix_<cut>_<YYYYMMDD>`
+         * @example fix_LDN1600_20260329
+         */
+        id: string;
+        /**
+         * @description The cut
+         * @example LDN1600
+         */
+        cut: string;
+        /** Format: date */
+        date: string;
+        /**
+         * Format: date-time
+         * @description The instant of the cut
+         */
+        cutAt: string;
+        /**
+         * Format: date-time
+         * @description When the worker froze it, at or shortly after the cut
+         */
+        frozenAt: string;
+      }[];
+    };
+    FixingRates: {
+      /**
+       * @description The fixing: `fix_<cut>_<YYYYMMDD>`
+       * @example fix_LDN1600_20260329
+       */
+      id: string;
+      /**
+       * @description The cut
+       * @example LDN1600
+       */
+      cut: string;
+      /**
+       * Format: date
+       * @description The cut's local day
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @description The instant of the cut
+       */
+      cutAt: string;
+      /**
+       * Format: date-time
+       * @description When the worker froze it, at or shortly after the cut
+       */
+      frozenAt: string;
+      /** @example USD */
+      base: string;
+      /**
+       * @description Units of each currency per 1 base at the cut, 10 significant digits (half-even)
+       * @example {
+       *       "EUR": 0.9174311927
+       *     }
+       */
+      rates: {
+        [key: string]: number | string;
+      };
+      /**
+       * @description Per currency of the answer (the base unless USD, then each symbol): its source
+       * @example {
+       *       "EUR": {
+       *         "source": "ecb",
+       *         "timestamp": "2026-03-27T15:00:00.000Z",
+       *         "date": "2026-03-27"
+       *       }
+       *     }
+       */
+      provenance: {
+        [key: string]: {
+          /** @example ecb */
+          source: string;
+          /**
+           * Format: date-time
+           * @description When the source published the rate
+           */
+          timestamp: string;
+          /**
+           * Format: date
+           * @description Day the rate belongs to
+           */
+          date: string;
+        };
+      };
+      /** @enum {string} */
+      publisher: 'FXRates fixings';
+      signature: {
+        /**
+         * @description Ed25519
+         * @enum {string}
+         */
+        alg: 'EdDSA';
+        /** @description The signing key, in /.well-known/jwks.json */
+        kid: string;
+        /** @description Detached compact JWS (RFC 7515 Appendix F): `<protected>..<signature>`; the payload is the RFC 8785 canonical JSON of the signed document, base64url-encoded when re-attached */
+        jws: string;
+      };
+      /**
+       * @description Where the signed document is (GET it and check `signature.jws` against the JWKS)
+       * @example /api/v1/fixings/fix_LDN1600_20260329
+       */
+      signedDocument: string;
+      /** @example /api/v1/fixings/fix_LDN1600_20260329/verify */
+      verify: string;
+      /** @example /.well-known/jwks.json */
+      jwks: string;
+    };
+    SignedFixing: {
+      /**
+       * @description The fixing: `fix_<cut>_<YYYYMMDD>`
+       * @example fix_LDN1600_20260329
+       */
+      id: string;
+      /**
+       * @description The cut
+       * @example LDN1600
+       */
+      cut: string;
+      /**
+       * Format: date
+       * @description The cut's local day
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @description The instant of the cut
+       */
+      cutAt: string;
+      /** @enum {string} */
+      base: 'USD';
+      /**
+       * @description Units of each currency per 1 USD, exact decimal strings as frozen
+       * @example {
+       *       "EUR": "0.9174311927"
+       *     }
+       */
+      rates: {
+        [key: string]: string;
+      };
+      /**
+       * @description Per currency: where its rate came from
+       * @example {
+       *       "EUR": {
+       *         "source": "ecb",
+       *         "timestamp": "2026-03-27T15:00:00.000Z",
+       *         "date": "2026-03-27"
+       *       }
+       *     }
+       */
+      provenance: {
+        [key: string]: {
+          /** @example ecb */
+          source: string;
+          /**
+           * Format: date-time
+           * @description When the source published the rate
+           */
+          timestamp: string;
+          /**
+           * Format: date
+           * @description Day the rate belongs to
+           */
+          date: string;
+        };
+      };
+      /** @description The rates table frozen */
+      tableVersion: string;
+      /**
+       * Format: date-time
+       * @description When the worker froze it, at or shortly after the cut
+       */
+      frozenAt: string;
+      /** @enum {string} */
+      publisher: 'FXRates fixings';
+      signature: {
+        /**
+         * @description Ed25519
+         * @enum {string}
+         */
+        alg: 'EdDSA';
+        /** @description The signing key, in /.well-known/jwks.json */
+        kid: string;
+        /** @description Detached compact JWS (RFC 7515 Appendix F): `<protected>..<signature>`; the payload is the RFC 8785 canonical JSON of the signed document, base64url-encoded when re-attached */
+        jws: string;
+      };
+    };
+    FixingVerification: {
+      /**
+       * @description The fixing: `fix_<cut>_<YYYYMMDD>`
+       * @example fix_LDN1600_20260329
+       */
+      id: string;
+      /** @description Whether the stored document matches its signature */
+      valid: boolean;
+      kid: string;
+      /** @enum {string} */
+      alg: 'EdDSA';
+      /**
+       * @description Why it is not valid
+       * @enum {string}
+       */
+      reason?: 'bad-signature' | 'unknown-kid';
+      /** @example /.well-known/jwks.json */
+      jwks: string;
     };
     PlanFreshness: {
       /**
@@ -1653,6 +2181,385 @@ export interface operations {
             status?: 415;
             /** @enum {string} */
             code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  convertBatch: {
+    parameters: {
+      query?: {
+        numbers?: 'number' | 'string';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 1 to 1,000 rows, converted and answered in this order */
+          rows: {
+            /**
+             * @description Your reference for the row (at most 128 characters), echoed back; need not be unique
+             * @example inv-2026-0042
+             */
+            ref?: string;
+            /** @description Amount to convert: a non-negative decimal written plainly (no sign, exponent or thousands separator; at most 64 characters), at most 1e15, as a JSON number (its digits as written are used, however many) or a string. Otherwise the row is `invalid-amount` or `amount-too-large` */
+            amount: number | string;
+            /**
+             * @description Currency to convert from: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case)
+             * @example USD
+             */
+            from: string;
+            /**
+             * @description Currency to convert to: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case)
+             * @example EUR
+             */
+            to: string;
+            /**
+             * @description `now` (default): the current rates, as GET /api/v1/convert; a day `YYYY-MM-DD`: that day's closes, as GET /api/v1/rates/historical/{date} (a weekend or holiday carried forward from the last close within a week; Basic plan and up); a fixing id `fix_<CUT>_<YYYYMMDD>`: that FXRates fixing's rates (Basic plan and up)
+             * @example 2026-11-27
+             */
+            at?: string;
+            /**
+             * @description What a metal side is measured in (troy ounces unless said), as `unit` of GET /api/v1/convert
+             * @enum {string}
+             */
+            unit?: 'ozt' | 'g' | 'kg';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK; counted as one call per 100 rows against your monthly quota */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description Only with a test key: answered from the bundled snapshot
+             * @enum {string}
+             */
+            environment?: 'test';
+            /** @description One per row, in the order of the request: its conversion, or its problem */
+            results: (
+              | {
+                  /** @description The row's position in the request, from 0 */
+                  index: number;
+                  /**
+                   * @description Your reference for the row (at most 128 characters), echoed back; need not be unique
+                   * @example inv-2026-0042
+                   */
+                  ref?: string;
+                  /**
+                   * @description `now`, the day or the fixing id the row was converted at, as sent
+                   * @example now
+                   */
+                  at: string;
+                  /** @example USD */
+                  from: string;
+                  /** @example EUR */
+                  to: string;
+                  /** @description The amount, as given. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+                  amount: number | string;
+                  /** @description Units of `to` per 1 `from` (a metal side per `unit`), 10 significant digits. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+                  rate: number | string;
+                  /** @description amount × rate, half-even to 4 decimals (8 when crypto or a metal is involved), every decimal written: as GET /api/v1/convert. A string with `numbers=string`, or when a JSON number could not hold it exactly. */
+                  result: number | string;
+                  /**
+                   * @description The ISO 4217 minor units of `to`; null for a crypto asset or a metal
+                   * @example 2
+                   */
+                  minorUnits: number | null;
+                  /**
+                   * Format: date-time
+                   * @description When the source published the oldest rate involved
+                   */
+                  timestamp: string;
+                  /**
+                   * Format: date
+                   * @description Day the oldest rate involved belongs to
+                   */
+                  date: string;
+                  /**
+                   * Format: date
+                   * @description At a day that is a weekend or holiday: the day of the oldest close used
+                   */
+                  carriedForwardFrom?: string;
+                  /**
+                   * @description Where the rates come from: every source involved, in the table's order (ecb, frankfurter, oxr, coinbase-rates, open-er-api, coinbase, binance, coingecko, bundled-snapshot)
+                   * @example [
+                   *       "ecb"
+                   *     ]
+                   */
+                  source: string[];
+                  /** @description True when a rate involved is older than your plan's freshness promise (free 24 h, basic 1 h, professional 10 min, enterprise 1 min) while its market is open */
+                  stale: boolean;
+                  /** @description True when a fiat rate involved is its source's last publication before the weekend or holiday we are in (ECB publishes on TARGET business days): not stale, just the newest there is */
+                  marketClosed: boolean;
+                  /**
+                   * @description Only when a side is a metal: what its amount is measured in
+                   * @enum {string}
+                   */
+                  unit?: 'ozt' | 'g' | 'kg';
+                }
+              | {
+                  /** @description The row's position in the request, from 0 */
+                  index: number;
+                  /**
+                   * @description Your reference for the row (at most 128 characters), echoed back; need not be unique
+                   * @example inv-2026-0042
+                   */
+                  ref?: string;
+                  problem: {
+                    /** @example /problems/unknown-currency */
+                    type: string;
+                    /** @example Unknown currency */
+                    title: string;
+                    /** @example 400 */
+                    status: number;
+                    /** @example "XYZ" in "to" is not a supported currency code. */
+                    detail: string;
+                    /**
+                     * @description Stable code, as GET /api/v1/convert (or /rates/historical for a day) would answer for this row
+                     * @example unknown-currency
+                     * @enum {string}
+                     */
+                    code:
+                      | 'validation-failed'
+                      | 'missing-parameter'
+                      | 'unknown-currency'
+                      | 'invalid-amount'
+                      | 'amount-too-large'
+                      | 'invalid-unit'
+                      | 'unit-without-metal'
+                      | 'invalid-date'
+                      | 'date-out-of-range'
+                      | 'plan-upgrade-required'
+                      | 'history-unavailable'
+                      | 'fixing-not-found'
+                      | 'rate-unavailable'
+                      | 'service-unavailable';
+                    /** @example "XYZ" in "to" is not a supported currency code. */
+                    message: string;
+                    /**
+                     * @description On `plan-upgrade-required` only
+                     * @enum {string}
+                     */
+                    requiredPlan?: 'free' | 'basic' | 'professional' | 'enterprise';
+                    /**
+                     * @description On `plan-upgrade-required` only
+                     * @enum {string}
+                     */
+                    currentPlan?: 'free' | 'basic' | 'professional' | 'enterprise';
+                    /** @description On `plan-upgrade-required` only */
+                    upgradeUrl?: string;
+                  };
+                }
+            )[];
+            /**
+             * @description Rows converted
+             * @example 999
+             */
+            ok: number;
+            /**
+             * @description Rows answered with a problem
+             * @example 1
+             */
+            failed: number;
+            /**
+             * @description Metered calls the batch counted: one per 100 rows started
+             * @example 10
+             */
+            calls: number;
+          };
+        };
+      };
+      /** @description The request is invalid: `invalid-json`, `invalid-url`, `malformed-request`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?: 'invalid-json' | 'invalid-url' | 'malformed-request' | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description The request body is too large: `payload-too-large` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 413;
+            /** @enum {string} */
+            code?: 'payload-too-large';
+          };
+        };
+      };
+      /** @description The body is not in a media type this route reads: `unsupported-media-type` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 415;
+            /** @enum {string} */
+            code?: 'unsupported-media-type';
+          };
+        };
+      };
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
           };
         };
       };
@@ -4510,6 +5417,469 @@ export interface operations {
       };
     };
   };
+  getRateAverage: {
+    parameters: {
+      query: {
+        /** @description First day, YYYY-MM-DD (UTC) */
+        start: string;
+        /** @description Last day, not in the future, YYYY-MM-DD (UTC) */
+        end: string;
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
+        base?: string;
+        /** @description Currencies to average; comma-separated, at most 30 */
+        symbols: string[];
+        /** @description Calendar periods (UTC days) to average over: `month` (at most 24 per call), `quarter` (20) or `year` (10), counting each period the range touches */
+        period?: 'month' | 'quarter' | 'year';
+        /** @description `close` (default): the days on which the base and the symbol each have a close of their own in the history; or the name of a fixing cut (e.g. `LDN1600`): the days with a fixing of that cut. Another name is 400 `unknown-cut`, listing the cuts */
+        basis?: string;
+        /** @description `days` lists, per period and symbol, every day counted with its rate and sources (and fixing); the range is then at most 366 days */
+        detail?: 'none' | 'days';
+        /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
+        numbers?: 'number' | 'string';
+      };
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; counted against your monthly quota */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateAverage'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `date-out-of-range`, `invalid-date`, `invalid-url`, `malformed-request`, `missing-parameter`, `unknown-currency`, `unknown-cut`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'date-out-of-range'
+              | 'invalid-date'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'missing-parameter'
+              | 'unknown-currency'
+              | 'unknown-cut'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `history-unavailable`, `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'history-unavailable' | 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  getOhlc: {
+    parameters: {
+      query: {
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
+        base?: string;
+        /** @description The quoted currency: an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
+        symbol: string;
+        /** @description The bars’ width */
+        interval: '1m' | '5m' | '1h' | '1d';
+        /** @description The first bar starts at or after it (a day: its 00:00 UTC): an instant (ISO 8601 with its offset, e.g. `2026-11-30`) or a day (YYYY-MM-DD, UTC) */
+        start: string;
+        /** @description The last bar starts before it (a day: the end of that day, UTC): an instant (ISO 8601 with its offset, e.g. `2026-11-30`) or a day (YYYY-MM-DD, UTC) */
+        end: string;
+        /** @description The answer as `json` (default), `csv` (RFC 4180, a header row) or `ndjson` (one JSON object a line): the same closes, one row per day and symbol, streamed. Wins over `Accept`, which may ask for `text/csv` or `application/x-ndjson` (`application/ndjson`) instead; an Accept allowing none of the three is 406 `not-acceptable`. Anything else is 400 `validation-failed`. */
+        format?: 'json' | 'csv' | 'ndjson';
+        /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
+        numbers?: 'number' | 'string';
+      };
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; counted against your monthly quota */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          /** @description `Accept, Accept-Encoding, X-API-Key`: the answer depends on your key (its plan), the format Accept asks for and Accept-Encoding */
+          Vary: 'Accept, Accept-Encoding, X-API-Key';
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          /** @description Exports: `attachment; filename="fxrates-ohlc-<base>-<symbol>-<interval>-<start day>.csv"` (`.ndjson` for NDJSON) */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ohlc'];
+          'text/csv': string;
+          'application/x-ndjson': components['schemas']['OhlcRow'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `date-out-of-range`, `invalid-date`, `invalid-url`, `malformed-request`, `missing-parameter`, `unknown-currency`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'date-out-of-range'
+              | 'invalid-date'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'missing-parameter'
+              | 'unknown-currency'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'not-found';
+          };
+        };
+      };
+      /** @description None of the media types the Accept header allows is one this route answers in: `not-acceptable` */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 406;
+            /** @enum {string} */
+            code?: 'not-acceptable';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
   listCurrencies: {
     parameters: {
       query?: {
@@ -5044,6 +6414,864 @@ export interface operations {
             status?: 503;
             /** @enum {string} */
             code?: 'rate-unavailable' | 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  listFixings: {
+    parameters: {
+      query?: {
+        /** @description Only this cut */
+        cut?: string;
+        /** @description First day (default: 30 days before end), YYYY-MM-DD (UTC) */
+        start?: string;
+        /** @description Last day (default today), at most 366 days after start, YYYY-MM-DD (UTC) */
+        end?: string;
+      };
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; counted against your monthly quota */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FixingList'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `date-out-of-range`, `invalid-date`, `invalid-url`, `malformed-request`, `unknown-currency`, `unknown-cut`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'date-out-of-range'
+              | 'invalid-date'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'unknown-currency'
+              | 'unknown-cut'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `fixing-not-found`, `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'fixing-not-found' | 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  getFixing: {
+    parameters: {
+      query?: {
+        /** @description Base currency (default USD): an ISO 4217 code (a metal: XAU, XAG, XPT, XPD, per troy ounce) or crypto ticker (any case) */
+        base?: string;
+        /** @description Currencies to answer (default: every currency of the close in your plan); comma-separated, at most 200 */
+        symbols?: string[];
+        /** @description `number` (default) writes rates, amounts and results as JSON numbers; `string` writes them as plain decimal strings, for clients that must show every digit (a JSON parser rounds numbers beyond ~15 significant digits). Anything else is 400 `validation-failed`. */
+        numbers?: 'number' | 'string';
+      };
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /** @description The cut (GET /api/v1/fixings lists them) */
+        cut: string;
+        /** @description The cut's local day, YYYY-MM-DD (UTC) */
+        date: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; counted against your monthly quota */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FixingRates'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `date-out-of-range`, `invalid-date`, `invalid-url`, `malformed-request`, `unknown-currency`, `unknown-cut`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'date-out-of-range'
+              | 'invalid-date'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'unknown-currency'
+              | 'unknown-cut'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `fixing-not-found`, `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'fixing-not-found' | 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  getSignedFixing: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /** @description The fixing id, `fix_<cut>_<YYYYMMDD>` */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; counted against your monthly quota */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignedFixing'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer. Counted like the 200 it replaces: it spares the body, not the call */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `date-out-of-range`, `invalid-date`, `invalid-url`, `malformed-request`, `unknown-currency`, `unknown-cut`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'date-out-of-range'
+              | 'invalid-date'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'unknown-currency'
+              | 'unknown-cut'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `fixing-not-found`, `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'fixing-not-found' | 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description Too many requests: `key-cap-reached`, `quota-exceeded`, `rate-limited` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description Seconds to wait before trying again */
+          'Retry-After': number;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 429;
+            /** @enum {string} */
+            code?: 'key-cap-reached' | 'quota-exceeded' | 'rate-limited';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
+          };
+        };
+      };
+    };
+  };
+  verifyFixing: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description ETags of answers you hold: if one is current, the answer is 304 Not Modified */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /** @description The fixing id, `fix_<cut>_<YYYYMMDD>` */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK; not metered */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          'Content-Encoding': components['headers']['Content-Encoding'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FixingVerification'];
+        };
+      };
+      /** @description Not Modified: your If-None-Match names the current answer */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          Vary: components['headers']['Vary'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid: `date-out-of-range`, `invalid-date`, `invalid-url`, `malformed-request`, `unknown-currency`, `unknown-cut`, `validation-failed` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 400;
+            /** @enum {string} */
+            code?:
+              | 'date-out-of-range'
+              | 'invalid-date'
+              | 'invalid-url'
+              | 'malformed-request'
+              | 'unknown-currency'
+              | 'unknown-cut'
+              | 'validation-failed';
+          };
+        };
+      };
+      /** @description Missing, invalid or expired credentials: `api-key-expired`, `api-key-rolled`, `invalid-api-key`, `missing-api-key` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 401;
+            /** @enum {string} */
+            code?: 'api-key-expired' | 'api-key-rolled' | 'invalid-api-key' | 'missing-api-key';
+          };
+        };
+      };
+      /** @description Not allowed: `api-key-disabled`, `ip-not-allowed`, `origin-not-allowed`, `plan-upgrade-required`, `scope-not-allowed` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 403;
+            /** @enum {string} */
+            code?:
+              | 'api-key-disabled'
+              | 'ip-not-allowed'
+              | 'origin-not-allowed'
+              | 'plan-upgrade-required'
+              | 'scope-not-allowed';
+          };
+        };
+      };
+      /** @description Not found: `fixing-not-found`, `not-found` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 404;
+            /** @enum {string} */
+            code?: 'fixing-not-found' | 'not-found';
+          };
+        };
+      };
+      /** @description Error: `request-timeout` */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 408;
+            /** @enum {string} */
+            code?: 'request-timeout';
+          };
+        };
+      };
+      /** @description A path parameter is too long: `uri-too-long` */
+      414: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 414;
+            /** @enum {string} */
+            code?: 'uri-too-long';
+          };
+        };
+      };
+      /** @description Error: `headers-too-large` */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 431;
+            /** @enum {string} */
+            code?: 'headers-too-large';
+          };
+        };
+      };
+      /** @description A bug on our side: `internal-error` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 500;
+            /** @enum {string} */
+            code?: 'internal-error';
+          };
+        };
+      };
+      /** @description Temporarily unavailable: `service-unavailable` */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description When sent: seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {integer} */
+            status?: 503;
+            /** @enum {string} */
+            code?: 'service-unavailable';
           };
         };
       };

@@ -29,6 +29,10 @@ const WEBHOOK_PATHS_ATTACK =
  * Every path of the OpenAPI document with a parameter in it, and the test below that attacks it.
  * A new path with a parameter fails the first test until it is attacked here too.
  */
+/** Fixings belong to nobody (every plan from Basic reads them): their parameters are attacked as input. */
+const FIXING_PATHS_ATTACK =
+  'GET /api/v1/fixings/{cut}/{date}, /{id} and /{id}/verify with a cut, date or id that is not one';
+
 const PARAMETER_PATHS: Record<string, string> = {
   '/api/keys/{id}/disable': "POST /api/keys/{id}/disable with another user's key id",
   '/api/keys/{id}': "PATCH /api/keys/{id} and POST /api/keys/{id}/roll with another user's key id",
@@ -42,6 +46,9 @@ const PARAMETER_PATHS: Record<string, string> = {
   '/api/v1/webhooks/{id}/deliveries': WEBHOOK_PATHS_ATTACK,
   '/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay': WEBHOOK_PATHS_ATTACK,
   '/api/v1/rates/historical/{date}': 'GET /api/v1/rates/historical/{date} with a date that is not one',
+  '/api/v1/fixings/{cut}/{date}': FIXING_PATHS_ATTACK,
+  '/api/v1/fixings/{id}': FIXING_PATHS_ATTACK,
+  '/api/v1/fixings/{id}/verify': FIXING_PATHS_ATTACK,
   '/api/account/payments/{id}': "GET /api/account/payments/{id} with another user's payment id",
   '/api/account/sessions/{id}': "DELETE /api/account/sessions/{id} with another user's session id",
   '/api/alerts/{id}': "PATCH and DELETE /api/alerts/{id} with another user's rate alert id",
@@ -214,6 +221,35 @@ describe('API1:2023 Broken Object Level Authorization', () => {
     ]) {
       const res = await http().get(`/api/v1/rates/historical/${date}`).set('X-API-Key', basic);
       expectProblem(res, 400, 'invalid-date');
+    }
+    const usage = await http().get('/api/v1/usage').set('X-API-Key', basic).expect(200);
+    expect(usage.body.used).toBe(0);
+  });
+
+  it(FIXING_PATHS_ATTACK, async () => {
+    const { basic } = await keysOnPlans(t.app, ['basic'] as const);
+    const hostile = ["x'%20OR%201=1--", '..%2F..%2Fusage', '%00', '9'.repeat(40)];
+    for (const id of hostile) {
+      expectProblem(
+        await http().get(`/api/v1/fixings/${id}`).set('X-API-Key', basic),
+        404,
+        'fixing-not-found',
+      );
+      expectProblem(
+        await http().get(`/api/v1/fixings/${id}/verify`).set('X-API-Key', basic),
+        404,
+        'fixing-not-found',
+      );
+      expectProblem(
+        await http().get(`/api/v1/fixings/LDN1600/${id}`).set('X-API-Key', basic),
+        400,
+        'invalid-date',
+      );
+      expectProblem(
+        await http().get(`/api/v1/fixings/${id}/2024-03-15`).set('X-API-Key', basic),
+        400,
+        'unknown-cut',
+      );
     }
     const usage = await http().get('/api/v1/usage').set('X-API-Key', basic).expect(200);
     expect(usage.body.used).toBe(0);

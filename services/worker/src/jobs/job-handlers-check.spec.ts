@@ -23,6 +23,9 @@ class MaintenanceJobs extends JobProcessor {
   async purge(job: Job<PurgeExpiredSessionsJob>): Promise<number> {
     return job.data.olderThanMs;
   }
+
+  @JobHandler(JOBS.keepBarPartitions)
+  async keepPartitions(): Promise<void> {}
 }
 
 @Processor(QUEUES.usageFlush)
@@ -48,6 +51,9 @@ class TwiceMarked extends JobProcessor {
 
   @JobHandler(JOBS.purgeExpiredSessions)
   async purgeToo(): Promise<void> {}
+
+  @JobHandler(JOBS.keepBarPartitions)
+  async keepPartitions(): Promise<void> {}
 }
 
 /** The usage flush's handler, put on the maintenance queue's processor by mistake. */
@@ -58,6 +64,9 @@ class MisplacedFlush extends JobProcessor {
 
   @JobHandler(JOBS.flushUsage)
   async flush(): Promise<void> {}
+
+  @JobHandler(JOBS.keepBarPartitions)
+  async keepPartitions(): Promise<void> {}
 }
 
 /** A processor of the maintenance queue that marks nothing (dispatching through its own `process`). */
@@ -90,6 +99,7 @@ describe('the boot check of job handlers', () => {
   it('names each job of a worked queue that has no handler', () => {
     expect(jobHandlerProblems([QUEUES.maintenance, QUEUES.usageFlush], [UsageJobs])).toEqual([
       'job "purge-expired-sessions" (queue "maintenance") has no handler',
+      'job "keep-bar-partitions" (queue "maintenance") has no handler',
     ]);
     expect(jobHandlerProblems([QUEUES.paypalWebhooks], [])).toEqual([
       'job "apply-paypal-event" (queue "paypal-webhooks") has no handler',

@@ -4,8 +4,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { AnonymousSession, RefreshToken } from '@fxrates/db';
-import { JOBS, QUEUES, type PurgeExpiredSessionsJob } from '@fxrates/queues';
+import { JOBS, QUEUES, type KeepBarPartitionsJob, type PurgeExpiredSessionsJob } from '@fxrates/queues';
 import type { Job } from 'bullmq';
+import { BarRetention, type BarRetentionReport } from '../bars';
 import { JobHandler } from '../jobs/job-handler';
 import { JobProcessor } from '../jobs/job-processor';
 
@@ -22,6 +23,7 @@ export class MaintenanceProcessor extends JobProcessor {
     // Used by @CreateRequestContext to give each job its own identity map.
     readonly orm: MikroORM,
     private readonly em: EntityManager,
+    private readonly bars: BarRetention,
   ) {
     super();
   }
@@ -40,5 +42,12 @@ export class MaintenanceProcessor extends JobProcessor {
       `Deleted ${deleted} anonymous session(s) and ${refreshTokens} refresh token(s) ended before ${before.toISOString()}`,
     );
     return { deleted, refreshTokens };
+  }
+
+  /** The intraday bars' partitions: this month's and the next made ahead, those past retention dropped. */
+  @JobHandler(JOBS.keepBarPartitions)
+  async keepBarPartitions(job: Job<KeepBarPartitionsJob>): Promise<BarRetentionReport> {
+    void job;
+    return this.bars.run(Date.now());
   }
 }

@@ -20,9 +20,11 @@ import {
   type RatesTable,
 } from '@fxrates/rates';
 import type { Redis } from 'ioredis';
+import { BarKeeper } from '../bars';
 import { WorkerMetrics } from '../health/worker-metrics';
 import { RateAlertEvaluator } from '../rate-alerts';
 import { RatesWebhookEvents } from '../webhooks';
+import { FixingFreezer } from '../fixings';
 import { WORKER_REDIS } from '../worker.tokens';
 import { RateHistoryReader } from './rate-history-reader';
 import { RateHistoryWriter } from './rate-history-writer';
@@ -66,6 +68,8 @@ export class RatesIngestion {
     private readonly metrics: WorkerMetrics,
     private readonly alerts: RateAlertEvaluator,
     private readonly webhookEvents: RatesWebhookEvents,
+    private readonly bars: BarKeeper,
+    private readonly fixings: FixingFreezer,
   ) {
     this.values = new ProviderValuesStore(redis, config.redis.keyPrefix);
     this.store = new RatesStore(redis, config.redis.keyPrefix);
@@ -187,6 +191,9 @@ export class RatesIngestion {
     });
     if (published && merged) await this.evaluateAlerts(current, merged);
     if (published && merged) await this.webhookEvents.tablePublished(current, merged);
+    // The ECB cut's fixing: frozen from the first table carrying a day's ECB rates.
+    if (published && merged) await this.fixings.tablePublished(merged);
+    if (published && merged) await this.keepBars(merged);
     this.metrics.ingests.inc({ source: id, outcome: 'success' });
     this.logger.log(
       `${id}: ${accepted.size} value(s) accepted, ${refusals.length} refused; table ${merged?.version ?? 'none'} ${published ? 'published' : 'unchanged'}`,
@@ -207,6 +214,22 @@ export class RatesIngestion {
       await this.alerts.evaluate(previous, table);
     } catch (error) {
       this.logger.error(`Rate alerts not evaluated on table ${table.version}: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * The table as a tick of the intraday bars, at the time it was stored (the stored copy's, unless
+   * another publish already replaced it). A failure is logged and costs that tick only: the ingest
+   * has succeeded, and a bar is never worth a failed run.
+   */
+  private async keepBars(table: RatesTable): Promise<void> {
+    try {
+      const stored = await this.store.load();
+      const at =
+        stored?.version === table.version && stored.storedAt !== undefined ? stored.storedAt : Date.now();
+      await this.bars.record(table, new Date(at));
+    } catch (error) {
+      this.logger.error(`Bars not kept for table ${table.version}: ${(error as Error).message}`);
     }
   }
 

@@ -45,13 +45,15 @@ function rateOf(table: RatesTable, pair: string): string | undefined {
  *   pair's provenance, decimal strings) with the previous rate and the change in percent;
  * - `rates.published`: a daily fix (the ECB's) of a new day was stored, or a live source stored its
  *   first value of a new day, so the day before's closes are final;
- * - `quota.threshold`: the usage flush recorded a quota threshold passed.
+ * - `quota.threshold`: the usage flush recorded a quota threshold passed;
+ * - `fixing.published`: a fixing was frozen and signed (by the worker that stored it).
  * A failure to emit is logged, never fails the ingest or the flush that caused it.
  */
 @Injectable()
 export class RatesWebhookEvents {
   private readonly logger = new Logger(RatesWebhookEvents.name);
   private readonly dayKey: (source: string) => string;
+  private readonly webUrl: string;
 
   constructor(
     private readonly em: EntityManager,
@@ -60,6 +62,27 @@ export class RatesWebhookEvents {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.dayKey = (source) => `${config.redis.keyPrefix}webhooks:stored-day:${source}`;
+    this.webUrl = config.mail.webUrl;
+  }
+
+  /** After a fixing was stored (by this worker only): `fixing.published` to every endpoint subscribed. */
+  async fixingPublished(fixing: { id: string; cut: string; date: string; cutAt: string }): Promise<void> {
+    await this.guarded(`fixing.published ${fixing.id}`, () =>
+      this.emitter.emit(
+        {
+          id: `evt_fixing_${fixing.id}`,
+          type: 'fixing.published',
+          createdAt: new Date().toISOString(),
+          data: {
+            ...fixing,
+            url: `${this.webUrl}/api/v1/fixings/${fixing.id}`,
+            verifyUrl: `${this.webUrl}/api/v1/fixings/${fixing.id}/verify`,
+            jwksUrl: `${this.webUrl}/.well-known/jwks.json`,
+          },
+        },
+        { everyone: true },
+      ),
+    );
   }
 
   /** After a table is published: `rate.changed` for each watched pair that moved enough. */

@@ -41,13 +41,15 @@ export interface ProblemRequest {
   /** The target, named in the problem's `instance`; left out where echoing it is unwise (a 414). */
   url?: string;
   id: string;
+  /** The largest body its route reads, when it is not BODY_LIMIT_BYTES (a batch's). */
+  bodyLimit?: number;
 }
 
 /** Messages of the statuses Fastify answers itself (Nest hands them over with Fastify's own text). */
 const MESSAGE_BY_STATUS: Partial<Record<number, (request: ProblemRequest) => string>> = {
   [HttpStatus.NOT_FOUND]: (request) => `No route for ${request.method} ${request.url?.split('?')[0] ?? ''}`,
-  [HttpStatus.PAYLOAD_TOO_LARGE]: () =>
-    `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: (request) =>
+    `The request body is too large (at most ${(request.bodyLimit ?? BODY_LIMIT_BYTES) / 1024} KB).`,
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: () =>
     'The API reads JSON bodies only: send the body as JSON with Content-Type: application/json.',
 };
@@ -142,7 +144,12 @@ export function sendProblem(
 ): void {
   const answer = problemAnswer(
     exception,
-    { method: request.method, url: request.url, id: String(request.id) },
+    {
+      method: request.method,
+      url: request.url,
+      id: String(request.id),
+      bodyLimit: request.routeOptions?.bodyLimit,
+    },
     extensions,
   );
   void reply.headers(answer.headers);

@@ -15,3 +15,4 @@ export { assertKeyAdmits, keyExpired, scopeNotAllowed, type CallerOf } from './k
 export { parseNetworkBlock, formatNetworkBlock, comparableAddress } from './key-networks';
 export { maskedKey } from './api-key-view';
 export { presentedKey, SEND_YOUR_KEY } from './presented-key';
+export { KEY_REFUSALS } from './key-problems';

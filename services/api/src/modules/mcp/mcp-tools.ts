@@ -4,7 +4,8 @@ import type { RoutesDocument } from '../../common/openapi';
 
 /**
  * Query parameters a tool sets itself rather than taking: numbers as decimal strings (every digit,
- * whatever the agent's JSON parser does with numbers), and a time series as JSON (not CSV/NDJSON).
+ * whatever the agent's JSON parser does with numbers), and a time series or bars as JSON (a tool
+ * answers JSON: no CSV/NDJSON export, whatever `format` an agent sends).
  * Headers (If-None-Match, Last-Event-ID) are HTTP's business, never a tool's argument.
  */
 export const MCP_FIXED_QUERY: Readonly<Record<string, string>> = { numbers: 'string', format: 'json' };

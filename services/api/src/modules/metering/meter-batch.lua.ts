@@ -28,12 +28,17 @@ export const WINDOW_TTL_MS = 10_000;
  * group says the cap was what refused it. Such a group is never deferred (leases do not move a key's
  * count) and never leased to (a lease is the user's, not the key's).
  *
+ * A group may be all or nothing (`allOrNothing`: the units of one batch conversion, one call per 100
+ * rows): unless every one of its calls is counted, none is, each gives its burst slot back, and the
+ * group is refused as a whole: over the quota (or cap) when the burst could take it all, else over
+ * the burst; or deferred whole, as above. It asks for no lease.
+ *
  * KEYS: 1 pending per-key daily counts (hash, drained by the worker), 2 last-used times (hash), then
  *       per group g, from 2 + 6(g - 1): its owner's month counter, the second's burst counter, the
  *       second's lease counter and those of the two seconds before it, the key's month counter
- * ARGV: per group 9 values: calls, monthly quota, burst per second,
+ * ARGV: per group 10 values: calls, monthly quota, burst per second,
  *       daily field "keyId|day", key id, now (ms), lease wanted (0 for none), may defer (1 or 0),
- *       the key's monthly cap (0 for none)
+ *       the key's monthly cap (0 for none), all or nothing (1 or 0)
  * Returns per group { counted, refused over the quota or cap, used this month after the counted
  *                     calls, used this month before them, deferred, lease granted, unseeded, refused
  *                     by the cap (1 or 0) }; the remaining calls were over the burst. A group whose
@@ -47,7 +52,7 @@ local out = {}
 for g = 1, (#KEYS - 2) / 6 do
   local k = 2 + (g - 1) * 6
   local month, burstKey, lease, keyMonth = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 6]
-  local a = 1 + (g - 1) * 9
+  local a = 1 + (g - 1) * 10
   local calls, quota, burstLimit = tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
   local want, mayDefer, cap = tonumber(ARGV[a + 6]), ARGV[a + 7] == '1', tonumber(ARGV[a + 8])
   local o = 8 * (g - 1)
@@ -76,6 +81,11 @@ for g = 1, (#KEYS - 2) / 6 do
   end
   local overQuota = withinBurst - counted
   local giveBack = overQuota
+  if counted < calls and ARGV[a + 9] == '1' then
+    if withinBurst < calls then overQuota = 0 else overQuota = calls end
+    counted = 0
+    giveBack = calls
+  end
   local deferred = 0
   if mayDefer and counted < calls then
     local unsettled = tonumber(redis.call('GET', lease) or '0')
@@ -138,6 +148,8 @@ export interface MeterGroup {
   mayDefer: boolean;
   /** The key's own monthly cap, or 0 for none. */
   keyMonthlyCap: number;
+  /** Count every call of the group or none (the units of one batch); never leased to. */
+  allOrNothing?: boolean;
 }
 
 /** What Redis decided for a group: its first `counted` calls were counted, then `overQuota` refused… */
@@ -159,7 +171,7 @@ export interface MeterGroupResult {
 }
 
 const GROUP_KEYS = 6;
-const GROUP_ARGS = 9;
+const GROUP_ARGS = 10;
 const GROUP_RESULTS = 8;
 
 /** The KEYS and ARGV of one run of METER_BATCH_SCRIPT, built group by group. */
@@ -193,6 +205,7 @@ export class MeterBatch {
       group.leaseWanted,
       group.mayDefer ? 1 : 0,
       group.keyMonthlyCap,
+      group.allOrNothing ? 1 : 0,
     );
   }
 

@@ -32,6 +32,11 @@ interface PendingCall {
   deferrals: number;
   /** How many times its month counter was missing and seeded (MonthSeeds). */
   seeds: number;
+  /**
+   * The metered calls it stands for: 1 for a call; more for a batch conversion (one per 100 rows),
+   * counted all or nothing, in a group of its own and never from a lease.
+   */
+  units: number;
   resolve: (headers: Record<string, string>) => void;
   reject: (error: unknown) => void;
 }
@@ -52,6 +57,10 @@ function testKeyHeaders(burst: number, calls: number, second: number): Record<st
     RateLimit: `"burst";r=${Math.max(0, burst - calls)};t=${Math.max(1, second + 1 - Math.floor(Date.now() / 1000))}`,
   };
 }
+
+/** What a refusal of several units at once says first: they were refused together, and none was counted. */
+const unitsNote = (units: number) =>
+  units === 1 ? '' : `This request counts as ${units} calls, refused together (none was counted). `;
 
 /** The user and second a call is counted in: what `MeteringService.waiting` counts by. */
 const waitingKeyOf = ({ key, now }: PendingCall) => `${key.userId}|${Math.floor(now / 1000)}`;
@@ -138,6 +147,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     now: number,
     resolve: (headers: Record<string, string>) => void,
     reject: (refusal: unknown) => void,
+    units = 1,
   ): void {
     const call = {
       key,
@@ -146,12 +156,24 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
       now,
       deferrals: 0,
       seeds: 0,
+      units,
       resolve,
       reject,
     };
     const known = this.refusals.get(key.userId, key.plan, now);
     if (known) this.settle(call, known.outcome, known.used);
     else this.enqueue(call);
+  }
+
+  /**
+   * `units` metered calls made by one request (a batch conversion: one per 100 rows), admitted all
+   * or none: refused whole (429, counting nothing) when the second's burst, the month's quota or the
+   * key's cap cannot take them all. Resolves to the headers to send, as `meter` does. One unit is
+   * simply a call.
+   */
+  meterUnits(key: ResolvedKey, now: number, units: number): Promise<Record<string, string>> {
+    if (!Number.isSafeInteger(units) || units < 1) throw new RangeError(`Cannot meter ${units} units`);
+    return new Promise((resolve, reject) => this.meterThen(key, now, resolve, reject, units));
   }
 
   /**
@@ -197,10 +219,11 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
   /** Answers the calls a lease covers, and meters the others in Redis, grouped by key and second. */
   private flush(): void {
     const groups = new Map<string, PendingCall[]>();
+    let allOrNothing = 0;
     for (const call of this.batch) {
       const { key, plan, now } = call;
       const used =
-        call.deferrals === 0 && !hasOwnLimits(key)
+        call.deferrals === 0 && call.units === 1 && !hasOwnLimits(key)
           ? this.leases.take(key.userId, key.plan, key.keyId, now)
           : undefined;
       if (used !== undefined) {
@@ -208,7 +231,11 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
         this.settle(call, MeterOutcome.Counted, used);
         continue;
       }
-      const id = `${key.keyId}|${plan.id}|${Math.floor(now / 1000)}|${call.deferrals}`;
+      // Units of one request are decided together, apart from the calls they came among.
+      const id =
+        call.units === 1
+          ? `${key.keyId}|${plan.id}|${Math.floor(now / 1000)}|${call.deferrals}`
+          : `units|${allOrNothing++}`;
       const group = groups.get(id);
       if (group) group.push(call);
       else groups.set(id, [call]);
@@ -231,9 +258,9 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
   private async run(groups: PendingCall[][]): Promise<void> {
     const batch = new MeterBatch(this.keys);
     for (const calls of groups) {
-      const { key, plan, period, now, deferrals } = calls[calls.length - 1];
+      const { key, plan, period, now, deferrals, units } = calls[calls.length - 1];
       const lastSecond =
-        this.leasesOn && deferrals === 0 && !hasOwnLimits(key)
+        this.leasesOn && deferrals === 0 && units === 1 && !hasOwnLimits(key)
           ? this.recentCalls.lastSecond(key.userId, now)
           : 0;
       batch.add({
@@ -242,12 +269,13 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
         month: period.month,
         day: period.day,
         now,
-        calls: calls.length,
+        calls: units === 1 ? calls.length : units,
         monthlyQuota: plan.monthlyQuota,
         burstPerSecond: plan.burstPerSecond,
         leaseWanted: lastSecond >= MIN_LEASE ? lastSecond : 0,
         mayDefer: deferrals < MAX_DEFERRALS,
         keyMonthlyCap: key.monthlyCap ?? 0,
+        allOrNothing: units > 1,
       });
     }
     const results = await this.meterBatch(batch);
@@ -271,11 +299,18 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
           used: after,
         });
       }
-      if (!hasOwnLimits(last.key)) this.rememberRefusals(last, result.overBurst, result.overQuota, after);
+      // Units refused whole say nothing of a single call, which may still fit.
+      if (!hasOwnLimits(last.key) && last.units === 1)
+        this.rememberRefusals(last, result.overBurst, result.overQuota, after);
       calls.forEach((call, i) => {
         const outcome = outcomeOf(result, i);
         if (outcome === MeterOutcome.Deferred) this.askAgainLater(call, after);
-        else this.settle(call, outcome, outcome === MeterOutcome.Counted ? before + i + 1 : after);
+        else
+          this.settle(
+            call,
+            outcome,
+            outcome === MeterOutcome.Counted && call.units === 1 ? before + i + 1 : after,
+          );
       });
     });
   }
@@ -360,7 +395,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
 
   /** The headers of a counted call; throws the 429 of a refused one. */
   private decide(
-    { key, plan, period, now }: PendingCall,
+    { key, plan, period, now, units }: PendingCall,
     outcome: MeterOutcome,
     used: number,
   ): Record<string, string> {
@@ -375,7 +410,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
     if (overBurst) {
       throw new AppException(
         ErrorCode.RateLimited,
-        `More than ${plan.burstPerSecond} requests per second on the ${plan.name} plan. Slow down and retry in a second.`,
+        `${unitsNote(units)}More than ${plan.burstPerSecond} requests per second on the ${plan.name} plan. Slow down and retry in a second.`,
         undefined,
         { ...headers, 'Retry-After': '1' },
       );
@@ -384,7 +419,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
       const seconds = Math.max(1, Math.ceil((period.resetsAt - now) / 1000));
       throw new AppException(
         ErrorCode.KeyCapReached,
-        `This key's own cap of ${(key.monthlyCap ?? 0).toLocaleString('en-US')} calls this month is used up. Raise or remove its cap in your dashboard, or use another key.`,
+        `${unitsNote(units)}This key's own cap of ${(key.monthlyCap ?? 0).toLocaleString('en-US')} calls this month is used up. Raise or remove its cap in your dashboard, or use another key.`,
         undefined,
         { ...headers, 'Retry-After': String(seconds) },
       );
@@ -393,7 +428,7 @@ export class MeteringService implements OnModuleInit, OnApplicationShutdown {
       const seconds = Math.max(1, Math.ceil((period.resetsAt - now) / 1000));
       throw new AppException(
         ErrorCode.QuotaExceeded,
-        `The ${plan.name} plan's ${plan.monthlyQuota.toLocaleString('en-US')} requests for this month are used up. Upgrade your plan or wait for the reset.`,
+        `${unitsNote(units)}The ${plan.name} plan's ${plan.monthlyQuota.toLocaleString('en-US')} requests for this month ${units === 1 ? 'are used up' : 'cannot take it'}. Upgrade your plan or wait for the reset.`,
         undefined,
         { ...headers, 'Retry-After': String(seconds) },
       );

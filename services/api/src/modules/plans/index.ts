@@ -4,4 +4,4 @@
  */
 export { PlansModule } from './plans.module';
 export { UserPlansService } from './user-plans.service';
-export { assertCurrenciesInPlan, assertEndpointInPlan } from './plan-gate';
+export { assertBarIntervalInPlan, assertCurrenciesInPlan, assertEndpointInPlan } from './plan-gate';

@@ -7,6 +7,8 @@ import {
   cheapestPlanFor,
   type PlanId,
   type PublicEndpoint,
+  type BarInterval,
+  type PlanBars,
 } from '@fxrates/domain';
 import { AppException } from '../../common/errors';
 
@@ -35,6 +37,13 @@ function upgradeRequired(what: string, plan: PlanId | undefined, current: PlanId
 export function assertEndpointInPlan(plan: PlanId, endpoint: PublicEndpoint): void {
   if (planAllowsEndpoint(plan, endpoint)) return;
   throw upgradeRequired(`The ${endpoint} endpoint`, cheapestPlanFor(endpoint), plan);
+}
+
+/** 403 unless the plan reads bars of `interval` (PlanDefinition.bars), naming the cheapest plan that does. */
+export function assertBarIntervalInPlan(plan: PlanId, interval: BarInterval): void {
+  const reads = (id: PlanId) => (PLANS[id].bars as PlanBars | null)?.intervals.includes(interval) === true;
+  if (reads(plan)) return;
+  throw upgradeRequired(`Bars of ${interval}`, cheapestPlanAllowing(reads), plan);
 }
 
 export function assertCurrenciesInPlan(plan: PlanId, codes: readonly string[]): void {

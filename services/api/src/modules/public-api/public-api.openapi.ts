@@ -1,26 +1,13 @@
 import { ErrorCode } from '@fxrates/domain';
 import { RATE_LIMIT_HEADER_NAMES, type DocumentedRoute } from '../../common/openapi';
+import { KEY_REFUSALS } from '../keys';
 import type { PublicRoute } from './public-route';
 
 /** The tag of every /api/v1 operation served with an API key. */
 export const PUBLIC_API_TAG = 'rates';
 
-/**
- * What any call with a key can be refused for, before its own checks: the key (missing, unknown,
- * expired, a rolled secret past its overlap, deactivated) and its restrictions (networks, a
- * publishable key's origins, scopes).
- */
-const KEY_PROBLEMS = [
-  ErrorCode.MissingApiKey,
-  ErrorCode.InvalidApiKey,
-  ErrorCode.ApiKeyExpired,
-  ErrorCode.ApiKeyRolled,
-  ErrorCode.ApiKeyDisabled,
-  ErrorCode.IpNotAllowed,
-  ErrorCode.OriginNotAllowed,
-  ErrorCode.ScopeNotAllowed,
-  ErrorCode.ValidationFailed,
-];
+/** What any call with a key can be refused for, before its own checks: the key, or a parameter. */
+const KEY_PROBLEMS = [...KEY_REFUSALS, ErrorCode.ValidationFailed];
 /**
  * What a metered call can be refused for: the second's burst, the month's quota, the key's own cap,
  * or no count (Redis away).

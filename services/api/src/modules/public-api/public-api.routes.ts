@@ -15,6 +15,12 @@ import { ApiKeyResolver, assertKeyAdmits, type ResolvedKey } from '../keys';
 import { convertRoutes } from './handlers/rates/convert.handler';
 import { currenciesRoute } from './handlers/currencies.handler';
 import { fluctuationRoute } from './handlers/rates/fluctuation.handler';
+import { ohlcRoute } from './handlers/rates/ohlc.handler';
+import { IntradayBars } from '../bars';
+import { averageRoute } from './handlers/rates/average.handler';
+import { RateAverages } from '../averages';
+import { Fixings } from '../fixings';
+import { fixingRoutes } from './handlers/fixings/fixings.handler';
 import { historicalRoute } from './handlers/rates/historical.handler';
 import { timeseriesRoute } from './handlers/rates/timeseries.handler';
 import { RateHistory } from '../history';
@@ -80,6 +86,9 @@ export function publicRoutes(
   policy: CachePolicy,
   streams: StreamHub,
   breakdowns: UsageBreakdownService,
+  averages: RateAverages,
+  bars: IntradayBars,
+  fixings: Fixings,
 ): PublicRoute[] {
   return [
     latestRoute,
@@ -88,9 +97,12 @@ export function publicRoutes(
     historicalRoute(history),
     timeseriesRoute(history, policy),
     fluctuationRoute(history),
+    averageRoute(averages),
+    ohlcRoute(bars),
     currenciesRoute(history),
     usageRoute(metering, breakdowns),
     streamRoute(streams),
+    ...fixingRoutes(fixings),
   ];
 }
 
@@ -106,6 +118,9 @@ export function declaredPublicRoutes(): PublicRoute[] {
     {} as CachePolicy,
     {} as StreamHub,
     {} as UsageBreakdownService,
+    {} as RateAverages,
+    {} as IntradayBars,
+    {} as Fixings,
   );
 }
 
@@ -131,9 +146,12 @@ export class PublicApiRoutes implements OnModuleInit {
     private readonly clock: Clock,
     private readonly breakdown: UsageBreakdownCounter,
     breakdowns: UsageBreakdownService,
+    averages: RateAverages,
+    bars: IntradayBars,
+    fixings: Fixings,
   ) {
     this.policy = new CachePolicy(config.rates.providers, history);
-    this.routes = publicRoutes(history, metering, this.policy, streams, breakdowns);
+    this.routes = publicRoutes(history, metering, this.policy, streams, breakdowns, averages, bars, fixings);
     this.closes = new ClosesAnswers(history);
   }
 

@@ -2,22 +2,13 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Injectab
 import { ErrorCode } from '@fxrates/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppException } from '../../common/errors';
-import { ApiKeyResolver, assertKeyAdmits, presentedKey, SEND_YOUR_KEY } from '../keys';
+import { ApiKeyResolver, assertKeyAdmits, KEY_REFUSALS, presentedKey, SEND_YOUR_KEY } from '../keys';
 
 /** The scope every /api/v1/webhooks route needs (route-scopes: a key without it is 403 `scope-not-allowed`). */
 export const WEBHOOKS_SCOPE = 'webhooks' as const;
 
 /** What a key can be refused for on /api/v1/webhooks, before the route's own checks. */
-export const WEBHOOK_KEY_PROBLEMS = [
-  ErrorCode.MissingApiKey,
-  ErrorCode.InvalidApiKey,
-  ErrorCode.ApiKeyExpired,
-  ErrorCode.ApiKeyRolled,
-  ErrorCode.ApiKeyDisabled,
-  ErrorCode.IpNotAllowed,
-  ErrorCode.OriginNotAllowed,
-  ErrorCode.ScopeNotAllowed,
-] as const;
+export const WEBHOOK_KEY_PROBLEMS = KEY_REFUSALS;
 
 const OWNER = Symbol('webhooks key owner');
 

@@ -23,3 +23,19 @@ export function servedRoutes(app: NestFastifyApplication): string[] {
   }
   return routes;
 }
+
+/**
+ * Whether a served route (as servedRoutes names it) is `documented` ("METHOD /path" with {name}
+ * parameters). Routes with a parameter at the same place under different names (/fixings/{id} and
+ * /fixings/{cut}/{date}) share one node of Fastify's tree, printed `{cut}|{id}`: either name matches.
+ */
+export function servesDocumented(served: string, documented: string): boolean {
+  const servedParts = served.split('/');
+  const documentedParts = documented.split('/');
+  return (
+    servedParts.length === documentedParts.length &&
+    servedParts.every(
+      (part, i) => part === documentedParts[i] || part.split('|').includes(documentedParts[i]),
+    )
+  );
+}

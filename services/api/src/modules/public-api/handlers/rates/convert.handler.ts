@@ -1,12 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ErrorCode, findCurrency, isMetal, METAL_UNITS, resultDecimals } from '@fxrates/domain';
-import { convert, RateDecimal } from '@fxrates/rates';
-import {
-  parseConvertQuery,
-  AmountParameter,
-  CurrencyCode,
-  MetalUnitParameter,
-} from '../../../../common/input';
+import { ErrorCode, METAL_UNITS } from '@fxrates/domain';
+import { parseConvertQuery, AmountParameter, MetalUnitParameter } from '../../../../common/input';
 import { compileWriter, StringEnum } from '../../../../common/openapi';
 import { assertCurrenciesInPlan } from '../../../plans';
 import {
@@ -17,8 +11,9 @@ import {
   TO_PARAMETER,
 } from '../../public-api.schemas';
 import { PUBLIC_API_PREFIX, type PublicRoute, type PublicRouteSchema } from '../../public-route';
-import { PROVENANCE_WRITER, withRates, writtenProvenanceOf } from '../../rates-json';
-import { DecimalField, ExactDecimalField, NUMBERS_QUERY } from '../../numbers';
+import { PROVENANCE_WRITER, writtenProvenanceOf } from '../../rates-json';
+import { ExactDecimalField, NUMBERS_QUERY } from '../../numbers';
+import { CONVERSION_PAIR_FIELDS, convertAmount } from '../../conversion';
 
 /** The query parseConvertQuery reads. */
 const QUERY = Type.Object({
@@ -31,13 +26,7 @@ const QUERY = Type.Object({
 
 const Conversion = Type.Object(
   {
-    from: CurrencyCode('USD'),
-    to: CurrencyCode('EUR'),
-    amount: ExactDecimalField('The amount, as given', 100),
-    rate: DecimalField(
-      'Units of `to` per 1 `from` (a metal side per `unit`), 10 significant digits',
-      0.8802258808,
-    ),
+    ...CONVERSION_PAIR_FIELDS,
     result: ExactDecimalField(
       'amount × rate, half-even to 4 decimals (8 when crypto or a metal is involved), every decimal written',
       88.0226,
@@ -101,19 +90,10 @@ export function convertRoute(path: string, alias: boolean): PublicRoute {
     handle({ query, key, table, now }) {
       const { from, to, amount, numbers, unit } = parseConvertQuery(query);
       assertCurrenciesInPlan(key.plan, [from, to]);
-      const decimals = resultDecimals(from, to);
-      const typed = new RateDecimal(amount);
-      const { rateText, result } = withRates(() => convert(table, from, to, typed, decimals, unit));
       return writer.write(
         {
-          from,
-          to,
-          amount: typed.toFixed(),
-          rate: rateText,
-          result: result.toFixed(decimals),
-          minorUnits: findCurrency(to)?.minorUnits ?? null,
+          ...convertAmount(table, from, to, amount, unit),
           [PROVENANCE_WRITER.key]: writtenProvenanceOf(table, [from, to], key.plan, now, numbers),
-          unit: isMetal(from) || isMetal(to) ? unit : undefined,
         },
         numbers,
       );

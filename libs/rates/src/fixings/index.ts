@@ -1,0 +1,2 @@
+export * from './fixing-document';
+export * from './fixing-signature';
