@@ -47,7 +47,9 @@ describe('worker: FXRates fixings', () => {
   let redis: Redis;
   let hookPath: string;
   const first = { cut: aCutName(), ...secondsAhead(12) };
-  const late = { cut: aCutName(), ...secondsAhead(-300) };
+  // Past the late bound below by ten minutes; the bound itself leaves a loaded machine minutes to start
+  // the workers after `first`'s cut (a worker starting after a cut within the bound still freezes it).
+  const late = { cut: aCutName(), ...secondsAhead(-1200) };
   const ecbCut = aCutName();
   let env: Record<string, string>;
 
@@ -76,7 +78,7 @@ describe('worker: FXRates fixings', () => {
       API_KEY_HASH_SECRET: world.config.keys.hashSecret,
       WEBHOOKS_ALLOW_INSECURE_LOCALHOST: 'true',
       FIXING_CUTS: `${first.cut}=UTC@${first.time}/daily,${late.cut}=UTC@${late.time}/daily`,
-      FIXING_LATE_BOUND_MS: '60000',
+      FIXING_LATE_BOUND_MS: '600000',
     };
   }, 60_000);
 
@@ -93,7 +95,7 @@ describe('worker: FXRates fixings', () => {
   it('two worker processes freeze one fixing at a cut seconds ahead, from the table in service', async () => {
     workers = [await startWorkerProcess(world.config, env), await startWorkerProcess(world.config, env)];
     const id = fixingId(first.cut, first.day);
-    await until(async () => (await fixingOf(first.cut, first.day)) !== null, 40_000);
+    await until(async () => (await fixingOf(first.cut, first.day)) !== null, 90_000);
     frozen = (await fixingOf(first.cut, first.day))!;
     const table = await new RatesStore(redis, world.config.redis.keyPrefix).load();
     expect(frozen).toMatchObject({ id, cut: first.cut, day: first.day, tableVersion: table!.version });
@@ -126,7 +128,7 @@ describe('worker: FXRates fixings', () => {
       id: `evt_fixing_${id}`,
       data: { id, cut: first.cut, date: first.day, url: expect.stringContaining(`/api/v1/fixings/${id}`) },
     });
-  }, 90_000);
+  }, 150_000);
 
   it('a restarted worker, its queue emptied, makes no second fixing and announces nothing more', async () => {
     await killAll(workers);
@@ -135,13 +137,14 @@ describe('worker: FXRates fixings', () => {
     workers = [await startWorkerProcess(world.config, env)];
     await until(
       async () => (await (await queue.getJob(fixingJobId(first.cut, first.day)))?.getState()) === 'completed',
+      60_000,
     );
     expect((await queue.getJob(fixingJobId(first.cut, first.day)))!.returnvalue).toBe('exists');
     expect(
       await new FixingsRepository(world.em()).ratesBetween(first.cut, first.day, first.day),
     ).toHaveLength(1);
     expect(announced(first.cut)).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 
   it('leaves a day without a fixing when the freeze runs later than the bound', async () => {
     await queue.add(JOBS.freezeFixing, { cut: late.cut, day: late.day }, { jobId: `late-${late.cut}` });
@@ -187,7 +190,7 @@ describe('worker: FXRates fixings', () => {
     workers = [
       await startWorkerProcess(world.config, { ...env, FIXING_CUTS: `${next.cut}=UTC@${next.time}/daily` }),
     ];
-    await until(async () => (await fixingOf(next.cut, next.day)) !== null, 40_000);
+    await until(async () => (await fixingOf(next.cut, next.day)) !== null, 90_000);
     const after = (await fixingOf(next.cut, next.day))!;
     expect(after.kid).toBe(kid);
     // The API keeps the set a few seconds: the new kid is there once that has passed.
@@ -196,7 +199,7 @@ describe('worker: FXRates fixings', () => {
     expect(keys.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([frozen.kid, kid]));
     expect(await joseVerifies(keys, after.payload, after.signature)).toBe(kid);
     expect(await joseVerifies(keys, frozen.payload, frozen.signature)).toBe(frozen.kid);
-  }, 90_000);
+  }, 150_000);
 
   it("freezes the ECB cut from the first table carrying a day's ECB rates, and an old ECB day not at all", async () => {
     const freezer = (await world.addWorker()).get(FixingFreezer);
