@@ -34,6 +34,8 @@ export class FixingFreezer {
   private readonly store: RatesStore;
   private readonly cuts: Map<string, FixingCut>;
   private readonly lateBoundMs: number;
+  /** Per ECB cut, the last ECB day known to have its fixing: later tables of that day ask nothing. */
+  private readonly ecbDaysFixed = new Map<string, string>();
 
   constructor(
     private readonly em: EntityManager,
@@ -85,13 +87,15 @@ export class FixingFreezer {
     const ecbDay = [...table.provenance.values()].find((origin) => origin.source === 'ecb')?.date;
     if (!ecbDay) return;
     for (const cut of ecbCuts) {
+      // Every table of an ECB day carries its rates (a publish a minute): the database is asked once.
+      if (this.ecbDaysFixed.get(cut.name) === ecbDay) continue;
       try {
         const cutAt = cutInstant(cut, ecbDay);
         const repository = new FixingsRepository(this.em.fork());
-        if (await repository.findByCutAndDay(cut.name, ecbDay)) continue;
         // The ECB's rates of an old day seen only now (a restore, a long outage): not the day's fix.
-        if (now - cutAt > 86_400_000) continue;
-        await this.signAndStore(repository, cut, ecbDay, cutAt, table, now);
+        if (!(await repository.findByCutAndDay(cut.name, ecbDay)) && now - cutAt <= 86_400_000)
+          await this.signAndStore(repository, cut, ecbDay, cutAt, table, now);
+        this.ecbDaysFixed.set(cut.name, ecbDay);
       } catch (error) {
         this.logger.error(`${cut.name} ${ecbDay}: fixing not frozen: ${(error as Error).message}`);
       }
